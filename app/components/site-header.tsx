@@ -1,0 +1,119 @@
+import { useEffect, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { homeSections, site } from "~/content/site";
+import { UserMenu, type MenuUser } from "./user-menu";
+
+/** §2: the section whose top is above the scroll position plus this offset is the one in view. */
+export const NAV_HIGHLIGHT_OFFSET = 100;
+
+function isHome(pathname: string) {
+  return pathname === "/" || pathname === "/inicio";
+}
+
+function useSectionInView(enabled: boolean): string | null {
+  const [active, setActive] = useState<string | null>(null);
+  useEffect(() => {
+    if (!enabled) {
+      setActive(null);
+      return;
+    }
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const position = window.scrollY + NAV_HIGHLIGHT_OFFSET;
+      let current: string | null = null;
+      for (const { id } of homeSections) {
+        const element = document.getElementById(id);
+        if (element && element.getBoundingClientRect().top + window.scrollY <= position) current = id;
+      }
+      setActive(current);
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    window.addEventListener("resize", onScroll);
+    return () => {
+      window.removeEventListener("scroll", onScroll);
+      window.removeEventListener("resize", onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [enabled]);
+  return active;
+}
+
+export function SiteHeader({ user }: { user: MenuUser | null }) {
+  const location = useLocation();
+  const home = isHome(location.pathname);
+  const active = useSectionInView(home);
+  const [navOpen, setNavOpen] = useState(false);
+
+  useEffect(() => setNavOpen(false), [location.pathname, location.hash]);
+
+  return (
+    <header className="site-header">
+      <div className="site-header-inner">
+        <Link
+          to="/"
+          className="logo"
+          aria-label={`${site.name}, inicio`}
+          onClick={(event) => {
+            if (home) {
+              event.preventDefault();
+              window.scrollTo({ top: 0, behavior: "smooth" });
+            }
+          }}
+        >
+          <img src="/logo.svg" alt="" width={36} height={36} />
+          <span>{site.name}</span>
+        </Link>
+        <button
+          type="button"
+          className="nav-toggle"
+          aria-expanded={navOpen}
+          aria-controls="site-nav"
+          onClick={() => setNavOpen((open) => !open)}
+        >
+          <span className="visually-hidden">Menú de secciones</span>
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
+            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+        <nav id="site-nav" className={navOpen ? "site-nav open" : "site-nav"} aria-label="Secciones">
+          <ul>
+            {homeSections.map((section) => (
+              <li key={section.id}>
+                <a
+                  href={`/#${section.id}`}
+                  className={active === section.id ? "active" : undefined}
+                  aria-current={active === section.id ? "location" : undefined}
+                  onClick={(event) => {
+                    const target = home ? document.getElementById(section.id) : null;
+                    if (target) {
+                      event.preventDefault();
+                      target.scrollIntoView({ behavior: "smooth", block: "start" });
+                      history.replaceState(null, "", `#${section.id}`);
+                      setNavOpen(false);
+                    }
+                  }}
+                >
+                  {section.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="session-area">
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
+            <Link className="button button-small" to="/login">
+              Iniciar Sesión
+            </Link>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

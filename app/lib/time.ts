@@ -1,0 +1,44 @@
+// Dates and times of the site's one time zone (SITE_TIMEZONE), independent of the server's own.
+
+function offsetMs(instant: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/** The instant at which the wall-clock `fecha` (YYYY-MM-DD) `hora` (HH:MM[:SS]) happens in `timeZone`. */
+export function zonedToInstant(fecha: string, hora: string, timeZone: string): Date {
+  const [y, m, d] = fecha.split("-").map(Number) as [number, number, number];
+  const [hh, mm, ss = 0] = hora.split(":").map(Number) as [number, number, number?];
+  const wall = Date.UTC(y, m - 1, d, hh, mm, ss);
+  // Two passes settle the offset also next to a daylight-saving change.
+  let guess = wall - offsetMs(new Date(wall), timeZone);
+  guess = wall - offsetMs(new Date(guess), timeZone);
+  return new Date(guess);
+}
+
+const LOCALE = "es-BO";
+
+export function formatDate(instant: Date | string, timeZone: string): string {
+  return new Intl.DateTimeFormat(LOCALE, { timeZone, dateStyle: "long" }).format(new Date(instant));
+}
+
+export function formatDateTime(instant: Date | string, timeZone: string): string {
+  return new Intl.DateTimeFormat(LOCALE, { timeZone, dateStyle: "full", timeStyle: "short" }).format(new Date(instant));
+}
+
+/** A date-only value (YYYY-MM-DD, such as a birth date) in Spanish, without any time zone shift. */
+export function formatCalendarDate(value: string): string {
+  const [y, m, d] = value.split("-").map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat(LOCALE, { timeZone: "UTC", dateStyle: "long" }).format(new Date(Date.UTC(y, m - 1, d)));
+}

@@ -1,0 +1,123 @@
+import "@fontsource/space-grotesk/300.css";
+import "./styles/app.css";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteLoaderData,
+} from "react-router";
+import { getUser, cookieSettings } from "#server/auth/guards.server";
+import { takeFlash } from "#server/http/flash.server";
+import type { Route } from "./+types/root";
+import { AlertDialog } from "./components/alert-dialog";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { site } from "./content/site";
+import { MESSAGES } from "./lib/messages";
+import { useNonce } from "./lib/nonce";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getUser(request, context);
+  const flash = takeFlash(request, cookieSettings(context).secure);
+  const year = Number(
+    new Intl.DateTimeFormat("en-US", { timeZone: context.config.siteTimezone, year: "numeric" }).format(new Date()),
+  );
+  return data(
+    {
+      user: user
+        ? {
+            nombreCompleto: user.nombreCompleto,
+            displayName: user.displayName,
+            photoURL: user.photoURL,
+            isAdmin: user.isAdmin,
+          }
+        : null,
+      flash: flash.key ? MESSAGES[flash.key] : null,
+      year,
+      publicUrl: context.config.publicUrl.origin,
+    },
+    flash.setCookie ? { headers: { "Set-Cookie": flash.setCookie } } : undefined,
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function meta() {
+  return [{ title: site.name }, { name: "description", content: site.description }];
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRootData();
+  return (
+    <html lang="es">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1020" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#contenido">
+          Saltar al contenido
+        </a>
+        <SiteHeader user={rootData?.user ?? null} />
+        <main id="contenido" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter year={rootData?.year ?? new Date().getFullYear()} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { flash } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <Outlet />
+      {flash ? <AlertDialog key={flash} message={flash} /> : null}
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  const detail =
+    import.meta.env.DEV && error instanceof Error ? <pre className="error-detail">{error.stack}</pre> : null;
+  return (
+    <section className="page page-narrow error-page" aria-labelledby="error-title">
+      <p className="error-code" aria-hidden="true">
+        {notFound ? "404" : "500"}
+      </p>
+      <h1 id="error-title">{notFound ? "Página no encontrada" : "Algo salió mal"}</h1>
+      <p>
+        {notFound
+          ? "La página que buscas no existe o fue movida."
+          : "Ocurrió un error en el servidor. Por favor, inténtalo de nuevo en unos momentos."}
+      </p>
+      <p>
+        <Link className="button" to="/inicio">
+          Volver al inicio
+        </Link>
+      </p>
+      {detail}
+    </section>
+  );
+}

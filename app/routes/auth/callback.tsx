@@ -1,0 +1,21 @@
+import { redirect } from "react-router";
+import { cookieSettings } from "#server/auth/guards.server";
+import { createSession } from "#server/auth/session.server";
+import { pathAfterSignIn, signInWithIdentity } from "#server/models/user.server";
+import type { Route } from "./+types/callback";
+
+// The identity provider sends the browser back here with a code; we trade it for a verified
+// ID token, find or create the profile, and start a session with a new id.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const headers = new Headers();
+  try {
+    const { identity, redirectTo, setCookie } = await context.auth.finishSignIn(request);
+    headers.append("Set-Cookie", setCookie);
+    const { user } = await signInWithIdentity(context.db, identity, context.config.adminEmails);
+    headers.append("Set-Cookie", await createSession(context.db, user.id, cookieSettings(context)));
+    return redirect(pathAfterSignIn(user, redirectTo), { headers });
+  } catch (error) {
+    console.error("Inicio de sesión fallido:", error instanceof Error ? error.message : error);
+    return redirect("/login?error=1", { headers });
+  }
+}

@@ -1,0 +1,72 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { AlertDialog } from "~/components/alert-dialog";
+import { ProfileFields } from "~/components/profile-fields";
+import { parseForm } from "~/lib/forms";
+import { useFocusFirstError } from "~/lib/use-focus-first-error";
+import { MESSAGES } from "~/lib/messages";
+import { ProfileSchema, safeRedirectPath } from "~/lib/schemas";
+import { cookieSettings, requireUser } from "#server/auth/guards.server";
+import { flashCookie } from "#server/http/flash.server";
+import { hasCompletedProfile, saveProfile } from "#server/models/user.server";
+import type { Route } from "./+types/additional-data";
+
+function nextPath(request: Request, form?: FormData): string {
+  const raw = form?.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo");
+  return safeRedirectPath(raw, "/");
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  if (hasCompletedProfile(user)) throw redirect("/");
+  const redirectTo = nextPath(request);
+  return { displayName: user.displayName, redirectTo: redirectTo === "/" ? null : redirectTo };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  if (hasCompletedProfile(user)) throw redirect("/");
+  const form = await request.formData();
+  const result = parseForm(ProfileSchema, form, { ignore: ["redirectTo"] });
+  if (!result.ok) {
+    return data({ fieldErrors: result.fieldErrors, formError: result.formError, values: result.values }, { status: 400 });
+  }
+  try {
+    await saveProfile(context.db, user.id, result.data);
+  } catch (error) {
+    console.error("No se pudieron guardar los datos adicionales:", error);
+    return data({ fieldErrors: {}, formError: MESSAGES.additionalDataFailed, values: result.data }, { status: 500 });
+  }
+  return redirect(nextPath(request, form), {
+    headers: { "Set-Cookie": flashCookie("additionalDataSaved", cookieSettings(context).secure) },
+  });
+}
+
+export function meta() {
+  return [{ title: "Datos adicionales — Ayllu" }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdditionalData({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  const values = (actionData?.values ?? {}) as Record<string, string>;
+  const formRef = useFocusFirstError<HTMLFormElement>(actionData);
+  return (
+    <section className="page page-narrow" aria-labelledby="additional-title">
+      <div className="card">
+        <h1 id="additional-title">Datos adicionales</h1>
+        <p>
+          {loaderData.displayName ? `¡Hola, ${loaderData.displayName}! ` : "¡Hola! "}
+          Completa tu perfil para terminar de registrarte. Los campos con * son obligatorios.
+        </p>
+        <Form method="post" noValidate className="form" ref={formRef}>
+          {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
+          <ProfileFields values={values} errors={actionData?.fieldErrors ?? {}} required />
+          <button type="submit" className="button" disabled={saving}>
+            {saving ? "Guardando..." : "Guardar"}
+          </button>
+        </Form>
+      </div>
+      {actionData?.formError ? <AlertDialog key={JSON.stringify(actionData)} message={actionData.formError} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+// `npm start` runs this first: it builds the site only when the sources are newer than the
+// last build, so a second start is quick.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname ?? new URL(".", import.meta.url).pathname, "..");
+const stamp = path.join(root, "build", "server", "index.js");
+const watched = ["app", "server", "public", "drizzle", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+
+function newest(target) {
+  const stat = fs.statSync(target, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let latest = stat.mtimeMs;
+  for (const name of fs.readdirSync(target)) latest = Math.max(latest, newest(path.join(target, name)));
+  return latest;
+}
+
+const built = fs.statSync(stamp, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+const sources = Math.max(...watched.map((name) => newest(path.join(root, name))));
+if (built > sources) process.exit(0);
+
+console.log("Construyendo el sitio (react-router build)…");
+const result = spawnSync(process.execPath, [path.join(root, "node_modules", "@react-router", "dev", "bin.js"), "build"], {
+  cwd: root,
+  stdio: "inherit",
+});
+process.exit(result.status ?? 1);

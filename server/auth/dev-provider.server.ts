@@ -1,0 +1,151 @@
+// The development sign-in provider: a real OpenID Provider (oidc-provider), mounted on this
+// server under /__dev/oidc, that lets a person sign in as any e-mail. It is never started in
+// production (server/config.server.ts refuses to start without a real provider there).
+import { generateKeyPairSync, randomBytes } from "node:crypto";
+import express, { type Express } from "express";
+import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+
+export const DEV_PROVIDER_PATH = "/__dev/oidc";
+export const DEV_CLIENT_ID = "ayllu-dev";
+
+interface DevAccount {
+  email: string;
+  name: string;
+  emailVerified: boolean;
+}
+
+export interface DevProvider {
+  issuer: URL;
+  clientId: string;
+  clientSecret: string;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function page(nonce: string, title: string, body: string): string {
+  return `<!doctype html>
+<html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style nonce="${nonce}">
+body{font-family:system-ui,sans-serif;background:#0b1020;color:#f4f6fb;display:grid;place-items:center;min-height:100vh;margin:0;padding:1rem}
+main{background:#161d33;border:1px solid #2c3760;border-radius:16px;padding:2rem;max-width:26rem;width:100%}
+h1{font-size:1.4rem;margin:0 0 .5rem}p{color:#c5cbe0;line-height:1.5}label{display:block;margin:1rem 0 .35rem}
+input[type=email],input[type=text]{width:100%;box-sizing:border-box;padding:.75rem;border-radius:8px;border:1px solid #55608a;background:#0b1020;color:#fff;font-size:1rem}
+.check{display:flex;gap:.5rem;align-items:center}.check label{margin:0}
+button{margin-top:1.5rem;width:100%;min-height:44px;border:0;border-radius:999px;background:#7dd3fc;color:#0b1020;font-weight:700;font-size:1rem;cursor:pointer}
+button:focus-visible,input:focus-visible{outline:3px solid #fbbf24;outline-offset:2px}
+.error{color:#fecaca}
+</style></head><body><main>${body}</main></body></html>`;
+}
+
+/** Mounts the development provider on `app`; `publicUrl` is the site's own origin. */
+export function mountDevProvider(app: Express, publicUrl: URL): DevProvider {
+  const issuer = new URL(DEV_PROVIDER_PATH, publicUrl);
+  const clientSecret = randomBytes(24).toString("base64url");
+  const accounts = new Map<string, DevAccount>();
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const jwk = { ...privateKey.export({ format: "jwk" }), kid: "dev", use: "sig", alg: "RS256" };
+
+  const configuration: Configuration = {
+    clients: [
+      {
+        client_id: DEV_CLIENT_ID,
+        client_secret: clientSecret,
+        redirect_uris: [new URL("/auth/callback", publicUrl).toString()],
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+      },
+    ],
+    jwks: { keys: [jwk as never] },
+    cookies: { keys: [randomBytes(32).toString("base64url")] },
+    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "picture"] },
+    features: { devInteractions: { enabled: false } },
+    // Like Google: the e-mail and name travel in the ID token itself.
+    conformIdTokenClaims: false,
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
+    pkce: { required: () => true },
+    interactions: { url: (_ctx: KoaContextWithOIDC, interaction) => `${DEV_PROVIDER_PATH}/interaction/${interaction.uid}` },
+    async findAccount(_ctx, id) {
+      const account = accounts.get(id);
+      if (!account) return undefined;
+      return {
+        accountId: id,
+        async claims() {
+          return { sub: id, email: account.email, email_verified: account.emailVerified, name: account.name };
+        },
+      };
+    },
+    // The development client is first-party: consent is granted without asking.
+    async loadExistingGrant(ctx) {
+      const oidc = ctx.oidc;
+      const grantId = oidc.result?.consent?.grantId || oidc.session?.grantIdFor(oidc.client!.clientId);
+      if (grantId) {
+        const existing = await oidc.provider.Grant.find(grantId);
+        if (existing) return existing;
+      }
+      const grant = new oidc.provider.Grant({ clientId: oidc.client!.clientId, accountId: oidc.session!.accountId! });
+      grant.addOIDCScope("openid email profile");
+      await grant.save();
+      return grant;
+    },
+    async renderError(ctx, out) {
+      ctx.type = "html";
+      ctx.body = page(
+        "",
+        "Error",
+        `<h1>Error del proveedor de desarrollo</h1><p class="error">${escapeHtml(String(out.error_description ?? out.error))}</p>`,
+      );
+    },
+  };
+  const provider = new Provider(issuer.toString(), configuration);
+  provider.on("server_error", (_ctx, error) => console.error("[dev-oidc]", error));
+
+  const form = express.urlencoded({ extended: false, limit: "4kb" });
+
+  app.get(`${DEV_PROVIDER_PATH}/interaction/:uid`, async (req, res, next) => {
+    try {
+      const details = await provider.interactionDetails(req, res);
+      const nonce = String(res.locals.cspNonce ?? "");
+      res.type("html").send(
+        page(
+          nonce,
+          "Proveedor de desarrollo",
+          `<h1>Proveedor de inicio de sesión de desarrollo</h1>
+<p>Este proveedor solo existe en desarrollo. Escribe cualquier correo para entrar como esa persona.</p>
+<form method="post" action="${DEV_PROVIDER_PATH}/interaction/${escapeHtml(details.uid)}/login">
+<label for="email">Correo electrónico</label>
+<input id="email" name="email" type="email" required autocomplete="email" autofocus>
+<label for="name">Nombre de la cuenta (opcional)</label>
+<input id="name" name="name" type="text" autocomplete="name" maxlength="100">
+<p class="check"><input id="verified" name="verified" type="checkbox" value="1" checked><label for="verified">Correo verificado</label></p>
+<button type="submit">Continuar</button>
+</form>`,
+        ),
+      );
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  app.post(`${DEV_PROVIDER_PATH}/interaction/:uid/login`, form, async (req, res, next) => {
+    try {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
+      if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 200) {
+        res.status(400).type("html").send(page(String(res.locals.cspNonce ?? ""), "Correo no válido", `<h1>Correo no válido</h1><p class="error">Escribe un correo electrónico válido y vuelve a intentarlo.</p>`));
+        return;
+      }
+      const name = typeof body.name === "string" && body.name.trim() ? body.name.trim().slice(0, 100) : email.split("@")[0]!;
+      const accountId = `dev:${email}`;
+      accounts.set(accountId, { email, name, emailVerified: body.verified === "1" });
+      await provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  app.use(DEV_PROVIDER_PATH, provider.callback());
+  return { issuer, clientId: DEV_CLIENT_ID, clientSecret };
+}

@@ -1,0 +1,44 @@
+// Who is asking: every loader and action that needs a person goes through these.
+import { redirect, type AppLoadContext } from "react-router";
+import type { User } from "../db/schema.server";
+import { getSessionUser } from "./session.server";
+import { hasCompletedProfile } from "../models/user.server";
+
+export function cookieSettings(context: AppLoadContext) {
+  return { secure: context.config.publicUrl.protocol === "https:" };
+}
+
+const memo = new WeakMap<Request, Promise<User | null>>();
+
+/** The signed-in member, or null. Looked up once per request. */
+export function getUser(request: Request, context: AppLoadContext): Promise<User | null> {
+  let pending = memo.get(request);
+  if (!pending) {
+    pending = getSessionUser(context.db, request, cookieSettings(context));
+    memo.set(request, pending);
+  }
+  return pending;
+}
+
+function loginRedirect(request: Request): Response {
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  return redirect(back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`);
+}
+
+/** The signed-in member; a visitor is sent to /login and comes back here afterwards. */
+export async function requireUser(request: Request, context: AppLoadContext): Promise<User> {
+  const user = await getUser(request, context);
+  if (!user) throw loginRedirect(request);
+  return user;
+}
+
+/** A member whose profile is complete; otherwise /aditionaldata first (§4). */
+export async function requireProfile(request: Request, context: AppLoadContext): Promise<User> {
+  const user = await requireUser(request, context);
+  if (!hasCompletedProfile(user)) {
+    const url = new URL(request.url);
+    throw redirect(`/aditionaldata?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return user;
+}

@@ -1,0 +1,121 @@
+// Sessions live in the database; the browser holds only a random token (its SHA-256 is the key).
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, lt } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import { sessions, users, type User } from "../db/schema.server";
+
+/** A session ends after this long without a request… */
+export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
+/** …and after this long whatever happens (docs/decisions/004-sessions.md). */
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/** How stale lastSeenAt may get before a request writes it again. */
+const TOUCH_AFTER_MS = 60 * 60 * 1000;
+
+export interface CookieSettings {
+  secure: boolean;
+}
+
+export function sessionCookieName(settings: CookieSettings): string {
+  // The __Host- prefix needs Secure; plain http on a laptop cannot have it.
+  return settings.secure ? "__Host-ayllu_session" : "ayllu_session";
+}
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("base64url");
+}
+
+export function readCookie(request: Request, name: string): string | undefined {
+  const header = request.headers.get("Cookie");
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const eqAt = part.indexOf("=");
+    if (eqAt < 0) continue;
+    if (part.slice(0, eqAt).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eqAt + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+export function serializeCookie(
+  name: string,
+  value: string,
+  settings: CookieSettings & { maxAgeSeconds: number },
+): string {
+  const parts = [
+    `${name}=${encodeURIComponent(value)}`,
+    "Path=/",
+    `Max-Age=${settings.maxAgeSeconds}`,
+    "HttpOnly",
+    "SameSite=Lax",
+  ];
+  if (settings.secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+/** Starts a new session for `userId`; returns the Set-Cookie header value. */
+export async function createSession(db: Db, userId: string, settings: CookieSettings): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  const now = Date.now();
+  await db.insert(sessions).values({
+    idHash: hashToken(token),
+    userId,
+    createdAt: new Date(now),
+    lastSeenAt: new Date(now),
+    expiresAt: new Date(now + SESSION_ABSOLUTE_MS),
+  });
+  return serializeCookie(sessionCookieName(settings), token, {
+    ...settings,
+    maxAgeSeconds: Math.floor(SESSION_ABSOLUTE_MS / 1000),
+  });
+}
+
+/** The signed-in user of this request, or null. Expired sessions are deleted on sight. */
+export async function getSessionUser(db: Db, request: Request, settings: CookieSettings): Promise<User | null> {
+  const token = readCookie(request, sessionCookieName(settings));
+  if (!token || token.length > 100) return null;
+  const idHash = hashToken(token);
+  const [row] = await db
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.idHash, idHash))
+    .limit(1);
+  if (!row) return null;
+  const now = Date.now();
+  if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) {
+    await db.delete(sessions).where(eq(sessions.idHash, idHash));
+    return null;
+  }
+  if (now - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.idHash, idHash));
+  }
+  return row.user;
+}
+
+/** Deletes this request's session; returns the Set-Cookie header value that clears the cookie. */
+export async function destroySession(db: Db, request: Request, settings: CookieSettings): Promise<string> {
+  const name = sessionCookieName(settings);
+  const token = readCookie(request, name);
+  if (token) await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+  return serializeCookie(name, "", { ...settings, maxAgeSeconds: 0 });
+}
+
+/** Removes sessions that can no longer be used. */
+export async function deleteExpiredSessions(db: Db): Promise<void> {
+  const now = new Date();
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+  await db.delete(sessions).where(lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)));
+}
+
+export async function countSessions(db: Db, userId: string): Promise<number> {
+  const rows = await db
+    .select({ idHash: sessions.idHash })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())));
+  return rows.length;
+}

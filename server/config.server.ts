@@ -1,0 +1,146 @@
+// Configuration is read once, at start-up, from the environment, and checked here.
+// Every variable is documented in the README's Configuration table.
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { z } from "zod";
+
+const GOOGLE_ISSUER = "https://accounts.google.com";
+
+export type OidcSettings =
+  | { kind: "external"; issuer: string; clientId: string; clientSecret: string; name: string }
+  | { kind: "development" };
+
+export interface Config {
+  production: boolean;
+  port: number;
+  host: string;
+  publicUrl: URL;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  sessionSecret: string;
+  oidc: OidcSettings;
+  adminEmails: string[];
+  siteTimezone: string;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  loginRateLimit: number;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const flag = z
+  .enum(["1", "0", "true", "false", "yes", "no"])
+  .transform((v) => v === "1" || v === "true" || v === "yes");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: "PUBLIC_URL debe ser una URL http(s)" }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL debe empezar con postgres:// o postgresql://")
+    .optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET debe tener al menos 32 caracteres").optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_PROVIDER_NAME: z.string().min(1).optional(),
+  ADMIN_EMAILS: z.string().default(""),
+  SITE_TIMEZONE: z.string().default("America/La_Paz"),
+  SEED_DEMO: flag.optional(),
+  TRUST_PROXY: flag.default(false),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+});
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Reads the configuration from `env`; throws a ConfigError naming every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blank = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
+  const parsed = EnvSchema.safeParse(blank);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Configuración inválida:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === "production";
+  const problems: string[] = [];
+
+  let oidc: OidcSettings;
+  if (e.OIDC_ISSUER || e.OIDC_CLIENT_ID || e.OIDC_CLIENT_SECRET) {
+    if (!e.OIDC_ISSUER) problems.push("OIDC_ISSUER falta (se dio OIDC_CLIENT_ID u OIDC_CLIENT_SECRET)");
+    if (!e.OIDC_CLIENT_ID) problems.push("OIDC_CLIENT_ID falta");
+    if (!e.OIDC_CLIENT_SECRET) problems.push("OIDC_CLIENT_SECRET falta");
+    oidc = {
+      kind: "external",
+      issuer: e.OIDC_ISSUER ?? "",
+      clientId: e.OIDC_CLIENT_ID ?? "",
+      clientSecret: e.OIDC_CLIENT_SECRET ?? "",
+      name: e.OIDC_PROVIDER_NAME ?? "OpenID Connect",
+    };
+  } else if (e.GOOGLE_CLIENT_ID || e.GOOGLE_CLIENT_SECRET) {
+    if (!e.GOOGLE_CLIENT_ID) problems.push("GOOGLE_CLIENT_ID falta (se dio GOOGLE_CLIENT_SECRET)");
+    if (!e.GOOGLE_CLIENT_SECRET) problems.push("GOOGLE_CLIENT_SECRET falta (se dio GOOGLE_CLIENT_ID)");
+    oidc = {
+      kind: "external",
+      issuer: GOOGLE_ISSUER,
+      clientId: e.GOOGLE_CLIENT_ID ?? "",
+      clientSecret: e.GOOGLE_CLIENT_SECRET ?? "",
+      name: "Google",
+    };
+  } else {
+    oidc = { kind: "development" };
+  }
+
+  if (!isTimeZone(e.SITE_TIMEZONE)) problems.push(`SITE_TIMEZONE no es una zona horaria: ${e.SITE_TIMEZONE}`);
+
+  if (production) {
+    if (!e.DATABASE_URL) problems.push("DATABASE_URL falta (obligatoria en producción)");
+    if (!e.SESSION_SECRET) problems.push("SESSION_SECRET falta (obligatoria en producción)");
+    if (!e.PUBLIC_URL) problems.push("PUBLIC_URL falta (obligatoria en producción)");
+    if (oidc.kind === "development") {
+      problems.push(
+        "GOOGLE_CLIENT_ID y GOOGLE_CLIENT_SECRET (u OIDC_ISSUER, OIDC_CLIENT_ID y OIDC_CLIENT_SECRET) faltan: " +
+          "el proveedor de desarrollo no se usa en producción",
+      );
+    }
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Configuración inválida:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+  }
+
+  const port = e.PORT;
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${port}`);
+  return {
+    production,
+    port,
+    host: e.HOST ?? (production ? "0.0.0.0" : "localhost"),
+    publicUrl: new URL(publicUrl.origin),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    // Outside production a fresh secret per process is enough: it only signs short-lived
+    // sign-in cookies; sessions themselves live in the database.
+    sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString("base64url"),
+    oidc,
+    adminEmails: e.ADMIN_EMAILS.split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    siteTimezone: e.SITE_TIMEZONE,
+    seedDemo: e.SEED_DEMO ?? !production,
+    trustProxy: e.TRUST_PROXY,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+  };
+}

@@ -1,0 +1,144 @@
+// The database: PostgreSQL through DATABASE_URL, or embedded PostgreSQL (PGlite) in a folder.
+// Both get the same Drizzle schema and the same migrations in ./drizzle.
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { MIGRATIONS_DIR } from "../paths.server";
+import * as schema from "./schema.server";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "embedded" | "postgres";
+  /** Where the data lives, for log lines: a folder, or the server without its password. */
+  location: string;
+  /** Closes connections and, for the embedded database, releases the data folder. */
+  close(): Promise<void>;
+}
+
+export class DataDirInUseError extends Error {
+  override name = "DataDirInUseError";
+}
+
+function migrationsFolder(): string {
+  if (!fs.existsSync(path.join(MIGRATIONS_DIR, "meta", "_journal.json"))) {
+    throw new Error(`No se encontró la carpeta de migraciones ${MIGRATIONS_DIR}`);
+  }
+  return MIGRATIONS_DIR;
+}
+
+function pidIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * PGlite is a single-process database: two processes writing one folder corrupt it. A lock file
+ * holding the owner's pid keeps a second process out; a lock left by a dead process is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, "ayllu.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      return () => {
+        try {
+          if (fs.readFileSync(lockPath, "utf8") === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number.parseInt(fs.readFileSync(lockPath, "utf8"), 10);
+      if (Number.isInteger(owner) && pidIsAlive(owner)) {
+        throw new DataDirInUseError(
+          `La carpeta de datos ${dataDir} ya está abierta por otro proceso (pid ${owner}). ` +
+            "Detén ese proceso, o usa otra carpeta con DATA_DIR, o un servidor PostgreSQL con DATABASE_URL.",
+        );
+      }
+      fs.unlinkSync(lockPath);
+    }
+  }
+  throw new DataDirInUseError(`No se pudo bloquear la carpeta de datos ${dataDir}`);
+}
+
+/** Opens the embedded database in `dataDir` (or in memory when `dataDir` is null) and migrates it. */
+export async function openEmbedded(dataDir: string | null): Promise<Database> {
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  try {
+    const client = dataDir ? await PGlite.create(path.join(dataDir, "pgdata")) : await PGlite.create();
+    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() });
+    return {
+      db,
+      kind: "embedded",
+      location: dataDir ?? "memoria",
+      async close() {
+        try {
+          await client.close();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+/** Connects to PostgreSQL at `url` and migrates it, one process at a time. */
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  try {
+    const db = drizzleNodePg({ client: pool, schema });
+    const lockClient = await pool.connect();
+    try {
+      // Several processes may start at once against one server; only one migrates at a time.
+      await lockClient.query("select pg_advisory_lock(7242001)");
+      await migrateNodePg(drizzleNodePg({ client: lockClient, schema }), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await lockClient.query("select pg_advisory_unlock(7242001)").catch(() => {});
+      lockClient.release();
+    }
+    const where = new URL(url);
+    where.password = "";
+    return {
+      db: db as unknown as Db,
+      kind: "postgres",
+      location: where.toString(),
+      close: () => pool.end(),
+    };
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
+}
+
+export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openEmbedded(config.dataDir);
+}
+
+/** True when the database answers a trivial query. */
+export async function databaseIsUp(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

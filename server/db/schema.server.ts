@@ -1,0 +1,200 @@
+// Every entity of the specification (§3). Property names are the specification's own words;
+// columns are their snake_case forms (docs/decisions/002-naming.md).
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const linkList = (name: string) =>
+  text(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
+
+export const GENEROS = ["Masculino", "Femenino", "Otro"] as const;
+export type Genero = (typeof GENEROS)[number];
+
+export const TIPOS_EVENTO = ["Presencial", "Virtual", "Hibrido"] as const;
+export type TipoEvento = (typeof TIPOS_EVENTO)[number];
+
+/** A member's profile (usuarios). `id` is the specification's uid. */
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Identity is (issuer, subject) from the ID token, never the e-mail.
+    issuer: text("issuer").notNull(),
+    subject: text("subject").notNull(),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    displayName: text("display_name"),
+    photoURL: text("photo_url"),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    nombreCompleto: text("nombre_completo"),
+    fechaNacimiento: date("fecha_nacimiento", { mode: "string" }),
+    pais: text("pais"),
+    ciudad: text("ciudad"),
+    genero: text("genero").$type<Genero>(),
+    habilidades: text("habilidades").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("users_issuer_subject_key").on(t.issuer, t.subject),
+    index("users_email_idx").on(sql`lower(${t.email})`),
+    index("users_created_at_idx").on(t.createdAt),
+    check("users_genero_check", sql`${t.genero} is null or ${t.genero} in ('Masculino', 'Femenino', 'Otro')`),
+    check("users_habilidades_length", sql`char_length(${t.habilidades}) <= 30`),
+  ],
+);
+
+/** A signed-in browser. The cookie holds a random token; the row holds only its SHA-256. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+/** eventos. `startsAt` is fechaEvento + horaEvento in SITE_TIMEZONE, kept for ordering and "ended". */
+export const events = pgTable(
+  "events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    nombreEvento: text("nombre_evento").notNull(),
+    ubicacionEvento: text("ubicacion_evento").notNull(),
+    tipoEvento: text("tipo_evento").$type<TipoEvento>().notNull().default("Presencial"),
+    enlacesVirtuales: linkList("enlaces_virtuales"),
+    fechaEvento: date("fecha_evento", { mode: "string" }).notNull(),
+    horaEvento: time("hora_evento").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    imagenEnlace: text("imagen_enlace").notNull(),
+    ubicacionEspecifica: text("ubicacion_especifica"),
+    descripcion: text("descripcion").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+    publishedBy: uuid("published_by").references(() => users.id, { onDelete: "set null" }),
+    publishedByName: text("published_by_name").notNull(),
+  },
+  (t) => [
+    index("events_starts_at_idx").on(t.startsAt),
+    check("events_tipo_evento_check", sql`${t.tipoEvento} in ('Presencial', 'Virtual', 'Hibrido')`),
+  ],
+);
+
+/** An event's galleryImages, one row per image so that each can be removed on its own. */
+export const eventImages = pgTable(
+  "event_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    position: integer("position").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("event_images_event_id_idx").on(t.eventId, t.position)],
+);
+
+/** participations: one row per (member, event), with the time of joining. */
+export const participations = pgTable(
+  "participations",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.eventId] }), index("participations_event_id_idx").on(t.eventId)],
+);
+
+const publisher = () => ({
+  publisher: uuid("publisher").references(() => users.id, { onDelete: "set null" }),
+  publisherName: text("publisher_name").notNull(),
+});
+
+/** notas */
+export const notes = pgTable(
+  "notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    titulo: text("titulo").notNull(),
+    texto: text("texto").notNull(),
+    enlaceImagen: text("enlace_imagen"),
+    enlacesAdicionales: linkList("enlaces_adicionales"),
+    createdAt: createdAt(),
+    ...publisher(),
+  },
+  (t) => [index("notes_created_at_idx").on(t.createdAt)],
+);
+
+/** recursos */
+export const resources = pgTable(
+  "resources",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    titulo: text("titulo").notNull(),
+    subtitulos: text("subtitulos").notNull().default(""),
+    texto: text("texto").notNull(),
+    enlacesImagenes: linkList("enlaces_imagenes"),
+    enlacesVideos: linkList("enlaces_videos"),
+    enlacesWeb: linkList("enlaces_web"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+    ...publisher(),
+  },
+  (t) => [index("resources_created_at_idx").on(t.createdAt)],
+);
+
+/** proyectos */
+export const projects = pgTable(
+  "projects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    titulo: text("titulo").notNull(),
+    descripcion: text("descripcion").notNull(),
+    enlacesVideo: linkList("enlaces_video"),
+    enlacesImagen: linkList("enlaces_imagen"),
+    enlacesWeb: linkList("enlaces_web"),
+    enlacesDocumentacion: linkList("enlaces_documentacion"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+    ...publisher(),
+  },
+  (t) => [index("projects_created_at_idx").on(t.createdAt)],
+);
+
+/** Demo content is seeded once per database, even if an admin later deletes it. */
+export const appMeta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
+
+export type User = typeof users.$inferSelect;
+export type Event = typeof events.$inferSelect;
+export type Note = typeof notes.$inferSelect;
+export type Resource = typeof resources.$inferSelect;
+export type Project = typeof projects.$inferSelect;

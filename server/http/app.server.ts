@@ -1,0 +1,168 @@
+// The Express server: headers, static files, health check, sign-in limits, the development
+// sign-in provider and React Router. `startServer` is what `npm start`, the tests and the
+// benchmark call.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import type { Config } from "../config.server";
+import { createAuthService, type AuthService } from "../auth/oidc.server";
+import { databaseIsUp, openDatabase, type Database } from "../db/client.server";
+import { seedDemoContent } from "../models/demo.server";
+import { CLIENT_BUILD_DIR } from "../paths.server";
+import { rateLimit, sameOriginPosts, securityHeaders } from "./security.server";
+
+export interface StartOptions {
+  config: Config;
+  /** An open database to use (and leave open); otherwise one is opened from `config`. */
+  database?: Database;
+  /** Vite's development server, for `npm run dev`. */
+  vite?: ViteDevServer;
+  log?: (line: string) => void;
+}
+
+export interface RunningServer {
+  url: URL;
+  config: Config;
+  database: Database;
+  server: http.Server;
+  close(): Promise<void>;
+}
+
+
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await openDatabase(options.config));
+  try {
+    if (options.config.seedDemo) await seedDemoContent(database.db);
+
+    const app = express();
+    app.disable("x-powered-by");
+    app.set("trust proxy", options.config.trustProxy);
+    // The port is known only once listening (PORT=0 in tests); requests wait until every
+    // handler below is in place.
+    let markReady!: () => void;
+    const ready = new Promise<void>((resolve) => (markReady = resolve));
+    app.use((_req, _res, next) => {
+      ready.then(() => next(), next);
+    });
+    const server = http.createServer(app);
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(options.config.port, options.config.host, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+    const port = (server.address() as AddressInfo).port;
+    let publicUrl = options.config.publicUrl;
+    if (publicUrl.port === "0") publicUrl = new URL(`http://localhost:${port}`);
+    const config: Config = { ...options.config, port, publicUrl };
+
+    let auth: AuthService | null = null;
+    app.use(
+      securityHeaders({
+        production: config.production,
+        viteDev: Boolean(options.vite),
+        publicUrl,
+        formActionOrigins: () => (auth?.formActionOrigins ?? []).filter((o) => o !== publicUrl.origin),
+      }),
+    );
+
+    app.get("/healthz", async (_req, res) => {
+      const up = await databaseIsUp(database.db);
+      res.setHeader("Cache-Control", "no-store");
+      res.status(up ? 200 : 503).json({ status: up ? "ok" : "unavailable", database: up ? "ok" : "unavailable" });
+    });
+
+    app.use(compression());
+    if (options.vite) {
+      app.use(options.vite.middlewares);
+    } else {
+      const clientDir = CLIENT_BUILD_DIR;
+      app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+      app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    }
+
+    const signInLimit = rateLimit({ limit: config.loginRateLimit, windowMs: 60_000 });
+    app.post("/login", signInLimit);
+    app.use("/auth", signInLimit);
+    app.use("/__dev/oidc/interaction", signInLimit);
+    app.use(sameOriginPosts(publicUrl, ["/__dev/oidc/"]));
+
+    const secureCookies = publicUrl.protocol === "https:";
+    if (config.oidc.kind === "development") {
+      const { mountDevProvider } = await import("../auth/dev-provider.server");
+      const dev = mountDevProvider(app, publicUrl);
+      auth = createAuthService({ issuer: dev.issuer, clientId: dev.clientId, clientSecret: dev.clientSecret, publicUrl, secret: config.sessionSecret, secureCookies });
+    } else {
+      auth = createAuthService({
+        issuer: new URL(config.oidc.issuer),
+        clientId: config.oidc.clientId,
+        clientSecret: config.oidc.clientSecret,
+        publicUrl,
+        secret: config.sessionSecret,
+        secureCookies,
+        extraParams: config.oidc.issuer === "https://accounts.google.com" ? { prompt: "select_account" } : undefined,
+      });
+    }
+    const authService = auth;
+
+    const vite = options.vite;
+    const build = vite
+      ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+      : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+    app.all(
+      "/{*path}",
+      createRequestHandler({
+        build,
+        mode: config.production ? "production" : "development",
+        getLoadContext: (_req, res) => ({
+          db: database.db,
+          config,
+          auth: authService,
+          cspNonce: String(res.locals.cspNonce),
+        }),
+      }),
+    );
+
+    app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+      console.error(error);
+      if (res.headersSent) return;
+      res.status(500).type("text/plain; charset=utf-8").send("Error del servidor. Por favor, inténtalo de nuevo.");
+    });
+
+    markReady();
+    log(`Ayllu escucha en ${publicUrl.origin} (base de datos ${database.kind}: ${database.location})`);
+    if (config.oidc.kind === "development") {
+      log("Inicio de sesión: proveedor de desarrollo (cualquier correo). Configura GOOGLE_CLIENT_ID para usar Google.");
+    }
+
+    let closing: Promise<void> | null = null;
+    return {
+      url: publicUrl,
+      config,
+      database,
+      server,
+      close() {
+        closing ??= (async () => {
+          await new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeIdleConnections();
+            setTimeout(() => server.closeAllConnections(), 5000).unref();
+          });
+          if (ownsDatabase) await database.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    if (ownsDatabase) await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,4 @@
+// The server bundle's entry (build/server/index.js): what server.js needs to start the site.
+export { ConfigError, loadConfig } from "../config.server";
+export { DataDirInUseError } from "../db/client.server";
+export { startServer } from "./app.server";

@@ -1,0 +1,104 @@
+// Headers every response carries, the POST origin check and the sign-in rate limit.
+import { randomBytes } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+
+export interface SecurityOptions {
+  production: boolean;
+  /** Vite's development server needs inline scripts and a websocket. */
+  viteDev: boolean;
+  publicUrl: URL;
+  formActionOrigins: () => string[];
+}
+
+/** Sites the pages embed: YouTube (privacy mode) and the venue map. */
+export const FRAME_SOURCES = ["https://www.youtube-nocookie.com", "https://www.google.com", "https://maps.google.com"];
+
+export function contentSecurityPolicy(nonce: string, options: SecurityOptions): string {
+  const scriptSrc = options.viteDev
+    ? `'self' 'unsafe-inline' 'unsafe-eval'`
+    : `'nonce-${nonce}' 'strict-dynamic'`;
+  const directives = [
+    `default-src 'none'`,
+    `script-src ${scriptSrc}`,
+    `style-src 'self' ${options.viteDev ? "'unsafe-inline'" : `'nonce-${nonce}'`}`,
+    // Style attributes cannot run code; React sets a few (progress bars, image positions).
+    `style-src-attr 'unsafe-inline'`,
+    `img-src 'self' https: data: blob:`,
+    `font-src 'self'`,
+    `connect-src 'self'${options.viteDev ? " ws: wss:" : ""}`,
+    `manifest-src 'self'`,
+    `frame-src ${FRAME_SOURCES.join(" ")}`,
+    `worker-src 'self' blob:`,
+    `object-src 'none'`,
+    `base-uri 'none'`,
+    `frame-ancestors 'none'`,
+    `form-action 'self' ${options.formActionOrigins().join(" ")}`.trim(),
+  ];
+  if (options.production) directives.push("upgrade-insecure-requests");
+  return directives.join("; ");
+}
+
+export function securityHeaders(options: SecurityOptions) {
+  return (_req: Request, res: Response, next: NextFunction) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options));
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    if (options.production) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    next();
+  };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses a state change sent from another site. Browsers send Origin with every POST (and
+ * Sec-Fetch-Site); a request with neither is not from a browser page, so it cannot ride on a
+ * visitor's cookies.
+ */
+export function sameOriginPosts(publicUrl: URL, exemptPrefixes: readonly string[] = []) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method) || exemptPrefixes.some((p) => req.path.startsWith(p))) return next();
+    const origin = req.get("Origin");
+    const fetchSite = req.get("Sec-Fetch-Site");
+    const allowed = origin
+      ? origin === publicUrl.origin
+      : fetchSite === undefined || fetchSite === "same-origin" || fetchSite === "none";
+    if (allowed) return next();
+    res
+      .status(403)
+      .type("text/plain; charset=utf-8")
+      .send("Solicitud rechazada: el formulario no se envió desde este sitio.");
+  };
+}
+
+/** A fixed-window limit per client address, kept in memory. */
+export function rateLimit(options: { limit: number; windowMs: number }) {
+  const hits = new Map<string, { count: number; resetAt: number }>();
+  let lastSweep = Date.now();
+  return (req: Request, res: Response, next: NextFunction) => {
+    const now = Date.now();
+    if (now - lastSweep > options.windowMs) {
+      for (const [key, entry] of hits) if (entry.resetAt <= now) hits.delete(key);
+      lastSweep = now;
+    }
+    const key = req.ip ?? "unknown";
+    let entry = hits.get(key);
+    if (!entry || entry.resetAt <= now) {
+      entry = { count: 0, resetAt: now + options.windowMs };
+      hits.set(key, entry);
+    }
+    entry.count++;
+    if (entry.count <= options.limit) return next();
+    res.setHeader("Retry-After", String(Math.ceil((entry.resetAt - now) / 1000)));
+    res
+      .status(429)
+      .type("text/plain; charset=utf-8")
+      .send("Demasiados intentos de inicio de sesión. Espera un minuto y vuelve a intentarlo.");
+  };
+}

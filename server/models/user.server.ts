@@ -1,0 +1,140 @@
+// Member profiles (usuarios): creation at sign-in, additional data, profile edits, admin rights.
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { ProfileInput } from "~/lib/schemas";
+import type { Db } from "../db/client.server";
+import { events, participations, users, type User } from "../db/schema.server";
+
+export interface VerifiedIdentity {
+  issuer: string;
+  subject: string;
+  email: string;
+  emailVerified: boolean;
+  name: string | null;
+  picture: string | null;
+}
+
+function httpUrlOrNull(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Finds or creates the profile of the person the identity provider vouched for. A profile is
+ * created once (isAdmin false) and never overwritten by later sign-ins; a verified e-mail listed
+ * in ADMIN_EMAILS makes it an admin.
+ */
+export async function signInWithIdentity(
+  db: Db,
+  identity: VerifiedIdentity,
+  adminEmails: readonly string[],
+): Promise<{ user: User; created: boolean }> {
+  const inserted = await db
+    .insert(users)
+    .values({
+      issuer: identity.issuer,
+      subject: identity.subject,
+      email: identity.email,
+      emailVerified: identity.emailVerified,
+      displayName: identity.name?.slice(0, 200) || null,
+      photoURL: httpUrlOrNull(identity.picture),
+      isAdmin: false,
+    })
+    .onConflictDoNothing({ target: [users.issuer, users.subject] })
+    .returning();
+  let user = inserted[0];
+  const created = user !== undefined;
+  if (!user) {
+    [user] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.issuer, identity.issuer), eq(users.subject, identity.subject)))
+      .limit(1);
+  }
+  if (!user) throw new Error("El perfil no se pudo crear ni encontrar");
+  if (
+    !user.isAdmin &&
+    identity.emailVerified &&
+    adminEmails.includes(identity.email.trim().toLowerCase())
+  ) {
+    [user] = await db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id)).returning();
+  }
+  return { user: user as User, created };
+}
+
+export function hasCompletedProfile(user: Pick<User, "nombreCompleto">): boolean {
+  return Boolean(user.nombreCompleto);
+}
+
+/** §4: where someone goes after signing in (or on /login while signed in). */
+export function pathAfterSignIn(user: Pick<User, "nombreCompleto">, wanted: string | null): string {
+  if (!hasCompletedProfile(user)) {
+    return wanted && wanted !== "/" ? `/aditionaldata?redirectTo=${encodeURIComponent(wanted)}` : "/aditionaldata";
+  }
+  return wanted ?? "/";
+}
+
+export async function getUserById(db: Db, id: string): Promise<User | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user ?? null;
+}
+
+/** Saves the profile fields (additional data or a profile edit) of `userId`. */
+export async function saveProfile(db: Db, userId: string, input: ProfileInput): Promise<User> {
+  const [user] = await db
+    .update(users)
+    .set({
+      nombreCompleto: input.nombreCompleto,
+      fechaNacimiento: input.fechaNacimiento,
+      pais: input.pais,
+      ciudad: input.ciudad,
+      genero: input.genero,
+      habilidades: input.habilidades,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!user) throw new Error("El perfil no existe");
+  return user;
+}
+
+/** The events a member takes part in, soonest first. */
+export async function listParticipatingEvents(db: Db, userId: string) {
+  return db
+    .select({
+      id: events.id,
+      nombreEvento: events.nombreEvento,
+      fechaEvento: events.fechaEvento,
+      horaEvento: events.horaEvento,
+      startsAt: events.startsAt,
+      ubicacionEvento: events.ubicacionEvento,
+    })
+    .from(participations)
+    .innerJoin(events, eq(events.id, participations.eventId))
+    .where(eq(participations.userId, userId))
+    .orderBy(asc(events.startsAt));
+}
+
+export class UnknownEmailError extends Error {
+  override name = "UnknownEmailError";
+}
+
+/** Grants or revokes admin for every account with this e-mail (command line). */
+export async function setAdminByEmail(db: Db, email: string, isAdmin: boolean): Promise<User[]> {
+  const normalized = email.trim().toLowerCase();
+  const updated = await db
+    .update(users)
+    .set({ isAdmin })
+    .where(sql`lower(${users.email}) = ${normalized}`)
+    .returning();
+  if (updated.length === 0) {
+    throw new UnknownEmailError(
+      `No hay ningún usuario con el correo ${normalized}. La persona debe iniciar sesión una vez antes.`,
+    );
+  }
+  return updated;
+}

@@ -1,0 +1,12 @@
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+export default defineConfig(({ isSsrBuild }) => ({
+  build: {
+    // The server bundle's entry is our Express app, which imports React Router's server build.
+    rollupOptions: isSsrBuild ? { input: "./server/http/main.server.ts" } : undefined,
+    target: "es2022",
+  },
+  plugins: [reactRouter(), tsconfigPaths()],
+}));
