@@ -61,7 +61,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     });
     const port = (server.address() as AddressInfo).port;
     let publicUrl = options.config.publicUrl;
-    if (publicUrl.port === "0") publicUrl = new URL(`http://localhost:${port}`);
+    if (publicUrl.port === "0") {
+      const host = /^\d+\.\d+\.\d+\.\d+$/.test(options.config.host) && options.config.host !== "0.0.0.0" ? options.config.host : "localhost";
+      publicUrl = new URL(`http://${host}:${port}`);
+    }
     const config: Config = { ...options.config, port, publicUrl };
 
     let auth: AuthService | null = null;

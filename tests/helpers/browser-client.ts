@@ -1,0 +1,87 @@
+// A small HTTP client that behaves like a browser for our purposes: it keeps cookies, sends the
+// site's Origin on POSTs and follows redirects only when asked.
+export interface Reply {
+  status: number;
+  location: string | null;
+  headers: Headers;
+  text: string;
+  url: string;
+}
+
+export class BrowserClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(readonly base: URL) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  private store(headers: Headers) {
+    for (const line of headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(";");
+      const eq = pair!.indexOf("=");
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === "";
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async request(
+    method: string,
+    target: string,
+    options: { body?: BodyInit; headers?: Record<string, string>; origin?: string | null } = {},
+  ): Promise<Reply> {
+    const url = new URL(target, this.base);
+    const headers = new Headers(options.headers);
+    if (this.cookies.size > 0) headers.set("Cookie", this.cookieHeader());
+    if (method !== "GET" && method !== "HEAD" && options.origin !== null) {
+      headers.set("Origin", options.origin ?? this.base.origin);
+    }
+    const response = await fetch(url, { method, body: options.body, headers, redirect: "manual" });
+    this.store(response.headers);
+    const location = response.headers.get("location");
+    return {
+      status: response.status,
+      location: location ? new URL(location, url).toString() : null,
+      headers: response.headers,
+      text: await response.text(),
+      url: url.toString(),
+    };
+  }
+
+  get(target: string, headers?: Record<string, string>) {
+    return this.request("GET", target, { headers });
+  }
+
+  /** Posts a form as a browser would (application/x-www-form-urlencoded). */
+  post(target: string, fields: Record<string, string | string[]> | URLSearchParams, options: { origin?: string | null; headers?: Record<string, string> } = {}) {
+    const body = fields instanceof URLSearchParams ? fields : new URLSearchParams();
+    if (!(fields instanceof URLSearchParams)) {
+      for (const [key, value] of Object.entries(fields)) {
+        for (const v of Array.isArray(value) ? value : [value]) body.append(key, v);
+      }
+    }
+    return this.request("POST", target, { body, origin: options.origin, headers: options.headers });
+  }
+
+  /** Follows redirects from `reply` until a non-redirect answer; returns every hop. */
+  async follow(reply: Reply, limit = 15): Promise<Reply[]> {
+    const hops = [reply];
+    let current = reply;
+    while (current.location && current.status >= 300 && current.status < 400) {
+      if (hops.length > limit) throw new Error("Demasiadas redirecciones");
+      current = await this.get(current.location);
+      hops.push(current);
+    }
+    return hops;
+  }
+}
+
+export function pathOf(url: string | null): string | null {
+  if (!url) return null;
+  const u = new URL(url);
+  return u.pathname + u.search;
+}

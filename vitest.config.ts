@@ -1,0 +1,17 @@
+import tsconfigPaths from "vite-tsconfig-paths";
+import { defineConfig } from "vitest/config";
+
+// Unit and integration tests. HTTP-level tests run against the production build (global setup
+// builds it when the sources changed), each file on its own fresh database.
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  test: {
+    include: ["tests/integration/**/*.test.ts", "tests/unit/**/*.test.{ts,tsx}"],
+    globalSetup: ["tests/helpers/global-setup.ts"],
+    pool: "forks",
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    environment: "node",
+  },
+});
