@@ -11,8 +11,8 @@ export const UNKNOWN_FIELDS_MESSAGE = "El formulario contiene campos que no se p
 
 /**
  * Reads `formData` into an object of strings (arrays for `listFields`) and checks it with `schema`.
- * A field that is not text (a file, say) or a field the schema does not know makes the whole form
- * fail: nothing of it is used.
+ * A field that is not text (a file, say, or text with a NUL character) or a field the schema does
+ * not know makes the whole form fail: nothing of it is used.
  */
 export function parseForm<S extends z.ZodType>(
   schema: S,
@@ -25,7 +25,8 @@ export function parseForm<S extends z.ZodType>(
   let wrongType: string | null = null;
   for (const [key, value] of formData) {
     if (ignore.has(key)) continue;
-    if (typeof value !== "string") {
+    // PostgreSQL cannot store a NUL character in text: refuse it here rather than fail on save.
+    if (typeof value !== "string" || value.includes("\u0000")) {
       wrongType = key;
       continue;
     }

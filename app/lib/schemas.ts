@@ -57,6 +57,8 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
   try {
     const url = new URL(value, "http://ayllu.invalid");
     if (url.origin !== "http://ayllu.invalid") return fallback;
+    // Dot segments collapse: "/..//evil.example" normalizes to "//evil.example", another site.
+    if (url.pathname.startsWith("//")) return fallback;
     return url.pathname + url.search + url.hash;
   } catch {
     return fallback;
