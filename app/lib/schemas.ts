@@ -64,3 +64,98 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
     return fallback;
   }
 }
+
+// ——— Fields shared by the event and content forms ———
+
+/** Only http: and https: URLs are stored anywhere (never javascript:, data:, …). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+const YOUTUBE_HOSTS = new Set(["youtube.com", "www.youtube.com", "m.youtube.com", "youtu.be", "www.youtube-nocookie.com", "youtube-nocookie.com"]);
+
+/** The video id of a YouTube URL (watch?v=, youtu.be/, /embed/, /shorts/, /live/), or null. */
+export function youtubeVideoId(value: string): string | null {
+  if (!isHttpUrl(value)) return null;
+  const url = new URL(value);
+  if (!YOUTUBE_HOSTS.has(url.hostname)) return null;
+  let id: string | null | undefined;
+  if (url.hostname === "youtu.be") id = url.pathname.split("/")[1];
+  else if (url.pathname === "/watch") id = url.searchParams.get("v");
+  else id = /^\/(?:embed|shorts|live|v)\/([^/?#]+)/.exec(url.pathname)?.[1];
+  return id && /^[A-Za-z0-9_-]{6,20}$/.test(id) ? id : null;
+}
+
+export const URL_MAX = 2000;
+
+/** A required http(s) URL. */
+export const httpUrlField = (required: string, invalid = "Escribe una URL válida que empiece con http:// o https://.") =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(URL_MAX, `La URL puede tener como máximo ${URL_MAX} caracteres.`)
+    .refine(isHttpUrl, invalid);
+
+/** An optional http(s) URL: blank becomes null. */
+export const optionalHttpUrlField = (invalid = "Escribe una URL válida que empiece con http:// o https://.") =>
+  z
+    .string({ error: invalid })
+    .trim()
+    .max(URL_MAX, `La URL puede tener como máximo ${URL_MAX} caracteres.`)
+    .refine((v) => v === "" || isHttpUrl(v), invalid)
+    .transform((v) => (v === "" ? null : v));
+
+/**
+ * A list of links as posted by repeated inputs: kept in order, trimmed, blanks dropped, each an
+ * http(s) URL (or, with `youtube`, a YouTube video URL).
+ */
+export const linkListField = (options: { youtube?: boolean; max?: number } = {}) => {
+  const invalid = options.youtube
+    ? "Cada enlace de video debe ser una URL de YouTube (youtube.com o youtu.be)."
+    : "Cada enlace debe ser una URL válida que empiece con http:// o https://.";
+  return z
+    .array(z.string({ error: invalid }), { error: invalid })
+    .transform((list) => list.map((v) => v.trim()).filter((v) => v !== ""))
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .max(URL_MAX, `Cada enlace puede tener como máximo ${URL_MAX} caracteres.`)
+            .refine(options.youtube ? (v) => youtubeVideoId(v) !== null : isHttpUrl, invalid),
+        )
+        .max(options.max ?? 50, `Como máximo ${options.max ?? 50} enlaces.`),
+    );
+};
+
+/** A calendar date (YYYY-MM-DD) that exists. */
+export const dateField = (required: string, invalid = "La fecha no es válida.") =>
+  z.string({ error: required }).trim().min(1, required).refine(isRealDate, invalid);
+
+/** A time of day HH:MM (00:00–23:59); seconds, if sent by a browser, must be :00–:59. */
+export const timeField = (required: string, invalid = "La hora no es válida (usa HH:MM, de 00:00 a 23:59).") =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, invalid)
+    .transform((v) => v.slice(0, 5));
+
+/** Required text with a length limit. */
+export const requiredText = (required: string, max = TEXT_MAX) =>
+  z.string({ error: required }).trim().min(1, required).max(max, `Máximo ${max} caracteres.`);
+
+/** Optional text with a length limit; blank stays "". */
+export const optionalText = (max = TEXT_MAX) =>
+  z.string({ error: "Este campo debe ser texto." }).trim().max(max, `Máximo ${max} caracteres.`).default("");
+
+/** A uuid as used by every id in the database; anything else is "not found". */
+export function isUuid(value: unknown): value is string {
+  return typeof value === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}

@@ -1,5 +1,7 @@
 // Who is asking: every loader and action that needs a person goes through these.
-import { redirect, type AppLoadContext } from "react-router";
+import { data, redirect, type AppLoadContext } from "react-router";
+import { MESSAGES } from "~/lib/messages";
+import { flashCookie } from "../http/flash.server";
 import type { User } from "../db/schema.server";
 import { getSessionUser } from "./session.server";
 import { hasCompletedProfile } from "../models/user.server";
@@ -41,4 +43,18 @@ export async function requireProfile(request: Request, context: AppLoadContext):
     throw redirect(`/aditionaldata?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
   return user;
+}
+
+/**
+ * An admin (isAdmin on the profile, read on every request). A visitor goes to /login and comes
+ * back; a member is refused: pages send them to /inicio with 'Acceso denegado. No eres un
+ * administrador.', other requests (form posts, streams) get a 403.
+ */
+export async function requireAdmin(request: Request, context: AppLoadContext): Promise<User> {
+  const user = await requireUser(request, context);
+  if (user.isAdmin) return user;
+  if (request.method === "GET" || request.method === "HEAD") {
+    throw redirect("/inicio", { headers: { "Set-Cookie": flashCookie("accessDenied", cookieSettings(context).secure) } });
+  }
+  throw data(MESSAGES.accessDenied, { status: 403 });
 }

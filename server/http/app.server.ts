@@ -38,6 +38,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const log = options.log ?? ((line: string) => console.log(line));
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(options.config));
+  let listening: http.Server | undefined;
   try {
     if (options.config.seedDemo) await seedDemoContent(database.db);
 
@@ -52,6 +53,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       ready.then(() => next(), next);
     });
     const server = http.createServer(app);
+    listening = server;
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
       server.listen(options.config.port, options.config.host, () => {
@@ -93,7 +95,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     }
 
     const signInLimit = rateLimit({ limit: config.loginRateLimit, windowMs: 60_000 });
-    app.post("/login", signInLimit);
+    // "/login.data" is the same action, reached by the client-side router.
+    app.post(["/login", "/login.data"], signInLimit);
     app.use("/auth", signInLimit);
     app.use("/__dev/oidc/interaction", signInLimit);
     app.use(sameOriginPosts(publicUrl, ["/__dev/oidc/"]));
@@ -129,12 +132,19 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           db: database.db,
           config,
           auth: authService,
-          cspNonce: String(res.locals.cspNonce),
+          // Vite's development pages run under a nonce-less policy; a nonce there only trips hydration.
+          cspNonce: vite ? "" : String(res.locals.cspNonce),
         }),
       }),
     );
 
     app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+      // Express marks the client's own mistakes (a path that is not valid percent-encoding) with a 4xx.
+      const status = (error as { status?: unknown } | null)?.status;
+      if (typeof status === "number" && status >= 400 && status < 500) {
+        if (!res.headersSent) res.status(status).type("text/plain; charset=utf-8").send("Solicitud no válida.");
+        return;
+      }
       console.error(error);
       if (res.headersSent) return;
       res.status(500).type("text/plain; charset=utf-8").send("Error del servidor. Por favor, inténtalo de nuevo.");
@@ -165,6 +175,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       },
     };
   } catch (error) {
+    listening?.close();
     if (ownsDatabase) await database.close();
     throw error;
   }
