@@ -8,6 +8,13 @@ import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
 
+// The data of a client-side navigation (/profile.data, /_root.data) holds the same personal details
+// as the page: never stored by caches either.
+export function handleDataRequest(response: Response) {
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
+  return response;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,

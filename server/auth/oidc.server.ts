@@ -36,6 +36,8 @@ export interface AuthService {
   formActionOrigins: string[];
   startSignIn(redirectTo: string | null): Promise<{ url: URL; setCookie: string }>;
   finishSignIn(request: Request): Promise<{ identity: VerifiedIdentity; redirectTo: string | null; setCookie: string }>;
+  /** The Set-Cookie value that forgets a sign-in in progress (after a failure). */
+  clearTransaction(): string;
 }
 
 export function transactionCookieName(secure: boolean): string {
@@ -83,6 +85,7 @@ export function createAuthService(settings: OidcClientSettings): AuthService {
 
   return {
     formActionOrigins: [settings.issuer.origin],
+    clearTransaction: clearCookie,
 
     async startSignIn(redirectTo) {
       const config = await configuration();

@@ -105,7 +105,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     if (config.oidc.kind === "development") {
       const { mountDevProvider } = await import("../auth/dev-provider.server");
       const dev = mountDevProvider(app, publicUrl);
-      auth = createAuthService({ issuer: dev.issuer, clientId: dev.clientId, clientSecret: dev.clientSecret, publicUrl, secret: config.sessionSecret, secureCookies });
+      auth = createAuthService({
+        issuer: dev.issuer,
+        clientId: dev.clientId,
+        clientSecret: dev.clientSecret,
+        publicUrl,
+        secret: config.sessionSecret,
+        secureCookies,
+        // Always show the e-mail form, so that after signing out one can sign in as someone else.
+        extraParams: { prompt: "login" },
+      });
     } else {
       auth = createAuthService({
         issuer: new URL(config.oidc.issuer),

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { cookieSettings } from "#server/auth/guards.server";
-import { createSession } from "#server/auth/session.server";
+import { createSession, destroySession } from "#server/auth/session.server";
 import { pathAfterSignIn, signInWithIdentity } from "#server/models/user.server";
 import type { Route } from "./+types/callback";
 
@@ -12,10 +12,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const { identity, redirectTo, setCookie } = await context.auth.finishSignIn(request);
     headers.append("Set-Cookie", setCookie);
     const { user } = await signInWithIdentity(context.db, identity, context.config.adminEmails);
+    // A new session id on every sign-in; a session this browser already had ends here.
+    await destroySession(context.db, request, cookieSettings(context));
     headers.append("Set-Cookie", await createSession(context.db, user.id, cookieSettings(context)));
     return redirect(pathAfterSignIn(user, redirectTo), { headers });
   } catch (error) {
     console.error("Inicio de sesión fallido:", error instanceof Error ? error.message : error);
-    return redirect("/login?error=1", { headers });
+    return redirect("/login?error=1", { headers: { "Set-Cookie": context.auth.clearTransaction() } });
   }
 }

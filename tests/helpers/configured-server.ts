@@ -1,0 +1,65 @@
+// The production build started with a configuration the plain test server cannot have: a public
+// https:// origin (as behind a TLS proxy) or NODE_ENV=production. Requests go to the address it
+// listens on; PUBLIC_URL is only what the site believes its origin to be.
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Config } from "#server/config.server";
+import type { Database, Db } from "#server/db/client.server";
+import type { RunningServer, StartOptions } from "#server/http/app.server";
+import { PROJECT_ROOT } from "#server/paths.server";
+import { createTestDatabase } from "./database";
+import { TEST_SESSION_SECRET } from "./server";
+
+interface Entry {
+  loadConfig(env: NodeJS.ProcessEnv): Config;
+  startServer(options: StartOptions): Promise<RunningServer>;
+}
+
+export interface ConfiguredServer {
+  /** Where the server listens (plain http on loopback). */
+  address: URL;
+  /** The origin the site was configured with (PUBLIC_URL). */
+  publicUrl: URL;
+  db: Db;
+  config: Config;
+  /** Closes the database while the server keeps running; safe to call more than once. */
+  closeDatabase(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startConfiguredServer(env: Record<string, string>): Promise<ConfiguredServer> {
+  const entry = (await import(pathToFileURL(path.join(PROJECT_ROOT, "build/server/index.js")).href)) as Entry;
+  const config = entry.loadConfig({
+    NODE_ENV: "test",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    SEED_DEMO: "0",
+    LOGIN_RATE_LIMIT: "10000",
+    SITE_TIMEZONE: "America/La_Paz",
+    ...env,
+  });
+  const database: Database = await createTestDatabase();
+  let databaseClosed: Promise<void> | null = null;
+  const closeDatabase = () => (databaseClosed ??= database.close());
+  let running: RunningServer;
+  try {
+    running = await entry.startServer({ config, database, log: () => {} });
+  } catch (error) {
+    await closeDatabase();
+    throw error;
+  }
+  const { port } = running.server.address() as AddressInfo;
+  return {
+    address: new URL(`http://127.0.0.1:${port}`),
+    publicUrl: running.url,
+    db: database.db,
+    config: running.config,
+    closeDatabase,
+    async close() {
+      await running.close();
+      await closeDatabase();
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import { expect, test } from "vitest";
+import { ConfigError, loadConfig } from "#server/config.server";
+
+const SECRET = "s".repeat(32);
+
+/** Everything production needs, with Google as the provider. */
+const PRODUCTION = {
+  NODE_ENV: "production",
+  DATABASE_URL: "postgres://ayllu:clave@db.example:5432/ayllu",
+  SESSION_SECRET: SECRET,
+  PUBLIC_URL: "https://ayllu.example",
+  GOOGLE_CLIENT_ID: "cliente.apps.googleusercontent.com",
+  GOOGLE_CLIENT_SECRET: "secreto-de-google",
+};
+
+/** The message of the ConfigError that loadConfig throws for `env`. */
+function refusal(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).name).toBe("ConfigError");
+    return (error as Error).message;
+  }
+  throw new Error("loadConfig aceptó la configuración");
+}
+
+function without(env: Record<string, string>, ...names: string[]): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !names.includes(name)));
+}
+
+test("production refuses to start with no configuration, naming every missing variable", () => {
+  const message = refusal({ NODE_ENV: "production" });
+  for (const name of ["DATABASE_URL", "SESSION_SECRET", "PUBLIC_URL", "GOOGLE_CLIENT_ID"]) {
+    expect(message).toContain(name);
+  }
+});
+
+test.each(["DATABASE_URL", "SESSION_SECRET", "PUBLIC_URL"])("production without %s refuses to start and names only it", (name) => {
+  const message = refusal(without(PRODUCTION, name));
+  expect(message).toContain(name);
+  const others = ["DATABASE_URL", "SESSION_SECRET", "PUBLIC_URL", "GOOGLE_CLIENT_ID"].filter((n) => n !== name);
+  for (const other of others) expect(message).not.toContain(other);
+});
+
+test("production refuses the development sign-in provider", () => {
+  const message = refusal(without(PRODUCTION, "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"));
+  expect(message).toContain("GOOGLE_CLIENT_ID");
+  expect(message).toContain("OIDC_ISSUER");
+  expect(message).toContain("proveedor de desarrollo");
+});
+
+test("a complete production configuration starts with Google, no demo content and a public host", () => {
+  const config = loadConfig(PRODUCTION);
+  expect(config).toMatchObject({
+    production: true,
+    databaseUrl: PRODUCTION.DATABASE_URL,
+    sessionSecret: SECRET,
+    host: "0.0.0.0",
+    seedDemo: false,
+    oidc: { kind: "external", issuer: "https://accounts.google.com", clientId: PRODUCTION.GOOGLE_CLIENT_ID, clientSecret: "secreto-de-google" },
+  });
+  expect(config.publicUrl.toString()).toBe("https://ayllu.example/");
+});
+
+test("variables set to an empty string count as unset", () => {
+  const message = refusal({ ...PRODUCTION, SESSION_SECRET: "" });
+  expect(message).toContain("SESSION_SECRET");
+  expect(loadConfig({ GOOGLE_CLIENT_ID: "", GOOGLE_CLIENT_SECRET: "" }).oidc).toEqual({ kind: "development" });
+});
+
+test("without a provider outside production the development provider is used", () => {
+  const config = loadConfig({});
+  expect(config.oidc).toEqual({ kind: "development" });
+  expect(config.production).toBe(false);
+  expect(config.publicUrl.toString()).toBe("http://localhost:3000/");
+  expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+  expect(loadConfig({}).sessionSecret).not.toBe(config.sessionSecret);
+});
+
+test("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET select https://accounts.google.com", () => {
+  const config = loadConfig({ GOOGLE_CLIENT_ID: "id-google", GOOGLE_CLIENT_SECRET: "secreto" });
+  expect(config.oidc).toEqual({
+    kind: "external",
+    issuer: "https://accounts.google.com",
+    clientId: "id-google",
+    clientSecret: "secreto",
+    name: "Google",
+  });
+});
+
+test("OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET select another issuer", () => {
+  const config = loadConfig({
+    OIDC_ISSUER: "https://id.comunidad.example/realms/ayllu",
+    OIDC_CLIENT_ID: "ayllu",
+    OIDC_CLIENT_SECRET: "secreto",
+    OIDC_PROVIDER_NAME: "Keycloak",
+  });
+  expect(config.oidc).toEqual({
+    kind: "external",
+    issuer: "https://id.comunidad.example/realms/ayllu",
+    clientId: "ayllu",
+    clientSecret: "secreto",
+    name: "Keycloak",
+  });
+  const production = loadConfig({
+    ...without(PRODUCTION, "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"),
+    OIDC_ISSUER: "https://id.comunidad.example",
+    OIDC_CLIENT_ID: "ayllu",
+    OIDC_CLIENT_SECRET: "secreto",
+  });
+  expect(production.oidc).toMatchObject({ kind: "external", issuer: "https://id.comunidad.example" });
+});
+
+test("a half-configured Google provider names the missing half", () => {
+  expect(refusal({ GOOGLE_CLIENT_ID: "id-google" })).toContain("GOOGLE_CLIENT_SECRET falta");
+  expect(refusal({ GOOGLE_CLIENT_SECRET: "secreto" })).toContain("GOOGLE_CLIENT_ID falta");
+});
+
+test("a half-configured OpenID Connect provider names what is missing", () => {
+  const onlyIssuer = refusal({ OIDC_ISSUER: "https://id.comunidad.example" });
+  expect(onlyIssuer).toContain("OIDC_CLIENT_ID falta");
+  expect(onlyIssuer).toContain("OIDC_CLIENT_SECRET falta");
+  expect(onlyIssuer).not.toContain("OIDC_ISSUER falta");
+
+  const noIssuer = refusal({ OIDC_CLIENT_ID: "ayllu", OIDC_CLIENT_SECRET: "secreto" });
+  expect(noIssuer).toContain("OIDC_ISSUER falta");
+  expect(noIssuer).not.toContain("OIDC_CLIENT_ID falta");
+
+  expect(refusal({ OIDC_ISSUER: "https://id.comunidad.example", OIDC_CLIENT_ID: "ayllu" })).toContain("OIDC_CLIENT_SECRET falta");
+});
+
+test("a SITE_TIMEZONE that is not a time zone is refused", () => {
+  expect(refusal({ SITE_TIMEZONE: "Marte/Olympus_Mons" })).toContain("SITE_TIMEZONE");
+  expect(loadConfig({ SITE_TIMEZONE: "America/Santiago" }).siteTimezone).toBe("America/Santiago");
+  expect(loadConfig({}).siteTimezone).toBe("America/La_Paz");
+});
+
+test("ADMIN_EMAILS is split on commas, trimmed and lower-cased", () => {
+  const config = loadConfig({ ADMIN_EMAILS: " Jefa@Example.COM ,otro@example.com,, ADMIN@Ayllu.Example " });
+  expect(config.adminEmails).toEqual(["jefa@example.com", "otro@example.com", "admin@ayllu.example"]);
+  expect(loadConfig({}).adminEmails).toEqual([]);
+});
+
+test("badly formed values are refused with the variable's name", () => {
+  expect(refusal({ SESSION_SECRET: "corto" })).toContain("SESSION_SECRET");
+  expect(refusal({ PUBLIC_URL: "javascript:alert(1)" })).toContain("PUBLIC_URL");
+  expect(refusal({ DATABASE_URL: "mysql://db.example/ayllu" })).toContain("DATABASE_URL");
+  expect(refusal({ PORT: "setenta" })).toContain("PORT");
+  expect(refusal({ LOGIN_RATE_LIMIT: "0" })).toContain("LOGIN_RATE_LIMIT");
+});
+
+test("PUBLIC_URL is kept as an origin only", () => {
+  expect(loadConfig({ PUBLIC_URL: "https://ayllu.example/alguna/ruta?x=1" }).publicUrl.toString()).toBe("https://ayllu.example/");
+});

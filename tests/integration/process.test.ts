@@ -1,0 +1,143 @@
+// `node server.js` as an operator runs it: the production build, a data folder on disk, signals.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, expect, test } from "vitest";
+import { PROJECT_ROOT } from "#server/paths.server";
+
+interface Started {
+  child: ChildProcess;
+  output(): string;
+  /** Resolves with the exit code (or the signal's name) when the process ends. */
+  exited: Promise<number | string>;
+}
+
+const children: ChildProcess[] = [];
+const folders: string[] = [];
+
+afterEach(async () => {
+  await Promise.all(
+    children.splice(0).map(async (child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const gone = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await gone;
+    }),
+  );
+  for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
+});
+
+function tempDataDir(): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-proceso-"));
+  folders.push(folder);
+  return folder;
+}
+
+/** Runs `node server.js` with only `env` (and PATH): nothing leaks in from the test run. */
+function run(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: PROJECT_ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | string>((resolve) => {
+    child.once("exit", (code, signal) => resolve(code ?? signal ?? "desconocido"));
+  });
+  return { child, output: () => output, exited };
+}
+
+/** Starts a development server on a free port over `dataDir` and waits until it listens. */
+async function startServer(dataDir: string): Promise<Started & { url: URL }> {
+  const started = run({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", SEED_DEMO: "0" });
+  const url = await new Promise<URL>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`El servidor no arrancó a tiempo:\n${started.output()}`)), 45_000);
+    const check = () => {
+      const match = /Ayllu escucha en (http:\/\/\S+)/.exec(started.output());
+      if (match) {
+        clearTimeout(timer);
+        resolve(new URL(match[1]!));
+      }
+    };
+    started.child.stdout!.on("data", check);
+    void started.exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`El servidor terminó (${code}) antes de escuchar:\n${started.output()}`));
+    });
+  });
+  return { ...started, url };
+}
+
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: no terminó en ${ms} ms`)), ms).unref()),
+  ]);
+}
+
+async function healthOf(url: URL): Promise<number> {
+  const reply = await fetch(new URL("/healthz", url));
+  return reply.status;
+}
+
+test("a second server on the same data folder exits non-zero with a clear Spanish message", { timeout: 90_000 }, async () => {
+  const dataDir = tempDataDir();
+  const first = await startServer(dataDir);
+  expect(await healthOf(first.url)).toBe(200);
+  expect(fs.readFileSync(path.join(dataDir, "ayllu.lock"), "utf8")).toBe(String(first.child.pid));
+
+  const second = run({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", SEED_DEMO: "0" });
+  const code = await within(second.exited, 30_000, "El segundo servidor");
+  expect(code).not.toBe(0);
+  expect(code).not.toBe("SIGKILL");
+  expect(second.output()).toContain(`La carpeta de datos ${dataDir} ya está abierta por otro proceso (pid ${first.child.pid})`);
+  expect(second.output()).toContain("DATA_DIR");
+
+  // The first one is untouched.
+  expect(await healthOf(first.url)).toBe(200);
+  expect(fs.readFileSync(path.join(dataDir, "ayllu.lock"), "utf8")).toBe(String(first.child.pid));
+});
+
+test("SIGTERM closes the server and the database, exits 0 and frees the data folder", { timeout: 120_000 }, async () => {
+  const dataDir = tempDataDir();
+  const first = await startServer(dataDir);
+  expect(await healthOf(first.url)).toBe(200);
+
+  first.child.kill("SIGTERM");
+  expect(await within(first.exited, 30_000, "SIGTERM")).toBe(0);
+  expect(first.output()).toContain("SIGTERM: cerrando el servidor y la base de datos");
+  expect(fs.existsSync(path.join(dataDir, "ayllu.lock"))).toBe(false);
+  await expect(healthOf(first.url)).rejects.toThrow();
+
+  const next = await startServer(dataDir);
+  expect(await healthOf(next.url)).toBe(200);
+  next.child.kill("SIGTERM");
+  expect(await within(next.exited, 30_000, "SIGTERM")).toBe(0);
+  expect(fs.existsSync(path.join(dataDir, "ayllu.lock"))).toBe(false);
+});
+
+test("a lock left behind by a process that no longer exists does not keep the server out", { timeout: 90_000 }, async () => {
+  const dataDir = tempDataDir();
+  const gone = spawn(process.execPath, ["-e", ""]);
+  const deadPid = gone.pid!;
+  await new Promise((resolve) => gone.once("exit", resolve));
+  fs.writeFileSync(path.join(dataDir, "ayllu.lock"), String(deadPid));
+
+  const server = await startServer(dataDir);
+  expect(await healthOf(server.url)).toBe(200);
+  expect(fs.readFileSync(path.join(dataDir, "ayllu.lock"), "utf8")).toBe(String(server.child.pid));
+});
+
+test("NODE_ENV=production without configuration exits non-zero naming the missing variables", { timeout: 60_000 }, async () => {
+  const started = run({ NODE_ENV: "production", DATA_DIR: tempDataDir() });
+  const code = await within(started.exited, 30_000, "El servidor de producción");
+  expect(code).toBe(1);
+  const output = started.output();
+  for (const name of ["DATABASE_URL", "SESSION_SECRET", "PUBLIC_URL", "GOOGLE_CLIENT_ID"]) expect(output).toContain(name);
+  expect(output).not.toContain("Ayllu escucha en");
+  expect(output).not.toMatch(/\n\s+at /);
+});

@@ -1,0 +1,193 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { BrowserClient } from "../helpers/browser-client";
+import { startConfiguredServer } from "../helpers/configured-server";
+import { startTestServer, type TestServer } from "../helpers/server";
+import { signIn, signInMember } from "../helpers/sign-in";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+const newClient = () => new BrowserClient(server.url);
+
+/** The Content-Security-Policy as a map from directive name to its sources. */
+function parseCsp(header: string | null): Map<string, string[]> {
+  const directives = new Map<string, string[]>();
+  for (const part of (header ?? "").split(";")) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) directives.set(name, sources);
+  }
+  return directives;
+}
+
+function nonceOf(csp: Map<string, string[]>): string {
+  const source = csp.get("script-src")?.find((s) => s.startsWith("'nonce-"));
+  if (!source) throw new Error("script-src no tiene nonce");
+  return source.slice("'nonce-".length, -1);
+}
+
+/** A server started as in production: NODE_ENV=production, https PUBLIC_URL, an external provider. */
+function startProductionServer() {
+  return startConfiguredServer({
+    NODE_ENV: "production",
+    PUBLIC_URL: "https://ayllu.example",
+    // The server is handed the test database; DATABASE_URL only satisfies the production check.
+    DATABASE_URL: "postgres://ayllu@db.invalid/ayllu",
+    OIDC_ISSUER: "https://login.ayllu.example",
+    OIDC_CLIENT_ID: "ayllu",
+    OIDC_CLIENT_SECRET: "secreto-del-cliente",
+  });
+}
+
+test("an HTML page carries an enforced Content-Security-Policy and the other security headers", async () => {
+  const reply = await newClient().get("/login");
+  expect(reply.status).toBe(200);
+  expect(reply.headers.get("content-type")).toMatch(/^text\/html/);
+  expect(reply.headers.get("content-security-policy-report-only")).toBeNull();
+  const csp = parseCsp(reply.headers.get("content-security-policy"));
+  const nonce = nonceOf(csp);
+  expect(nonce.length).toBeGreaterThanOrEqual(16);
+  expect(csp.get("default-src")).toEqual(["'none'"]);
+  expect(csp.get("script-src")).toEqual([`'nonce-${nonce}'`, "'strict-dynamic'"]);
+  expect(csp.get("object-src")).toEqual(["'none'"]);
+  expect(csp.get("base-uri")).toEqual(["'none'"]);
+  expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+  // The development provider lives on this same origin.
+  expect(csp.get("form-action")).toEqual(["'self'"]);
+  expect(csp.get("img-src")).toContain("https:");
+  expect(csp.get("frame-src")).toEqual(expect.arrayContaining(["https://www.youtube-nocookie.com"]));
+  for (const directive of csp.values()) {
+    expect(directive).not.toContain("'unsafe-eval'");
+    expect(directive).not.toContain("*");
+  }
+  expect(csp.get("script-src")).not.toContain("'unsafe-inline'");
+
+  expect(reply.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(reply.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  expect(reply.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+  expect(reply.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+  expect(reply.headers.get("x-powered-by")).toBeNull();
+  expect(reply.headers.get("strict-transport-security")).toBeNull();
+});
+
+test("every response gets its own CSP nonce, and every script on the page carries it", async () => {
+  const client = newClient();
+  const first = await client.get("/");
+  const second = await client.get("/");
+  const firstNonce = nonceOf(parseCsp(first.headers.get("content-security-policy")));
+  const secondNonce = nonceOf(parseCsp(second.headers.get("content-security-policy")));
+  expect(firstNonce).not.toBe(secondNonce);
+
+  for (const [page, nonce] of [
+    [first, firstNonce],
+    [second, secondNonce],
+  ] as const) {
+    const scripts = page.text.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  }
+});
+
+test("in production the site also sends HSTS, upgrades insecure requests and lets forms go to the provider", async () => {
+  const production = await startProductionServer();
+  try {
+    expect(production.config.production).toBe(true);
+    const reply = await new BrowserClient(production.address).get("/login");
+    expect(reply.status).toBe(200);
+    const hsts = reply.headers.get("strict-transport-security") ?? "";
+    expect(Number(/max-age=(\d+)/.exec(hsts)?.[1])).toBeGreaterThanOrEqual(365 * 24 * 60 * 60);
+    const csp = parseCsp(reply.headers.get("content-security-policy"));
+    expect(csp.has("upgrade-insecure-requests")).toBe(true);
+    expect(csp.get("form-action")).toEqual(["'self'", "https://login.ayllu.example"]);
+    expect(csp.get("script-src")).toEqual([`'nonce-${nonceOf(csp)}'`, "'strict-dynamic'"]);
+  } finally {
+    await production.close();
+  }
+});
+
+test("pages and page data for a signed-in person are Cache-Control: no-store", async () => {
+  const member = await signInMember(server.url, `cache-${randomUUID()}@example.com`);
+  for (const path of ["/profile", "/", "/profile.data", "/_root.data"]) {
+    const reply = await member.get(path);
+    expect(reply.status, path).toBe(200);
+    expect(reply.headers.get("cache-control"), path).toBe("no-store");
+  }
+  const newcomer = newClient();
+  await signIn(newcomer, { email: `cache-nueva-${randomUUID()}@example.com` });
+  const form = await newcomer.get("/aditionaldata");
+  expect(form.status).toBe(200);
+  expect(form.headers.get("cache-control")).toBe("no-store");
+});
+
+test("an unknown path answers a Spanish 404 page with a link to /inicio", async () => {
+  const reply = await newClient().get("/esta-pagina-no-existe");
+  expect(reply.status).toBe(404);
+  expect(reply.headers.get("content-type")).toMatch(/^text\/html/);
+  expect(reply.text).toContain('<html lang="es"');
+  expect(reply.text).toContain("Página no encontrada");
+  expect(reply.text).toMatch(/<a[^>]*href="\/inicio"[^>]*>Volver al inicio<\/a>/);
+  expect(reply.headers.get("content-security-policy")).toContain("default-src 'none'");
+});
+
+test("a path that is not valid percent-encoding is answered as a bad request, not a server error", async () => {
+  for (const path of ["/%E0%A4%A", "/profile/%E0%A4%A", "/assets/%E0%A4%A"]) {
+    const reply = await newClient().get(path);
+    expect(reply.status, path).toBe(400);
+    expect(reply.text, path).not.toContain("Error del servidor");
+  }
+  expect((await newClient().get("/healthz")).status).toBe(200);
+});
+
+test("GET /healthz answers 200 after checking the database", async () => {
+  const reply = await newClient().get("/healthz");
+  expect(reply.status).toBe(200);
+  expect(reply.headers.get("cache-control")).toBe("no-store");
+  expect(JSON.parse(reply.text)).toEqual({ status: "ok", database: "ok" });
+});
+
+test("GET /healthz answers 503 when the database is down", async () => {
+  const broken = await startConfiguredServer({});
+  try {
+    const client = new BrowserClient(broken.address);
+    expect((await client.get("/healthz")).status).toBe(200);
+    await broken.closeDatabase();
+    const reply = await client.get("/healthz");
+    expect(reply.status).toBe(503);
+    expect(JSON.parse(reply.text)).toEqual({ status: "unavailable", database: "unavailable" });
+  } finally {
+    await broken.close();
+  }
+});
+
+test("the sign-in rate limit answers 429 after LOGIN_RATE_LIMIT POSTs to /login within a minute", async () => {
+  const limited = await startConfiguredServer({ LOGIN_RATE_LIMIT: "3" });
+  try {
+    const client = new BrowserClient(limited.address);
+    for (let i = 0; i < 3; i++) expect((await client.post("/login", {})).status).toBe(302);
+    const refused = await client.post("/login", {});
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+    expect(refused.text).toContain("Demasiados intentos de inicio de sesión");
+    expect(refused.headers.getSetCookie()).toEqual([]);
+    // Only sign-in is limited: the site itself keeps answering.
+    expect((await client.get("/login")).status).toBe(200);
+  } finally {
+    await limited.close();
+  }
+});
+
+test("the sign-in rate limit also counts the client-side router's POST /login.data", async () => {
+  const limited = await startConfiguredServer({ LOGIN_RATE_LIMIT: "3" });
+  try {
+    const client = new BrowserClient(limited.address);
+    for (let i = 0; i < 3; i++) expect((await client.post("/login.data", {})).status).not.toBe(429);
+    expect((await client.post("/login.data", {})).status).toBe(429);
+    expect((await client.post("/login", {})).status).toBe(429);
+  } finally {
+    await limited.close();
+  }
+});
