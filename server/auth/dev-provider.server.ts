@@ -3,7 +3,8 @@
 // production (server/config.server.ts refuses to start without a real provider there).
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import express, { type Express } from "express";
-import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import type Provider from "oidc-provider";
+import type { Configuration, KoaContextWithOIDC } from "oidc-provider";
 
 export const DEV_PROVIDER_PATH = "/__dev/oidc";
 export const DEV_CLIENT_ID = "ayllu-dev";
@@ -40,13 +41,14 @@ button:focus-visible,input:focus-visible{outline:3px solid #fbbf24;outline-offse
 </style></head><body><main>${body}</main></body></html>`;
 }
 
-/** Mounts the development provider on `app`; `publicUrl` is the site's own origin. */
+/**
+ * Mounts the development provider on `app`; `publicUrl` is the site's own origin. The provider
+ * (its module and signing key) is made on first use, so it costs nothing at start-up.
+ */
 export function mountDevProvider(app: Express, publicUrl: URL): DevProvider {
   const issuer = new URL(DEV_PROVIDER_PATH, publicUrl);
   const clientSecret = randomBytes(24).toString("base64url");
   const accounts = new Map<string, DevAccount>();
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const jwk = { ...privateKey.export({ format: "jwk" }), kid: "dev", use: "sig", alg: "RS256" };
 
   const configuration: Configuration = {
     clients: [
@@ -58,7 +60,6 @@ export function mountDevProvider(app: Express, publicUrl: URL): DevProvider {
         response_types: ["code"],
       },
     ],
-    jwks: { keys: [jwk as never] },
     cookies: { keys: [randomBytes(32).toString("base64url")] },
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "picture"] },
     features: { devInteractions: { enabled: false } },
@@ -99,14 +100,22 @@ export function mountDevProvider(app: Express, publicUrl: URL): DevProvider {
       );
     },
   };
-  const provider = new Provider(issuer.toString(), configuration);
-  provider.on("server_error", (_ctx, error) => console.error("[dev-oidc]", error));
+  let pending: Promise<{ provider: Provider; handle: ReturnType<Provider["callback"]> }> | null = null;
+  const getProvider = () =>
+    (pending ??= (async () => {
+      const { default: OidcProvider } = await import("oidc-provider");
+      const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+      const jwk = { ...privateKey.export({ format: "jwk" }), kid: "dev", use: "sig", alg: "RS256" };
+      const provider = new OidcProvider(issuer.toString(), { ...configuration, jwks: { keys: [jwk as never] } });
+      provider.on("server_error", (_ctx, error) => console.error("[dev-oidc]", error));
+      return { provider, handle: provider.callback() };
+    })());
 
   const form = express.urlencoded({ extended: false, limit: "4kb" });
 
   app.get(`${DEV_PROVIDER_PATH}/interaction/:uid`, async (req, res, next) => {
     try {
-      const details = await provider.interactionDetails(req, res);
+      const details = await (await getProvider()).provider.interactionDetails(req, res);
       const nonce = String(res.locals.cspNonce ?? "");
       res.type("html").send(
         page(
@@ -140,12 +149,14 @@ export function mountDevProvider(app: Express, publicUrl: URL): DevProvider {
       const name = typeof body.name === "string" && body.name.trim() ? body.name.trim().slice(0, 100) : email.split("@")[0]!;
       const accountId = `dev:${email}`;
       accounts.set(accountId, { email, name, emailVerified: body.verified === "1" });
-      await provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
+      await (await getProvider()).provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
     } catch (error) {
       next(error);
     }
   });
 
-  app.use(DEV_PROVIDER_PATH, provider.callback());
+  app.use(DEV_PROVIDER_PATH, (req, res, next) => {
+    getProvider().then(({ handle }) => handle(req, res), next);
+  });
   return { issuer, clientId: DEV_CLIENT_ID, clientSecret };
 }
