@@ -22,8 +22,11 @@ const sources = Math.max(...watched.map((name) => newest(path.join(root, name)))
 if (built > sources) process.exit(0);
 
 console.log("Construyendo el sitio (react-router build)…");
+// Always the production bundle, whoever calls: under Vitest NODE_ENV is "test", which would ship
+// React's development build to the browser.
 const result = spawnSync(process.execPath, [path.join(root, "node_modules", "@react-router", "dev", "bin.js"), "build"], {
   cwd: root,
   stdio: "inherit",
+  env: { ...process.env, NODE_ENV: "production" },
 });
 process.exit(result.status ?? 1);

@@ -1,0 +1,121 @@
+// What every browser test shares: a page that fails the test on any console error or uncaught
+// exception, an axe check, and signing in through the real development provider.
+import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export { expect };
+
+/** Console errors a test expects (an asked-for 404, say); anything else fails the test. */
+export class ConsoleErrors {
+  readonly allowed: RegExp[] = [];
+  allow(pattern: RegExp): void {
+    this.allowed.push(pattern);
+  }
+}
+
+export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
+  consoleErrors: async ({}, use) => {
+    await use(new ConsoleErrors());
+  },
+  page: async ({ page, consoleErrors }, use) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const { url, lineNumber } = message.location();
+      const text = `${message.text()}${url ? ` (${url}${lineNumber ? `:${lineNumber}` : ""})` : ""}`;
+      if (!consoleErrors.allowed.some((pattern) => pattern.test(text))) errors.push(`console.error: ${text}`);
+    });
+    page.on("pageerror", (error) => errors.push(`uncaught: ${error.stack ?? error.message}`));
+    await use(page);
+    expect(errors, `errores en la consola del navegador:\n${errors.join("\n")}`).toEqual([]);
+  },
+});
+
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+
+/** Runs axe on the page as it is now and fails with a readable list of what it found. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const report = results.violations
+    .map((violation) => {
+      const nodes = violation.nodes
+        .map((node) => `    - ${node.target.join(" ")}\n      ${node.failureSummary?.replaceAll("\n", "\n      ") ?? ""}`)
+        .join("\n");
+      return `[${violation.impact ?? "?"}] ${violation.id}: ${violation.help}\n  ${violation.helpUrl}\n${nodes}`;
+    })
+    .join("\n\n");
+  expect(results.violations.length, `axe en ${page.url()}:\n${report}`).toBe(0);
+}
+
+export interface DevAccount {
+  email: string;
+  name?: string;
+  verified?: boolean;
+}
+
+/** An e-mail no other test (or earlier run on the same database) has used. */
+export function freshEmail(prefix = "miembro"): string {
+  return `${prefix}-${randomBytes(5).toString("hex")}@ayllu.test`;
+}
+
+/**
+ * Signs in the way a person does: 'Iniciar Sesión con Google' on /login, then the development
+ * provider's form. Resolves once the site has taken the browser back from the provider.
+ */
+export async function signInWithDevProvider(page: Page, account: DevAccount): Promise<void> {
+  if (new URL(page.url(), "http://x").pathname !== "/login") await page.goto("/login");
+  await page.getByRole("button", { name: "Iniciar Sesión con Google" }).click();
+  await page.waitForURL(/\/__dev\/oidc\/interaction\//);
+  await page.getByLabel("Correo electrónico").fill(account.email);
+  if (account.name) await page.getByLabel("Nombre de la cuenta (opcional)").fill(account.name);
+  await page.getByLabel("Correo verificado").setChecked(account.verified ?? true);
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/__dev/") && !url.pathname.startsWith("/auth/"));
+}
+
+export interface MemberData {
+  nombreCompleto: string;
+  fechaNacimiento: string;
+  pais: string;
+  ciudad: string;
+  genero: "Masculino" | "Femenino" | "Otro";
+  habilidades: string;
+}
+
+export function memberData(overrides: Partial<MemberData> = {}): MemberData {
+  return {
+    nombreCompleto: `Ana Quispe ${randomBytes(2).toString("hex")}`,
+    fechaNacimiento: "1994-03-21",
+    pais: "Bolivia",
+    ciudad: "Cochabamba",
+    genero: "Femenino",
+    habilidades: "",
+    ...overrides,
+  };
+}
+
+/** Fills the profile fields shared by /aditionaldata and the profile's edit view. */
+export async function fillProfileFields(page: Page, data: Partial<MemberData>): Promise<void> {
+  if (data.nombreCompleto !== undefined) await page.getByLabel("Nombre completo").fill(data.nombreCompleto);
+  if (data.fechaNacimiento !== undefined) await page.getByLabel("Fecha de nacimiento").fill(data.fechaNacimiento);
+  if (data.pais !== undefined) await page.getByLabel("País").fill(data.pais);
+  if (data.ciudad !== undefined) await page.getByLabel("Ciudad").fill(data.ciudad);
+  if (data.genero !== undefined) await page.getByLabel("Género").selectOption(data.genero);
+  if (data.habilidades !== undefined) await page.getByLabel("Habilidades").fill(data.habilidades);
+}
+
+/** A member who signed in for the first time and completed /aditionaldata, through the pages. */
+export async function createMember(page: Page, overrides: Partial<MemberData> = {}): Promise<MemberData & { email: string }> {
+  const email = freshEmail();
+  const data = memberData(overrides);
+  await signInWithDevProvider(page, { email });
+  await expect(page).toHaveURL(/\/aditionaldata$/);
+  await fillProfileFields(page, data);
+  await page.getByRole("button", { name: "Guardar", exact: true }).click();
+  const alert = page.getByRole("alertdialog");
+  await expect(alert).toContainText("Datos adicionales guardados con éxito!");
+  await alert.getByRole("button", { name: "OK" }).click();
+  await expect(alert).toBeHidden();
+  return { ...data, email };
+}
