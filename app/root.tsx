@@ -10,6 +10,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useNavigation,
   useRouteLoaderData,
 } from "react-router";
 import { getUser, cookieSettings } from "#server/auth/guards.server";
@@ -88,8 +89,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { flash } = useLoaderData<typeof loader>();
+  const loading = useNavigation().state === "loading";
   return (
     <>
+      <div className={loading ? "loading-bar active" : "loading-bar"} role="status" aria-live="polite">
+        {loading ? <span className="visually-hidden">Cargando...</span> : null}
+      </div>
       <Outlet />
       {flash ? <AlertDialog key={flash} message={flash} /> : null}
     </>

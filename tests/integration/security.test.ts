@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { createSession } from "#server/auth/session.server";
+import { signInWithIdentity } from "#server/models/user.server";
 import { BrowserClient } from "../helpers/browser-client";
 import { startConfiguredServer } from "../helpers/configured-server";
 import { startTestServer, type TestServer } from "../helpers/server";
@@ -189,5 +191,32 @@ test("the sign-in rate limit also counts the client-side router's POST /login.da
     expect((await client.post("/login", {})).status).toBe(429);
   } finally {
     await limited.close();
+  }
+});
+
+test("in production a server error shows the Spanish 500 page and nothing of the error itself", async () => {
+  const production = await startProductionServer();
+  try {
+    const { user } = await signInWithIdentity(
+      production.db,
+      { issuer: "https://login.ayllu.example", subject: randomUUID(), email: "falla@example.com", emailVerified: true, name: "Falla", picture: null },
+      [],
+    );
+    const setCookie = await createSession(production.db, user.id, { secure: true });
+    const client = new BrowserClient(production.address);
+    const [pair] = setCookie.split(";");
+    const [name, value] = pair!.split("=");
+    client.cookies.set(name!, value!);
+    await production.closeDatabase();
+
+    const reply = await client.get("/profile");
+    expect(reply.status).toBe(500);
+    expect(reply.text).toContain("Algo salió mal");
+    expect(reply.text).toContain('href="/inicio"');
+    for (const internal of [/PGlite/i, /pool/i, /closed/i, /\bat \S+ \(/, /node_modules/, /\.server\./]) {
+      expect(reply.text).not.toMatch(internal);
+    }
+  } finally {
+    await production.close();
   }
 });
