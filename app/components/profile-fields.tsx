@@ -1,4 +1,4 @@
-import { GENEROS, HABILIDADES_MAX } from "~/lib/schemas";
+import { GENEROS, HABILIDADES_MAX } from "~/lib/limits";
 import type { FieldErrors } from "~/lib/forms";
 
 export interface ProfileValues {

@@ -2,9 +2,9 @@
 // (for the limits shown in the form) and by the server (which decides).
 import { z } from "zod";
 
-export const GENEROS = ["Masculino", "Femenino", "Otro"] as const;
-export const HABILIDADES_MAX = 30;
-export const TEXT_MAX = 100;
+import { GENEROS, HABILIDADES_MAX, TEXT_MAX } from "./limits";
+
+export { GENEROS, HABILIDADES_MAX, TEXT_MAX };
 
 const trimmed = (required: string, max = TEXT_MAX, tooLong = `Máximo ${max} caracteres.`) =>
   z

@@ -1,0 +1,5 @@
+// Limits and choices that forms show in the browser. Kept apart from the zod schemas so that a
+// page which only needs these numbers does not download the validation library.
+export const GENEROS = ["Masculino", "Femenino", "Otro"] as const;
+export const HABILIDADES_MAX = 30;
+export const TEXT_MAX = 100;
