@@ -14,7 +14,10 @@ import { createAuthService, type AuthService } from "../auth/oidc.server";
 import { databaseIsUp, openDatabase, type Database } from "../db/client.server";
 import { seedDemoContent } from "../models/demo.server";
 import { CLIENT_BUILD_DIR } from "../paths.server";
-import { rateLimit, sameOriginPosts, securityHeaders } from "./security.server";
+import { bodySizeLimit, rateLimit, sameOriginPosts, securityHeaders } from "./security.server";
+
+/** The largest form post accepted (long texts in the content forms fit with room to spare). */
+export const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface StartOptions {
   config: Config;
@@ -100,6 +103,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     app.use("/auth", signInLimit);
     app.use("/__dev/oidc/interaction", signInLimit);
     app.use(sameOriginPosts(publicUrl, ["/__dev/oidc/"]));
+    app.use(bodySizeLimit(MAX_BODY_BYTES));
 
     const secureCookies = publicUrl.protocol === "https:";
     if (config.oidc.kind === "development") {

@@ -102,3 +102,23 @@ export function rateLimit(options: { limit: number; windowMs: number }) {
       .send("Demasiados intentos de inicio de sesión. Espera un minuto y vuelve a intentarlo.");
   };
 }
+
+/**
+ * Form posts are small. React Router reads a request body whole, so a body larger than
+ * `maxBytes` (or one of unknown length) is refused before any route sees it.
+ */
+export function bodySizeLimit(maxBytes: number) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const declared = req.get("Content-Length");
+    if (declared === undefined && req.get("Transfer-Encoding") !== undefined) {
+      res.status(411).type("text/plain; charset=utf-8").send("Falta la longitud de la solicitud.");
+      return;
+    }
+    if (declared !== undefined && !(Number(declared) <= maxBytes)) {
+      res.status(413).type("text/plain; charset=utf-8").send("La solicitud es demasiado grande.");
+      return;
+    }
+    next();
+  };
+}

@@ -220,3 +220,10 @@ test("in production a server error shows the Spanish 500 page and nothing of the
     await production.close();
   }
 });
+
+test("a form post larger than 1 MiB is refused before any route reads it", async () => {
+  const client = await signInMember(server.url, `grande-${randomUUID()}@example.com`);
+  const reply = await client.post("/profile", { nombreCompleto: "x".repeat(1024 * 1024 + 10) });
+  expect(reply.status).toBe(413);
+  expect(reply.text).toBe("La solicitud es demasiado grande.");
+});
