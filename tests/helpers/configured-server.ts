@@ -9,7 +9,7 @@ import type { Database, Db } from "#server/db/client.server";
 import type { RunningServer, StartOptions } from "#server/http/app.server";
 import { PROJECT_ROOT } from "#server/paths.server";
 import { createTestDatabase } from "./database";
-import { TEST_SESSION_SECRET } from "./server";
+import { TEST_ENV } from "./server";
 
 interface Entry {
   loadConfig(env: NodeJS.ProcessEnv): Config;
@@ -30,16 +30,7 @@ export interface ConfiguredServer {
 
 export async function startConfiguredServer(env: Record<string, string>): Promise<ConfiguredServer> {
   const entry = (await import(pathToFileURL(path.join(PROJECT_ROOT, "build/server/index.js")).href)) as Entry;
-  const config = entry.loadConfig({
-    NODE_ENV: "test",
-    PORT: "0",
-    HOST: "127.0.0.1",
-    SESSION_SECRET: TEST_SESSION_SECRET,
-    SEED_DEMO: "0",
-    LOGIN_RATE_LIMIT: "10000",
-    SITE_TIMEZONE: "America/La_Paz",
-    ...env,
-  });
+  const config = entry.loadConfig({ ...TEST_ENV, ...env });
   const database: Database = await createTestDatabase();
   let databaseClosed: Promise<void> | null = null;
   const closeDatabase = () => (databaseClosed ??= database.close());

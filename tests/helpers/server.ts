@@ -15,6 +15,17 @@ interface Entry {
 
 export const TEST_SESSION_SECRET = "test-secret-test-secret-test-secret-0123456789";
 
+/** The environment every test server starts from: a free port, no demo content, no rate limit to speak of. */
+export const TEST_ENV: Record<string, string> = {
+  NODE_ENV: "test",
+  PORT: "0",
+  HOST: "127.0.0.1",
+  SESSION_SECRET: TEST_SESSION_SECRET,
+  SEED_DEMO: "0",
+  LOGIN_RATE_LIMIT: "10000",
+  SITE_TIMEZONE: "America/La_Paz",
+};
+
 export interface TestServer {
   url: URL;
   db: Db;
@@ -25,16 +36,7 @@ export interface TestServer {
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const entry = (await import(pathToFileURL(path.join(PROJECT_ROOT, "build/server/index.js")).href)) as Entry;
-  const config = entry.loadConfig({
-    NODE_ENV: "test",
-    PORT: "0",
-    HOST: "127.0.0.1",
-    SESSION_SECRET: TEST_SESSION_SECRET,
-    SEED_DEMO: "0",
-    LOGIN_RATE_LIMIT: "10000",
-    SITE_TIMEZONE: "America/La_Paz",
-    ...env,
-  });
+  const config = entry.loadConfig({ ...TEST_ENV, ...env });
   const database = await createTestDatabase();
   const running = await entry.startServer({ config, database, log: () => {} });
   return {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { UNKNOWN_FIELDS_MESSAGE } from "~/lib/forms";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import {
@@ -12,6 +12,7 @@ import {
   userRowByEmail,
   VALID_PROFILE,
 } from "../helpers/profile-form";
+import { failOnConsoleError } from "../helpers/console";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { signIn, signInMember } from "../helpers/sign-in";
 
@@ -21,15 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-// The server runs in this process: an error it logs while a test runs is a failure nobody asserted.
-beforeEach(() => {
-  const consoleError = vi.spyOn(console, "error");
-  return () => {
-    const calls = consoleError.mock.calls;
-    consoleError.mockRestore();
-    expect(calls).toEqual([]);
-  };
-});
+failOnConsoleError();
 
 const SAVED = "Datos adicionales guardados con éxito!";
 
