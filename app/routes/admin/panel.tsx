@@ -249,7 +249,7 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
           <p>{usersPage.q ? "Ningún usuario coincide con la búsqueda." : "No hay usuarios registrados."}</p>
         ) : (
           <>
-            <p className="muted">{usersPage.total} {usersPage.total === 1 ? "usuario" : "usuarios"}</p>
+            <p className="muted">{`${usersPage.total} ${usersPage.total === 1 ? "usuario" : "usuarios"}`}</p>
             <ul className="user-list">
               {users.map((u) => (
                 <li key={u.id}>
@@ -268,9 +268,7 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
         {usersPage.pageCount > 1 ? (
           <nav className="pagination" aria-label="Páginas de usuarios">
             {usersPage.page > 1 ? <Link to={panelHref(params, { pagina: String(usersPage.page - 1) })}>Anterior</Link> : null}
-            <span>
-              Página {usersPage.page} de {usersPage.pageCount}
-            </span>
+            <span>{`Página ${usersPage.page} de ${usersPage.pageCount}`}</span>
             {usersPage.page < usersPage.pageCount ? <Link to={panelHref(params, { pagina: String(usersPage.page + 1) })}>Siguiente</Link> : null}
           </nav>
         ) : null}

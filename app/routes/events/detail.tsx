@@ -130,14 +130,15 @@ function structuredData(event: Route.ComponentProps["loaderData"]["event"], orig
 function ParticipationButton({ ended, signedIn, participating, eventId }: { ended: boolean; signedIn: boolean; participating: boolean; eventId: string }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  // §4: once an event has ended the button reads 'Evento Finalizado' and is disabled, for everyone.
+  if (ended) {
+    return (
+      <button type="button" className="button" disabled>
+        Evento Finalizado
+      </button>
+    );
+  }
   if (!signedIn) {
-    if (ended) {
-      return (
-        <button type="button" className="button" disabled>
-          Evento Finalizado
-        </button>
-      );
-    }
     return (
       <Link className="button" to={`/login?redirectTo=${encodeURIComponent(`/detalles/${eventId}`)}`}>
         Inicia Sesión para Participar
@@ -152,13 +153,6 @@ function ParticipationButton({ ended, signedIn, participating, eventId }: { ende
           Dejar de Participar
         </button>
       </Form>
-    );
-  }
-  if (ended) {
-    return (
-      <button type="button" className="button" disabled>
-        Evento Finalizado
-      </button>
     );
   }
   return (

@@ -63,9 +63,7 @@ export default function EventsList({ loaderData }: Route.ComponentProps) {
         {pageCount > 1 ? (
           <nav className="pagination" aria-label="Páginas de eventos pasados">
             {page > 1 ? <Link to={`/eventos?pasados=${page - 1}`}>Anterior</Link> : null}
-            <span>
-              Página {page} de {pageCount}
-            </span>
+            <span>{`Página ${page} de ${pageCount}`}</span>
             {page < pageCount ? <Link to={`/eventos?pasados=${page + 1}`}>Siguiente</Link> : null}
           </nav>
         ) : null}
