@@ -10,6 +10,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import { getUser, cookieSettings } from "#server/auth/guards.server";
@@ -88,10 +89,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { flash } = useLoaderData<typeof loader>();
+  // Keyed by the navigation too: the same message twice in a row (two images added) shows twice.
+  const { key: locationKey } = useLocation();
   return (
     <>
       <Outlet />
-      {flash ? <AlertDialog key={flash} message={flash} /> : null}
+      {flash ? <AlertDialog key={`${locationKey}:${flash}`} message={flash} /> : null}
     </>
   );
 }

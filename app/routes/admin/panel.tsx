@@ -277,7 +277,8 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
       <section className="card" aria-labelledby="event-form-title" id="evento-form">
         <h2 id="event-form-title">{mode === "update" ? "Editar Evento" : "Publicar Nuevo Evento"}</h2>
         <EventForm
-          key={editId ?? "nuevo"}
+          // A new event (one more in the list) empties the form for the next one.
+          key={editId ?? `nuevo-${events.length}`}
           mode={mode}
           eventId={editId}
           values={formValues}
