@@ -26,7 +26,7 @@ export function hasEnded(event: { startsAt: Date }, now: Date = new Date()): boo
 }
 
 /** The next events that have not started yet, soonest first (home page, /eventos). */
-export async function listUpcomingEvents(db: Db, limit: number, now: Date = new Date()) {
+export async function listUpcomingEvents(db: Db, limit: number, now: Date = new Date(), offset = 0) {
   return db
     .select({
       id: events.id,
@@ -38,8 +38,14 @@ export async function listUpcomingEvents(db: Db, limit: number, now: Date = new 
     })
     .from(events)
     .where(gt(events.startsAt, now))
-    .orderBy(asc(events.startsAt))
-    .limit(limit);
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countUpcomingEvents(db: Db, now: Date = new Date()): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(events).where(gt(events.startsAt, now));
+  return row?.n ?? 0;
 }
 
 /** Past events, the most recent first, a page at a time (/eventos). */
@@ -55,7 +61,7 @@ export async function listPastEvents(db: Db, options: { limit: number; offset: n
     })
     .from(events)
     .where(lte(events.startsAt, now))
-    .orderBy(desc(events.startsAt))
+    .orderBy(desc(events.startsAt), asc(events.id))
     .limit(options.limit)
     .offset(options.offset);
 }

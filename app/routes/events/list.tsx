@@ -1,28 +1,48 @@
 import { Link } from "react-router";
 import { EventCard } from "~/components/events/event-card";
-import { countPastEvents, listPastEvents, listUpcomingEvents } from "#server/models/event.server";
+import { countPastEvents, countUpcomingEvents, listPastEvents, listUpcomingEvents } from "#server/models/event.server";
 import type { Route } from "./+types/list";
 
-const UPCOMING_LIMIT = 100;
-const PAST_PAGE_SIZE = 24;
+const PAGE_SIZE = 24;
+
+function pageOf(params: URLSearchParams, name: string): number {
+  const requested = Number(params.get(name) ?? "1");
+  return Number.isInteger(requested) && requested >= 1 && requested <= 100_000 ? requested : 1;
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
-  const requested = Number(new URL(request.url).searchParams.get("pasados") ?? "1");
-  const page = Number.isInteger(requested) && requested >= 1 && requested <= 100_000 ? requested : 1;
-  const [upcoming, past, pastTotal] = await Promise.all([
-    listUpcomingEvents(context.db, UPCOMING_LIMIT, now),
-    listPastEvents(context.db, { limit: PAST_PAGE_SIZE, offset: (page - 1) * PAST_PAGE_SIZE }, now),
+  const params = new URL(request.url).searchParams;
+  const upcomingPage = pageOf(params, "proximos");
+  const page = pageOf(params, "pasados");
+  const [upcoming, upcomingTotal, past, pastTotal] = await Promise.all([
+    listUpcomingEvents(context.db, PAGE_SIZE, now, (upcomingPage - 1) * PAGE_SIZE),
+    countUpcomingEvents(context.db, now),
+    listPastEvents(context.db, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, now),
     countPastEvents(context.db, now),
   ]);
   const toJson = (e: (typeof upcoming)[number]) => ({ ...e, startsAt: e.startsAt.toISOString() });
   return {
     upcoming: upcoming.map(toJson),
+    upcomingPage,
+    upcomingPageCount: Math.max(1, Math.ceil(upcomingTotal / PAGE_SIZE)),
     past: past.map(toJson),
     page,
-    pageCount: Math.max(1, Math.ceil(pastTotal / PAST_PAGE_SIZE)),
+    pageCount: Math.max(1, Math.ceil(pastTotal / PAGE_SIZE)),
     timeZone: context.config.siteTimezone,
   };
+}
+
+function Pagination({ label, name, page, pageCount, other }: { label: string; name: string; page: number; pageCount: number; other: string }) {
+  if (pageCount <= 1) return null;
+  const href = (n: number) => `/eventos?${new URLSearchParams({ ...(other ? Object.fromEntries(new URLSearchParams(other)) : {}), [name]: String(n) })}`;
+  return (
+    <nav className="pagination" aria-label={label}>
+      {page > 1 ? <Link to={href(page - 1)}>Anterior</Link> : null}
+      <span>{`Página ${page} de ${pageCount}`}</span>
+      {page < pageCount ? <Link to={href(page + 1)}>Siguiente</Link> : null}
+    </nav>
+  );
 }
 
 export function meta() {
@@ -33,7 +53,7 @@ export function meta() {
 }
 
 export default function EventsList({ loaderData }: Route.ComponentProps) {
-  const { upcoming, past, page, pageCount, timeZone } = loaderData;
+  const { upcoming, upcomingPage, upcomingPageCount, past, page, pageCount, timeZone } = loaderData;
   return (
     <div className="page">
       <h1>Eventos</h1>
@@ -48,6 +68,7 @@ export default function EventsList({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+        <Pagination label="Páginas de próximos eventos" name="proximos" page={upcomingPage} pageCount={upcomingPageCount} other={page > 1 ? `pasados=${page}` : ""} />
       </section>
       <section aria-labelledby="past-title" className="events-section">
         <h2 id="past-title">Eventos pasados</h2>
@@ -60,13 +81,7 @@ export default function EventsList({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-        {pageCount > 1 ? (
-          <nav className="pagination" aria-label="Páginas de eventos pasados">
-            {page > 1 ? <Link to={`/eventos?pasados=${page - 1}`}>Anterior</Link> : null}
-            <span>{`Página ${page} de ${pageCount}`}</span>
-            {page < pageCount ? <Link to={`/eventos?pasados=${page + 1}`}>Siguiente</Link> : null}
-          </nav>
-        ) : null}
+        <Pagination label="Páginas de eventos pasados" name="pasados" page={page} pageCount={pageCount} other={upcomingPage > 1 ? `proximos=${upcomingPage}` : ""} />
       </section>
     </div>
   );
