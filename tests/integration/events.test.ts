@@ -392,3 +392,19 @@ test("deleting an event removes its participations and gallery", async () => {
   expect(await server.db.select().from(eventImages).where(eq(eventImages.eventId, event.id))).toHaveLength(0);
   expect((await member.client.get(`/detalles/${event.id}`)).status).toBe(404);
 });
+
+test("/eventos shows 24 upcoming events a page, soonest first, with pages for the rest", async () => {
+  const tag = randomUUID().slice(0, 6);
+  for (let i = 0; i < 26; i++) {
+    await createTestEvent(server.db, admin.user, { nombreEvento: `Página ${tag} ${String(i).padStart(2, "0")}`, fechaEvento: `2050-01-${String(i + 1).padStart(2, "0")}` });
+  }
+  const names = (text: string) => [...text.matchAll(new RegExp(`>(Página ${tag} \\d\\d)</a>`, "g"))].map((m) => m[1]);
+  const first = await new BrowserClient(server.url).get("/eventos");
+  const pages = Number(/Página 1 de (\d+)/.exec(first.text)?.[1]);
+  expect(pages).toBeGreaterThanOrEqual(2);
+  const last = await new BrowserClient(server.url).get(`/eventos?proximos=${pages}`);
+  const seen = [...names(first.text), ...names(last.text)];
+  for (let p = 2; p < pages; p++) seen.push(...names((await new BrowserClient(server.url).get(`/eventos?proximos=${p}`)).text));
+  expect(seen).toEqual(Array.from({ length: 26 }, (_, i) => `Página ${tag} ${String(i).padStart(2, "0")}`));
+  expect([...first.text.matchAll(/<li class="event-card">/g)].length).toBeLessThanOrEqual(48);
+});
