@@ -67,6 +67,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SEED_DEMO: "1",
       LOGIN_RATE_LIMIT: "1000",
+      // The events journey signs in as this admin (tests/e2e/events.spec.ts).
+      ADMIN_EMAILS: "admin-e2e@ayllu.test",
     },
   },
 });

@@ -10,6 +10,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useLocation,
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
@@ -90,13 +91,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const { flash } = useLoaderData<typeof loader>();
   const loading = useNavigation().state === "loading";
+  // Keyed by the navigation too: the same message twice in a row (two images added) shows twice.
+  const { key: locationKey } = useLocation();
   return (
     <>
       <div className={loading ? "loading-bar active" : "loading-bar"} role="status" aria-live="polite">
         {loading ? <span className="visually-hidden">Cargando...</span> : null}
       </div>
       <Outlet />
-      {flash ? <AlertDialog key={flash} message={flash} /> : null}
+      {flash ? <AlertDialog key={`${locationKey}:${flash}`} message={flash} /> : null}
     </>
   );
 }

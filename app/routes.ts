@@ -12,5 +12,11 @@ export default [
   route("aditionaldata", "routes/profile/additional-data.tsx"),
   route("profile", "routes/profile/profile.tsx"),
 
+  // Events (issue 3)
+  route("eventos", "routes/events/list.tsx"),
+  route("detalles/:eventId", "routes/events/detail.tsx"),
+  route("detalles/:eventId/calendario.ics", "routes/events/calendar.ts"),
+  route("admin", "routes/admin/panel.tsx"),
+
   route("*", "routes/system/not-found.tsx"),
 ] satisfies RouteConfig;

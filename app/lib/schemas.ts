@@ -159,3 +159,45 @@ export const optionalText = (max = TEXT_MAX) =>
 export function isUuid(value: unknown): value is string {
   return typeof value === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
+
+// ——— Events (§5 Event form, Gallery) ———
+
+export const TIPOS_EVENTO = ["Presencial", "Virtual", "Hibrido"] as const;
+export const EVENT_NAME_MAX = 200;
+export const EVENT_DESCRIPTION_MAX = 5000;
+
+/**
+ * §5 Event form. Event links apply only when the type is not Presencial: then at least one is
+ * required; for a Presencial event whatever was posted as links is dropped (the server decides).
+ */
+export const EventSchema = z
+  .strictObject({
+    nombreEvento: requiredText("Escribe el nombre del evento.", EVENT_NAME_MAX),
+    ubicacionEvento: requiredText("Escribe la ubicación del evento (país, ciudad).", EVENT_NAME_MAX),
+    tipoEvento: z.enum(TIPOS_EVENTO, { error: "Selecciona un tipo de evento de la lista." }),
+    enlacesVirtuales: z.array(z.string()).default([]),
+    fechaEvento: dateField("Escribe la fecha del evento.", "La fecha del evento no es una fecha válida."),
+    horaEvento: timeField("Escribe la hora del evento.", "La hora del evento no es válida (usa HH:MM, de 00:00 a 23:59)."),
+    imagenEnlace: httpUrlField("Escribe el enlace de la imagen del evento.", "El enlace de la imagen debe ser una URL válida que empiece con http:// o https://."),
+    ubicacionEspecifica: optionalText(EVENT_NAME_MAX),
+    descripcion: requiredText("Escribe la descripción del evento.", EVENT_DESCRIPTION_MAX),
+  })
+  .transform((value, ctx) => {
+    if (value.tipoEvento === "Presencial") return { ...value, enlacesVirtuales: [] as string[] };
+    const links = linkListField({ max: 20 }).safeParse(value.enlacesVirtuales);
+    if (!links.success) {
+      ctx.addIssue({ code: "custom", path: ["enlacesVirtuales"], message: links.error.issues[0]?.message ?? "Enlace no válido." });
+      return z.NEVER;
+    }
+    if (links.data.length === 0) {
+      ctx.addIssue({ code: "custom", path: ["enlacesVirtuales"], message: "Un evento Virtual o Hibrido necesita al menos un enlace del evento." });
+      return z.NEVER;
+    }
+    return { ...value, enlacesVirtuales: links.data };
+  });
+export type EventInput = z.output<typeof EventSchema>;
+
+/** §5 Gallery: a non-empty trimmed http(s) image URL. */
+export const GalleryImageSchema = z.strictObject({
+  url: httpUrlField("Escribe la URL de la imagen.", "La URL de la imagen debe empezar con http:// o https://."),
+});

@@ -1,0 +1,15 @@
+import { isHttpUrl } from "~/lib/schemas";
+
+export const PLACEHOLDER_IMAGE = "/event-placeholder.svg";
+
+/** An event's image; a placeholder when it is missing or not an http(s) or site-relative URL. */
+export function imageSrc(src: string | null | undefined): string {
+  if (!src) return PLACEHOLDER_IMAGE;
+  if (isHttpUrl(src)) return src;
+  if (src.startsWith("/") && !src.startsWith("//")) return src;
+  return PLACEHOLDER_IMAGE;
+}
+
+export function EventImage({ src, className, alt = "" }: { src: string | null | undefined; className?: string; alt?: string }) {
+  return <img className={className} src={imageSrc(src)} alt={alt} loading="lazy" decoding="async" referrerPolicy="no-referrer" />;
+}

@@ -1,0 +1,260 @@
+import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { AlertDialog } from "~/components/alert-dialog";
+import { EventImage, imageSrc } from "~/components/events/event-image";
+import { MESSAGES } from "~/lib/messages";
+import { isHttpUrl } from "~/lib/schemas";
+import { formatEventDateTime as formatDateTime } from "~/components/events/format";
+import { cookieSettings, getUser, requireProfile } from "#server/auth/guards.server";
+import { flashCookie } from "#server/http/flash.server";
+import { EventNotFoundError, getEvent, hasEnded } from "#server/models/event.server";
+import { EventEndedError, isParticipating, joinEvent, leaveEvent } from "#server/models/participation.server";
+import type { Route } from "./+types/detail";
+
+function notFound(): never {
+  throw data(MESSAGES.eventNotFound, { status: 404 });
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const event = await getEvent(context.db, params.eventId);
+  if (!event) notFound();
+  const user = await getUser(request, context);
+  const participating = user ? await isParticipating(context.db, user.id, event.id) : false;
+  const origin = context.config.publicUrl.origin;
+  return data(
+    {
+      event: {
+        id: event.id,
+        nombreEvento: event.nombreEvento,
+        ubicacionEvento: event.ubicacionEvento,
+        ubicacionEspecifica: event.ubicacionEspecifica,
+        tipoEvento: event.tipoEvento,
+        enlacesVirtuales: event.enlacesVirtuales.filter(isHttpUrl),
+        imagenEnlace: event.imagenEnlace,
+        descripcion: event.descripcion,
+        startsAt: event.startsAt.toISOString(),
+        gallery: event.gallery.filter((image) => isHttpUrl(image.url)),
+      },
+      ended: hasEnded(event),
+      signedIn: user !== null,
+      participating,
+      timeZone: context.config.siteTimezone,
+      origin,
+    },
+    user ? { headers: { "Cache-Control": "no-store" } } : undefined,
+  );
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const here = `/detalles/${params.eventId}`;
+  const user = await getUser(request, context);
+  if (!user) {
+    throw redirect(`/login?redirectTo=${encodeURIComponent(here)}`, {
+      headers: { "Set-Cookie": flashCookie("participationLoginRequired", cookieSettings(context).secure) },
+    });
+  }
+  await requireProfile(request, context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent !== "join" && intent !== "leave") {
+    return data({ message: MESSAGES.participationFailed }, { status: 400 });
+  }
+  try {
+    if (intent === "join") await joinEvent(context.db, user, params.eventId);
+    else await leaveEvent(context.db, user, params.eventId);
+  } catch (error) {
+    if (error instanceof EventNotFoundError) notFound();
+    if (error instanceof EventEndedError) return data({ message: MESSAGES.eventEnded }, { status: 409 });
+    console.error("No se pudo actualizar la participación:", error);
+    return data({ message: MESSAGES.participationFailed }, { status: 500 });
+  }
+  return redirect(here, {
+    headers: {
+      "Set-Cookie": flashCookie(intent === "join" ? "participationJoined" : "participationLeft", cookieSettings(context).secure),
+    },
+  });
+}
+
+function description(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > 160 ? `${flat.slice(0, 157)}…` : flat;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Evento no encontrado — Ayllu" }, { name: "robots", content: "noindex" }];
+  const { event, origin, timeZone } = loaderData;
+  const url = `${origin}/detalles/${event.id}`;
+  const image = new URL(imageSrc(event.imagenEnlace), origin).toString();
+  const desc = `${formatDateTime(event.startsAt, timeZone)} · ${event.ubicacionEvento}. ${description(event.descripcion)}`;
+  return [
+    { title: `${event.nombreEvento} — Ayllu` },
+    { name: "description", content: desc },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: event.nombreEvento },
+    { property: "og:description", content: desc },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
+}
+
+/** schema.org Event data; `<` is escaped so that no text can close the script element. */
+function structuredData(event: Route.ComponentProps["loaderData"]["event"], origin: string): string {
+  const attendanceMode = {
+    Presencial: "https://schema.org/OfflineEventAttendanceMode",
+    Virtual: "https://schema.org/OnlineEventAttendanceMode",
+    Hibrido: "https://schema.org/MixedEventAttendanceMode",
+  }[event.tipoEvento];
+  const place = {
+    "@type": "Place",
+    name: event.ubicacionEspecifica || event.ubicacionEvento,
+    address: event.ubicacionEvento,
+  };
+  const online = event.enlacesVirtuales.map((url) => ({ "@type": "VirtualLocation", url }));
+  const json = {
+    "@context": "https://schema.org",
+    "@type": "Event",
+    name: event.nombreEvento,
+    description: event.descripcion,
+    startDate: event.startsAt,
+    eventAttendanceMode: attendanceMode,
+    eventStatus: "https://schema.org/EventScheduled",
+    location: event.tipoEvento === "Presencial" ? place : event.tipoEvento === "Virtual" ? online : [place, ...online],
+    image: [new URL(imageSrc(event.imagenEnlace), origin).toString()],
+    url: `${origin}/detalles/${event.id}`,
+    organizer: { "@type": "Organization", name: "Ayllu", url: origin },
+  };
+  return JSON.stringify(json).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+function ParticipationButton({ ended, signedIn, participating, eventId }: { ended: boolean; signedIn: boolean; participating: boolean; eventId: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  // §4: once an event has ended the button reads 'Evento Finalizado' and is disabled, for everyone.
+  if (ended) {
+    return (
+      <button type="button" className="button" disabled>
+        Evento Finalizado
+      </button>
+    );
+  }
+  if (!signedIn) {
+    return (
+      <Link className="button" to={`/login?redirectTo=${encodeURIComponent(`/detalles/${eventId}`)}`}>
+        Inicia Sesión para Participar
+      </Link>
+    );
+  }
+  if (participating) {
+    return (
+      <Form method="post" preventScrollReset>
+        <input type="hidden" name="intent" value="leave" />
+        <button type="submit" className="button button-ghost" disabled={busy}>
+          Dejar de Participar
+        </button>
+      </Form>
+    );
+  }
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value="join" />
+      <button type="submit" className="button" disabled={busy}>
+        Participar
+      </button>
+    </Form>
+  );
+}
+
+export default function EventDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { event, ended, signedIn, participating, timeZone, origin } = loaderData;
+  return (
+    <article className="page event-detail" aria-labelledby="event-title">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: structuredData(event, origin) }} />
+      <div className="event-detail-grid">
+        <EventImage src={event.imagenEnlace} className="event-detail-image" alt={`Imagen del evento ${event.nombreEvento}`} />
+        <div className="card event-detail-body">
+          <p className="event-card-tags">
+            <span className="tag">{event.tipoEvento}</span>
+            {ended ? <span className="tag tag-muted">Finalizado</span> : null}
+          </p>
+          <h1 id="event-title">{event.nombreEvento}</h1>
+          <dl className="details">
+            <div className="detail">
+              <dt>Ubicación</dt>
+              <dd>{event.ubicacionEspecifica ? `${event.ubicacionEvento} — ${event.ubicacionEspecifica}` : event.ubicacionEvento}</dd>
+            </div>
+            <div className="detail">
+              <dt>Fecha y hora</dt>
+              <dd>
+                <time dateTime={event.startsAt}>{formatDateTime(event.startsAt, timeZone)}</time>
+              </dd>
+            </div>
+            <div className="detail">
+              <dt>Tipo</dt>
+              <dd>{event.tipoEvento}</dd>
+            </div>
+          </dl>
+          <p className="event-description">{event.descripcion}</p>
+          {event.tipoEvento !== "Presencial" && event.enlacesVirtuales.length > 0 ? (
+            <section aria-labelledby="event-links-title">
+              <h2 id="event-links-title">Enlaces del evento</h2>
+              <ul className="link-list">
+                {event.enlacesVirtuales.map((url, i) => (
+                  <li key={`${i}-${url}`}>
+                    <a href={url} target="_blank" rel="noopener noreferrer">
+                      {url}
+                      <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <div className="form-actions">
+            <ParticipationButton ended={ended} signedIn={signedIn} participating={participating} eventId={event.id} />
+            <a className="button button-ghost" href={`/detalles/${event.id}/calendario.ics`} download>
+              Añadir al calendario
+            </a>
+          </div>
+        </div>
+      </div>
+      {event.gallery.length > 0 ? (
+        <section className="card" aria-labelledby="gallery-title">
+          <h2 id="gallery-title">Galería</h2>
+          <ul className="gallery-grid">
+            {event.gallery.map((image, i) => (
+              <li key={image.id}>
+                <a href={image.url} target="_blank" rel="noopener noreferrer">
+                  <img src={image.url} alt={`Imagen ${i + 1} de la galería de ${event.nombreEvento}`} loading="lazy" referrerPolicy="no-referrer" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {actionData?.message ? <AlertDialog key={JSON.stringify(actionData)} message={actionData.message} /> : null}
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <section className="page page-narrow error-page" aria-labelledby="event-error-title">
+      <p className="error-code" aria-hidden="true">
+        {notFound ? "404" : "500"}
+      </p>
+      <h1 id="event-error-title">{notFound ? MESSAGES.eventNotFound : "Algo salió mal"}</h1>
+      <p>{notFound ? "El evento no existe o fue eliminado." : "Ocurrió un error en el servidor. Por favor, inténtalo de nuevo en unos momentos."}</p>
+      <p>
+        <Link className="button" to="/eventos">
+          Ver todos los eventos
+        </Link>{" "}
+        <Link className="button button-ghost" to="/inicio">
+          Volver al inicio
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { Link } from "react-router";
+import { EventCard } from "~/components/events/event-card";
+import { countPastEvents, countUpcomingEvents, listPastEvents, listUpcomingEvents } from "#server/models/event.server";
+import type { Route } from "./+types/list";
+
+const PAGE_SIZE = 24;
+
+function pageOf(params: URLSearchParams, name: string): number {
+  const requested = Number(params.get(name) ?? "1");
+  return Number.isInteger(requested) && requested >= 1 && requested <= 100_000 ? requested : 1;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const now = new Date();
+  const params = new URL(request.url).searchParams;
+  const upcomingPage = pageOf(params, "proximos");
+  const page = pageOf(params, "pasados");
+  const [upcoming, upcomingTotal, past, pastTotal] = await Promise.all([
+    listUpcomingEvents(context.db, PAGE_SIZE, now, (upcomingPage - 1) * PAGE_SIZE),
+    countUpcomingEvents(context.db, now),
+    listPastEvents(context.db, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, now),
+    countPastEvents(context.db, now),
+  ]);
+  const toJson = (e: (typeof upcoming)[number]) => ({ ...e, startsAt: e.startsAt.toISOString() });
+  return {
+    upcoming: upcoming.map(toJson),
+    upcomingPage,
+    upcomingPageCount: Math.max(1, Math.ceil(upcomingTotal / PAGE_SIZE)),
+    past: past.map(toJson),
+    page,
+    pageCount: Math.max(1, Math.ceil(pastTotal / PAGE_SIZE)),
+    timeZone: context.config.siteTimezone,
+  };
+}
+
+function Pagination({ label, name, page, pageCount, other }: { label: string; name: string; page: number; pageCount: number; other: string }) {
+  if (pageCount <= 1) return null;
+  const href = (n: number) => `/eventos?${new URLSearchParams({ ...(other ? Object.fromEntries(new URLSearchParams(other)) : {}), [name]: String(n) })}`;
+  return (
+    <nav className="pagination" aria-label={label}>
+      {page > 1 ? <Link to={href(page - 1)}>Anterior</Link> : null}
+      <span>{`Página ${page} de ${pageCount}`}</span>
+      {page < pageCount ? <Link to={href(page + 1)}>Siguiente</Link> : null}
+    </nav>
+  );
+}
+
+export function meta() {
+  return [
+    { title: "Eventos — Ayllu" },
+    { name: "description", content: "Talleres, charlas y competencias de robótica y tecnología libre de la comunidad Ayllu en Bolivia." },
+  ];
+}
+
+export default function EventsList({ loaderData }: Route.ComponentProps) {
+  const { upcoming, upcomingPage, upcomingPageCount, past, page, pageCount, timeZone } = loaderData;
+  return (
+    <div className="page">
+      <h1>Eventos</h1>
+      <section aria-labelledby="upcoming-title" className="events-section">
+        <h2 id="upcoming-title">Próximos eventos</h2>
+        {upcoming.length === 0 ? (
+          <p>No hay eventos próximos por ahora.</p>
+        ) : (
+          <ul className="event-grid">
+            {upcoming.map((event) => (
+              <EventCard key={event.id} event={event} timeZone={timeZone} ended={false} />
+            ))}
+          </ul>
+        )}
+        <Pagination label="Páginas de próximos eventos" name="proximos" page={upcomingPage} pageCount={upcomingPageCount} other={page > 1 ? `pasados=${page}` : ""} />
+      </section>
+      <section aria-labelledby="past-title" className="events-section">
+        <h2 id="past-title">Eventos pasados</h2>
+        {past.length === 0 ? (
+          <p>No hay eventos pasados.</p>
+        ) : (
+          <ul className="event-grid">
+            {past.map((event) => (
+              <EventCard key={event.id} event={event} timeZone={timeZone} ended />
+            ))}
+          </ul>
+        )}
+        <Pagination label="Páginas de eventos pasados" name="pasados" page={page} pageCount={pageCount} other={upcomingPage > 1 ? `proximos=${upcomingPage}` : ""} />
+      </section>
+    </div>
+  );
+}

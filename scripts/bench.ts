@@ -1,0 +1,284 @@
+// npm run bench — how fast the production server answers, next to what Node.js itself can do.
+// Builds the site, seeds 1,000 events and 10,000 members into a fresh embedded database (and, with
+// DATABASE_URL, a fresh database on that PostgreSQL server, dropped afterwards), starts
+// `node server.js` on loopback, and measures requests per second and p50/p99 latency for a few
+// seconds per page; then a bare Node.js HTTP server (scripts/bench-bare.mjs) answers the same
+// requests with the same bytes, and the ratio says how far the site is from that limit.
+//   BENCH_SECONDS (default 3), BENCH_CONNECTIONS (default 16)
+import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { createSession } from "../server/auth/session.server";
+import { openEmbedded, openPostgres, type Database } from "../server/db/client.server";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const EVENTS = 1000;
+const MEMBERS = 10_000;
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+interface Target {
+  name: string;
+  method: "GET" | "POST";
+  /** For POSTs: each connection alternates join and leave of one event. */
+  paths: string[];
+  member: boolean;
+}
+
+interface Result {
+  requests: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+async function seed(database: Database) {
+  const { db } = database;
+  await db.execute(sql`
+    insert into users (issuer, subject, email, email_verified, display_name, nombre_completo, fecha_nacimiento, pais, ciudad, genero)
+    select 'https://bench.invalid', 'bench-' || g, 'miembro' || g || '@bench.invalid', true, 'miembro' || g,
+           'Miembro ' || g, date '1990-01-01' + (g % 7000), 'Bolivia', 'La Paz', (array['Masculino','Femenino','Otro'])[1 + g % 3]
+    from generate_series(1, ${MEMBERS}) g`);
+  // Half past, half upcoming, one every ~day around now.
+  await db.execute(sql`
+    insert into events (nombre_evento, ubicacion_evento, tipo_evento, enlaces_virtuales, fecha_evento, hora_evento, starts_at,
+                        imagen_enlace, ubicacion_especifica, descripcion, published_by_name)
+    select 'Evento de prueba ' || g, 'Bolivia, La Paz', (array['Presencial','Virtual','Hibrido'])[1 + g % 3],
+           case when g % 3 = 0 then '{}'::text[] else array['https://meet.example.com/' || g] end,
+           (now() at time zone 'America/La_Paz')::date + (g - ${EVENTS / 2}), time '19:00',
+           (((now() at time zone 'America/La_Paz')::date + (g - ${EVENTS / 2})) + time '19:00') at time zone 'America/La_Paz',
+           '/demo/vision.svg', 'Obrajes C2', 'Taller y competencia de robótica. ' || repeat('Texto de la descripción. ', 10), 'Admin'
+    from generate_series(1, ${EVENTS}) g`);
+  await db.execute(sql`
+    insert into event_images (event_id, url, position)
+    select e.id, 'https://example.com/galeria/' || e.id || '/' || i || '.png', i
+    from events e cross join generate_series(0, 3) i`);
+  // Each member takes part in two events.
+  await db.execute(sql`
+    insert into participations (user_id, event_id)
+    select u.id, e.id from (select id, row_number() over (order by id) n from users) u
+    join (select id, row_number() over (order by starts_at) n from events) e on e.n = 1 + (u.n % ${EVENTS}) or e.n = 1 + ((u.n * 7) % ${EVENTS})
+    on conflict do nothing`);
+  // Both drivers answer with { rows }.
+  const rowsOf = (result: unknown) => (result as { rows: { id: string }[] }).rows;
+  const [upcoming] = rowsOf(await db.execute(sql`select id from events where starts_at > now() order by starts_at limit 1 offset 10`));
+  const members = rowsOf(await db.execute(sql`select id from users order by email limit ${CONNECTIONS}`));
+  const cookies: string[] = [];
+  for (const m of members) {
+    const setCookie = await createSession(db, m.id, { secure: false });
+    cookies.push(setCookie.split(";")[0]!);
+  }
+  return { eventId: upcoming!.id, cookies };
+}
+
+function request(agent: http.Agent, port: number, method: string, pathname: string, cookie: string | null, body: string | null) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const headers: Record<string, string> = { "Accept-Encoding": "identity" };
+    if (cookie) headers.Cookie = cookie;
+    if (body !== null) {
+      headers["Content-Type"] = "application/x-www-form-urlencoded";
+      headers["Content-Length"] = String(Buffer.byteLength(body));
+      headers.Origin = `http://127.0.0.1:${port}`;
+    }
+    const req = http.request({ host: "127.0.0.1", port, method, path: pathname, agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(body ?? undefined);
+  });
+}
+
+/** CONNECTIONS loops on keep-alive connections for `seconds`; every answer's latency is kept. */
+async function load(port: number, target: Target, cookies: string[], seconds: number): Promise<Result> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies: number[] = [];
+  let errors = 0;
+  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async (_, i) => {
+      const cookie = target.member ? cookies[i % cookies.length]! : null;
+      let n = 0;
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        const body = target.method === "POST" ? `intent=${n % 2 === 0 ? "join" : "leave"}` : null;
+        try {
+          const res = await request(agent, port, target.method, target.paths[0]!, cookie, body);
+          const expected = target.method === "POST" ? 302 : 200;
+          if (res.status !== expected) errors++;
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - t0);
+        n++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { requests: latencies.length, errors, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99) };
+}
+
+async function waitFor(port: number, pathname: string, child: ChildProcess) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`El servidor terminó con código ${child.exitCode}`);
+    try {
+      const agent = new http.Agent();
+      const res = await request(agent, port, "GET", pathname, null, null);
+      agent.destroy();
+      if (res.status === 200) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("El servidor no respondió a tiempo");
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+async function benchDatabase(label: string, prepare: () => Promise<{ database: Database; env: Record<string, string>; cleanup: () => Promise<void> }>) {
+  console.error(`\n[${label}] sembrando ${EVENTS} eventos y ${MEMBERS} miembros…`);
+  const { database, env, cleanup } = await prepare();
+  const seeded = await seed(database);
+  await database.close();
+  const port = await freePort();
+  const server = spawn(process.execPath, ["server.js"], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`, SEED_DEMO: "0", NODE_ENV: "" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const rows: string[] = [];
+  try {
+    await waitFor(port, "/healthz", server);
+    const detail = `/detalles/${seeded.eventId}`;
+    const targets: Target[] = [
+      { name: "GET / (visitante)", method: "GET", paths: ["/"], member: false },
+      { name: "GET /eventos (visitante)", method: "GET", paths: ["/eventos"], member: false },
+      { name: "GET /detalles/:id (visitante)", method: "GET", paths: [detail], member: false },
+      { name: "GET /detalles/:id (miembro)", method: "GET", paths: [detail], member: true },
+      { name: "POST /detalles/:id participar/dejar (miembro)", method: "POST", paths: [detail], member: true },
+    ];
+    // The exact answers, for the bare server.
+    const answers: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
+    const agent = new http.Agent({ keepAlive: true });
+    for (const t of targets) {
+      for (const intent of t.method === "POST" ? ["join", "leave"] : [null]) {
+        const res = await request(agent, port, t.method, t.paths[0]!, t.member ? seeded.cookies[0]! : null, intent ? `intent=${intent}` : null);
+        const headers: Record<string, string> = {};
+        for (const name of ["content-type", "location", "set-cookie", "cache-control"]) {
+          const v = res.headers[name];
+          if (v !== undefined) headers[name] = Array.isArray(v) ? v.join(", ") : v;
+        }
+        answers[`${t.method} ${t.paths[0]} ${t.member ? "member" : "visitor"}`] = { status: res.status, headers, body: res.body.toString("base64") };
+      }
+    }
+    agent.destroy();
+    const answersFile = path.join(os.tmpdir(), `ayllu-bench-${randomBytes(4).toString("hex")}.json`);
+    fs.writeFileSync(answersFile, JSON.stringify(answers));
+    const barePort = await freePort();
+    const bare = fork(path.join(ROOT, "scripts/bench-bare.mjs"), [answersFile, String(barePort)], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+    await new Promise<void>((resolve) => bare.once("message", () => resolve()));
+    try {
+      for (const t of targets) {
+        await load(port, t, seeded.cookies, 0.5); // warm-up
+        const site = await load(port, t, seeded.cookies, SECONDS);
+        const limit = await load(barePort, t, seeded.cookies, SECONDS);
+        const ratio = site.rps / limit.rps;
+        rows.push(
+          `| ${t.name} | ${label} | ${site.rps.toFixed(0)} | ${site.p50.toFixed(1)} | ${site.p99.toFixed(1)} | ${limit.rps.toFixed(0)} | ${limit.p50.toFixed(1)} | ${limit.p99.toFixed(1)} | ${(ratio * 100).toFixed(1)} %${site.errors ? ` (${site.errors} errores)` : ""} |`,
+        );
+        console.error(rows.at(-1));
+      }
+    } finally {
+      await stop(bare);
+      fs.rmSync(answersFile, { force: true });
+    }
+  } finally {
+    await stop(server);
+    await cleanup();
+  }
+  return rows;
+}
+
+async function main() {
+  const build = spawnSync(process.execPath, ["scripts/ensure-build.mjs"], { cwd: ROOT, stdio: "inherit" });
+  if (build.status !== 0) throw new Error("La construcción falló");
+  const rows: string[] = [];
+
+  rows.push(
+    ...(await benchDatabase("embebida (PGlite)", async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-bench-"));
+      return {
+        database: await openEmbedded(dataDir),
+        env: { DATA_DIR: dataDir, DATABASE_URL: "" },
+        cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+      };
+    })),
+  );
+
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    rows.push(
+      ...(await benchDatabase("PostgreSQL", async () => {
+        const name = `ayllu_bench_${randomBytes(5).toString("hex")}`;
+        const admin = new pg.Client({ connectionString: serverUrl });
+        await admin.connect();
+        await admin.query(`create database ${name}`);
+        await admin.end();
+        const url = new URL(serverUrl);
+        url.pathname = `/${name}`;
+        return {
+          database: await openPostgres(url.toString()),
+          env: { DATABASE_URL: url.toString() },
+          cleanup: async () => {
+            const c = new pg.Client({ connectionString: serverUrl });
+            await c.connect();
+            await c.query(`drop database if exists ${name} with (force)`);
+            await c.end();
+          },
+        };
+      })),
+    );
+  }
+
+  console.log(`\n${CONNECTIONS} conexiones, ${SECONDS} s por página, ${os.cpus().length} núcleos, Node ${process.version}\n`);
+  console.log("| Petición | Base de datos | req/s | p50 ms | p99 ms | Node puro req/s | p50 ms | p99 ms | sitio / Node puro |");
+  console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|");
+  for (const row of rows) console.log(row);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,165 @@
+// The events journey in a real browser: an admin publishes a Hibrido event with two links and an
+// image and manages its gallery; a member joins it, finds it in the profile, leaves it; the admin
+// deletes it and it is gone from the member's profile. axe on every page.
+import type { Page } from "@playwright/test";
+import { createMember, expect, expectNoAxeViolations, fillProfileFields, memberData, signInWithDevProvider, test } from "./fixtures";
+
+const ADMIN = "admin-e2e@ayllu.test";
+
+async function okAlert(page: Page, message: string) {
+  const alert = page.getByRole("alertdialog").filter({ hasText: message });
+  await expect(alert).toBeVisible();
+  await alert.getByRole("button", { name: "OK" }).click();
+  await expect(alert).toBeHidden();
+}
+
+async function signOut(page: Page, name: string) {
+  await page.getByRole("button", { name }).click();
+  await page.getByRole("menuitem", { name: "Cerrar Sesión" }).click();
+  await expect(page.getByRole("link", { name: "Iniciar Sesión", exact: true })).toBeVisible();
+}
+
+async function signInAdmin(page: Page, first: boolean) {
+  await signInWithDevProvider(page, { email: ADMIN, name: "Admin E2E" });
+  if (first) {
+    await expect(page).toHaveURL(/\/aditionaldata$/);
+    await fillProfileFields(page, memberData({ nombreCompleto: "Admin E2E" }));
+    await page.getByRole("button", { name: "Guardar", exact: true }).click();
+    await okAlert(page, "Datos adicionales guardados con éxito!");
+  }
+  await page.getByRole("button", { name: "Admin E2E" }).click();
+  await page.getByRole("menuitem", { name: "Administrar y Publicar" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Panel de Administración" })).toBeVisible();
+}
+
+test("an admin publishes a Hibrido event with a gallery; a member joins and leaves it; the admin deletes it", async ({ page, baseURL }) => {
+  const name = `Noche de robots ${Date.now()}`;
+  const image = `${baseURL}/demo/vision.svg`;
+
+  // ——— The admin publishes ———
+  await signInAdmin(page, true);
+  await expect(page.getByText("ADMIN", { exact: true }).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const form = page.locator("#evento-form");
+  await expect(form.getByLabel("Tipo de evento")).toHaveValue("Presencial");
+  await expect(form.getByRole("group", { name: /Enlaces del evento/ })).toBeHidden();
+  await form.getByLabel("Nombre del evento").fill(name);
+  await form.getByLabel("Ubicación (país, ciudad)").fill("Bolivia, La Paz");
+  await form.getByLabel("Ubicación específica (opcional)").fill("Obrajes C2");
+  await form.getByLabel("Tipo de evento").selectOption("Hibrido");
+  const links = form.getByRole("group", { name: /Enlaces del evento/ });
+  await expect(links).toBeVisible();
+  await expect(links.getByRole("button", { name: /Quitar/ })).toHaveCount(0);
+  await links.getByRole("textbox", { name: "Enlace 1", exact: true }).fill("https://meet.example.com/robots");
+  await links.getByRole("button", { name: "+ Añadir otro enlace" }).click();
+  await links.getByRole("textbox", { name: "Enlace 2", exact: true }).fill("  https://youtube.com/live/robots  ");
+  await links.getByRole("button", { name: "+ Añadir otro enlace" }).click();
+  await expect(links.getByRole("button", { name: /Quitar/ })).toHaveCount(3);
+  await links.getByRole("button", { name: "Quitar enlace 3" }).click();
+  await expect(links.getByRole("textbox")).toHaveCount(2);
+  await form.getByLabel("Fecha").fill("2035-08-15");
+  await form.getByLabel("Hora").fill("18:30");
+  await form.getByLabel("Enlace de la imagen").fill(image);
+  await form.getByLabel("Descripción").fill("Competencia abierta.\nTrae tu robot.");
+  await expectNoAxeViolations(page);
+  await form.getByRole("button", { name: "Publicar Evento" }).click();
+  await okAlert(page, "Evento publicado con éxito!");
+
+  const published = page.getByRole("region", { name: "Eventos Publicados" }).getByRole("listitem").filter({ hasText: name });
+  await expect(published).toContainText("Bolivia, La Paz");
+  await expect(published).toContainText("15 de agosto de 2035");
+
+  // ——— Its gallery: two images in, one out ———
+  await published.getByRole("link", { name: `Galería de ${name}` }).click();
+  const gallery = page.getByRole("dialog", { name: `Galería de Imágenes para: ${name}` });
+  await expect(gallery).toBeVisible();
+  await expect(gallery).toContainText("No hay imágenes en la galería para este evento.");
+  await expectNoAxeViolations(page);
+  for (const file of ["taller-arduino.svg", "encuentro.svg"]) {
+    await gallery.getByLabel("URL de la imagen").fill(`${baseURL}/demo/${file}`);
+    await gallery.getByRole("button", { name: "Agregar Imagen" }).click();
+    await okAlert(page, "Imagen agregada a la galería!");
+  }
+  await expect(gallery.locator("img.thumb")).toHaveCount(2);
+  await gallery.getByRole("link", { name: "Eliminar imagen 1" }).click();
+  await expect(gallery).toContainText("¿Eliminar esta imagen de la galería?");
+  await expectNoAxeViolations(page);
+  await gallery.getByRole("button", { name: "Eliminar", exact: true }).click();
+  await okAlert(page, "Imagen eliminada de la galería!");
+  await expect(gallery.locator("img.thumb")).toHaveCount(1);
+  await expect(gallery.getByRole("link", { name: /encuentro\.svg/ })).toBeVisible();
+  await gallery.getByRole("link", { name: "Cerrar" }).click();
+  await expect(gallery).toBeHidden();
+  await signOut(page, "Admin E2E");
+
+  // ——— A member finds it, joins, sees it in the profile, leaves ———
+  const member = await createMember(page);
+  await page.goto("/eventos");
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page).toHaveTitle(`${name} — Ayllu`);
+  const meet = page.getByRole("link", { name: /meet\.example\.com\/robots/ });
+  await expect(meet).toHaveAttribute("target", "_blank");
+  await expect(meet).toHaveAttribute("rel", "noopener noreferrer");
+  await expect(page.getByRole("link", { name: /youtube\.com\/live\/robots/ })).toHaveAttribute("href", "https://youtube.com/live/robots");
+  await expect(page.getByRole("region", { name: "Galería" }).getByRole("img")).toHaveCount(1);
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Participar", exact: true }).click();
+  await okAlert(page, "¡Te has registrado para participar en este evento!");
+  await expect(page.getByRole("button", { name: "Dejar de Participar" })).toBeVisible();
+
+  await page.goto("/profile");
+  const entry = page.getByRole("region", { name: "Eventos Participando" }).getByRole("listitem").filter({ hasText: name });
+  await expect(entry).toBeVisible();
+  await entry.getByRole("link", { name: `Ver Detalles de ${name}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await page.getByRole("button", { name: "Dejar de Participar" }).click();
+  await okAlert(page, "Has dejado de participar en este evento.");
+  await expect(page.getByRole("button", { name: "Participar", exact: true })).toBeVisible();
+  // Joined again, so that the admin's deletion has something to take away.
+  await page.getByRole("button", { name: "Participar", exact: true }).click();
+  await okAlert(page, "¡Te has registrado para participar en este evento!");
+  await signOut(page, member.nombreCompleto);
+
+  // ——— The admin deletes it, after confirming ———
+  await signInAdmin(page, false);
+  const row = page.getByRole("region", { name: "Eventos Publicados" }).getByRole("listitem").filter({ hasText: name });
+  await row.getByRole("link", { name: `Eliminar ${name}` }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Eliminar evento" });
+  await expect(confirm).toContainText("¿Estás seguro de que quieres eliminar este evento?");
+  await expectNoAxeViolations(page);
+  await confirm.getByRole("button", { name: "Eliminar", exact: true }).click();
+  await okAlert(page, "Evento eliminado con éxito!");
+  await expect(page.getByRole("region", { name: "Eventos Publicados" })).not.toContainText(name);
+  await signOut(page, "Admin E2E");
+
+  // ——— Gone from the member's profile ———
+  await signInWithDevProvider(page, { email: member.email });
+  await page.goto("/profile");
+  await expect(page.getByRole("region", { name: "Eventos Participando" })).not.toContainText(name);
+  await expectNoAxeViolations(page);
+});
+
+test("a visitor sees 'Inicia Sesión para Participar' and comes back to the event after signing in; an unknown event is a 404", async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/status of 404 \(Not Found\)/);
+  const member = await createMember(page);
+  await signOut(page, member.nombreCompleto);
+  await page.goto("/eventos");
+  await page.getByRole("region", { name: "Próximos eventos" }).getByRole("link").first().click();
+  await page.waitForURL(/\/detalles\//);
+  const eventUrl = page.url();
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Inicia Sesión para Participar" }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdetalles%2F/);
+  await signInWithDevProvider(page, { email: member.email });
+  await expect(page).toHaveURL(eventUrl);
+  await expect(page.getByRole("button", { name: "Participar", exact: true })).toBeVisible();
+
+  const missing = await page.goto("/detalles/00000000-0000-4000-8000-000000000000");
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Evento no encontrado." })).toBeVisible();
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,95 @@
+// Events in tests: a valid event form, factories that go through the real model functions, and
+// a snapshot of everything an event action could change.
+import { randomUUID } from "node:crypto";
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "#server/db/client.server";
+import { eventImages, events, participations, users, type User } from "#server/db/schema.server";
+import { createEvent, addGalleryImage } from "#server/models/event.server";
+import { EventSchema } from "~/lib/schemas";
+import { BrowserClient } from "./browser-client";
+import { signIn } from "./sign-in";
+import type { TestServer } from "./server";
+
+export const ADMIN_EMAIL = "jefa@example.com";
+
+export const VALID_EVENT = {
+  nombreEvento: "Clash Robotics Edición 2025",
+  ubicacionEvento: "Bolivia, La Paz",
+  tipoEvento: "Presencial",
+  fechaEvento: "2030-12-06",
+  horaEvento: "19:00",
+  imagenEnlace: "https://example.com/clash.png",
+  ubicacionEspecifica: "Obrajes C2",
+  descripcion: "Competencia de robótica.\nSumo y seguidor de línea.",
+} as const;
+
+export type EventField = keyof typeof VALID_EVENT;
+
+/** A form as the browser would post it: `intent`, the fields, and `enlacesVirtuales` rows. */
+export function eventForm(intent: string, overrides: Partial<Record<EventField, string>> = {}, links: string[] = [], without?: EventField, extra: Record<string, string> = {}): URLSearchParams {
+  const form = new URLSearchParams({ intent, ...extra });
+  for (const [key, value] of Object.entries({ ...VALID_EVENT, ...overrides })) {
+    if (key !== without) form.append(key, value);
+  }
+  for (const link of links) form.append("enlacesVirtuales", link);
+  return form;
+}
+
+let counter = 0;
+
+/** A member whose profile is complete, signed in through the development provider. */
+export async function createMember(server: TestServer, email = `miembro-${randomUUID()}@example.com`, name = `Miembro ${++counter}`) {
+  const client = new BrowserClient(server.url);
+  await signIn(client, { email, name });
+  const saved = await client.post("/aditionaldata", {
+    nombreCompleto: name,
+    fechaNacimiento: "1990-05-17",
+    pais: "Bolivia",
+    ciudad: "La Paz",
+    genero: "Otro",
+    habilidades: "",
+  });
+  if (saved.status !== 302) throw new Error(`No se pudo completar el perfil: ${saved.status}`);
+  await client.get("/inicio"); // takes the "saved" flash message
+  const [user] = await server.db.select().from(users).where(eq(users.email, email));
+  return { client, user: user! };
+}
+
+/** The admin of ADMIN_EMAILS (the server must be started with it). */
+export function createAdmin(server: TestServer) {
+  return createMember(server, ADMIN_EMAIL, "Jefa Admin");
+}
+
+/** An event stored through the model, as an admin would publish it. */
+export async function createTestEvent(db: Db, admin: User, overrides: Partial<Record<EventField, string>> = {}, links: string[] = []) {
+  const input = EventSchema.parse({ ...VALID_EVENT, ...overrides, enlacesVirtuales: links });
+  return createEvent(db, admin, input, "America/La_Paz");
+}
+
+export async function addImage(db: Db, admin: User, eventId: string, url: string) {
+  return addGalleryImage(db, admin, eventId, url);
+}
+
+/** Every row an event action can touch, to prove that a refused request changed nothing. */
+export async function snapshot(db: Db) {
+  return {
+    events: await db.select().from(events).orderBy(asc(events.id)),
+    images: await db.select().from(eventImages).orderBy(asc(eventImages.id)),
+    participations: await db.select().from(participations).orderBy(asc(participations.userId), asc(participations.eventId)),
+    admins: await db.select({ id: users.id, isAdmin: users.isAdmin }).from(users).orderBy(asc(users.id)),
+  };
+}
+
+export function alertsIn(html: string): string[] {
+  return [...html.matchAll(/<p id="alert-dialog-message">([^<]*)<\/p>/g)].map((m) => m[1]!);
+}
+
+export function eventFieldError(html: string, field: string): string | null {
+  return new RegExp(`<p class="field-error" id="evento-${field}-error">([^<]*)</p>`).exec(html)?.[1] ?? null;
+}
+
+/** Follows a redirect and returns the page with its flash message. */
+export async function landOn(client: BrowserClient, reply: { status: number; location: string | null }) {
+  if (reply.status !== 302 || !reply.location) throw new Error(`Se esperaba una redirección, llegó ${reply.status}`);
+  return client.get(reply.location);
+}
