@@ -12,5 +12,16 @@ export default [
   route("aditionaldata", "routes/profile/additional-data.tsx"),
   route("profile", "routes/profile/profile.tsx"),
 
+  route("projectsandnotes", "routes/content/admin.tsx"),
+  route("notas", "routes/content/notes.tsx"),
+  route("notas/rss.xml", "routes/content/rss.ts"),
+  route("notas/:id", "routes/content/note.tsx"),
+  route("recursos", "routes/content/resources.tsx"),
+  route("recursos/:id", "routes/content/resource.tsx"),
+  route("proyectos", "routes/content/projects.tsx"),
+  route("proyectos/:id", "routes/content/project.tsx"),
+  route("sitemap.xml", "routes/content/sitemap.ts"),
+  route("robots.txt", "routes/content/robots.ts"),
+
   route("*", "routes/system/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -15,6 +15,7 @@ import { databaseIsUp, openDatabase, type Database } from "../db/client.server";
 import { seedDemoContent } from "../models/demo.server";
 import { CLIENT_BUILD_DIR } from "../paths.server";
 import { rateLimit, sameOriginPosts, securityHeaders } from "./security.server";
+import { CONTENT_STREAM_PATH, createContentStream } from "./content-stream.server";
 
 export interface StartOptions {
   config: Config;
@@ -83,6 +84,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       const up = await databaseIsUp(database.db);
       res.setHeader("Cache-Control", "no-store");
       res.status(up ? 200 : 503).json({ status: up ? "ok" : "unavailable", database: up ? "ok" : "unavailable" });
+    });
+
+    // Before compression, which would hold the live stream's events back.
+    const contentStream = createContentStream(database, config);
+    app.get(CONTENT_STREAM_PATH, (req, res, next) => {
+      contentStream.handle(req, res).catch(next);
     });
 
     app.use(compression());
@@ -173,6 +180,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       server,
       close() {
         closing ??= (async () => {
+          await contentStream.close();
           await new Promise<void>((resolve) => {
             server.close(() => resolve());
             server.closeIdleConnections();
