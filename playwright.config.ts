@@ -67,6 +67,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SEED_DEMO: "1",
       LOGIN_RATE_LIMIT: "1000",
+      // Content browser tests (tests/e2e/content*.spec.ts) sign in as these admins.
+      ADMIN_EMAILS: "admin-contenido@ayllu.test,admin-contenido-2@ayllu.test",
     },
   },
 });

@@ -1,7 +1,7 @@
 // /projectsandnotes — the content admin page (§2, §4): notes, resources and projects, with lists
 // that update live when another admin changes them (§7).
 import { useEffect, useRef, useState } from "react";
-import { data, Form, isRouteErrorResponse, Link, redirect, useLocation, useNavigation, useRevalidator } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, redirect, useLocation, useFetcher, useNavigation } from "react-router";
 import { AlertDialog } from "~/components/alert-dialog";
 import { LinkListEditor } from "~/components/content/link-list-editor";
 import { UrlDialog } from "~/components/content/url-dialog";
@@ -191,14 +191,23 @@ function useHref(): (changes: Record<string, string | null>) => string {
 }
 
 /**
- * Opens the live stream and reloads the lists when another admin changes something. A form being
- * typed into keeps its values: revalidation re-renders, it does not remount.
+ * Opens the live stream and, when another admin changes something, reloads this route's data
+ * alone (a fetcher: the root loader, and with it a pending flash message, is left alone). A form
+ * being typed into keeps its values.
  */
-function useLiveLists(): boolean {
-  const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
+function useLiveLists(loaderData: Route.ComponentProps["loaderData"]) {
+  const fetcher = useFetcher<typeof loader>();
+  const load = useRef(fetcher.load);
+  load.current = fetcher.load;
+  const location = useLocation();
+  const target = useRef("");
+  target.current = location.pathname + location.search;
   const [connected, setConnected] = useState(false);
+  const [fresh, setFresh] = useState<typeof loaderData | null>(null);
+  useEffect(() => setFresh(null), [loaderData]);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data) setFresh(fetcher.data as typeof loaderData);
+  }, [fetcher.state, fetcher.data]);
   useEffect(() => {
     const source = new EventSource(STREAM_PATH);
     let timer: ReturnType<typeof setTimeout> | null = null;
@@ -208,7 +217,7 @@ function useLiveLists(): boolean {
       if (timer) return;
       timer = setTimeout(() => {
         timer = null;
-        void revalidate.current();
+        void load.current(target.current);
       }, 100);
     });
     return () => {
@@ -216,7 +225,7 @@ function useLiveLists(): boolean {
       source.close();
     };
   }, []);
-  return connected;
+  return { connected, lists: fresh ?? loaderData };
 }
 
 /** A form's key that changes after each successful save of `intent`, so the form starts empty again. */
@@ -292,12 +301,13 @@ const list = (values: Record<string, unknown> | undefined, key: string, fallback
   Array.isArray(values?.[key]) ? (values[key] as string[]) : fallback;
 
 export default function ContentAdmin({ loaderData, actionData }: Route.ComponentProps) {
-  const { notes, resources, projects, editingResource, editingProject, showProjects, confirm, missing, timeZone } = loaderData;
+  const live = useLiveLists(loaderData);
+  const { notes, resources, projects } = live.lists;
+  const { editingResource, editingProject, showProjects, confirm, missing, timeZone } = loaderData;
   const failed = actionData as ActionFailure | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const href = useHref();
-  const live = useLiveLists();
 
   const noteSaves = useSaveCount("createNote", failed);
   const resourceSaves = useSaveCount("saveResource", failed);
@@ -331,7 +341,7 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
     <div className="page content-admin">
       <h1>Panel de Administración</h1>
       <p className="muted live-status" role="status">
-        {live ? "Las listas se actualizan en vivo cuando otro administrador publica o elimina contenido." : ""}
+        {live.connected ? "Las listas se actualizan en vivo cuando otro administrador publica o elimina contenido." : ""}
       </p>
 
       <section className="card" aria-labelledby="notas-title" id="notas">
@@ -415,7 +425,7 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
             ) : null}
           </div>
         </Form>
-        <details className="content-list-toggle" open={editingResource ? true : undefined}>
+        <details className="content-list-toggle">
           <summary className="button button-ghost">
             <span className="when-closed">Mostrar Recursos</span>
             <span className="when-open">Ocultar Recursos</span>
