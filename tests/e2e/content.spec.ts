@@ -204,3 +204,75 @@ test("a member who opens /projectsandnotes is sent to /inicio with 'Acceso deneg
   await expect(page).toHaveURL(/\/inicio$/);
   await acknowledge(page, "Acceso denegado. No eres un administrador.");
 });
+
+test("with JavaScript off, an admin publishes a note and a resource, edits, cancels and deletes through plain forms and links", async ({ browser, baseURL }) => {
+  // Signing in goes through the provider's own pages with scripts on; the admin page is then used without.
+  const signIn = await newPage(browser, baseURL);
+  await signInAdmin(signIn.page, ADMIN, "Ana Admin");
+  const state = await signIn.page.context().storageState();
+  await signIn.close();
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: state, locale: "es-BO", timezoneId: "America/La_Paz" });
+  const page = await context.newPage();
+  const stamp = Date.now().toString(36);
+  try {
+    await page.goto("/projectsandnotes");
+    await expect(page.getByRole("heading", { level: 1, name: "Panel de Administración" })).toBeVisible();
+    // No script, so no '+ Añadir'; a blank row is there to fill.
+    await expect(page.getByRole("button", { name: /Añadir/ })).toHaveCount(0);
+
+    const notas = section(page, "Notas");
+    await notas.getByRole("textbox", { name: "Título", exact: true }).fill(`Sin script ${stamp}`);
+    await notas.getByRole("textbox", { name: "Texto", exact: true }).fill("Funciona sin JavaScript.");
+    await notas.getByLabel("Enlace adicional 1", { exact: true }).fill("javascript:alert(1)");
+    await notas.getByRole("button", { name: "Publicar Nota" }).click();
+    await expect(notas.getByText("Cada enlace debe ser una URL válida que empiece con http:// o https://.")).toBeVisible();
+    await expect(notas.getByRole("textbox", { name: "Título", exact: true })).toHaveValue(`Sin script ${stamp}`);
+    await notas.getByLabel("Enlace adicional 1", { exact: true }).fill("https://example.com/ok");
+    await notas.getByRole("button", { name: "Publicar Nota" }).click();
+    await expect(page.getByRole("alertdialog")).toContainText("Nota publicada con éxito!");
+
+    const recursos = section(page, "Recursos");
+    await recursos.getByRole("textbox", { name: "Título", exact: true }).fill(`Recurso sin script ${stamp}`);
+    await recursos.getByRole("textbox", { name: "Texto", exact: true }).fill("Texto.");
+    await recursos.getByLabel("Enlace de video de YouTube 1", { exact: true }).fill("https://vimeo.com/1234567");
+    await recursos.getByRole("button", { name: "Publicar Recurso" }).click();
+    await expect(recursos.getByText("Cada enlace de video debe ser una URL de YouTube (youtube.com o youtu.be).")).toBeVisible();
+    await recursos.getByLabel("Enlace de video de YouTube 1", { exact: true }).fill("https://youtu.be/dQw4w9WgXcQ");
+    await recursos.getByRole("button", { name: "Publicar Recurso" }).click();
+    await expect(page.getByRole("alertdialog")).toContainText("Recurso publicado con éxito!");
+
+    // The lists open without script (a disclosure), 'Editar' is a link, saving returns to create mode.
+    await recursos.getByText("Mostrar Recursos").click();
+    await recursos.getByRole("link", { name: `Editar el recurso Recurso sin script ${stamp}`, exact: true }).click();
+    await expect(recursos.getByRole("heading", { name: "Editar Recurso" })).toBeVisible();
+    // The saved video and one blank row to add another.
+    await expect(recursos.getByLabel("Enlace de video de YouTube 1", { exact: true })).toHaveValue("https://youtu.be/dQw4w9WgXcQ");
+    await recursos.getByLabel("Enlace de video de YouTube 2", { exact: true }).fill("https://youtu.be/9bZkp7q19f0");
+    await recursos.getByRole("button", { name: "Actualizar Recurso" }).click();
+    await expect(page.getByRole("alertdialog")).toContainText("Recurso actualizado con éxito!");
+    await expect(recursos.getByRole("heading", { name: "Formulario de Recursos" })).toBeVisible();
+
+    await recursos.getByText("Mostrar Recursos").click();
+    await recursos.getByRole("link", { name: `Editar el recurso Recurso sin script ${stamp}`, exact: true }).click();
+    await recursos.getByRole("link", { name: "Cancelar Edición", exact: true }).click();
+    await expect(recursos.getByRole("heading", { name: "Formulario de Recursos" })).toBeVisible();
+
+    // Deleting: the confirmation is a page state, then a plain form.
+    await notas.getByText("Mostrar Notas").click();
+    await notas.getByRole("link", { name: `Eliminar la nota Sin script ${stamp}`, exact: true }).click();
+    const confirm = page.getByRole("dialog", { name: "¿Estás seguro de que deseas eliminar esta nota?" });
+    await confirm.getByRole("button", { name: "Eliminar" }).click();
+    await expect(page.getByRole("alertdialog")).toContainText("Nota eliminada con éxito!");
+
+    await page.goto("/proyectos");
+    await page.goto(`/projectsandnotes?proyectos=1`);
+    await expect(page.getByRole("dialog", { name: "Lista de Proyectos" })).toBeVisible();
+    await page.getByRole("dialog", { name: "Lista de Proyectos" }).getByRole("link", { name: "Cerrar", exact: true }).click();
+    await expect(page.getByRole("dialog", { name: "Lista de Proyectos" })).toHaveCount(0);
+
+    const stored = await (await context.request.get(`/recursos`)).text();
+    expect(stored).toContain(`Recurso sin script ${stamp}`);
+  } finally {
+    await context.close();
+  }
+});

@@ -211,15 +211,25 @@ function useLiveLists(loaderData: Route.ComponentProps["loaderData"]) {
   useEffect(() => {
     const source = new EventSource(STREAM_PATH);
     let timer: ReturnType<typeof setTimeout> | null = null;
-    source.addEventListener("open", () => setConnected(true));
-    source.addEventListener("error", () => setConnected(false));
-    source.addEventListener("content", () => {
+    let dropped = false;
+    const reload = () => {
       if (timer) return;
       timer = setTimeout(() => {
         timer = null;
         void load.current(target.current);
       }, 100);
+    };
+    source.addEventListener("open", () => {
+      setConnected(true);
+      // Changes made while the stream was down were not announced: read the lists again.
+      if (dropped) reload();
+      dropped = false;
     });
+    source.addEventListener("error", () => {
+      setConnected(false);
+      dropped = true;
+    });
+    source.addEventListener("content", reload);
     return () => {
       if (timer) clearTimeout(timer);
       source.close();
