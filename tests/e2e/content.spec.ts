@@ -180,6 +180,8 @@ test("admins publish, edit and delete content, a second admin sees it live, a vi
   await notas.getByRole("link", { name: `Eliminar la nota ${noteTitle}`, exact: true }).click();
   const confirm = page.getByRole("dialog", { name: "¿Estás seguro de que deseas eliminar esta nota?" });
   await expect(confirm).toBeVisible();
+  // The safe choice has the focus; Tab reaches 'Eliminar' inside the modal.
+  await expect(confirm.getByRole("link", { name: "Cancelar", exact: true })).toBeFocused();
   await expectNoAxeViolations(page);
   await confirm.getByRole("button", { name: "Eliminar" }).click();
   await acknowledge(page, "Nota eliminada con éxito!");

@@ -1,7 +1,7 @@
 // Content (§2 Content admin page, §3 Note/Resource/Project, §4, §5, §7, §8): who may change
 // notes, resources and projects, what bad input gets, and the public pages, RSS and sitemap.
 import { randomUUID } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from "vitest";
 import { UNKNOWN_FIELDS_MESSAGE } from "~/lib/forms";
 import type { NoteInput, ProjectInput, ResourceInput } from "~/lib/content-schemas";
@@ -594,4 +594,39 @@ test("a stream open on the admin page hears another admin's create, edit and del
   } finally {
     stream.close();
   }
+});
+
+// ——— Database failures ———
+
+test("when the database fails mid-way, the admin gets §8's error message and nothing is half-saved", async () => {
+  const resource = await createResource(server.db, adminUser, resourceInput());
+  const project = await createProject(server.db, adminUser, projectInput());
+  const before = await snapshot();
+  const failures = [
+    { table: "notes", fields: noteForm(), message: "Error al publicar la nota. Por favor, inténtalo de nuevo." },
+    { table: "resources", fields: resourceForm(), message: "Error al publicar el recurso. Por favor, inténtalo de nuevo." },
+    { table: "resources", fields: resourceForm({ id: resource.id }), message: "Error al actualizar el recurso. Por favor, inténtalo de nuevo." },
+    { table: "resources", fields: { intent: "deleteResource", id: resource.id }, message: "Error al eliminar el recurso. Por favor, inténtalo de nuevo." },
+    { table: "projects", fields: projectForm(), message: "Error al publicar el proyecto. Por favor, inténtalo de nuevo." },
+    { table: "projects", fields: projectForm({ id: project.id }), message: "Error al actualizar el proyecto. Por favor, inténtalo de nuevo." },
+    { table: "projects", fields: { intent: "deleteProject", id: project.id }, message: "Error al eliminar el proyecto. Por favor, inténtalo de nuevo." },
+    { table: "notes", fields: { intent: "deleteNote", id: randomUUID() }, message: "Error al eliminar la nota. Por favor, inténtalo de nuevo." },
+  ];
+  const logged = vi.mocked(console.error);
+  await server.db.execute(sql.raw("create or replace function ayllu_prueba_falla() returns trigger language plpgsql as $$ begin raise exception 'fallo simulado'; end $$"));
+  for (const { table, fields, message } of failures) {
+    // Every write to the table fails (reads, and sessions, still work); then it is put back.
+    await server.db.execute(sql.raw(`create trigger prueba_falla before insert or update or delete on ${table} for each statement execute function ayllu_prueba_falla()`));
+    try {
+      const reply = await admin.post("/projectsandnotes", fields);
+      expect(reply.status, message).toBe(500);
+      expect(alertsIn(reply.text)).toEqual([message]);
+    } finally {
+      await server.db.execute(sql.raw(`drop trigger prueba_falla on ${table}`));
+    }
+    // The failure was logged for the operator.
+    expect(logged.mock.calls.length).toBe(1);
+    logged.mockClear();
+  }
+  expect(await snapshot()).toEqual(before);
 });

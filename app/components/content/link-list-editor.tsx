@@ -86,12 +86,13 @@ export function LinkListEditor({
         <button
           type="button"
           className="button button-ghost button-small"
+          aria-label={`+ Añadir ${label.toLowerCase()}`}
           onClick={() => {
             setRows([...rows, ""]);
             setNextFocus(rows.length);
           }}
         >
-          + Añadir<span className="visually-hidden"> {label.toLowerCase()}</span>
+          + Añadir
         </button>
       ) : null}
       {error ? (

@@ -13,6 +13,7 @@ export function UrlDialog({
   closeLabel = "Cerrar",
   children,
   actions,
+  focusClose = false,
 }: {
   id: string;
   title: string;
@@ -20,16 +21,20 @@ export function UrlDialog({
   closeLabel?: string;
   children: React.ReactNode;
   actions?: React.ReactNode;
+  /** Start on the close link (for a destructive confirmation, the safe choice). */
+  focusClose?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLAnchorElement>(null);
   const navigate = useNavigate();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (dialog.open) dialog.close();
     dialog.showModal();
+    if (focusClose) closeRef.current?.focus();
     return () => dialog.close();
-  }, []);
+  }, [focusClose]);
   return (
     <dialog
       ref={ref}
@@ -45,7 +50,7 @@ export function UrlDialog({
       {children}
       <div className="form-actions">
         {actions}
-        <Link to={closeTo} className="button button-ghost" preventScrollReset replace>
+        <Link ref={closeRef} to={closeTo} className="button button-ghost" preventScrollReset replace>
           {closeLabel}
         </Link>
       </div>

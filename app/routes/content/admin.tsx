@@ -553,6 +553,7 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
           title={confirmItem.message}
           closeTo={href({ [confirmItem.param]: null })}
           closeLabel="Cancelar"
+          focusClose
           actions={
             <Form method="post" action="/projectsandnotes" replace>
               <input type="hidden" name="intent" value={confirmItem.intent} />
