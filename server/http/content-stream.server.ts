@@ -40,6 +40,12 @@ export function createContentStream(database: Database, config: Config): Content
 
   return {
     async handle(req, res) {
+      // Express routes HEAD to GET handlers; a stream answered to HEAD would only hang.
+      if (req.method !== "GET") {
+        res.status(405).setHeader("Allow", "GET");
+        res.end();
+        return;
+      }
       const request = new globalThis.Request(new URL(req.originalUrl, config.publicUrl), {
         headers: { cookie: req.get("cookie") ?? "" },
       });

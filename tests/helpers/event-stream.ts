@@ -7,6 +7,7 @@ export interface StreamEvent {
 export interface OpenStream {
   status: number;
   contentType: string | null;
+  headers: Headers;
   events: StreamEvent[];
   /** Resolves with the first event (already received or still to come) that matches. */
   waitFor(match: (event: StreamEvent) => boolean, timeoutMs?: number): Promise<StreamEvent>;
@@ -15,9 +16,9 @@ export interface OpenStream {
   close(): void;
 }
 
-export async function openEventStream(url: URL, cookie: string): Promise<OpenStream> {
+export async function openEventStream(url: URL, cookie: string, headers: Record<string, string> = {}): Promise<OpenStream> {
   const controller = new AbortController();
-  const response = await fetch(url, { headers: { cookie, accept: "text/event-stream" }, signal: controller.signal });
+  const response = await fetch(url, { headers: { ...headers, cookie, accept: "text/event-stream" }, signal: controller.signal });
   const events: StreamEvent[] = [];
   const waiters = new Set<() => void>();
   let finished = false;
@@ -57,6 +58,7 @@ export async function openEventStream(url: URL, cookie: string): Promise<OpenStr
   return {
     status: response.status,
     contentType: response.headers.get("content-type"),
+    headers: response.headers,
     events,
     ended,
     close: () => controller.abort(),

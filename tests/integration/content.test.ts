@@ -193,10 +193,13 @@ test("the live stream is refused to visitors (401) and members (403) and opens f
   expect(refused.status).toBe(403);
   expect(refused.headers.get("content-type")).not.toContain("event-stream");
 
-  const stream = await openEventStream(url, admin.cookieHeader());
+  const stream = await openEventStream(url, admin.cookieHeader(), { "accept-encoding": "gzip, br" });
   try {
     expect(stream.status).toBe(200);
     expect(stream.contentType).toContain("text/event-stream");
+    // Compression would hold events back until a buffer fills: the stream is never compressed.
+    expect(stream.headers.get("content-encoding")).toBeNull();
+    expect(stream.headers.get("cache-control")).toContain("no-store");
   } finally {
     stream.close();
   }
