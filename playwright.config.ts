@@ -67,8 +67,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SEED_DEMO: "1",
       LOGIN_RATE_LIMIT: "1000",
-      // The events journey signs in as this admin (tests/e2e/events.spec.ts).
-      ADMIN_EMAILS: "admin-e2e@ayllu.test",
+      // The events and content browser tests sign in as these admins.
+      ADMIN_EMAILS: "admin-e2e@ayllu.test,admin-contenido@ayllu.test,admin-contenido-2@ayllu.test",
     },
   },
 });

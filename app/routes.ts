@@ -18,5 +18,17 @@ export default [
   route("detalles/:eventId/calendario.ics", "routes/events/calendar.ts"),
   route("admin", "routes/admin/panel.tsx"),
 
+  // Content: notes, resources, projects (issue 4)
+  route("projectsandnotes", "routes/content/admin.tsx"),
+  route("notas", "routes/content/notes.tsx"),
+  route("notas/rss.xml", "routes/content/rss.ts"),
+  route("notas/:id", "routes/content/note.tsx"),
+  route("recursos", "routes/content/resources.tsx"),
+  route("recursos/:id", "routes/content/resource.tsx"),
+  route("proyectos", "routes/content/projects.tsx"),
+  route("proyectos/:id", "routes/content/project.tsx"),
+  route("sitemap.xml", "routes/content/sitemap.ts"),
+  route("robots.txt", "routes/content/robots.ts"),
+
   route("*", "routes/system/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,5 +1,7 @@
 // The specification's messages (§8), word for word. Flash messages travel by key, so a cookie can
 // only ever show one of these.
+import { CONTENT_MESSAGES } from "./content-messages";
+
 export const MESSAGES = {
   loginFailed: "Error during Google login. Please try again.",
   additionalDataSaved: "Datos adicionales guardados con éxito!",
@@ -32,6 +34,7 @@ export const MESSAGES = {
   adminRevoked: "Permisos de administrador retirados.",
   lastAdmin: "No se puede quitar el permiso al último administrador.",
   userNotFound: "Usuario no encontrado.",
+  ...CONTENT_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -22,6 +22,11 @@ export interface Database {
   location: string;
   /** Closes connections and, for the embedded database, releases the data folder. */
   close(): Promise<void>;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel` (from this process or any
+   * other on the same database). Resolves with a function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 export class DataDirInUseError extends Error {
@@ -87,6 +92,7 @@ export async function openEmbedded(dataDir: string | null): Promise<Database> {
       db,
       kind: "embedded",
       location: dataDir ?? "memoria",
+      listen: (channel, onMessage) => client.listen(channel, onMessage),
       async close() {
         try {
           await client.close();
@@ -121,12 +127,61 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       db: db as unknown as Db,
       kind: "postgres",
       location: where.toString(),
+      listen: (channel, onMessage) => listenPostgres(url, channel, onMessage),
       close: () => pool.end(),
     };
   } catch (error) {
     await pool.end().catch(() => {});
     throw error;
   }
+}
+
+/**
+ * LISTEN needs a connection of its own, outside the pool, held for as long as someone listens. If
+ * it drops (a server restart, a network cut) a new one is made after a short pause.
+ */
+async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Nombre de canal no válido: ${channel}`);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? "");
+    });
+    const reconnect = () => {
+      if (stopped || client !== next) return;
+      client = null;
+      next.end().catch(() => {});
+      retry = setTimeout(() => {
+        retry = null;
+        connect().catch(() => {});
+      }, 1000);
+      retry.unref();
+    };
+    next.on("error", reconnect);
+    next.on("end", reconnect);
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      reconnect();
+      throw error;
+    }
+    if (stopped) await next.end().catch(() => {});
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => {});
+  };
 }
 
 export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {

@@ -14,6 +14,7 @@ import { createAuthService, type AuthService } from "../auth/oidc.server";
 import { databaseIsUp, openDatabase, type Database } from "../db/client.server";
 import { seedDemoContent } from "../models/demo.server";
 import { CLIENT_BUILD_DIR } from "../paths.server";
+import { CONTENT_STREAM_PATH, createContentStream } from "./content-stream.server";
 import { bodySizeLimit, rateLimit, sameOriginPosts, securityHeaders } from "./security.server";
 
 /** The largest form post accepted (long texts in the content forms fit with room to spare). */
@@ -86,6 +87,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       const up = await databaseIsUp(database.db);
       res.setHeader("Cache-Control", "no-store");
       res.status(up ? 200 : 503).json({ status: up ? "ok" : "unavailable", database: up ? "ok" : "unavailable" });
+    });
+
+    // Before compression, which would hold the live stream's events back.
+    const contentStream = createContentStream(database, config);
+    app.get(CONTENT_STREAM_PATH, (req, res, next) => {
+      contentStream.handle(req, res).catch(next);
     });
 
     app.use(compression());
@@ -177,6 +184,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       server,
       close() {
         closing ??= (async () => {
+          await contentStream.close();
           await new Promise<void>((resolve) => {
             server.close(() => resolve());
             server.closeIdleConnections();

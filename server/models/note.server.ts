@@ -1,7 +1,11 @@
-// Notes (notas): community news. Created and deleted by admins only.
-import { desc } from "drizzle-orm";
+// Notes (notas): community news. Created and deleted by admins only (§4).
+import { desc, eq } from "drizzle-orm";
+import { isUuid } from "~/lib/schemas";
+import type { NoteInput } from "~/lib/content-schemas";
 import type { Db } from "../db/client.server";
-import { notes } from "../db/schema.server";
+import { notifyContentChange } from "../db/notify.server";
+import { notes, type Note, type User } from "../db/schema.server";
+import { assertAdmin, publisherNameOf } from "./content-access.server";
 
 /** The newest notes first (home page's Community News, /notas). */
 export async function listLatestNotes(db: Db, limit: number) {
@@ -10,4 +14,40 @@ export async function listLatestNotes(db: Db, limit: number) {
     .from(notes)
     .orderBy(desc(notes.createdAt), desc(notes.id))
     .limit(limit);
+}
+
+/** Every note, newest first. */
+export async function listNotes(db: Db): Promise<Note[]> {
+  return db.select().from(notes).orderBy(desc(notes.createdAt), desc(notes.id));
+}
+
+/** The note with this id; null for an unknown or malformed id. */
+export async function getNote(db: Db, id: string): Promise<Note | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(notes).where(eq(notes.id, id));
+  return row ?? null;
+}
+
+export async function createNote(db: Db, actor: User | null, input: NoteInput): Promise<Note> {
+  assertAdmin(actor);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(notes)
+      .values({ ...input, publisher: actor.id, publisherName: publisherNameOf(actor) })
+      .returning();
+    await notifyContentChange(tx, { kind: "note", action: "created", id: row!.id });
+    return row!;
+  });
+}
+
+/** Deletes the note; false when there was none with this id. */
+export async function deleteNote(db: Db, actor: User | null, id: string): Promise<boolean> {
+  assertAdmin(actor);
+  if (!isUuid(id)) return false;
+  return db.transaction(async (tx) => {
+    const gone = await tx.delete(notes).where(eq(notes.id, id)).returning({ id: notes.id });
+    if (gone.length === 0) return false;
+    await notifyContentChange(tx, { kind: "note", action: "deleted", id });
+    return true;
+  });
 }

@@ -1,0 +1,33 @@
+import { isHttpUrl } from "~/lib/schemas";
+
+/** Text typed by an admin: shown as text (never HTML), its line breaks kept. */
+export function ContentText({ text, className }: { text: string; className?: string }) {
+  return <p className={["content-text", className].filter(Boolean).join(" ")}>{text}</p>;
+}
+
+/** A list of outside links; anything but http(s) is left out (the server never stores one). */
+export function LinkList({ title, links }: { title: string; links: readonly string[] }) {
+  const safe = links.filter(isHttpUrl);
+  if (safe.length === 0) return null;
+  return (
+    <section className="content-links">
+      <h2>{title}</h2>
+      <ul>
+        {safe.map((link, index) => (
+          <li key={`${index}-${link}`}>
+            <a href={link} rel="noopener noreferrer nofollow" target="_blank">
+              {link}
+              <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** An image an admin linked; only http(s) or this site's own paths, else nothing. */
+export function ContentImage({ src, alt, className }: { src: string | null | undefined; alt: string; className?: string }) {
+  if (!src || !(isHttpUrl(src) || (src.startsWith("/") && !src.startsWith("//")))) return null;
+  return <img className={className} src={src} alt={alt} loading="lazy" />;
+}

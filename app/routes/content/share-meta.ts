@@ -1,0 +1,42 @@
+// Title, description and OpenGraph tags for a public content page (PRODUCT.md: shareable pages).
+import { isHttpUrl } from "~/lib/schemas";
+
+export interface ShareInfo {
+  title: string;
+  description: string;
+  /** An http(s) URL or a path on this site; anything else is left out. */
+  image: string | null;
+  /** The page's absolute URL. */
+  url: string;
+  type?: "website" | "article";
+}
+
+/** The first sentences of a text, for a description. */
+export function summaryOf(text: string, max = 180): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}
+
+export function absoluteImage(image: string | null | undefined, origin: string): string | null {
+  if (!image) return null;
+  if (isHttpUrl(image)) return image;
+  if (image.startsWith("/") && !image.startsWith("//")) return new URL(image, origin).toString();
+  return null;
+}
+
+export function shareMeta(info: ShareInfo) {
+  const title = `${info.title} — Ayllu`;
+  const tags: Array<Record<string, string>> = [
+    { title },
+    { name: "description", content: info.description },
+    { property: "og:title", content: info.title },
+    { property: "og:description", content: info.description },
+    { property: "og:type", content: info.type ?? "article" },
+    { property: "og:url", content: info.url },
+    { property: "og:site_name", content: "Ayllu" },
+    { tagName: "link", rel: "canonical", href: info.url },
+  ];
+  if (info.image) tags.push({ property: "og:image", content: info.image });
+  tags.push({ name: "twitter:card", content: info.image ? "summary_large_image" : "summary" });
+  return tags;
+}
