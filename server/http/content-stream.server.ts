@@ -74,7 +74,16 @@ export function createContentStream(database: Database, config: Config): Content
       res.flushHeaders();
       res.write("retry: 2000\n: conectado\n\n");
       clients.add(res);
-      const heartbeat = setInterval(() => res.write(": latido\n\n"), HEARTBEAT_MS);
+      // Each heartbeat also asks again who is listening: a signed-out or demoted admin's stream ends.
+      const heartbeat = setInterval(() => {
+        getSessionUser(database.db, request, { secure: config.publicUrl.protocol === "https:" }).then(
+          (current) => {
+            if (current?.isAdmin) res.write(": latido\n\n");
+            else res.end();
+          },
+          () => res.write(": latido\n\n"),
+        );
+      }, HEARTBEAT_MS);
       heartbeat.unref();
       req.on("close", () => {
         clearInterval(heartbeat);
