@@ -104,22 +104,39 @@ export default function App() {
   );
 }
 
+function errorPage(error: unknown): { code: string; title: string; text: string } {
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      return { code: "404", title: "Página no encontrada", text: "La página que buscas no existe o fue movida." };
+    }
+    if (error.status === 403) {
+      const text = typeof error.data === "string" && error.data ? error.data : MESSAGES.accessDenied;
+      return { code: "403", title: "Acceso denegado", text };
+    }
+    if (error.status >= 400 && error.status < 500) {
+      return { code: String(error.status), title: "Solicitud no válida", text: "Revisa la dirección o el formulario y vuelve a intentarlo." };
+    }
+  }
+  return {
+    code: "500",
+    title: "Algo salió mal",
+    text: "Ocurrió un error en el servidor. Por favor, inténtalo de nuevo en unos momentos.",
+  };
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  // Refusals (403) and unknown pages (404) are answers, not failures: only the rest is logged.
+  if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
+  const page = errorPage(error);
   const detail =
     import.meta.env.DEV && error instanceof Error ? <pre className="error-detail">{error.stack}</pre> : null;
   return (
     <section className="page page-narrow error-page" aria-labelledby="error-title">
       <p className="error-code" aria-hidden="true">
-        {notFound ? "404" : "500"}
+        {page.code}
       </p>
-      <h1 id="error-title">{notFound ? "Página no encontrada" : "Algo salió mal"}</h1>
-      <p>
-        {notFound
-          ? "La página que buscas no existe o fue movida."
-          : "Ocurrió un error en el servidor. Por favor, inténtalo de nuevo en unos momentos."}
-      </p>
+      <h1 id="error-title">{page.title}</h1>
+      <p>{page.text}</p>
       <p>
         <Link className="button" to="/inicio">
           Volver al inicio

@@ -227,3 +227,11 @@ test("a form post larger than 1 MiB is refused before any route reads it", async
   expect(reply.status).toBe(413);
   expect(reply.text).toBe("La solicitud es demasiado grande.");
 });
+
+test("a member's form post to an admin page is answered with a 403 page that says why, not a server error", async () => {
+  const client = await signInMember(server.url, `no-admin-${randomUUID()}@example.com`);
+  const reply = await client.post("/admin", { intent: "publish" });
+  expect(reply.status).toBe(403);
+  expect(reply.text).toContain("Acceso denegado. No eres un administrador.");
+  expect(reply.text).not.toContain("Algo salió mal");
+});
