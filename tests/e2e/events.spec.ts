@@ -64,7 +64,8 @@ test("an admin publishes a Hibrido event with a gallery; a member joins and leav
   await form.getByLabel("Enlace de la imagen").fill(image);
   await form.getByLabel("Descripción").fill("Competencia abierta.\nTrae tu robot.");
   await expectNoAxeViolations(page);
-  await form.getByRole("button", { name: "Publicar Evento" }).click();
+  // Enter in a field publishes (it does not add a link row).
+  await form.getByLabel("Enlace de la imagen").press("Enter");
   await okAlert(page, "Evento publicado con éxito!");
 
   const published = page.getByRole("region", { name: "Eventos Publicados" }).getByRole("listitem").filter({ hasText: name });
@@ -162,4 +163,55 @@ test("a visitor sees 'Inicia Sesión para Participar' and comes back to the even
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "Evento no encontrado." })).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+  // axe runs as a script in the page, so it cannot run here; the same screens are checked with
+  // JavaScript on above.
+
+  test("an admin publishes a Virtual event, adding a link row through the server, and deletes it after the confirmation step", async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/status of 400/);
+    // The admin of this run may or may not have completed the profile yet (test order).
+    await signInWithDevProvider(page, { email: ADMIN, name: "Admin E2E" });
+    if (new URL(page.url()).pathname === "/aditionaldata") {
+      await fillProfileFields(page, memberData({ nombreCompleto: "Admin E2E" }));
+      await page.getByRole("button", { name: "Guardar", exact: true }).click();
+      await expect(page.getByRole("alertdialog")).toContainText("Datos adicionales guardados con éxito!");
+    }
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Panel de Administración" })).toBeVisible();
+    const name = `Sin JavaScript ${Date.now()}`;
+    const form = page.locator("#evento-form");
+    await form.getByLabel("Nombre del evento").fill(name);
+    await form.getByLabel("Ubicación (país, ciudad)").fill("Bolivia, Sucre");
+    await form.getByLabel("Tipo de evento").selectOption("Virtual");
+    // The link rows are always there without JavaScript; the server decides whether they apply.
+    await form.getByRole("textbox", { name: "Enlace 1", exact: true }).fill("https://meet.example.com/sin-js");
+    await form.getByRole("button", { name: "+ Añadir otro enlace" }).click();
+    await expect(form.getByRole("textbox", { name: "Enlace 2", exact: true })).toBeVisible();
+    await expect(form.getByRole("textbox", { name: "Enlace 1", exact: true })).toHaveValue("https://meet.example.com/sin-js");
+    await expect(form.getByLabel("Nombre del evento")).toHaveValue(name);
+    await form.getByRole("textbox", { name: "Enlace 2", exact: true }).fill("javascript:alert(1)");
+    await form.getByLabel("Fecha").fill("2036-01-20");
+    // The hour is left empty.
+    await form.getByLabel("Enlace de la imagen").fill("https://example.com/x.png");
+    await form.getByLabel("Descripción").fill("Solo en línea.");
+    await form.getByRole("button", { name: "Publicar Evento" }).click();
+    await expect(form.getByText("Cada enlace debe ser una URL válida que empiece con http:// o https://.")).toBeVisible();
+    await expect(form.getByText("Escribe la hora del evento.")).toBeVisible();
+    await form.getByRole("textbox", { name: "Enlace 2", exact: true }).fill("");
+    await form.getByRole("button", { name: "Publicar Evento" }).click();
+    await expect(form.getByText("Escribe la hora del evento.")).toBeVisible();
+    await form.getByLabel("Hora").fill("20:00");
+    await form.getByRole("button", { name: "Publicar Evento" }).click();
+    await expect(page.getByRole("alertdialog")).toContainText("Evento publicado con éxito!");
+
+    const row = page.getByRole("region", { name: "Eventos Publicados" }).getByRole("listitem").filter({ hasText: name });
+    await row.getByRole("link", { name: `Eliminar ${name}` }).click();
+    await expect(page.getByText("¿Estás seguro de que quieres eliminar este evento?")).toBeVisible();
+    await page.getByRole("button", { name: "Eliminar", exact: true }).click();
+    await expect(page.getByRole("alertdialog")).toContainText("Evento eliminado con éxito!");
+    await expect(page.getByRole("region", { name: "Eventos Publicados" })).not.toContainText(name);
+  });
 });

@@ -408,3 +408,11 @@ test("/eventos shows 24 upcoming events a page, soonest first, with pages for th
   expect(seen).toEqual(Array.from({ length: 26 }, (_, i) => `Página ${tag} ${String(i).padStart(2, "0")}`));
   expect([...first.text.matchAll(/<li class="event-card">/g)].length).toBeLessThanOrEqual(48);
 });
+
+test("a bad link is reported together with the other fields' mistakes", async () => {
+  const reply = await admin.client.post("/admin", eventForm("publish", { tipoEvento: "Virtual", horaEvento: "25:00", nombreEvento: "" }, ["javascript:alert(1)"]));
+  expect(reply.status).toBe(400);
+  expect(eventFieldError(reply.text, "horaEvento")).toBe("La hora del evento no es válida (usa HH:MM, de 00:00 a 23:59).");
+  expect(eventFieldError(reply.text, "nombreEvento")).toBe("Escribe el nombre del evento.");
+  expect(eventFieldError(reply.text, "enlacesVirtuales")).toBe("Cada enlace debe ser una URL válida que empiece con http:// o https://.");
+});

@@ -73,6 +73,8 @@ export function EventForm({
   return (
     <Form method="post" noValidate className="form" ref={formRef} preventScrollReset>
       <input type="hidden" name="intent" value={mode} />
+      {/* Enter in a field submits with the form's first submit button: this one, not '+ Añadir otro enlace'. */}
+      <button type="submit" hidden tabIndex={-1} />
       {eventId ? <input type="hidden" name="eventId" value={eventId} /> : null}
       <div className="field">
         <label htmlFor="evento-nombreEvento">

@@ -4,7 +4,7 @@ import { EventForm, type EventFormValues } from "~/components/events/event-form"
 import { Modal } from "~/components/events/modal";
 import { parseForm, type FieldErrors } from "~/lib/forms";
 import { MESSAGES, type MessageKey } from "~/lib/messages";
-import { EventSchema, GalleryImageSchema, isUuid } from "~/lib/schemas";
+import { EventSchema, GalleryImageSchema, isUuid, linkListField } from "~/lib/schemas";
 import { formatCalendarDate } from "~/lib/time";
 import { formatEventDateTime as formatDateTime } from "~/components/events/format";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
@@ -141,6 +141,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         return reply({ intent, values: { ...values, enlacesVirtuales: links }, fieldErrors: {}, eventId: intent === "update" ? String(eventId) : undefined }, 200);
       }
       if (!result.ok) {
+        // The links are checked after the other fields pass; say what is wrong with them now too.
+        const tipo = form.get("tipoEvento");
+        if (!result.fieldErrors.enlacesVirtuales && (tipo === "Virtual" || tipo === "Hibrido")) {
+          const links = linkListField({ max: 20 }).safeParse(form.getAll("enlacesVirtuales").map(String));
+          if (!links.success) result.fieldErrors.enlacesVirtuales = links.error.issues[0]?.message ?? "Enlace no válido.";
+          else if (links.data.length === 0) result.fieldErrors.enlacesVirtuales = "Un evento Virtual o Hibrido necesita al menos un enlace del evento.";
+        }
         return reply(
           { intent, fieldErrors: result.fieldErrors, message: result.formError ?? undefined, values: result.values, eventId: intent === "update" ? String(eventId) : undefined },
           400,
