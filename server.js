@@ -2,6 +2,12 @@
 // `node server.js --dev` serves the sources through Vite with hot reload (npm run dev).
 const dev = process.argv.includes("--dev");
 
+// The production bundle runs React and Express in their production mode whatever NODE_ENV says
+// (development React renders several times slower); the configuration still reads the NODE_ENV
+// that was given, which decides the production checks (see README, Configuration).
+const requestedEnv = process.env.NODE_ENV;
+if (!dev) process.env.NODE_ENV = "production";
+
 let vite;
 let entry;
 if (dev) {
@@ -14,7 +20,7 @@ if (dev) {
 
 let config;
 try {
-  config = entry.loadConfig(process.env);
+  config = entry.loadConfig({ ...process.env, NODE_ENV: requestedEnv });
 } catch (error) {
   if (error instanceof Error && error.name === "ConfigError") {
     console.error(error.message);

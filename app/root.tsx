@@ -22,14 +22,13 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { site } from "./content/site";
 import { MESSAGES } from "./lib/messages";
+import { currentYear } from "./lib/time";
 import { useNonce } from "./lib/nonce";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
   const flash = takeFlash(request, cookieSettings(context).secure);
-  const year = Number(
-    new Intl.DateTimeFormat("en-US", { timeZone: context.config.siteTimezone, year: "numeric" }).format(new Date()),
-  );
+  const year = currentYear(context.config.siteTimezone);
   return data(
     {
       user: user

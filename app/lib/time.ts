@@ -1,7 +1,20 @@
 // Dates and times of the site's one time zone (SITE_TIMEZONE), independent of the server's own.
 
+// Making an Intl formatter costs about as much as formatting sixty dates: keep one per setting.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, found);
+  }
+  return found;
+}
+
 function offsetMs(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
+  const parts = formatter("en-US", {
     timeZone,
     hourCycle: "h23",
     year: "numeric",
@@ -30,15 +43,20 @@ export function zonedToInstant(fecha: string, hora: string, timeZone: string): D
 const LOCALE = "es-BO";
 
 export function formatDate(instant: Date | string, timeZone: string): string {
-  return new Intl.DateTimeFormat(LOCALE, { timeZone, dateStyle: "long" }).format(new Date(instant));
+  return formatter(LOCALE, { timeZone, dateStyle: "long" }).format(new Date(instant));
 }
 
 export function formatDateTime(instant: Date | string, timeZone: string): string {
-  return new Intl.DateTimeFormat(LOCALE, { timeZone, dateStyle: "full", timeStyle: "short" }).format(new Date(instant));
+  return formatter(LOCALE, { timeZone, dateStyle: "full", timeStyle: "short" }).format(new Date(instant));
 }
 
 /** A date-only value (YYYY-MM-DD, such as a birth date) in Spanish, without any time zone shift. */
 export function formatCalendarDate(value: string): string {
   const [y, m, d] = value.split("-").map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(LOCALE, { timeZone: "UTC", dateStyle: "long" }).format(new Date(Date.UTC(y, m - 1, d)));
+  return formatter(LOCALE, { timeZone: "UTC", dateStyle: "long" }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** The current year in `timeZone` (the footer's copyright line). */
+export function currentYear(timeZone: string, now: Date = new Date()): number {
+  return Number(formatter("en-US", { timeZone, year: "numeric" }).format(now));
 }

@@ -101,7 +101,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     } else {
       const clientDir = CLIENT_BUILD_DIR;
       app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-      app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+      // Public files all have an extension; pages never do, so they skip the file-system lookup.
+      const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+      app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
     }
 
     const signInLimit = rateLimit({ limit: config.loginRateLimit, windowMs: 60_000 });

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatEventDateTime as formatDateTime } from "./format";
+import { formatDateTime } from "~/lib/time";
 import { EventImage } from "./event-image";
 
 export interface EventSummary {

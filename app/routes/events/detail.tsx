@@ -3,7 +3,7 @@ import { AlertDialog } from "~/components/alert-dialog";
 import { EventImage, imageSrc } from "~/components/events/event-image";
 import { MESSAGES } from "~/lib/messages";
 import { isHttpUrl } from "~/lib/schemas";
-import { formatEventDateTime as formatDateTime } from "~/components/events/format";
+import { formatDateTime } from "~/lib/time";
 import { cookieSettings, getUser, requireProfile } from "#server/auth/guards.server";
 import { flashCookie } from "#server/http/flash.server";
 import { EventNotFoundError, getEvent, hasEnded } from "#server/models/event.server";
