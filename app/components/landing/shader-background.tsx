@@ -45,13 +45,26 @@ void main() {
   gl_FragColor = vec4(clamp(color, 0.0, 1.0), 1.0);
 }`;
 
-type ShaderState = "pending" | "running" | "static";
+const SOFTWARE_RENDERERS = /swiftshader|llvmpipe|softpipe|software|basic render driver/i;
+
+/** Whether WebGL runs on the CPU (SwiftShader, llvmpipe…), where animating would cost too much. */
+function isSoftwareRenderer(gl: WebGLRenderingContext | WebGL2RenderingContext): boolean {
+  const generic = String(gl.getParameter(gl.RENDERER));
+  const info = SOFTWARE_RENDERERS.test(generic) ? null : gl.getExtension("WEBGL_debug_renderer_info");
+  const unmasked = info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : "";
+  return SOFTWARE_RENDERERS.test(generic) || SOFTWARE_RENDERERS.test(unmasked);
+}
+
+type ShaderState = "pending" | "running" | "paused" | "static";
 
 /**
  * The animated background (§9), on ogl. It starts only after the page is interactive and the
  * browser is idle (ogl is a separate chunk, not in the initial JavaScript), pauses while the tab
  * is hidden, and stays a still gradient without WebGL or under prefers-reduced-motion.
- * data-shader says which: "pending", "running" or "static".
+ * WebGL that the browser would only render in software (failIfMajorPerformanceCaveat, or a
+ * software renderer such as SwiftShader: a phone without a usable GPU, a headless browser) counts
+ * as none: there the animation would cost more
+ * than it gives. data-shader says which: "pending", "running", "paused" or "static".
  */
 export function ShaderBackground({
   hueShift = SHADER_DEFAULTS.hueShift,
@@ -79,10 +92,15 @@ export function ShaderBackground({
     const start = async () => {
       if (cancelled) return;
       const canvas = document.createElement("canvas");
-      const options = { alpha: false, antialias: false, powerPreference: "low-power" } as const;
+      const options: WebGLContextAttributes = {
+        alpha: false,
+        antialias: false,
+        powerPreference: "low-power",
+        failIfMajorPerformanceCaveat: true,
+      };
       const gl2 = canvas.getContext("webgl2", options);
       const gl = gl2 ?? canvas.getContext("webgl", options);
-      if (!gl) {
+      if (!gl || isSoftwareRenderer(gl)) {
         setState("static");
         return;
       }
@@ -128,16 +146,18 @@ export function ShaderBackground({
         if (frame) return;
         last = performance.now();
         frame = requestAnimationFrame(render);
+        setState("running");
       };
       const pause = () => {
         if (frame) cancelAnimationFrame(frame);
         frame = 0;
+        setState("paused");
       };
       const onVisibility = () => (document.hidden ? pause() : play());
       document.addEventListener("visibilitychange", onVisibility);
       window.addEventListener("resize", resize);
-      if (!document.hidden) play();
-      setState("running");
+      if (document.hidden) pause();
+      else play();
 
       stop = () => {
         pause();
