@@ -1,7 +1,6 @@
 // Micromouse course page (§2 "Micromouse course page"): a full-screen carousel that never moves by
 // itself, the course card marked 'Seleccionado', and 'INSCRÍBETE' opening 'Inscríbete Ahora'.
 // The words, price, dates, images and links come from app/content/course.ts.
-import "~/styles/landing.css";
 import { useState } from "react";
 import { Carousel } from "~/components/landing/carousel";
 import { ModalDialog } from "~/components/landing/modal-dialog";

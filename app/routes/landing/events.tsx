@@ -2,7 +2,6 @@
 // The words, dates, logos and links come from app/content/competition.ts. The whole page is in
 // the server's HTML; the 1-second loading logo is only a CSS overlay on top of it (none under
 // prefers-reduced-motion), so search engines and slow phones get the content at once.
-import "~/styles/landing.css";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Reveal } from "~/components/landing/reveal";

@@ -1,6 +1,5 @@
 // Home (§2 Home): hero, community, courses, events, articles, featured. The words, names and
 // images come from app/content/home.ts; events, notes and projects from the database.
-import "~/styles/landing.css";
 import { Link } from "react-router";
 import { Accordion } from "~/components/landing/accordion";
 import { Reveal } from "~/components/landing/reveal";
