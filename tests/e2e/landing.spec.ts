@@ -300,6 +300,17 @@ for (const screen of SCREENS) {
   });
 }
 
+test("at 768 px (a tablet) the landing pages fit the width and keep 44 px tap targets", async ({ page }) => {
+  await page.setViewportSize({ width: 768, height: 1024 });
+  for (const path of ["/", "/events", "/clase1"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await settle(page);
+    await expectNoHorizontalScroll(page);
+    await expectTapTargets(page);
+  }
+});
+
 test("the landing pages are complete in the server's HTML, before any script runs", async ({ request }) => {
   const home = await (await request.get("/")).text();
   for (const text of ["Ambassador Members", "Allies", "Sponsors", "Tech History", "Our Talks", "Community News", "Robotics Competition"]) {
