@@ -4,6 +4,8 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("routes/landing/home.tsx", { id: "home" }),
   route("inicio", "routes/landing/home.tsx", { id: "inicio" }),
+  route("events", "routes/landing/events.tsx"),
+  route("clase1", "routes/landing/clase1.tsx"),
 
   route("login", "routes/auth/login.tsx"),
   route("auth/callback", "routes/auth/callback.tsx"),

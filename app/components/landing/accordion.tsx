@@ -1,0 +1,64 @@
+import { useId, useState, type ReactNode } from "react";
+
+export interface AccordionItem<K extends string> {
+  key: K;
+  title: string;
+  summary: string;
+  content: ReactNode;
+}
+
+/**
+ * Clickable cards that open one panel at a time (§2 Home: Community and Articles). Each card is a
+ * real button with aria-expanded; clicking the open card closes its panel.
+ */
+export function Accordion<K extends string>({
+  items,
+  defaultOpen,
+  label,
+}: {
+  items: AccordionItem<K>[];
+  defaultOpen: K | "";
+  label: string;
+}) {
+  const [open, setOpen] = useState<K | "">(defaultOpen);
+  const id = useId();
+  return (
+    <div className="accordion">
+      <ul className="accordion-cards" aria-label={label}>
+        {items.map((item) => {
+          const expanded = open === item.key;
+          return (
+            <li key={item.key}>
+              <h3 className="accordion-heading">
+                <button
+                  type="button"
+                  id={`${id}-${item.key}-button`}
+                  className="accordion-card"
+                  aria-expanded={expanded}
+                  aria-controls={`${id}-${item.key}-panel`}
+                  onClick={() => setOpen(expanded ? "" : item.key)}
+                >
+                  <span className="accordion-card-title">{item.title}</span>
+                  <span className="accordion-card-summary">{item.summary}</span>
+                  <span className="accordion-card-icon" aria-hidden="true" />
+                </button>
+              </h3>
+            </li>
+          );
+        })}
+      </ul>
+      {items.map((item) => (
+        <div
+          key={item.key}
+          id={`${id}-${item.key}-panel`}
+          role="region"
+          aria-labelledby={`${id}-${item.key}-button`}
+          className="accordion-panel"
+          hidden={open !== item.key}
+        >
+          {item.content}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+// Lighthouse (mobile profile) on the production build, with Debian's Chromium:
+//   npm run lighthouse            (or: node scripts/lighthouse.mjs /ruta /otra)
+// Builds the site if needed, starts it on a free port with a temporary DATA_DIR and the demo
+// content, measures /, /events, /clase1 and the first event's page, and prints the four scores
+// with LCP, CLS and total blocking time. Nothing is fetched from the internet.
+// LIGHTHOUSE_REPORT_DIR=dir also writes each page's full report (JSON) there. LIGHTHOUSE_RUNS=3
+// measures each page three times and keeps the run with the median performance score (a busy
+// machine makes single runs noisy).
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const root = path.resolve(import.meta.dirname, "..");
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const PAGE_TIMEOUT_MS = 120_000;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`el servidor terminó (código ${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`el servidor no respondió en ${url}`);
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-lighthouse-"));
+const port = await freePort();
+const origin = `http://localhost:${port}`;
+const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: "1" };
+
+const build = spawnSync(process.execPath, [path.join(root, "scripts", "ensure-build.mjs")], { cwd: root, env, stdio: "inherit" });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const server = spawn(process.execPath, [path.join(root, "server.js")], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+let chrome;
+const cleanUp = async () => {
+  await chrome?.kill();
+  if (server.exitCode === null) {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+};
+
+const rows = [];
+const notes = [];
+try {
+  await waitFor(`${origin}/healthz`, server);
+
+  let paths = process.argv.slice(2);
+  if (paths.length === 0) {
+    paths = ["/", "/events", "/clase1"];
+    const home = await (await fetch(`${origin}/`)).text();
+    const eventPath = home.match(/href="(\/detalles\/[0-9a-f-]{36})"/)?.[1];
+    if (!eventPath) notes.push("No event link on the home page: the event page was not measured.");
+    else if ((await fetch(`${origin}${eventPath}`)).status !== 200) {
+      notes.push(`${eventPath} does not answer 200 on this build (the event detail page is not here yet): not measured.`);
+    } else paths.push(eventPath);
+  }
+
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+
+  const runsPerPage = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+  const measure = async (url, pagePath) => {
+    const run = lighthouse(
+      url,
+      {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        disableFullPageScreenshot: true,
+        maxWaitForLoad: 45_000,
+      },
+      undefined,
+    );
+    let timer;
+    const timeout = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Lighthouse tardó más de ${PAGE_TIMEOUT_MS / 1000} s en ${pagePath}`)), PAGE_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([run, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  for (const pagePath of paths) {
+    const url = `${origin}${pagePath}`;
+    const results = [];
+    for (let i = 0; i < runsPerPage; i++) results.push(await measure(url, pagePath));
+    results.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
+    const result = results[Math.floor((results.length - 1) / 2)];
+    const { categories, audits, runtimeError } = result.lhr;
+    if (process.env.LIGHTHOUSE_REPORT_DIR) {
+      fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+      const file = path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${pagePath.replace(/\W+/g, "_").replace(/^_|_$/g, "") || "home"}.json`);
+      fs.writeFileSync(file, result.report);
+    }
+    if (runtimeError) notes.push(`${pagePath}: ${runtimeError.code} ${runtimeError.message}`);
+    const score = (id) => (categories[id]?.score == null ? "—" : String(Math.round(categories[id].score * 100)));
+    rows.push({
+      path: pagePath,
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      seo: score("seo"),
+      lcp: audits["largest-contentful-paint"]?.displayValue ?? "—",
+      cls: audits["cumulative-layout-shift"]?.displayValue ?? "—",
+      tbt: audits["total-blocking-time"]?.displayValue ?? "—",
+    });
+    // Say what kept a category from 100, so the table is actionable.
+    for (const [id, category] of Object.entries(categories)) {
+      if (category.score === 1) continue;
+      const failing = category.auditRefs
+        .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score < 0.9)
+        .map((ref) => `${ref.id} (${audits[ref.id].displayValue ?? audits[ref.id].score})`);
+      if (failing.length) notes.push(`${pagePath} ${id}: ${failing.join(", ")}`);
+    }
+  }
+} finally {
+  await cleanUp();
+}
+
+const header = ["Página", "Performance", "Accessibility", "Best practices", "SEO", "LCP", "CLS", "TBT"];
+console.log(`\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, perfil móvil (simulado), ${new Date().toISOString().slice(0, 10)}\n`);
+console.log(`| ${header.join(" | ")} |`);
+console.log(`|${header.map(() => "---").join("|")}|`);
+for (const row of rows) {
+  console.log(`| \`${row.path.replace(/[0-9a-f-]{36}/, "{id}")}\` | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${row.lcp} | ${row.cls} | ${row.tbt} |`);
+}
+for (const note of notes) console.log(`\n- ${note}`);
