@@ -145,6 +145,10 @@ test("admins publish, edit and delete content, a second admin sees it live, a vi
 
   // A visitor reads the resource and the project, and the note in the news.
   const visitor = await newPage(browser, baseURL);
+  // The home page's Community News card (open by default) shows the latest notes.
+  await visitor.page.goto("/");
+  await expect(visitor.page.locator("#articles").getByRole("link", { name: noteTitle })).toBeVisible();
+  await expectNoAxeViolations(visitor.page);
   await visitor.page.goto("/notas");
   await expect(visitor.page.getByRole("link", { name: noteTitle, exact: true })).toBeVisible();
   await expectNoAxeViolations(visitor.page);
@@ -190,6 +194,8 @@ test("admins publish, edit and delete content, a second admin sees it live, a vi
 
   await visitor.page.goto("/notas");
   await expect(visitor.page.getByRole("link", { name: noteTitle, exact: true })).toHaveCount(0);
+  await visitor.page.goto("/");
+  await expect(visitor.page.locator("#articles").getByRole("link", { name: noteTitle })).toHaveCount(0);
 
   expect(watcher.errors).toEqual([]);
   expect(visitor.errors).toEqual([]);
