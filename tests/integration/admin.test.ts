@@ -28,7 +28,7 @@ beforeEach(() => {
 });
 
 function rowsOf(html: string): { name: string; email: string; admin: boolean }[] {
-  return [...html.matchAll(/<a[^>]*class="user-row"[^>]*><span><strong>([^<]*)<\/strong><span class="muted user-email">([^<]*)<\/span><\/span>(<span class="badge">ADMIN<\/span>)?<\/a>/g)].map((m) => ({
+  return [...html.matchAll(/<a[^>]*class="user-row"[^>]*><span><strong>([^<]*)<\/strong><span class="muted user-email">([^<]*)<\/span><\/span>(<span class="admin-badge">ADMIN<\/span>)?<\/a>/g)].map((m) => ({
     name: m[1]!,
     email: m[2]!,
     admin: Boolean(m[3]),

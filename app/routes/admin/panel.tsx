@@ -265,7 +265,7 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
                       <strong>{u.nombreCompleto || u.displayName || "Usuario"}</strong>
                       <span className="muted user-email">{u.email}</span>
                     </span>
-                    {u.isAdmin ? <span className="badge">ADMIN</span> : null}
+                    {u.isAdmin ? <span className="admin-badge">ADMIN</span> : null}
                   </Link>
                 </li>
               ))}

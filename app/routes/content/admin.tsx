@@ -216,7 +216,10 @@ function useLiveLists(loaderData: Route.ComponentProps["loaderData"]) {
       if (timer) return;
       timer = setTimeout(() => {
         timer = null;
-        void load.current(target.current);
+        // A reload overtaken by a navigation or a newer reload is aborted; the newer one wins.
+        load.current(target.current).catch((error: unknown) => {
+          if (!(error instanceof DOMException && error.name === "AbortError")) throw error;
+        });
       }, 100);
     };
     source.addEventListener("open", () => {
