@@ -3,3 +3,7 @@
 export const GENEROS = ["Masculino", "Femenino", "Otro"] as const;
 export const HABILIDADES_MAX = 30;
 export const TEXT_MAX = 100;
+
+export const TIPOS_EVENTO = ["Presencial", "Virtual", "Hibrido"] as const;
+export const EVENT_NAME_MAX = 200;
+export const EVENT_DESCRIPTION_MAX = 5000;

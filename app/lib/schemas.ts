@@ -1,10 +1,11 @@
 // One schema per form, and the reusable field schemas they are made of. Imported by the browser
 // (for the limits shown in the form) and by the server (which decides).
 import { z } from "zod";
+import { isHttpUrl, isRealDate, isUuid, safeRedirectPath, youtubeVideoId } from "./checks";
+import { EVENT_DESCRIPTION_MAX, EVENT_NAME_MAX, GENEROS, HABILIDADES_MAX, TEXT_MAX, TIPOS_EVENTO } from "./limits";
 
-import { GENEROS, HABILIDADES_MAX, TEXT_MAX } from "./limits";
-
-export { GENEROS, HABILIDADES_MAX, TEXT_MAX };
+export { EVENT_DESCRIPTION_MAX, EVENT_NAME_MAX, GENEROS, HABILIDADES_MAX, TEXT_MAX, TIPOS_EVENTO };
+export { isHttpUrl, isRealDate, isUuid, safeRedirectPath, youtubeVideoId };
 
 const trimmed = (required: string, max = TEXT_MAX, tooLong = `Máximo ${max} caracteres.`) =>
   z
@@ -13,14 +14,6 @@ const trimmed = (required: string, max = TEXT_MAX, tooLong = `Máximo ${max} car
     .min(1, required)
     .max(max, tooLong);
 
-/** A calendar date written YYYY-MM-DD that really exists (no 2025-02-30). */
-export function isRealDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
 
 export const birthDateField = z
   .string({ error: "Escribe tu fecha de nacimiento." })
@@ -49,47 +42,11 @@ export const ProfileSchema = z.strictObject({
 });
 export type ProfileInput = z.output<typeof ProfileSchema>;
 
-/** A path on this site to come back to after signing in; anything else is ignored. */
-export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || value.length === 0 || value.length > 2000) return fallback;
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001f\\]/.test(value)) return fallback;
-  try {
-    const url = new URL(value, "http://ayllu.invalid");
-    if (url.origin !== "http://ayllu.invalid") return fallback;
-    // Dot segments collapse: "/..//evil.example" normalizes to "//evil.example", another site.
-    if (url.pathname.startsWith("//")) return fallback;
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return fallback;
-  }
-}
 
 // ——— Fields shared by the event and content forms ———
 
-/** Only http: and https: URLs are stored anywhere (never javascript:, data:, …). */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
 
-const YOUTUBE_HOSTS = new Set(["youtube.com", "www.youtube.com", "m.youtube.com", "youtu.be", "www.youtube-nocookie.com", "youtube-nocookie.com"]);
 
-/** The video id of a YouTube URL (watch?v=, youtu.be/, /embed/, /shorts/, /live/), or null. */
-export function youtubeVideoId(value: string): string | null {
-  if (!isHttpUrl(value)) return null;
-  const url = new URL(value);
-  if (!YOUTUBE_HOSTS.has(url.hostname)) return null;
-  let id: string | null | undefined;
-  if (url.hostname === "youtu.be") id = url.pathname.split("/")[1];
-  else if (url.pathname === "/watch") id = url.searchParams.get("v");
-  else id = /^\/(?:embed|shorts|live|v)\/([^/?#]+)/.exec(url.pathname)?.[1];
-  return id && /^[A-Za-z0-9_-]{6,20}$/.test(id) ? id : null;
-}
 
 export const URL_MAX = 2000;
 
@@ -155,16 +112,9 @@ export const requiredText = (required: string, max = TEXT_MAX) =>
 export const optionalText = (max = TEXT_MAX) =>
   z.string({ error: "Este campo debe ser texto." }).trim().max(max, `Máximo ${max} caracteres.`).default("");
 
-/** A uuid as used by every id in the database; anything else is "not found". */
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}
 
 // ——— Events (§5 Event form, Gallery) ———
 
-export const TIPOS_EVENTO = ["Presencial", "Virtual", "Hibrido"] as const;
-export const EVENT_NAME_MAX = 200;
-export const EVENT_DESCRIPTION_MAX = 5000;
 
 /**
  * §5 Event form. Event links apply only when the type is not Presencial: then at least one is

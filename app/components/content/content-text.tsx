@@ -1,4 +1,4 @@
-import { isHttpUrl } from "~/lib/schemas";
+import { isHttpUrl } from "~/lib/checks";
 
 /** Text typed by an admin: shown as text (never HTML), its line breaks kept. */
 export function ContentText({ text, className }: { text: string; className?: string }) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { isHttpUrl, youtubeVideoId } from "~/lib/schemas";
+import { isHttpUrl, youtubeVideoId } from "~/lib/checks";
 
 /**
  * A list of links posted as repeated inputs named `name`, in order (§4: at least one row, blanks

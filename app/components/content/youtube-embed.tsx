@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { youtubeVideoId } from "~/lib/schemas";
+import { youtubeVideoId } from "~/lib/checks";
 
 /**
  * A YouTube video in privacy mode that loads nothing from YouTube until asked: a thumbnail with a

@@ -1,4 +1,4 @@
-import { isHttpUrl } from "~/lib/schemas";
+import { isHttpUrl } from "~/lib/checks";
 
 export const PLACEHOLDER_IMAGE = "/event-placeholder.svg";
 

@@ -1,4 +1,4 @@
-import { isHttpUrl } from "~/lib/schemas";
+import { isHttpUrl } from "~/lib/checks";
 
 /**
  * An image address from the database, if it may be shown: an http(s) URL, or a path on this site

@@ -4,7 +4,8 @@ import { EventForm, type EventFormValues } from "~/components/events/event-form"
 import { Modal } from "~/components/events/modal";
 import { parseForm, type FieldErrors } from "~/lib/forms";
 import { MESSAGES, type MessageKey } from "~/lib/messages";
-import { EventSchema, GalleryImageSchema, isUuid, linkListField } from "~/lib/schemas";
+import { isUuid } from "~/lib/checks";
+import { EventSchema, GalleryImageSchema, linkListField } from "~/lib/schemas";
 import { formatCalendarDate, formatDateTime } from "~/lib/time";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { cookieSettings, requireAdmin } from "#server/auth/guards.server";

@@ -1,7 +1,7 @@
 import { Form, redirect, useNavigation } from "react-router";
 import { AlertDialog } from "~/components/alert-dialog";
 import { MESSAGES } from "~/lib/messages";
-import { safeRedirectPath } from "~/lib/schemas";
+import { safeRedirectPath } from "~/lib/checks";
 import { getUser } from "#server/auth/guards.server";
 import { pathAfterSignIn } from "#server/models/user.server";
 import type { Route } from "./+types/login";

@@ -19,7 +19,7 @@ import {
 } from "~/lib/content-schemas";
 import { parseForm, type FieldErrors } from "~/lib/forms";
 import { MESSAGES, type MessageKey } from "~/lib/messages";
-import { isUuid } from "~/lib/schemas";
+import { isUuid } from "~/lib/checks";
 import { formatDateTime } from "~/lib/time";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { cookieSettings, requireAdmin } from "#server/auth/guards.server";

@@ -1,5 +1,5 @@
 // Title, description and OpenGraph tags for a public content page (PRODUCT.md: shareable pages).
-import { isHttpUrl } from "~/lib/schemas";
+import { isHttpUrl } from "~/lib/checks";
 
 export interface ShareInfo {
   title: string;

@@ -2,13 +2,14 @@ import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from 
 import { AlertDialog } from "~/components/alert-dialog";
 import { EventImage, imageSrc } from "~/components/events/event-image";
 import { MESSAGES } from "~/lib/messages";
-import { isHttpUrl } from "~/lib/schemas";
+import { isHttpUrl } from "~/lib/checks";
 import { formatDateTime } from "~/lib/time";
 import { cookieSettings, getUser, requireProfile } from "#server/auth/guards.server";
 import { flashCookie } from "#server/http/flash.server";
 import { EventNotFoundError, getEvent, hasEnded } from "#server/models/event.server";
 import { EventEndedError, isParticipating, joinEvent, leaveEvent } from "#server/models/participation.server";
 import type { Route } from "./+types/detail";
+import { useNonce } from "~/lib/nonce";
 
 function notFound(): never {
   throw data(MESSAGES.eventNotFound, { status: 404 });
@@ -167,9 +168,11 @@ function ParticipationButton({ ended, signedIn, participating, eventId }: { ende
 
 export default function EventDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { event, ended, signedIn, participating, timeZone, origin } = loaderData;
+  const nonce = useNonce();
   return (
     <article className="page event-detail" aria-labelledby="event-title">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: structuredData(event, origin) }} />
+      {/* The nonce keeps Chromium from reporting this data block as a policy violation. */}
+      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: structuredData(event, origin) }} />
       <div className="event-detail-grid">
         <EventImage src={event.imagenEnlace} className="event-detail-image" alt={`Imagen del evento ${event.nombreEvento}`} />
         <div className="card event-detail-body">
