@@ -341,7 +341,7 @@ test("the event page shows everything of §2, links in a new tab, the gallery, i
   expect(page.text).toContain("Inicia Sesión para Participar");
   expect(page.text).toContain(`<title>Charla &lt;b&gt;abierta&lt;/b&gt; — Ayllu</title>`);
   expect(page.text).toMatch(/<meta property="og:image" content="https:\/\/example\.com\/clash\.png"/);
-  const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page.text)?.[1];
+  const ld = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s.exec(page.text)?.[1];
   const json = JSON.parse(ld!);
   expect(json).toMatchObject({ "@type": "Event", name: "Charla <b>abierta</b>", startDate: "2030-12-06T23:00:00.000Z", eventAttendanceMode: "https://schema.org/MixedEventAttendanceMode" });
   expect(page.text).toContain("Añadir al calendario");
