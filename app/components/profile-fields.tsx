@@ -1,5 +1,6 @@
 import { GENEROS, HABILIDADES_MAX } from "~/lib/limits";
 import type { FieldErrors } from "~/lib/forms";
+import { FieldError } from "./field-error";
 
 export interface ProfileValues {
   nombreCompleto?: string | null;
@@ -8,15 +9,6 @@ export interface ProfileValues {
   ciudad?: string | null;
   genero?: string | null;
   habilidades?: string | null;
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p className="field-error" id={id}>
-      {message}
-    </p>
-  );
 }
 
 /**

@@ -25,17 +25,20 @@ export function hasEnded(event: { startsAt: Date }, now: Date = new Date()): boo
   return now.getTime() > event.startsAt.getTime();
 }
 
+/** What an event card shows (home page, /eventos). */
+const cardColumns = {
+  id: events.id,
+  nombreEvento: events.nombreEvento,
+  ubicacionEvento: events.ubicacionEvento,
+  tipoEvento: events.tipoEvento,
+  imagenEnlace: events.imagenEnlace,
+  startsAt: events.startsAt,
+};
+
 /** The next events that have not started yet, soonest first (home page, /eventos). */
 export async function listUpcomingEvents(db: Db, limit: number, now: Date = new Date(), offset = 0) {
   return db
-    .select({
-      id: events.id,
-      nombreEvento: events.nombreEvento,
-      ubicacionEvento: events.ubicacionEvento,
-      tipoEvento: events.tipoEvento,
-      imagenEnlace: events.imagenEnlace,
-      startsAt: events.startsAt,
-    })
+    .select(cardColumns)
     .from(events)
     .where(gt(events.startsAt, now))
     .orderBy(asc(events.startsAt), asc(events.id))
@@ -51,14 +54,7 @@ export async function countUpcomingEvents(db: Db, now: Date = new Date()): Promi
 /** Past events, the most recent first, a page at a time (/eventos). */
 export async function listPastEvents(db: Db, options: { limit: number; offset: number }, now: Date = new Date()) {
   return db
-    .select({
-      id: events.id,
-      nombreEvento: events.nombreEvento,
-      ubicacionEvento: events.ubicacionEvento,
-      tipoEvento: events.tipoEvento,
-      imagenEnlace: events.imagenEnlace,
-      startsAt: events.startsAt,
-    })
+    .select(cardColumns)
     .from(events)
     .where(lte(events.startsAt, now))
     .orderBy(desc(events.startsAt), asc(events.id))

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { FieldErrors } from "~/lib/forms";
 import { EVENT_DESCRIPTION_MAX, EVENT_NAME_MAX, TIPOS_EVENTO } from "~/lib/limits";
+import { FieldError } from "~/components/field-error";
 
 export interface EventFormValues {
   nombreEvento?: string;
@@ -13,15 +14,6 @@ export interface EventFormValues {
   imagenEnlace?: string;
   ubicacionEspecifica?: string | null;
   descripcion?: string;
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p className="field-error" id={id}>
-      {message}
-    </p>
-  );
 }
 
 /**

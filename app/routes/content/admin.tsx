@@ -28,6 +28,7 @@ import { createNote, deleteNote, listNotes } from "#server/models/note.server";
 import { createProject, deleteProject, getProject, listProjects, updateProject } from "#server/models/project.server";
 import { createResource, deleteResource, getResource, listResources, updateResource } from "#server/models/resource.server";
 import type { Route } from "./+types/admin";
+import { FieldError } from "~/components/field-error";
 
 const STREAM_PATH = "/projectsandnotes/stream";
 
@@ -254,15 +255,6 @@ function useSaveCount(intent: Intent, actionData: ActionFailure | undefined): nu
     }
   }, [navigation.state, navigation.formData, actionData, intent]);
   return count;
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p className="field-error" id={id}>
-      {message}
-    </p>
-  );
 }
 
 function TextField({
