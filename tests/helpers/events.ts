@@ -7,7 +7,7 @@ import { eventImages, events, participations, users, type User } from "#server/d
 import { createEvent, addGalleryImage } from "#server/models/event.server";
 import { EventSchema } from "~/lib/schemas";
 import { BrowserClient } from "./browser-client";
-import { signIn } from "./sign-in";
+import { signInMember } from "./sign-in";
 import type { TestServer } from "./server";
 
 export const ADMIN_EMAIL = "jefa@example.com";
@@ -39,17 +39,7 @@ let counter = 0;
 
 /** A member whose profile is complete, signed in through the development provider. */
 export async function createMember(server: TestServer, email = `miembro-${randomUUID()}@example.com`, name = `Miembro ${++counter}`) {
-  const client = new BrowserClient(server.url);
-  await signIn(client, { email, name });
-  const saved = await client.post("/aditionaldata", {
-    nombreCompleto: name,
-    fechaNacimiento: "1990-05-17",
-    pais: "Bolivia",
-    ciudad: "La Paz",
-    genero: "Otro",
-    habilidades: "",
-  });
-  if (saved.status !== 302) throw new Error(`No se pudo completar el perfil: ${saved.status}`);
+  const client = await signInMember(server.url, email, name);
   await client.get("/inicio"); // takes the "saved" flash message
   const [user] = await server.db.select().from(users).where(eq(users.email, email));
   return { client, user: user! };

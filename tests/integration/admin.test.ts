@@ -2,9 +2,10 @@
 // 'Detalles del Usuario', and granting or revoking admin without ever losing the last admin.
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { MESSAGES } from "~/lib/messages";
 import { participations, users, type User } from "#server/db/schema.server";
+import { failOnConsoleError } from "../helpers/console";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import { alertsIn, createAdmin, createMember, createTestEvent, landOn, snapshot } from "../helpers/events";
 import { startTestServer, type TestServer } from "../helpers/server";
@@ -18,14 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-beforeEach(() => {
-  const consoleError = vi.spyOn(console, "error");
-  return () => {
-    const calls = consoleError.mock.calls;
-    consoleError.mockRestore();
-    expect(calls).toEqual([]);
-  };
-});
+failOnConsoleError();
 
 function rowsOf(html: string): { name: string; email: string; admin: boolean }[] {
   return [...html.matchAll(/<a[^>]*class="user-row"[^>]*><span><strong>([^<]*)<\/strong><span class="muted user-email">([^<]*)<\/span><\/span>(<span class="admin-badge">ADMIN<\/span>)?<\/a>/g)].map((m) => ({

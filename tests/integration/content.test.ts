@@ -2,7 +2,7 @@
 // notes, resources and projects, what bad input gets, and the public pages, RSS and sitemap.
 import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { UNKNOWN_FIELDS_MESSAGE } from "~/lib/forms";
 import type { NoteInput, ProjectInput, ResourceInput } from "~/lib/content-schemas";
 import { notes, projects, resources, users, type User } from "#server/db/schema.server";
@@ -10,6 +10,7 @@ import { NotAllowedError } from "#server/models/content-access.server";
 import { createNote, deleteNote } from "#server/models/note.server";
 import { createProject, deleteProject, updateProject } from "#server/models/project.server";
 import { createResource, deleteResource, updateResource } from "#server/models/resource.server";
+import { failOnConsoleError } from "../helpers/console";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import { openEventStream } from "../helpers/event-stream";
 import { alertsIn, escapeHtml } from "../helpers/profile-form";
@@ -46,15 +47,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-// The server runs in this process: an error it logs while a test runs is a failure nobody asserted.
-beforeEach(() => {
-  const consoleError = vi.spyOn(console, "error");
-  return () => {
-    const calls = consoleError.mock.calls;
-    consoleError.mockRestore();
-    expect(calls).toEqual([]);
-  };
-});
+failOnConsoleError();
 
 const uniq = () => randomUUID().slice(0, 8);
 

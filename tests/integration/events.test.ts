@@ -1,9 +1,10 @@
 // Publishing, editing and deleting events, galleries, the event page, /eventos and the .ics file.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { MESSAGES } from "~/lib/messages";
 import { eventImages, events, participations, users, type User } from "#server/db/schema.server";
+import { failOnConsoleError } from "../helpers/console";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import {
   addImage,
@@ -30,14 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-beforeEach(() => {
-  const consoleError = vi.spyOn(console, "error");
-  return () => {
-    const calls = consoleError.mock.calls;
-    consoleError.mockRestore();
-    expect(calls).toEqual([]);
-  };
-});
+failOnConsoleError();
 
 const html = (text: string) => text.replaceAll("&amp;", "&").replaceAll("&#x27;", "'").replaceAll("&quot;", '"');
 

@@ -1,9 +1,10 @@
 // The landing pages from the server (§2 Home, /events, /clase1): what the home page shows from the
 // database, that only safe image addresses reach src, and the visitor-only call to action.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { zonedToInstant } from "~/lib/time";
 import { events, notes, projects } from "#server/db/schema.server";
+import { failOnConsoleError } from "../helpers/console";
 import { BrowserClient } from "../helpers/browser-client";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { signInMember } from "../helpers/sign-in";
@@ -14,14 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-beforeEach(() => {
-  const consoleError = vi.spyOn(console, "error");
-  return () => {
-    const calls = consoleError.mock.calls;
-    consoleError.mockRestore();
-    expect(calls).toEqual([]);
-  };
-});
+failOnConsoleError();
 
 function isoDate(daysFromNow: number): string {
   return new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);

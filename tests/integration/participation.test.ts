@@ -5,12 +5,13 @@ process.env.TZ = "Asia/Tokyo";
 
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { MESSAGES } from "~/lib/messages";
 import { zonedToInstant } from "~/lib/time";
 import { events, participations, users, type User } from "#server/db/schema.server";
 import { hasEnded } from "#server/models/event.server";
 import { EventEndedError, joinEvent } from "#server/models/participation.server";
+import { failOnConsoleError } from "../helpers/console";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import { alertsIn, createAdmin, createMember, createTestEvent, landOn } from "../helpers/events";
 import { startTestServer, type TestServer } from "../helpers/server";
@@ -25,14 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-beforeEach(() => {
-  const consoleError = vi.spyOn(console, "error");
-  return () => {
-    const calls = consoleError.mock.calls;
-    consoleError.mockRestore();
-    expect(calls).toEqual([]);
-  };
-});
+failOnConsoleError();
 
 async function participationCount(eventId: string, userId?: string) {
   const [row] = await server.db
