@@ -35,7 +35,10 @@ export default function handleRequest(
     const userAgent = request.headers.get("user-agent");
     const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
@@ -54,7 +57,12 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
         },
         onShellError(error: unknown) {
           reject(error);

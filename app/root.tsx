@@ -59,7 +59,9 @@ export function meta() {
   return [{ title: site.name }, { name: "description", content: site.description }];
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -96,7 +98,11 @@ export default function App() {
   const { key: locationKey } = useLocation();
   return (
     <>
-      <div className={loading ? "loading-bar active" : "loading-bar"} role="status" aria-live="polite">
+      <div
+        className={loading ? "loading-bar active" : "loading-bar"}
+        role="status"
+        aria-live="polite"
+      >
         {loading ? <span className="visually-hidden">Cargando...</span> : null}
       </div>
       <Outlet />
@@ -108,14 +114,23 @@ export default function App() {
 function errorPage(error: unknown): { code: string; title: string; text: string } {
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) {
-      return { code: "404", title: "Página no encontrada", text: "La página que buscas no existe o fue movida." };
+      return {
+        code: "404",
+        title: "Página no encontrada",
+        text: "La página que buscas no existe o fue movida.",
+      };
     }
     if (error.status === 403) {
-      const text = typeof error.data === "string" && error.data ? error.data : MESSAGES.accessDenied;
+      const text =
+        typeof error.data === "string" && error.data ? error.data : MESSAGES.accessDenied;
       return { code: "403", title: "Acceso denegado", text };
     }
     if (error.status >= 400 && error.status < 500) {
-      return { code: String(error.status), title: "Solicitud no válida", text: "Revisa la dirección o el formulario y vuelve a intentarlo." };
+      return {
+        code: String(error.status),
+        title: "Solicitud no válida",
+        text: "Revisa la dirección o el formulario y vuelve a intentarlo.",
+      };
     }
   }
   return {
@@ -130,7 +145,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
   const page = errorPage(error);
   const detail =
-    import.meta.env.DEV && error instanceof Error ? <pre className="error-detail">{error.stack}</pre> : null;
+    import.meta.env.DEV && error instanceof Error ? (
+      <pre className="error-detail">{error.stack}</pre>
+    ) : null;
   return (
     <section className="page page-narrow error-page" aria-labelledby="error-title">
       <p className="error-code" aria-hidden="true">

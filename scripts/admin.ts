@@ -18,7 +18,9 @@ async function main(argv: string[]): Promise<number> {
   try {
     const updated = await setAdminByEmail(database.db, email, command === "grant");
     for (const user of updated) {
-      console.log(`${user.email}: ${user.isAdmin ? "ahora es administrador" : "ya no es administrador"}`);
+      console.log(
+        `${user.email}: ${user.isAdmin ? "ahora es administrador" : "ya no es administrador"}`,
+      );
     }
     return 0;
   } finally {
@@ -29,9 +31,14 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof UnknownEmailError || error instanceof ConfigError || error instanceof DataDirInUseError) {
+    if (
+      error instanceof UnknownEmailError ||
+      error instanceof ConfigError ||
+      error instanceof DataDirInUseError
+    ) {
       console.error(error.message);
-      if (error instanceof DataDirInUseError) console.error("Detén el servidor (npm start) y vuelve a intentarlo.");
+      if (error instanceof DataDirInUseError)
+        console.error("Detén el servidor (npm start) y vuelve a intentarlo.");
       return process.exit(1);
     }
     console.error(error);

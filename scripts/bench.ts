@@ -79,8 +79,14 @@ async function seed(database: Database) {
     on conflict do nothing`);
   // Both drivers answer with { rows }.
   const rowsOf = (result: unknown) => (result as { rows: { id: string }[] }).rows;
-  const [upcoming] = rowsOf(await db.execute(sql`select id from events where starts_at > now() order by starts_at limit 1 offset 10`));
-  const members = rowsOf(await db.execute(sql`select id from users order by email limit ${CONNECTIONS}`));
+  const [upcoming] = rowsOf(
+    await db.execute(
+      sql`select id from events where starts_at > now() order by starts_at limit 1 offset 10`,
+    ),
+  );
+  const members = rowsOf(
+    await db.execute(sql`select id from users order by email limit ${CONNECTIONS}`),
+  );
   const cookies: string[] = [];
   for (const m of members) {
     const setCookie = await createSession(db, m.id, { secure: false });
@@ -89,28 +95,51 @@ async function seed(database: Database) {
   return { eventId: upcoming!.id, cookies };
 }
 
-function request(agent: http.Agent, port: number, method: string, pathname: string, cookie: string | null, body: string | null) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    const headers: Record<string, string> = { "Accept-Encoding": "identity" };
-    if (cookie) headers.Cookie = cookie;
-    if (body !== null) {
-      headers["Content-Type"] = "application/x-www-form-urlencoded";
-      headers["Content-Length"] = String(Buffer.byteLength(body));
-      headers.Origin = `http://127.0.0.1:${port}`;
-    }
-    const req = http.request({ host: "127.0.0.1", port, method, path: pathname, agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end(body ?? undefined);
-  });
+function request(
+  agent: http.Agent,
+  port: number,
+  method: string,
+  pathname: string,
+  cookie: string | null,
+  body: string | null,
+) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      const headers: Record<string, string> = { "Accept-Encoding": "identity" };
+      if (cookie) headers.Cookie = cookie;
+      if (body !== null) {
+        headers["Content-Type"] = "application/x-www-form-urlencoded";
+        headers["Content-Length"] = String(Buffer.byteLength(body));
+        headers.Origin = `http://127.0.0.1:${port}`;
+      }
+      const req = http.request(
+        { host: "127.0.0.1", port, method, path: pathname, agent, headers },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+          res.on("error", reject);
+        },
+      );
+      req.on("error", reject);
+      req.end(body ?? undefined);
+    },
+  );
 }
 
 /** CONNECTIONS loops on keep-alive connections for `seconds`; every answer's latency is kept. */
-async function load(port: number, target: Target, cookies: string[], seconds: number): Promise<Result> {
+async function load(
+  port: number,
+  target: Target,
+  cookies: string[],
+  seconds: number,
+): Promise<Result> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const latencies: number[] = [];
   let errors = 0;
@@ -138,14 +167,22 @@ async function load(port: number, target: Target, cookies: string[], seconds: nu
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { requests: latencies.length, errors, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99) };
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    requests: latencies.length,
+    errors,
+    rps: latencies.length / elapsed,
+    p50: at(0.5),
+    p99: at(0.99),
+  };
 }
 
 async function waitFor(port: number, pathname: string, child: ChildProcess) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`El servidor terminó con código ${child.exitCode}`);
+    if (child.exitCode !== null)
+      throw new Error(`El servidor terminó con código ${child.exitCode}`);
     try {
       const agent = new http.Agent();
       const res = await request(agent, port, "GET", pathname, null, null);
@@ -167,7 +204,14 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-async function benchDatabase(label: string, prepare: () => Promise<{ database: Database; env: Record<string, string>; cleanup: () => Promise<void> }>) {
+async function benchDatabase(
+  label: string,
+  prepare: () => Promise<{
+    database: Database;
+    env: Record<string, string>;
+    cleanup: () => Promise<void>;
+  }>,
+) {
   console.error(`\n[${label}] sembrando ${EVENTS} eventos y ${MEMBERS} miembros…`);
   const { database, env, cleanup } = await prepare();
   const seeded = await seed(database);
@@ -175,7 +219,15 @@ async function benchDatabase(label: string, prepare: () => Promise<{ database: D
   const port = await freePort();
   const server = spawn(process.execPath, ["server.js"], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`, SEED_DEMO: "0", NODE_ENV: "" },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SEED_DEMO: "0",
+      NODE_ENV: "",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const rows: string[] = [];
@@ -187,27 +239,51 @@ async function benchDatabase(label: string, prepare: () => Promise<{ database: D
       { name: "GET /eventos (visitante)", method: "GET", paths: ["/eventos"], member: false },
       { name: "GET /detalles/:id (visitante)", method: "GET", paths: [detail], member: false },
       { name: "GET /detalles/:id (miembro)", method: "GET", paths: [detail], member: true },
-      { name: "POST /detalles/:id participar/dejar (miembro)", method: "POST", paths: [detail], member: true },
+      {
+        name: "POST /detalles/:id participar/dejar (miembro)",
+        method: "POST",
+        paths: [detail],
+        member: true,
+      },
     ];
     // The exact answers, for the bare server.
-    const answers: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
+    const answers: Record<
+      string,
+      { status: number; headers: Record<string, string>; body: string }
+    > = {};
     const agent = new http.Agent({ keepAlive: true });
     for (const t of targets) {
       for (const intent of t.method === "POST" ? ["join", "leave"] : [null]) {
-        const res = await request(agent, port, t.method, t.paths[0]!, t.member ? seeded.cookies[0]! : null, intent ? `intent=${intent}` : null);
+        const res = await request(
+          agent,
+          port,
+          t.method,
+          t.paths[0]!,
+          t.member ? seeded.cookies[0]! : null,
+          intent ? `intent=${intent}` : null,
+        );
         const headers: Record<string, string> = {};
         for (const name of ["content-type", "location", "set-cookie", "cache-control"]) {
           const v = res.headers[name];
           if (v !== undefined) headers[name] = Array.isArray(v) ? v.join(", ") : v;
         }
-        answers[`${t.method} ${t.paths[0]} ${t.member ? "member" : "visitor"}`] = { status: res.status, headers, body: res.body.toString("base64") };
+        answers[`${t.method} ${t.paths[0]} ${t.member ? "member" : "visitor"}`] = {
+          status: res.status,
+          headers,
+          body: res.body.toString("base64"),
+        };
       }
     }
     agent.destroy();
-    const answersFile = path.join(os.tmpdir(), `ayllu-bench-${randomBytes(4).toString("hex")}.json`);
+    const answersFile = path.join(
+      os.tmpdir(),
+      `ayllu-bench-${randomBytes(4).toString("hex")}.json`,
+    );
     fs.writeFileSync(answersFile, JSON.stringify(answers));
     const barePort = await freePort();
-    const bare = fork(path.join(ROOT, "scripts/bench-bare.mjs"), [answersFile, String(barePort)], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+    const bare = fork(path.join(ROOT, "scripts/bench-bare.mjs"), [answersFile, String(barePort)], {
+      stdio: ["ignore", "ignore", "inherit", "ipc"],
+    });
     await new Promise<void>((resolve) => bare.once("message", () => resolve()));
     try {
       for (const t of targets) {
@@ -232,7 +308,10 @@ async function benchDatabase(label: string, prepare: () => Promise<{ database: D
 }
 
 async function main() {
-  const build = spawnSync(process.execPath, ["scripts/ensure-build.mjs"], { cwd: ROOT, stdio: "inherit" });
+  const build = spawnSync(process.execPath, ["scripts/ensure-build.mjs"], {
+    cwd: ROOT,
+    stdio: "inherit",
+  });
   if (build.status !== 0) throw new Error("La construcción falló");
   const rows: string[] = [];
 
@@ -272,8 +351,12 @@ async function main() {
     );
   }
 
-  console.log(`\n${CONNECTIONS} conexiones, ${SECONDS} s por página, ${os.cpus().length} núcleos, Node ${process.version}\n`);
-  console.log("| Petición | Base de datos | req/s | p50 ms | p99 ms | Node puro req/s | p50 ms | p99 ms | sitio / Node puro |");
+  console.log(
+    `\n${CONNECTIONS} conexiones, ${SECONDS} s por página, ${os.cpus().length} núcleos, Node ${process.version}\n`,
+  );
+  console.log(
+    "| Petición | Base de datos | req/s | p50 ms | p99 ms | Node puro req/s | p50 ms | p99 ms | sitio / Node puro |",
+  );
   console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|");
   for (const row of rows) console.log(row);
 }

@@ -38,5 +38,7 @@ console.log(`primer arranque (crea y siembra la base de datos): ${first.toFixed(
 const times = [];
 for (let i = 0; i < runs; i++) times.push(await startOnce());
 times.sort((a, b) => a - b);
-console.log(`arranque con la carpeta de datos existente, ${runs} veces: mediana ${times[Math.floor(runs / 2)].toFixed(0)} ms, mín ${times[0].toFixed(0)} ms, máx ${times.at(-1).toFixed(0)} ms`);
+console.log(
+  `arranque con la carpeta de datos existente, ${runs} veces: mediana ${times[Math.floor(runs / 2)].toFixed(0)} ms, mín ${times[0].toFixed(0)} ms, máx ${times.at(-1).toFixed(0)} ms`,
+);
 fs.rmSync(dataDir, { recursive: true, force: true });

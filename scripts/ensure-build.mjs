@@ -6,14 +6,23 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname ?? new URL(".", import.meta.url).pathname, "..");
 const stamp = path.join(root, "build", "server", "index.js");
-const watched = ["app", "server", "public", "drizzle", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+const watched = [
+  "app",
+  "server",
+  "public",
+  "drizzle",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+];
 
 function newest(target) {
   const stat = fs.statSync(target, { throwIfNoEntry: false });
   if (!stat) return 0;
   if (!stat.isDirectory()) return stat.mtimeMs;
   let latest = stat.mtimeMs;
-  for (const name of fs.readdirSync(target)) latest = Math.max(latest, newest(path.join(target, name)));
+  for (const name of fs.readdirSync(target))
+    latest = Math.max(latest, newest(path.join(target, name)));
   return latest;
 }
 
@@ -24,9 +33,13 @@ if (built > sources) process.exit(0);
 console.log("Construyendo el sitio (react-router build)…");
 // Always the production bundle, whoever calls: under Vitest NODE_ENV is "test", which would ship
 // React's development build to the browser.
-const result = spawnSync(process.execPath, [path.join(root, "node_modules", "@react-router", "dev", "bin.js"), "build"], {
-  cwd: root,
-  stdio: "inherit",
-  env: { ...process.env, NODE_ENV: "production" },
-});
+const result = spawnSync(
+  process.execPath,
+  [path.join(root, "node_modules", "@react-router", "dev", "bin.js"), "build"],
+  {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  },
+);
 process.exit(result.status ?? 1);

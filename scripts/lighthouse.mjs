@@ -49,10 +49,18 @@ const port = await freePort();
 const origin = `http://localhost:${port}`;
 const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: "1" };
 
-const build = spawnSync(process.execPath, [path.join(root, "scripts", "ensure-build.mjs")], { cwd: root, env, stdio: "inherit" });
+const build = spawnSync(process.execPath, [path.join(root, "scripts", "ensure-build.mjs")], {
+  cwd: root,
+  env,
+  stdio: "inherit",
+});
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const server = spawn(process.execPath, [path.join(root, "server.js")], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+const server = spawn(process.execPath, [path.join(root, "server.js")], {
+  cwd: root,
+  env,
+  stdio: ["ignore", "ignore", "inherit"],
+});
 let chrome;
 const cleanUp = async () => {
   await chrome?.kill();
@@ -75,7 +83,9 @@ try {
     const eventPath = home.match(/href="(\/detalles\/[0-9a-f-]{36})"/)?.[1];
     if (!eventPath) notes.push("No event link on the home page: the event page was not measured.");
     else if ((await fetch(`${origin}${eventPath}`)).status !== 200) {
-      notes.push(`${eventPath} does not answer 200 on this build (the event detail page is not here yet): not measured.`);
+      notes.push(
+        `${eventPath} does not answer 200 on this build (the event detail page is not here yet): not measured.`,
+      );
     } else paths.push(eventPath);
   }
 
@@ -108,7 +118,11 @@ try {
     );
     let timer;
     const timeout = new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Lighthouse tardó más de ${PAGE_TIMEOUT_MS / 1000} s en ${pagePath}`)), PAGE_TIMEOUT_MS);
+      timer = setTimeout(
+        () =>
+          reject(new Error(`Lighthouse tardó más de ${PAGE_TIMEOUT_MS / 1000} s en ${pagePath}`)),
+        PAGE_TIMEOUT_MS,
+      );
     });
     try {
       return await Promise.race([run, timeout]);
@@ -121,16 +135,23 @@ try {
     const url = `${origin}${pagePath}`;
     const results = [];
     for (let i = 0; i < runsPerPage; i++) results.push(await measure(url, pagePath));
-    results.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
+    results.sort(
+      (a, b) =>
+        (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0),
+    );
     const result = results[Math.floor((results.length - 1) / 2)];
     const { categories, audits, runtimeError } = result.lhr;
     if (process.env.LIGHTHOUSE_REPORT_DIR) {
       fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
-      const file = path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${pagePath.replace(/\W+/g, "_").replace(/^_|_$/g, "") || "home"}.json`);
+      const file = path.join(
+        process.env.LIGHTHOUSE_REPORT_DIR,
+        `${pagePath.replace(/\W+/g, "_").replace(/^_|_$/g, "") || "home"}.json`,
+      );
       fs.writeFileSync(file, result.report);
     }
     if (runtimeError) notes.push(`${pagePath}: ${runtimeError.code} ${runtimeError.message}`);
-    const score = (id) => (categories[id]?.score == null ? "—" : String(Math.round(categories[id].score * 100)));
+    const score = (id) =>
+      categories[id]?.score == null ? "—" : String(Math.round(categories[id].score * 100));
     rows.push({
       path: pagePath,
       performance: score("performance"),
@@ -145,7 +166,9 @@ try {
     for (const [id, category] of Object.entries(categories)) {
       if (category.score === 1) continue;
       const failing = category.auditRefs
-        .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score < 0.9)
+        .filter(
+          (ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score < 0.9,
+        )
         .map((ref) => `${ref.id} (${audits[ref.id].displayValue ?? audits[ref.id].score})`);
       if (failing.length) notes.push(`${pagePath} ${id}: ${failing.join(", ")}`);
     }
@@ -154,11 +177,24 @@ try {
   await cleanUp();
 }
 
-const header = ["Página", "Performance", "Accessibility", "Best practices", "SEO", "LCP", "CLS", "TBT"];
-console.log(`\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, perfil móvil (simulado), ${new Date().toISOString().slice(0, 10)}\n`);
+const header = [
+  "Página",
+  "Performance",
+  "Accessibility",
+  "Best practices",
+  "SEO",
+  "LCP",
+  "CLS",
+  "TBT",
+];
+console.log(
+  `\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, perfil móvil (simulado), ${new Date().toISOString().slice(0, 10)}\n`,
+);
 console.log(`| ${header.join(" | ")} |`);
 console.log(`|${header.map(() => "---").join("|")}|`);
 for (const row of rows) {
-  console.log(`| \`${row.path.replace(/[0-9a-f-]{36}/, "{id}")}\` | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${row.lcp} | ${row.cls} | ${row.tbt} |`);
+  console.log(
+    `| \`${row.path.replace(/[0-9a-f-]{36}/, "{id}")}\` | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${row.lcp} | ${row.cls} | ${row.tbt} |`,
+  );
 }
 for (const note of notes) console.log(`\n- ${note}`);

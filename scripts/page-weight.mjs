@@ -4,15 +4,20 @@
 import { gzipSync } from "node:zlib";
 
 for (const target of process.argv.slice(2)) {
-  const page = await fetch(target, { headers: process.env.COOKIE ? { Cookie: process.env.COOKIE } : {}, redirect: "manual" });
+  const page = await fetch(target, {
+    headers: process.env.COOKIE ? { Cookie: process.env.COOKIE } : {},
+    redirect: "manual",
+  });
   if (page.status !== 200) {
     console.log(`${target}: ${page.status}`);
     continue;
   }
   const html = await page.text();
   const urls = new Set();
-  for (const match of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+\.js)"/g)) urls.add(match[1]);
-  for (const match of html.matchAll(/import\("([^"]+\.js)"\)|import "([^"]+\.js)"/g)) urls.add(match[1] ?? match[2]);
+  for (const match of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+\.js)"/g))
+    urls.add(match[1]);
+  for (const match of html.matchAll(/import\("([^"]+\.js)"\)|import "([^"]+\.js)"/g))
+    urls.add(match[1] ?? match[2]);
   let raw = 0;
   let gzipped = 0;
   for (const url of urls) {
@@ -21,5 +26,7 @@ for (const target of process.argv.slice(2)) {
     gzipped += gzipSync(body, { level: 9 }).length;
   }
   const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
-  console.log(`${new URL(target).pathname}: ${urls.size} scripts, ${kb(raw)} raw, ${kb(gzipped)} gzipped`);
+  console.log(
+    `${new URL(target).pathname}: ${urls.size} scripts, ${kb(raw)} raw, ${kb(gzipped)} gzipped`,
+  );
 }

@@ -9,11 +9,21 @@ const widths = (process.env.WIDTHS ?? "360,1280").split(",").map(Number);
 fs.mkdirSync("screenshots", { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 for (const url of urls) {
   for (const width of widths) {
-    const context = await browser.newContext({ viewport: { width, height: width < 600 ? 780 : 900 }, locale: "es-BO" });
+    const context = await browser.newContext({
+      viewport: { width, height: width < 600 ? 780 : 900 },
+      locale: "es-BO",
+    });
     if (process.env.COOKIE) {
       const [name, ...rest] = process.env.COOKIE.split("=");
       await context.addCookies([{ name, value: rest.join("="), url }]);

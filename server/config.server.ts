@@ -38,7 +38,9 @@ const EnvSchema = z.object({
   NODE_ENV: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).optional(),
-  PUBLIC_URL: z.url({ protocol: /^https?$/, error: "PUBLIC_URL debe ser una URL http(s)" }).optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "PUBLIC_URL debe ser una URL http(s)" })
+    .optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL debe empezar con postgres:// o postgresql://")
@@ -81,7 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   let oidc: OidcSettings;
   if (e.OIDC_ISSUER || e.OIDC_CLIENT_ID || e.OIDC_CLIENT_SECRET) {
-    if (!e.OIDC_ISSUER) problems.push("OIDC_ISSUER falta (se dio OIDC_CLIENT_ID u OIDC_CLIENT_SECRET)");
+    if (!e.OIDC_ISSUER)
+      problems.push("OIDC_ISSUER falta (se dio OIDC_CLIENT_ID u OIDC_CLIENT_SECRET)");
     if (!e.OIDC_CLIENT_ID) problems.push("OIDC_CLIENT_ID falta");
     if (!e.OIDC_CLIENT_SECRET) problems.push("OIDC_CLIENT_SECRET falta");
     oidc = {
@@ -93,7 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     };
   } else if (e.GOOGLE_CLIENT_ID || e.GOOGLE_CLIENT_SECRET) {
     if (!e.GOOGLE_CLIENT_ID) problems.push("GOOGLE_CLIENT_ID falta (se dio GOOGLE_CLIENT_SECRET)");
-    if (!e.GOOGLE_CLIENT_SECRET) problems.push("GOOGLE_CLIENT_SECRET falta (se dio GOOGLE_CLIENT_ID)");
+    if (!e.GOOGLE_CLIENT_SECRET)
+      problems.push("GOOGLE_CLIENT_SECRET falta (se dio GOOGLE_CLIENT_ID)");
     oidc = {
       kind: "external",
       issuer: GOOGLE_ISSUER,
@@ -105,7 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc = { kind: "development" };
   }
 
-  if (!isTimeZone(e.SITE_TIMEZONE)) problems.push(`SITE_TIMEZONE no es una zona horaria: ${e.SITE_TIMEZONE}`);
+  if (!isTimeZone(e.SITE_TIMEZONE))
+    problems.push(`SITE_TIMEZONE no es una zona horaria: ${e.SITE_TIMEZONE}`);
 
   if (production) {
     if (!e.DATABASE_URL) problems.push("DATABASE_URL falta (obligatoria en producción)");

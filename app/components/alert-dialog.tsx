@@ -40,7 +40,13 @@ export function AlertDialog({ message, onClose }: { message: string; onClose?: (
       }}
     >
       <p id="alert-dialog-message">{message}</p>
-      <form method="dialog" onSubmit={(event) => { event.preventDefault(); close(); }}>
+      <form
+        method="dialog"
+        onSubmit={(event) => {
+          event.preventDefault();
+          close();
+        }}
+      >
         <button type="submit" className="button" autoFocus>
           OK
         </button>

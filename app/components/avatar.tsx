@@ -1,7 +1,24 @@
 /** A member's photo, or the first letter of their name on a coloured disc. */
-export function Avatar({ name, photoURL, size = 32 }: { name: string; photoURL: string | null; size?: number }) {
+export function Avatar({
+  name,
+  photoURL,
+  size = 32,
+}: {
+  name: string;
+  photoURL: string | null;
+  size?: number;
+}) {
   if (photoURL) {
-    return <img className="avatar" src={photoURL} alt="" width={size} height={size} referrerPolicy="no-referrer" />;
+    return (
+      <img
+        className="avatar"
+        src={photoURL}
+        alt=""
+        width={size}
+        height={size}
+        referrerPolicy="no-referrer"
+      />
+    );
   }
   return (
     <span className="avatar avatar-letter" aria-hidden="true" data-size={size}>
@@ -11,6 +28,9 @@ export function Avatar({ name, photoURL, size = 32 }: { name: string; photoURL: 
 }
 
 /** §2: full name, then the account's display name, then 'Usuario'. */
-export function displayNameOf(user: { nombreCompleto: string | null; displayName: string | null }): string {
+export function displayNameOf(user: {
+  nombreCompleto: string | null;
+  displayName: string | null;
+}): string {
   return user.nombreCompleto?.trim() || user.displayName?.trim() || "Usuario";
 }

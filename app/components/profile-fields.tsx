@@ -35,23 +35,51 @@ export function ProfileFields({
     <>
       <div className="field">
         <label htmlFor="profile-nombreCompleto">Nombre completo{mark}</label>
-        <input {...field("nombreCompleto")} type="text" autoComplete="name" required={required} maxLength={100} defaultValue={values.nombreCompleto ?? ""} />
+        <input
+          {...field("nombreCompleto")}
+          type="text"
+          autoComplete="name"
+          required={required}
+          maxLength={100}
+          defaultValue={values.nombreCompleto ?? ""}
+        />
         <FieldError id="profile-nombreCompleto-error" message={errors.nombreCompleto} />
       </div>
       <div className="field">
         <label htmlFor="profile-fechaNacimiento">Fecha de nacimiento{mark}</label>
-        <input {...field("fechaNacimiento")} type="date" autoComplete="bday" required={required} min="1900-01-01" defaultValue={values.fechaNacimiento ?? ""} />
+        <input
+          {...field("fechaNacimiento")}
+          type="date"
+          autoComplete="bday"
+          required={required}
+          min="1900-01-01"
+          defaultValue={values.fechaNacimiento ?? ""}
+        />
         <FieldError id="profile-fechaNacimiento-error" message={errors.fechaNacimiento} />
       </div>
       <div className="field-row">
         <div className="field">
           <label htmlFor="profile-pais">País{mark}</label>
-          <input {...field("pais")} type="text" autoComplete="country-name" required={required} maxLength={100} defaultValue={values.pais ?? ""} />
+          <input
+            {...field("pais")}
+            type="text"
+            autoComplete="country-name"
+            required={required}
+            maxLength={100}
+            defaultValue={values.pais ?? ""}
+          />
           <FieldError id="profile-pais-error" message={errors.pais} />
         </div>
         <div className="field">
           <label htmlFor="profile-ciudad">Ciudad{mark}</label>
-          <input {...field("ciudad")} type="text" autoComplete="address-level2" required={required} maxLength={100} defaultValue={values.ciudad ?? ""} />
+          <input
+            {...field("ciudad")}
+            type="text"
+            autoComplete="address-level2"
+            required={required}
+            maxLength={100}
+            defaultValue={values.ciudad ?? ""}
+          />
           <FieldError id="profile-ciudad-error" message={errors.ciudad} />
         </div>
       </div>
@@ -69,7 +97,15 @@ export function ProfileFields({
       </div>
       <div className="field">
         <label htmlFor="profile-habilidades">Habilidades (opcional)</label>
-        <input {...field("habilidades")} type="text" maxLength={HABILIDADES_MAX} defaultValue={values.habilidades ?? ""} aria-describedby={errors.habilidades ? "profile-habilidades-error" : "profile-habilidades-hint"} />
+        <input
+          {...field("habilidades")}
+          type="text"
+          maxLength={HABILIDADES_MAX}
+          defaultValue={values.habilidades ?? ""}
+          aria-describedby={
+            errors.habilidades ? "profile-habilidades-error" : "profile-habilidades-hint"
+          }
+        />
         <p className="field-hint" id="profile-habilidades-hint">
           Máximo {HABILIDADES_MAX} caracteres.
         </p>

@@ -24,7 +24,8 @@ function useSectionInView(enabled: boolean): string | null {
       let current: string | null = null;
       for (const { id } of homeSections) {
         const element = document.getElementById(id);
-        if (element && element.getBoundingClientRect().top + window.scrollY <= position) current = id;
+        if (element && element.getBoundingClientRect().top + window.scrollY <= position)
+          current = id;
       }
       setActive(current);
     };
@@ -77,10 +78,19 @@ export function SiteHeader({ user }: { user: MenuUser | null }) {
         >
           <span className="visually-hidden">Menú de secciones</span>
           <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
-            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            <path
+              d="M3 6h18M3 12h18M3 18h18"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
           </svg>
         </button>
-        <nav id="site-nav" className={navOpen ? "site-nav open" : "site-nav"} aria-label="Secciones">
+        <nav
+          id="site-nav"
+          className={navOpen ? "site-nav open" : "site-nav"}
+          aria-label="Secciones"
+        >
           <ul>
             {homeSections.map((section) => (
               <li key={section.id}>

@@ -23,7 +23,8 @@ export function UserMenu({ user }: { user: MenuUser }) {
   const menuId = useId();
   const name = displayNameOf(user);
 
-  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+  const items = () =>
+    Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
 
   useEffect(() => {
     if (!open) return;
@@ -93,7 +94,15 @@ export function UserMenu({ user }: { user: MenuUser }) {
           <path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="1.5" fill="none" />
         </svg>
       </button>
-      <ul id={menuId} ref={menuRef} role="menu" aria-label={name} className="user-menu-list" hidden={!open} onKeyDown={onMenuKeyDown}>
+      <ul
+        id={menuId}
+        ref={menuRef}
+        role="menu"
+        aria-label={name}
+        className="user-menu-list"
+        hidden={!open}
+        onKeyDown={onMenuKeyDown}
+      >
         <li role="none">
           <Link role="menuitem" to="/profile" onClick={() => close(false)}>
             Perfil

@@ -41,7 +41,8 @@ export const competition = {
     image: "/landing/store.svg",
     buttonLabel: "Tienda",
     // placeholder: the store's own page when there is one.
-    href: site.social.find((link) => link.label === "Instagram")?.href ?? "https://www.instagram.com/",
+    href:
+      site.social.find((link) => link.label === "Instagram")?.href ?? "https://www.instagram.com/",
   },
   venue: {
     title: "Sede",

@@ -12,7 +12,8 @@ export interface Slide {
 
 export const coursePage = {
   heading: "Curso Preparatorio Micromouse",
-  intro: "Prepárate para Clash Robotics 2025: construye y programa un robot que resuelve laberintos.",
+  intro:
+    "Prepárate para Clash Robotics 2025: construye y programa un robot que resuelve laberintos.",
   carouselLabel: "Presentación del curso",
   // The carousel never moves by itself (§2): people move it with the buttons or the arrow keys.
   slides: [

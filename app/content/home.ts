@@ -50,22 +50,55 @@ export const community = {
   // placeholder: the five leaders' names, roles and photos (public/landing/leader-*.svg).
   leaders: [
     { name: "Coordinación general", role: "Organiza la comunidad", image: "/landing/leader-1.svg" },
-    { name: "Mentoría de robótica", role: "Micromouse y Robot Sumo", image: "/landing/leader-2.svg" },
-    { name: "Mentoría de electrónica", role: "Sensores y circuitos", image: "/landing/leader-3.svg" },
-    { name: "Mentoría de software", role: "Programación y software libre", image: "/landing/leader-4.svg" },
+    {
+      name: "Mentoría de robótica",
+      role: "Micromouse y Robot Sumo",
+      image: "/landing/leader-2.svg",
+    },
+    {
+      name: "Mentoría de electrónica",
+      role: "Sensores y circuitos",
+      image: "/landing/leader-3.svg",
+    },
+    {
+      name: "Mentoría de software",
+      role: "Programación y software libre",
+      image: "/landing/leader-4.svg",
+    },
     { name: "Comunicación", role: "Redes y charlas", image: "/landing/leader-5.svg" },
   ] satisfies Person[],
   // placeholder: the three allies (public/landing/ally-*.svg).
   allies: [
-    { name: "Aliado universitario", description: "Clubes de robótica de universidades", logo: "/landing/ally-1.svg" },
-    { name: "Aliado maker", description: "Espacios maker y hackerspaces", logo: "/landing/ally-2.svg" },
-    { name: "Aliado educativo", description: "Colegios y docentes de tecnología", logo: "/landing/ally-3.svg" },
+    {
+      name: "Aliado universitario",
+      description: "Clubes de robótica de universidades",
+      logo: "/landing/ally-1.svg",
+    },
+    {
+      name: "Aliado maker",
+      description: "Espacios maker y hackerspaces",
+      logo: "/landing/ally-2.svg",
+    },
+    {
+      name: "Aliado educativo",
+      description: "Colegios y docentes de tecnología",
+      logo: "/landing/ally-3.svg",
+    },
   ] satisfies Organisation[],
-  sponsorsIntro: "Su apoyo hace posibles los cursos y la competencia. ¿Quieres apoyar a la comunidad? Escríbenos por nuestras redes.",
+  sponsorsIntro:
+    "Su apoyo hace posibles los cursos y la competencia. ¿Quieres apoyar a la comunidad? Escríbenos por nuestras redes.",
   // placeholder: the sponsors (public/landing/sponsor-*.svg).
   sponsors: [
-    { name: "Patrocinador principal", description: "Apoyo a Clash Robotics 2025", logo: "/landing/sponsor-1.svg" },
-    { name: "Patrocinador de cursos", description: "Materiales para los cursos", logo: "/landing/sponsor-2.svg" },
+    {
+      name: "Patrocinador principal",
+      description: "Apoyo a Clash Robotics 2025",
+      logo: "/landing/sponsor-1.svg",
+    },
+    {
+      name: "Patrocinador de cursos",
+      description: "Materiales para los cursos",
+      logo: "/landing/sponsor-2.svg",
+    },
   ] satisfies Organisation[],
 };
 

@@ -37,7 +37,14 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-const YOUTUBE_HOSTS = new Set(["youtube.com", "www.youtube.com", "m.youtube.com", "youtu.be", "www.youtube-nocookie.com", "youtube-nocookie.com"]);
+const YOUTUBE_HOSTS = new Set([
+  "youtube.com",
+  "www.youtube.com",
+  "m.youtube.com",
+  "youtu.be",
+  "www.youtube-nocookie.com",
+  "youtube-nocookie.com",
+]);
 
 /** The video id of a YouTube URL (watch?v=, youtu.be/, /embed/, /shorts/, /live/), or null. */
 export function youtubeVideoId(value: string): string | null {
@@ -53,5 +60,8 @@ export function youtubeVideoId(value: string): string | null {
 
 /** A uuid as used by every id in the database; anything else is "not found". */
 export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+  return (
+    typeof value === "string" &&
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+  );
 }

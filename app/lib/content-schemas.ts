@@ -12,7 +12,9 @@ const titulo = requiredText("Escribe un título.", TITULO_MAX);
 export const NoteSchema = z.strictObject({
   titulo,
   texto: requiredText("Escribe el texto de la nota.", BODY_MAX),
-  enlaceImagen: optionalHttpUrlField("El enlace de imagen debe ser una URL válida que empiece con http:// o https://."),
+  enlaceImagen: optionalHttpUrlField(
+    "El enlace de imagen debe ser una URL válida que empiece con http:// o https://.",
+  ),
   enlacesAdicionales: linkListField(),
 });
 export type NoteInput = z.output<typeof NoteSchema>;
@@ -38,4 +40,9 @@ export const ProjectSchema = z.strictObject({
   enlacesDocumentacion: linkListField(),
 });
 export type ProjectInput = z.output<typeof ProjectSchema>;
-export const PROJECT_LISTS = ["enlacesVideo", "enlacesImagen", "enlacesWeb", "enlacesDocumentacion"] as const;
+export const PROJECT_LISTS = [
+  "enlacesVideo",
+  "enlacesImagen",
+  "enlacesWeb",
+  "enlacesDocumentacion",
+] as const;

@@ -5,7 +5,12 @@ export type FieldErrors = Record<string, string>;
 
 export type FormResult<T> =
   | { ok: true; data: T }
-  | { ok: false; fieldErrors: FieldErrors; formError: string | null; values: Record<string, unknown> };
+  | {
+      ok: false;
+      fieldErrors: FieldErrors;
+      formError: string | null;
+      values: Record<string, unknown>;
+    };
 
 export const UNKNOWN_FIELDS_MESSAGE = "El formulario contiene campos que no se pueden cambiar";
 
@@ -42,7 +47,12 @@ export function parseForm<S extends z.ZodType>(
   }
   for (const key of lists) if (!(key in values)) values[key] = [];
   if (wrongType) {
-    return { ok: false, fieldErrors: { [wrongType]: "Este campo tiene un valor no válido." }, formError: "Este campo tiene un valor no válido.", values };
+    return {
+      ok: false,
+      fieldErrors: { [wrongType]: "Este campo tiene un valor no válido." },
+      formError: "Este campo tiene un valor no válido.",
+      values,
+    };
   }
   const parsed = schema.safeParse(values);
   if (parsed.success) return { ok: true, data: parsed.data };

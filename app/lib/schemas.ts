@@ -2,18 +2,20 @@
 // (for the limits shown in the form) and by the server (which decides).
 import { z } from "zod";
 import { isHttpUrl, isRealDate, isUuid, safeRedirectPath, youtubeVideoId } from "./checks";
-import { EVENT_DESCRIPTION_MAX, EVENT_NAME_MAX, GENEROS, HABILIDADES_MAX, TEXT_MAX, TIPOS_EVENTO } from "./limits";
+import {
+  EVENT_DESCRIPTION_MAX,
+  EVENT_NAME_MAX,
+  GENEROS,
+  HABILIDADES_MAX,
+  TEXT_MAX,
+  TIPOS_EVENTO,
+} from "./limits";
 
 export { EVENT_DESCRIPTION_MAX, EVENT_NAME_MAX, GENEROS, HABILIDADES_MAX, TEXT_MAX, TIPOS_EVENTO };
 export { isHttpUrl, isRealDate, isUuid, safeRedirectPath, youtubeVideoId };
 
 const trimmed = (required: string, max = TEXT_MAX, tooLong = `Máximo ${max} caracteres.`) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, tooLong);
-
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
 export const birthDateField = z
   .string({ error: "Escribe tu fecha de nacimiento." })
@@ -21,7 +23,10 @@ export const birthDateField = z
   .min(1, "Escribe tu fecha de nacimiento.")
   .refine(isRealDate, "La fecha de nacimiento no es una fecha válida.")
   .refine((v) => v >= "1900-01-01", "La fecha de nacimiento no es una fecha válida.")
-  .refine((v) => v <= new Date().toISOString().slice(0, 10), "La fecha de nacimiento no puede estar en el futuro.");
+  .refine(
+    (v) => v <= new Date().toISOString().slice(0, 10),
+    "La fecha de nacimiento no puede estar en el futuro.",
+  );
 
 export const habilidadesField = z
   .string({ error: "Las habilidades deben ser texto." })
@@ -42,16 +47,15 @@ export const ProfileSchema = z.strictObject({
 });
 export type ProfileInput = z.output<typeof ProfileSchema>;
 
-
 // ——— Fields shared by the event and content forms ———
-
-
-
 
 export const URL_MAX = 2000;
 
 /** A required http(s) URL. */
-export const httpUrlField = (required: string, invalid = "Escribe una URL válida que empiece con http:// o https://.") =>
+export const httpUrlField = (
+  required: string,
+  invalid = "Escribe una URL válida que empiece con http:// o https://.",
+) =>
   z
     .string({ error: required })
     .trim()
@@ -60,7 +64,9 @@ export const httpUrlField = (required: string, invalid = "Escribe una URL válid
     .refine(isHttpUrl, invalid);
 
 /** An optional http(s) URL: blank becomes null. */
-export const optionalHttpUrlField = (invalid = "Escribe una URL válida que empiece con http:// o https://.") =>
+export const optionalHttpUrlField = (
+  invalid = "Escribe una URL válida que empiece con http:// o https://.",
+) =>
   z
     .string({ error: invalid })
     .trim()
@@ -96,7 +102,10 @@ export const dateField = (required: string, invalid = "La fecha no es válida.")
   z.string({ error: required }).trim().min(1, required).refine(isRealDate, invalid);
 
 /** A time of day HH:MM (00:00–23:59); seconds, if sent by a browser, must be :00–:59. */
-export const timeField = (required: string, invalid = "La hora no es válida (usa HH:MM, de 00:00 a 23:59).") =>
+export const timeField = (
+  required: string,
+  invalid = "La hora no es válida (usa HH:MM, de 00:00 a 23:59).",
+) =>
   z
     .string({ error: required })
     .trim()
@@ -110,11 +119,13 @@ export const requiredText = (required: string, max = TEXT_MAX) =>
 
 /** Optional text with a length limit; blank stays "". */
 export const optionalText = (max = TEXT_MAX) =>
-  z.string({ error: "Este campo debe ser texto." }).trim().max(max, `Máximo ${max} caracteres.`).default("");
-
+  z
+    .string({ error: "Este campo debe ser texto." })
+    .trim()
+    .max(max, `Máximo ${max} caracteres.`)
+    .default("");
 
 // ——— Events (§5 Event form, Gallery) ———
-
 
 /**
  * §5 Event form. Event links apply only when the type is not Presencial: then at least one is
@@ -123,12 +134,24 @@ export const optionalText = (max = TEXT_MAX) =>
 export const EventSchema = z
   .strictObject({
     nombreEvento: requiredText("Escribe el nombre del evento.", EVENT_NAME_MAX),
-    ubicacionEvento: requiredText("Escribe la ubicación del evento (país, ciudad).", EVENT_NAME_MAX),
+    ubicacionEvento: requiredText(
+      "Escribe la ubicación del evento (país, ciudad).",
+      EVENT_NAME_MAX,
+    ),
     tipoEvento: z.enum(TIPOS_EVENTO, { error: "Selecciona un tipo de evento de la lista." }),
     enlacesVirtuales: z.array(z.string()).default([]),
-    fechaEvento: dateField("Escribe la fecha del evento.", "La fecha del evento no es una fecha válida."),
-    horaEvento: timeField("Escribe la hora del evento.", "La hora del evento no es válida (usa HH:MM, de 00:00 a 23:59)."),
-    imagenEnlace: httpUrlField("Escribe el enlace de la imagen del evento.", "El enlace de la imagen debe ser una URL válida que empiece con http:// o https://."),
+    fechaEvento: dateField(
+      "Escribe la fecha del evento.",
+      "La fecha del evento no es una fecha válida.",
+    ),
+    horaEvento: timeField(
+      "Escribe la hora del evento.",
+      "La hora del evento no es válida (usa HH:MM, de 00:00 a 23:59).",
+    ),
+    imagenEnlace: httpUrlField(
+      "Escribe el enlace de la imagen del evento.",
+      "El enlace de la imagen debe ser una URL válida que empiece con http:// o https://.",
+    ),
     ubicacionEspecifica: optionalText(EVENT_NAME_MAX),
     descripcion: requiredText("Escribe la descripción del evento.", EVENT_DESCRIPTION_MAX),
   })
@@ -136,11 +159,19 @@ export const EventSchema = z
     if (value.tipoEvento === "Presencial") return { ...value, enlacesVirtuales: [] as string[] };
     const links = linkListField({ max: 20 }).safeParse(value.enlacesVirtuales);
     if (!links.success) {
-      ctx.addIssue({ code: "custom", path: ["enlacesVirtuales"], message: links.error.issues[0]?.message ?? "Enlace no válido." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["enlacesVirtuales"],
+        message: links.error.issues[0]?.message ?? "Enlace no válido.",
+      });
       return z.NEVER;
     }
     if (links.data.length === 0) {
-      ctx.addIssue({ code: "custom", path: ["enlacesVirtuales"], message: "Un evento Virtual o Hibrido necesita al menos un enlace del evento." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["enlacesVirtuales"],
+        message: "Un evento Virtual o Hibrido necesita al menos un enlace del evento.",
+      });
       return z.NEVER;
     }
     return { ...value, enlacesVirtuales: links.data };
@@ -149,5 +180,8 @@ export type EventInput = z.output<typeof EventSchema>;
 
 /** §5 Gallery: a non-empty trimmed http(s) image URL. */
 export const GalleryImageSchema = z.strictObject({
-  url: httpUrlField("Escribe la URL de la imagen.", "La URL de la imagen debe empezar con http:// o https://."),
+  url: httpUrlField(
+    "Escribe la URL de la imagen.",
+    "La URL de la imagen debe empezar con http:// o https://.",
+  ),
 });

@@ -25,7 +25,14 @@ function offsetMs(instant: Date, timeZone: string): number {
     second: "2-digit",
   }).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  const asUtc = Date.UTC(
+    get("year"),
+    get("month") - 1,
+    get("day"),
+    get("hour"),
+    get("minute"),
+    get("second"),
+  );
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
@@ -47,13 +54,17 @@ export function formatDate(instant: Date | string, timeZone: string): string {
 }
 
 export function formatDateTime(instant: Date | string, timeZone: string): string {
-  return formatter(LOCALE, { timeZone, dateStyle: "full", timeStyle: "short" }).format(new Date(instant));
+  return formatter(LOCALE, { timeZone, dateStyle: "full", timeStyle: "short" }).format(
+    new Date(instant),
+  );
 }
 
 /** A date-only value (YYYY-MM-DD, such as a birth date) in Spanish, without any time zone shift. */
 export function formatCalendarDate(value: string): string {
   const [y, m, d] = value.split("-").map(Number) as [number, number, number];
-  return formatter(LOCALE, { timeZone: "UTC", dateStyle: "long" }).format(new Date(Date.UTC(y, m - 1, d)));
+  return formatter(LOCALE, { timeZone: "UTC", dateStyle: "long" }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
 }
 
 /** The current year in `timeZone` (the footer's copyright line). */

@@ -65,28 +65,47 @@ export function mountDevProvider(app: Express, publicUrl: URL): DevProvider {
     features: { devInteractions: { enabled: false } },
     // Like Google: the e-mail and name travel in the ID token itself.
     conformIdTokenClaims: false,
-    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
+    ttl: {
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+      AccessToken: 600,
+      IdToken: 600,
+      AuthorizationCode: 60,
+    },
     pkce: { required: () => true },
-    interactions: { url: (_ctx: KoaContextWithOIDC, interaction) => `${DEV_PROVIDER_PATH}/interaction/${interaction.uid}` },
+    interactions: {
+      url: (_ctx: KoaContextWithOIDC, interaction) =>
+        `${DEV_PROVIDER_PATH}/interaction/${interaction.uid}`,
+    },
     async findAccount(_ctx, id) {
       const account = accounts.get(id);
       if (!account) return undefined;
       return {
         accountId: id,
         async claims() {
-          return { sub: id, email: account.email, email_verified: account.emailVerified, name: account.name };
+          return {
+            sub: id,
+            email: account.email,
+            email_verified: account.emailVerified,
+            name: account.name,
+          };
         },
       };
     },
     // The development client is first-party: consent is granted without asking.
     async loadExistingGrant(ctx) {
       const oidc = ctx.oidc;
-      const grantId = oidc.result?.consent?.grantId || oidc.session?.grantIdFor(oidc.client!.clientId);
+      const grantId =
+        oidc.result?.consent?.grantId || oidc.session?.grantIdFor(oidc.client!.clientId);
       if (grantId) {
         const existing = await oidc.provider.Grant.find(grantId);
         if (existing) return existing;
       }
-      const grant = new oidc.provider.Grant({ clientId: oidc.client!.clientId, accountId: oidc.session!.accountId! });
+      const grant = new oidc.provider.Grant({
+        clientId: oidc.client!.clientId,
+        accountId: oidc.session!.accountId!,
+      });
       grant.addOIDCScope("openid email profile");
       await grant.save();
       return grant;
@@ -100,13 +119,17 @@ export function mountDevProvider(app: Express, publicUrl: URL): DevProvider {
       );
     },
   };
-  let pending: Promise<{ provider: Provider; handle: ReturnType<Provider["callback"]> }> | null = null;
+  let pending: Promise<{ provider: Provider; handle: ReturnType<Provider["callback"]> }> | null =
+    null;
   const getProvider = () =>
     (pending ??= (async () => {
       const { default: OidcProvider } = await import("oidc-provider");
       const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
       const jwk = { ...privateKey.export({ format: "jwk" }), kid: "dev", use: "sig", alg: "RS256" };
-      const provider = new OidcProvider(issuer.toString(), { ...configuration, jwks: { keys: [jwk as never] } });
+      const provider = new OidcProvider(issuer.toString(), {
+        ...configuration,
+        jwks: { keys: [jwk as never] },
+      });
       provider.on("server_error", (_ctx, error) => console.error("[dev-oidc]", error));
       return { provider, handle: provider.callback() };
     })());
@@ -143,13 +166,32 @@ export function mountDevProvider(app: Express, publicUrl: URL): DevProvider {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
       if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 200) {
-        res.status(400).type("html").send(page(String(res.locals.cspNonce ?? ""), "Correo no válido", `<h1>Correo no válido</h1><p class="error">Escribe un correo electrónico válido y vuelve a intentarlo.</p>`));
+        res
+          .status(400)
+          .type("html")
+          .send(
+            page(
+              String(res.locals.cspNonce ?? ""),
+              "Correo no válido",
+              `<h1>Correo no válido</h1><p class="error">Escribe un correo electrónico válido y vuelve a intentarlo.</p>`,
+            ),
+          );
         return;
       }
-      const name = typeof body.name === "string" && body.name.trim() ? body.name.trim().slice(0, 100) : email.split("@")[0]!;
+      const name =
+        typeof body.name === "string" && body.name.trim()
+          ? body.name.trim().slice(0, 100)
+          : email.split("@")[0]!;
       const accountId = `dev:${email}`;
       accounts.set(accountId, { email, name, emailVerified: body.verified === "1" });
-      await (await getProvider()).provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
+      await (
+        await getProvider()
+      ).provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId } },
+        { mergeWithLastSubmission: false },
+      );
     } catch (error) {
       next(error);
     }

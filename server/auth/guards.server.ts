@@ -54,7 +54,9 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
   const user = await requireUser(request, context);
   if (user.isAdmin) return user;
   if (request.method === "GET" || request.method === "HEAD") {
-    throw redirect("/inicio", { headers: { "Set-Cookie": flashCookie("accessDenied", cookieSettings(context).secure) } });
+    throw redirect("/inicio", {
+      headers: { "Set-Cookie": flashCookie("accessDenied", cookieSettings(context).secure) },
+    });
   }
   throw data(MESSAGES.accessDenied, { status: 403 });
 }

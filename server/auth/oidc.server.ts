@@ -35,7 +35,9 @@ export interface AuthService {
   /** Origins a sign-in form may be sent on to (Content-Security-Policy form-action). */
   formActionOrigins: string[];
   startSignIn(redirectTo: string | null): Promise<{ url: URL; setCookie: string }>;
-  finishSignIn(request: Request): Promise<{ identity: VerifiedIdentity; redirectTo: string | null; setCookie: string }>;
+  finishSignIn(
+    request: Request,
+  ): Promise<{ identity: VerifiedIdentity; redirectTo: string | null; setCookie: string }>;
   /** The Set-Cookie value that forgets a sign-in in progress (after a failure). */
   clearTransaction(): string;
 }
@@ -72,7 +74,10 @@ export function createAuthService(settings: OidcClientSettings): AuthService {
     discovered ??= client
       .discovery(settings.issuer, settings.clientId, settings.clientSecret, undefined, {
         // Plain http is allowed only for a provider on this machine (the development one).
-        execute: settings.issuer.protocol === "http:" && isLoopback(settings.issuer) ? [client.allowInsecureRequests] : [],
+        execute:
+          settings.issuer.protocol === "http:" && isLoopback(settings.issuer)
+            ? [client.allowInsecureRequests]
+            : [],
       })
       .catch((error: unknown) => {
         discovered = null;
@@ -81,7 +86,8 @@ export function createAuthService(settings: OidcClientSettings): AuthService {
     return discovered;
   }
 
-  const clearCookie = () => serializeCookie(cookieName, "", { secure: settings.secureCookies, maxAgeSeconds: 0 });
+  const clearCookie = () =>
+    serializeCookie(cookieName, "", { secure: settings.secureCookies, maxAgeSeconds: 0 });
 
   return {
     formActionOrigins: [settings.issuer.origin],
@@ -106,10 +112,14 @@ export function createAuthService(settings: OidcClientSettings): AuthService {
         code_challenge_method: "S256",
         ...settings.extraParams,
       });
-      const setCookie = serializeCookie(cookieName, signValue(JSON.stringify(transaction), settings.secret), {
-        secure: settings.secureCookies,
-        maxAgeSeconds: TRANSACTION_MAX_AGE_S,
-      });
+      const setCookie = serializeCookie(
+        cookieName,
+        signValue(JSON.stringify(transaction), settings.secret),
+        {
+          secure: settings.secureCookies,
+          maxAgeSeconds: TRANSACTION_MAX_AGE_S,
+        },
+      );
       return { url, setCookie };
     },
 
@@ -132,7 +142,9 @@ export function createAuthService(settings: OidcClientSettings): AuthService {
           idTokenExpected: true,
         });
       } catch (error) {
-        throw new SignInError(`El proveedor de identidad rechazó el inicio de sesión: ${String(error)}`);
+        throw new SignInError(
+          `El proveedor de identidad rechazó el inicio de sesión: ${String(error)}`,
+        );
       }
       const claims = tokens.claims();
       if (!claims) throw new SignInError("El proveedor no devolvió un ID token");

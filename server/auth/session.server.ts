@@ -58,7 +58,11 @@ export function serializeCookie(
 }
 
 /** Starts a new session for `userId`; returns the Set-Cookie header value. */
-export async function createSession(db: Db, userId: string, settings: CookieSettings): Promise<string> {
+export async function createSession(
+  db: Db,
+  userId: string,
+  settings: CookieSettings,
+): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const now = Date.now();
   await db.insert(sessions).values({
@@ -75,7 +79,11 @@ export async function createSession(db: Db, userId: string, settings: CookieSett
 }
 
 /** The signed-in user of this request, or null. Expired sessions are deleted on sight. */
-export async function getSessionUser(db: Db, request: Request, settings: CookieSettings): Promise<User | null> {
+export async function getSessionUser(
+  db: Db,
+  request: Request,
+  settings: CookieSettings,
+): Promise<User | null> {
   const token = readCookie(request, sessionCookieName(settings));
   if (!token || token.length > 100) return null;
   const idHash = hashToken(token);
@@ -92,13 +100,20 @@ export async function getSessionUser(db: Db, request: Request, settings: CookieS
     return null;
   }
   if (now - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.idHash, idHash));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.idHash, idHash));
   }
   return row.user;
 }
 
 /** Deletes this request's session; returns the Set-Cookie header value that clears the cookie. */
-export async function destroySession(db: Db, request: Request, settings: CookieSettings): Promise<string> {
+export async function destroySession(
+  db: Db,
+  request: Request,
+  settings: CookieSettings,
+): Promise<string> {
   const name = sessionCookieName(settings);
   const token = readCookie(request, name);
   if (token) await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
@@ -109,7 +124,9 @@ export async function destroySession(db: Db, request: Request, settings: CookieS
 export async function deleteExpiredSessions(db: Db): Promise<void> {
   const now = new Date();
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
-  await db.delete(sessions).where(lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)));
+  await db
+    .delete(sessions)
+    .where(lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)));
 }
 
 export async function countSessions(db: Db, userId: string): Promise<number> {

@@ -85,9 +85,13 @@ function lockDataDir(dataDir: string): () => void {
 export async function openEmbedded(dataDir: string | null): Promise<Database> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
-    const client = dataDir ? await PGlite.create(path.join(dataDir, "pgdata")) : await PGlite.create();
+    const client = dataDir
+      ? await PGlite.create(path.join(dataDir, "pgdata"))
+      : await PGlite.create();
     const db = drizzlePglite({ client, schema }) as unknown as Db;
-    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() });
+    await migratePglite(drizzlePglite({ client, schema }), {
+      migrationsFolder: migrationsFolder(),
+    });
     return {
       db,
       kind: "embedded",
@@ -116,7 +120,9 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     try {
       // Several processes may start at once against one server; only one migrates at a time.
       await lockClient.query("select pg_advisory_lock(7242001)");
-      await migrateNodePg(drizzleNodePg({ client: lockClient, schema }), { migrationsFolder: migrationsFolder() });
+      await migrateNodePg(drizzleNodePg({ client: lockClient, schema }), {
+        migrationsFolder: migrationsFolder(),
+      });
     } finally {
       await lockClient.query("select pg_advisory_unlock(7242001)").catch(() => {});
       lockClient.release();
@@ -140,7 +146,11 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
  * LISTEN needs a connection of its own, outside the pool, held for as long as someone listens. If
  * it drops (a server restart, a network cut) a new one is made after a short pause.
  */
-async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+): Promise<() => Promise<void>> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Nombre de canal no válido: ${channel}`);
   let stopped = false;
   let client: pg.Client | null = null;
@@ -184,7 +194,10 @@ async function listenPostgres(url: string, channel: string, onMessage: (payload:
   };
 }
 
-export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+export function openDatabase(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openEmbedded(config.dataDir);
 }
 

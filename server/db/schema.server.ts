@@ -55,7 +55,10 @@ export const users = pgTable(
     uniqueIndex("users_issuer_subject_key").on(t.issuer, t.subject),
     index("users_email_idx").on(sql`lower(${t.email})`),
     index("users_created_at_idx").on(t.createdAt),
-    check("users_genero_check", sql`${t.genero} is null or ${t.genero} in ('Masculino', 'Femenino', 'Otro')`),
+    check(
+      "users_genero_check",
+      sql`${t.genero} is null or ${t.genero} in ('Masculino', 'Femenino', 'Otro')`,
+    ),
     check("users_habilidades_length", sql`char_length(${t.habilidades}) <= 30`),
   ],
 );
@@ -72,7 +75,10 @@ export const sessions = pgTable(
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+  (t) => [
+    index("sessions_user_id_idx").on(t.userId),
+    index("sessions_expires_at_idx").on(t.expiresAt),
+  ],
 );
 
 /** eventos. `startsAt` is fechaEvento + horaEvento in SITE_TIMEZONE, kept for ordering and "ended". */
@@ -128,7 +134,10 @@ export const participations = pgTable(
       .references(() => events.id, { onDelete: "cascade" }),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.eventId] }), index("participations_event_id_idx").on(t.eventId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.eventId] }),
+    index("participations_event_id_idx").on(t.eventId),
+  ],
 );
 
 const publisher = () => ({

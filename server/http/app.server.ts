@@ -37,7 +37,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const ownsDatabase = !options.database;
@@ -68,7 +67,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const port = (server.address() as AddressInfo).port;
     let publicUrl = options.config.publicUrl;
     if (publicUrl.port === "0") {
-      const host = /^\d+\.\d+\.\d+\.\d+$/.test(options.config.host) && options.config.host !== "0.0.0.0" ? options.config.host : "localhost";
+      const host =
+        /^\d+\.\d+\.\d+\.\d+$/.test(options.config.host) && options.config.host !== "0.0.0.0"
+          ? options.config.host
+          : "localhost";
       publicUrl = new URL(`http://${host}:${port}`);
     }
     const config: Config = { ...options.config, port, publicUrl };
@@ -79,14 +81,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         production: config.production,
         viteDev: Boolean(options.vite),
         publicUrl,
-        formActionOrigins: () => (auth?.formActionOrigins ?? []).filter((o) => o !== publicUrl.origin),
+        formActionOrigins: () =>
+          (auth?.formActionOrigins ?? []).filter((o) => o !== publicUrl.origin),
       }),
     );
 
     app.get("/healthz", async (_req, res) => {
       const up = await databaseIsUp(database.db);
       res.setHeader("Cache-Control", "no-store");
-      res.status(up ? 200 : 503).json({ status: up ? "ok" : "unavailable", database: up ? "ok" : "unavailable" });
+      res
+        .status(up ? 200 : 503)
+        .json({ status: up ? "ok" : "unavailable", database: up ? "ok" : "unavailable" });
     });
 
     // Before compression, which would hold the live stream's events back.
@@ -100,7 +105,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       app.use(options.vite.middlewares);
     } else {
       const clientDir = CLIENT_BUILD_DIR;
-      app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+      app.use(
+        "/assets",
+        express.static(path.join(clientDir, "assets"), {
+          immutable: true,
+          maxAge: "1y",
+          index: false,
+        }),
+      );
       // Public files all have an extension; pages never do, so they skip the file-system lookup.
       const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
       app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
@@ -136,7 +148,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         publicUrl,
         secret: config.sessionSecret,
         secureCookies,
-        extraParams: config.oidc.issuer === "https://accounts.google.com" ? { prompt: "select_account" } : undefined,
+        extraParams:
+          config.oidc.issuer === "https://accounts.google.com"
+            ? { prompt: "select_account" }
+            : undefined,
       });
     }
     const authService = auth;
@@ -160,22 +175,37 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       }),
     );
 
-    app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-      // Express marks the client's own mistakes (a path that is not valid percent-encoding) with a 4xx.
-      const status = (error as { status?: unknown } | null)?.status;
-      if (typeof status === "number" && status >= 400 && status < 500) {
-        if (!res.headersSent) res.status(status).type("text/plain; charset=utf-8").send("Solicitud no válida.");
-        return;
-      }
-      console.error(error);
-      if (res.headersSent) return;
-      res.status(500).type("text/plain; charset=utf-8").send("Error del servidor. Por favor, inténtalo de nuevo.");
-    });
+    app.use(
+      (
+        error: unknown,
+        _req: express.Request,
+        res: express.Response,
+        _next: express.NextFunction,
+      ) => {
+        // Express marks the client's own mistakes (a path that is not valid percent-encoding) with a 4xx.
+        const status = (error as { status?: unknown } | null)?.status;
+        if (typeof status === "number" && status >= 400 && status < 500) {
+          if (!res.headersSent)
+            res.status(status).type("text/plain; charset=utf-8").send("Solicitud no válida.");
+          return;
+        }
+        console.error(error);
+        if (res.headersSent) return;
+        res
+          .status(500)
+          .type("text/plain; charset=utf-8")
+          .send("Error del servidor. Por favor, inténtalo de nuevo.");
+      },
+    );
 
     markReady();
-    log(`Ayllu escucha en ${publicUrl.origin} (base de datos ${database.kind}: ${database.location})`);
+    log(
+      `Ayllu escucha en ${publicUrl.origin} (base de datos ${database.kind}: ${database.location})`,
+    );
     if (config.oidc.kind === "development") {
-      log("Inicio de sesión: proveedor de desarrollo (cualquier correo). Configura GOOGLE_CLIENT_ID para usar Google.");
+      log(
+        "Inicio de sesión: proveedor de desarrollo (cualquier correo). Configura GOOGLE_CLIENT_ID para usar Google.",
+      );
     }
 
     let closing: Promise<void> | null = null;

@@ -49,10 +49,15 @@ export function createContentStream(database: Database, config: Config): Content
       const request = new globalThis.Request(new URL(req.originalUrl, config.publicUrl), {
         headers: { cookie: req.get("cookie") ?? "" },
       });
-      const user = await getSessionUser(database.db, request, { secure: config.publicUrl.protocol === "https:" });
+      const user = await getSessionUser(database.db, request, {
+        secure: config.publicUrl.protocol === "https:",
+      });
       res.setHeader("Cache-Control", "no-store");
       if (!user || !user.isAdmin) {
-        res.status(user ? 403 : 401).type("text/plain; charset=utf-8").send("Acceso denegado. No eres un administrador.");
+        res
+          .status(user ? 403 : 401)
+          .type("text/plain; charset=utf-8")
+          .send("Acceso denegado. No eres un administrador.");
         return;
       }
       if (closed) {
@@ -63,7 +68,10 @@ export function createContentStream(database: Database, config: Config): Content
         await ensureListening();
       } catch (error) {
         console.error("No se pudo escuchar los cambios de contenido:", error);
-        res.status(503).type("text/plain; charset=utf-8").send("Las actualizaciones en vivo no están disponibles.");
+        res
+          .status(503)
+          .type("text/plain; charset=utf-8")
+          .send("Las actualizaciones en vivo no están disponibles.");
         return;
       }
       res.status(200);
@@ -76,7 +84,9 @@ export function createContentStream(database: Database, config: Config): Content
       clients.add(res);
       // Each heartbeat also asks again who is listening: a signed-out or demoted admin's stream ends.
       const heartbeat = setInterval(() => {
-        getSessionUser(database.db, request, { secure: config.publicUrl.protocol === "https:" }).then(
+        getSessionUser(database.db, request, {
+          secure: config.publicUrl.protocol === "https:",
+        }).then(
           (current) => {
             if (current?.isAdmin) res.write(": latido\n\n");
             else res.end();

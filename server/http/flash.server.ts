@@ -9,7 +9,10 @@ export function flashCookie(key: MessageKey, secure: boolean): string {
 }
 
 /** The pending message of this request, and the header that clears it. */
-export function takeFlash(request: Request, secure: boolean): { key: MessageKey | null; setCookie: string | null } {
+export function takeFlash(
+  request: Request,
+  secure: boolean,
+): { key: MessageKey | null; setCookie: string | null } {
   const value = readCookie(request, FLASH_COOKIE);
   if (value === undefined) return { key: null, setCookie: null };
   return {

@@ -11,7 +11,11 @@ export interface SecurityOptions {
 }
 
 /** Sites the pages embed: YouTube (privacy mode) and the venue map. */
-export const FRAME_SOURCES = ["https://www.youtube-nocookie.com", "https://www.google.com", "https://maps.google.com"];
+export const FRAME_SOURCES = [
+  "https://www.youtube-nocookie.com",
+  "https://www.google.com",
+  "https://maps.google.com",
+];
 
 export function contentSecurityPolicy(nonce: string, options: SecurityOptions): string {
   const scriptSrc = options.viteDev
@@ -49,7 +53,8 @@ export function securityHeaders(options: SecurityOptions) {
     res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    if (options.production) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    if (options.production)
+      res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
     next();
   };
 }
@@ -63,7 +68,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export function sameOriginPosts(publicUrl: URL, exemptPrefixes: readonly string[] = []) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method) || exemptPrefixes.some((p) => req.path.startsWith(p))) return next();
+    if (SAFE_METHODS.has(req.method) || exemptPrefixes.some((p) => req.path.startsWith(p)))
+      return next();
     const origin = req.get("Origin");
     const fetchSite = req.get("Sec-Fetch-Site");
     const allowed = origin

@@ -36,7 +36,10 @@ export async function listUsers(
         sql`lower(coalesce(${users.displayName}, '')) like ${likePattern(search)}`,
       )
     : undefined;
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(where);
   const total = count?.n ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
   const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
@@ -87,15 +90,33 @@ export async function getUserDetails(db: Db, actor: Pick<User, "isAdmin"> | null
  * Grants or revokes admin. Revoking is refused when it would leave no admin: the admin rows are
  * locked first, so two admins revoking each other at once cannot both succeed.
  */
-export async function setAdmin(db: Db, actor: Pick<User, "isAdmin"> | null, userId: unknown, isAdmin: boolean): Promise<void> {
+export async function setAdmin(
+  db: Db,
+  actor: Pick<User, "isAdmin"> | null,
+  userId: unknown,
+  isAdmin: boolean,
+): Promise<void> {
   assertAdmin(actor);
   if (!isUuid(userId)) throw new UserNotFoundError();
   await db.transaction(async (tx) => {
-    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.id)).for("update");
-    const [target] = await tx.select({ id: users.id, isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId)).for("update");
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.isAdmin, true))
+      .orderBy(asc(users.id))
+      .for("update");
+    const [target] = await tx
+      .select({ id: users.id, isAdmin: users.isAdmin })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
     if (!target) throw new UserNotFoundError();
     if (target.isAdmin === isAdmin) return;
-    if (!isAdmin && admins.length <= 1) throw new LastAdminError("No se puede quitar el permiso al último administrador.");
-    await tx.update(users).set({ isAdmin }).where(and(eq(users.id, userId), eq(users.isAdmin, !isAdmin)));
+    if (!isAdmin && admins.length <= 1)
+      throw new LastAdminError("No se puede quitar el permiso al último administrador.");
+    await tx
+      .update(users)
+      .set({ isAdmin })
+      .where(and(eq(users.id, userId), eq(users.isAdmin, !isAdmin)));
   });
 }

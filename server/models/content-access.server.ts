@@ -9,7 +9,9 @@ export class NotAllowedError extends Error {
 }
 
 /** The acting person must be a signed-in admin; anyone else (or nobody) is refused. */
-export function assertAdmin(actor: Pick<User, "isAdmin"> | null | undefined): asserts actor is Pick<User, "isAdmin"> {
+export function assertAdmin(
+  actor: Pick<User, "isAdmin"> | null | undefined,
+): asserts actor is Pick<User, "isAdmin"> {
   if (!actor?.isAdmin) throw new NotAllowedError();
 }
 

@@ -29,7 +29,8 @@ export async function seedDemoContent(db: Db, timeZone = "America/La_Paz"): Prom
         horaEvento: "18:30",
         imagenEnlace: "/demo/taller-arduino.svg",
         ubicacionEspecifica: "Obrajes C2",
-        descripcion: "Armamos juntos nuestro primer circuito: LEDs, sensores y un motor.\nTrae tu laptop.",
+        descripcion:
+          "Armamos juntos nuestro primer circuito: LEDs, sensores y un motor.\nTrae tu laptop.",
       },
       {
         nombreEvento: "Charla: visión por computadora con software libre",
@@ -64,12 +65,14 @@ export async function seedDemoContent(db: Db, timeZone = "America/La_Paz"): Prom
     await tx.insert(notes).values([
       {
         titulo: "¡Bienvenidos a Ayllu!",
-        texto: "Este es el nuevo sitio de la comunidad. Inicia sesión, completa tu perfil y únete a los eventos.",
+        texto:
+          "Este es el nuevo sitio de la comunidad. Inicia sesión, completa tu perfil y únete a los eventos.",
         publisherName: "Admin",
       },
       {
         titulo: "Se viene Clash Robotics 2025",
-        texto: "Cursos de Micromouse, Robot Sumo y Seguidor de línea antes de la competencia del 6 de diciembre.",
+        texto:
+          "Cursos de Micromouse, Robot Sumo y Seguidor de línea antes de la competencia del 6 de diciembre.",
         publisherName: "Admin",
       },
     ]);

@@ -36,7 +36,12 @@ const cardColumns = {
 };
 
 /** The next events that have not started yet, soonest first (home page, /eventos). */
-export async function listUpcomingEvents(db: Db, limit: number, now: Date = new Date(), offset = 0) {
+export async function listUpcomingEvents(
+  db: Db,
+  limit: number,
+  now: Date = new Date(),
+  offset = 0,
+) {
   return db
     .select(cardColumns)
     .from(events)
@@ -47,12 +52,19 @@ export async function listUpcomingEvents(db: Db, limit: number, now: Date = new 
 }
 
 export async function countUpcomingEvents(db: Db, now: Date = new Date()): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(events).where(gt(events.startsAt, now));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(events)
+    .where(gt(events.startsAt, now));
   return row?.n ?? 0;
 }
 
 /** Past events, the most recent first, a page at a time (/eventos). */
-export async function listPastEvents(db: Db, options: { limit: number; offset: number }, now: Date = new Date()) {
+export async function listPastEvents(
+  db: Db,
+  options: { limit: number; offset: number },
+  now: Date = new Date(),
+) {
   return db
     .select(cardColumns)
     .from(events)
@@ -63,7 +75,10 @@ export async function listPastEvents(db: Db, options: { limit: number; offset: n
 }
 
 export async function countPastEvents(db: Db, now: Date = new Date()): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(events).where(lte(events.startsAt, now));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(events)
+    .where(lte(events.startsAt, now));
   return row?.n ?? 0;
 }
 
@@ -127,7 +142,13 @@ export async function createEvent(db: Db, actor: Actor, input: EventInput, timeZ
 }
 
 /** 'Editar': the same fields and rules as publishing; admins only. */
-export async function updateEvent(db: Db, actor: Actor, id: unknown, input: EventInput, timeZone: string) {
+export async function updateEvent(
+  db: Db,
+  actor: Actor,
+  id: unknown,
+  input: EventInput,
+  timeZone: string,
+) {
   assertAdmin(actor);
   if (!isUuid(id)) throw new EventNotFoundError();
   const [event] = await db
@@ -153,7 +174,11 @@ export async function addGalleryImage(db: Db, actor: Actor, eventId: unknown, ur
   if (!isUuid(eventId)) throw new EventNotFoundError();
   return db.transaction(async (tx) => {
     // Locking the event row keeps positions in order when two admins add at once.
-    const [event] = await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for("update");
+    const [event] = await tx
+      .select({ id: events.id })
+      .from(events)
+      .where(eq(events.id, eventId))
+      .for("update");
     if (!event) throw new EventNotFoundError();
     const [last] = await tx
       .select({ max: sql<number>`coalesce(max(${eventImages.position}), -1)::int` })
@@ -168,7 +193,12 @@ export async function addGalleryImage(db: Db, actor: Actor, eventId: unknown, ur
 }
 
 /** 'Eliminar' one gallery image; admins only. */
-export async function removeGalleryImage(db: Db, actor: Actor, eventId: unknown, imageId: unknown): Promise<void> {
+export async function removeGalleryImage(
+  db: Db,
+  actor: Actor,
+  eventId: unknown,
+  imageId: unknown,
+): Promise<void> {
   assertAdmin(actor);
   if (!isUuid(eventId) || !isUuid(imageId)) throw new EventNotFoundError();
   const deleted = await db

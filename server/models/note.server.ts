@@ -10,7 +10,13 @@ import { assertAdmin, publisherNameOf } from "./content-access.server";
 /** The newest notes first (home page's Community News, /notas). */
 export async function listLatestNotes(db: Db, limit: number) {
   return db
-    .select({ id: notes.id, titulo: notes.titulo, texto: notes.texto, enlaceImagen: notes.enlaceImagen, createdAt: notes.createdAt })
+    .select({
+      id: notes.id,
+      titulo: notes.titulo,
+      texto: notes.texto,
+      enlaceImagen: notes.enlaceImagen,
+      createdAt: notes.createdAt,
+    })
     .from(notes)
     .orderBy(desc(notes.createdAt), desc(notes.id))
     .limit(limit);

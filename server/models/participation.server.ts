@@ -13,16 +13,29 @@ export class EventEndedError extends Error {
 type Member = Pick<User, "id">;
 
 /** Joins `member` to the event; joining twice (or twenty times at once) leaves one row. */
-export async function joinEvent(db: Db, member: Member, eventId: unknown, now: Date = new Date()): Promise<void> {
+export async function joinEvent(
+  db: Db,
+  member: Member,
+  eventId: unknown,
+  now: Date = new Date(),
+): Promise<void> {
   if (!isUuid(eventId)) throw new EventNotFoundError();
-  const [event] = await db.select({ startsAt: events.startsAt }).from(events).where(eq(events.id, eventId)).limit(1);
+  const [event] = await db
+    .select({ startsAt: events.startsAt })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .limit(1);
   if (!event) throw new EventNotFoundError();
-  if (hasEnded(event, now)) throw new EventEndedError("Este evento ya ha finalizado, no es posible participar.");
+  if (hasEnded(event, now))
+    throw new EventEndedError("Este evento ya ha finalizado, no es posible participar.");
   try {
     await db.insert(participations).values({ userId: member.id, eventId }).onConflictDoNothing();
   } catch (error) {
     // The event was deleted between the check and the insert.
-    if ((error as { code?: string; cause?: { code?: string } }).code === "23503" || (error as { cause?: { code?: string } }).cause?.code === "23503") {
+    if (
+      (error as { code?: string; cause?: { code?: string } }).code === "23503" ||
+      (error as { cause?: { code?: string } }).cause?.code === "23503"
+    ) {
       throw new EventNotFoundError();
     }
     throw error;
@@ -37,7 +50,11 @@ export async function leaveEvent(db: Db, member: Member, eventId: unknown): Prom
     .where(and(eq(participations.userId, member.id), eq(participations.eventId, eventId)))
     .returning({ eventId: participations.eventId });
   if (deleted.length === 0) {
-    const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).limit(1);
+    const [event] = await db
+      .select({ id: events.id })
+      .from(events)
+      .where(eq(events.id, eventId))
+      .limit(1);
     if (!event) throw new EventNotFoundError();
   }
 }

@@ -34,7 +34,11 @@ export async function getProject(db: Db, id: string): Promise<Project | null> {
   return row ?? null;
 }
 
-export async function createProject(db: Db, actor: User | null, input: ProjectInput): Promise<Project> {
+export async function createProject(
+  db: Db,
+  actor: User | null,
+  input: ProjectInput,
+): Promise<Project> {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -47,7 +51,12 @@ export async function createProject(db: Db, actor: User | null, input: ProjectIn
 }
 
 /** A merge-update (§7) that keeps createdAt and the original publisher; null for an unknown id. */
-export async function updateProject(db: Db, actor: User | null, id: string, input: ProjectInput): Promise<Project | null> {
+export async function updateProject(
+  db: Db,
+  actor: User | null,
+  id: string,
+  input: ProjectInput,
+): Promise<Project | null> {
   assertAdmin(actor);
   if (!isUuid(id)) return null;
   return db.transaction(async (tx) => {
@@ -67,7 +76,10 @@ export async function deleteProject(db: Db, actor: User | null, id: string): Pro
   assertAdmin(actor);
   if (!isUuid(id)) return false;
   return db.transaction(async (tx) => {
-    const gone = await tx.delete(projects).where(eq(projects.id, id)).returning({ id: projects.id });
+    const gone = await tx
+      .delete(projects)
+      .where(eq(projects.id, id))
+      .returning({ id: projects.id });
     if (gone.length === 0) return false;
     await notifyContentChange(tx, { kind: "project", action: "deleted", id });
     return true;

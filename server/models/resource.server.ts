@@ -19,7 +19,11 @@ export async function getResource(db: Db, id: string): Promise<Resource | null> 
   return row ?? null;
 }
 
-export async function createResource(db: Db, actor: User | null, input: ResourceInput): Promise<Resource> {
+export async function createResource(
+  db: Db,
+  actor: User | null,
+  input: ResourceInput,
+): Promise<Resource> {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -35,7 +39,12 @@ export async function createResource(db: Db, actor: User | null, input: Resource
  * A merge-update (§7): the form's fields change; createdAt and the original publisher stay.
  * Null when there is no resource with this id.
  */
-export async function updateResource(db: Db, actor: User | null, id: string, input: ResourceInput): Promise<Resource | null> {
+export async function updateResource(
+  db: Db,
+  actor: User | null,
+  id: string,
+  input: ResourceInput,
+): Promise<Resource | null> {
   assertAdmin(actor);
   if (!isUuid(id)) return null;
   return db.transaction(async (tx) => {
@@ -55,7 +64,10 @@ export async function deleteResource(db: Db, actor: User | null, id: string): Pr
   assertAdmin(actor);
   if (!isUuid(id)) return false;
   return db.transaction(async (tx) => {
-    const gone = await tx.delete(resources).where(eq(resources.id, id)).returning({ id: resources.id });
+    const gone = await tx
+      .delete(resources)
+      .where(eq(resources.id, id))
+      .returning({ id: resources.id });
     if (gone.length === 0) return false;
     await notifyContentChange(tx, { kind: "resource", action: "deleted", id });
     return true;

@@ -73,7 +73,9 @@ export function hasCompletedProfile(user: Pick<User, "nombreCompleto">): boolean
 /** §4: where someone goes after signing in (or on /login while signed in). */
 export function pathAfterSignIn(user: Pick<User, "nombreCompleto">, wanted: string | null): string {
   if (!hasCompletedProfile(user)) {
-    return wanted && wanted !== "/" ? `/aditionaldata?redirectTo=${encodeURIComponent(wanted)}` : "/aditionaldata";
+    return wanted && wanted !== "/"
+      ? `/aditionaldata?redirectTo=${encodeURIComponent(wanted)}`
+      : "/aditionaldata";
   }
   return wanted ?? "/";
 }

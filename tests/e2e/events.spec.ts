@@ -2,7 +2,15 @@
 // image and manages its gallery; a member joins it, finds it in the profile, leaves it; the admin
 // deletes it and it is gone from the member's profile. axe on every page.
 import type { Page } from "@playwright/test";
-import { createMember, expect, expectNoAxeViolations, fillProfileFields, memberData, signInWithDevProvider, test } from "./fixtures";
+import {
+  createMember,
+  expect,
+  expectNoAxeViolations,
+  fillProfileFields,
+  memberData,
+  signInWithDevProvider,
+  test,
+} from "./fixtures";
 
 const ADMIN = "admin-e2e@ayllu.test";
 
@@ -30,10 +38,15 @@ async function signInAdmin(page: Page, first: boolean) {
   await page.getByRole("button", { name: "Admin E2E" }).click();
   await page.getByRole("menuitem", { name: "Administrar y Publicar" }).click();
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Panel de Administración" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Panel de Administración" }),
+  ).toBeVisible();
 }
 
-test("an admin publishes a Hibrido event with a gallery; a member joins and leaves it; the admin deletes it", async ({ page, baseURL }) => {
+test("an admin publishes a Hibrido event with a gallery; a member joins and leaves it; the admin deletes it", async ({
+  page,
+  baseURL,
+}) => {
   const name = `Noche de robots ${Date.now()}`;
   const image = `${baseURL}/demo/vision.svg`;
 
@@ -52,9 +65,13 @@ test("an admin publishes a Hibrido event with a gallery; a member joins and leav
   const links = form.getByRole("group", { name: /Enlaces del evento/ });
   await expect(links).toBeVisible();
   await expect(links.getByRole("button", { name: /Quitar/ })).toHaveCount(0);
-  await links.getByRole("textbox", { name: "Enlace 1", exact: true }).fill("https://meet.example.com/robots");
+  await links
+    .getByRole("textbox", { name: "Enlace 1", exact: true })
+    .fill("https://meet.example.com/robots");
   await links.getByRole("button", { name: "+ Añadir otro enlace" }).click();
-  await links.getByRole("textbox", { name: "Enlace 2", exact: true }).fill("  https://youtube.com/live/robots  ");
+  await links
+    .getByRole("textbox", { name: "Enlace 2", exact: true })
+    .fill("  https://youtube.com/live/robots  ");
   await links.getByRole("button", { name: "+ Añadir otro enlace" }).click();
   await expect(links.getByRole("button", { name: /Quitar/ })).toHaveCount(3);
   await links.getByRole("button", { name: "Quitar enlace 3" }).click();
@@ -68,7 +85,10 @@ test("an admin publishes a Hibrido event with a gallery; a member joins and leav
   await form.getByLabel("Enlace de la imagen").press("Enter");
   await okAlert(page, "Evento publicado con éxito!");
 
-  const published = page.getByRole("region", { name: "Eventos Publicados" }).getByRole("listitem").filter({ hasText: name });
+  const published = page
+    .getByRole("region", { name: "Eventos Publicados" })
+    .getByRole("listitem")
+    .filter({ hasText: name });
   await expect(published).toContainText("Bolivia, La Paz");
   await expect(published).toContainText("15 de agosto de 2035");
 
@@ -105,7 +125,10 @@ test("an admin publishes a Hibrido event with a gallery; a member joins and leav
   const meet = page.getByRole("link", { name: /meet\.example\.com\/robots/ });
   await expect(meet).toHaveAttribute("target", "_blank");
   await expect(meet).toHaveAttribute("rel", "noopener noreferrer");
-  await expect(page.getByRole("link", { name: /youtube\.com\/live\/robots/ })).toHaveAttribute("href", "https://youtube.com/live/robots");
+  await expect(page.getByRole("link", { name: /youtube\.com\/live\/robots/ })).toHaveAttribute(
+    "href",
+    "https://youtube.com/live/robots",
+  );
   await expect(page.getByRole("region", { name: "Galería" }).getByRole("img")).toHaveCount(1);
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Participar", exact: true }).click();
@@ -113,7 +136,10 @@ test("an admin publishes a Hibrido event with a gallery; a member joins and leav
   await expect(page.getByRole("button", { name: "Dejar de Participar" })).toBeVisible();
 
   await page.goto("/profile");
-  const entry = page.getByRole("region", { name: "Eventos Participando" }).getByRole("listitem").filter({ hasText: name });
+  const entry = page
+    .getByRole("region", { name: "Eventos Participando" })
+    .getByRole("listitem")
+    .filter({ hasText: name });
   await expect(entry).toBeVisible();
   await entry.getByRole("link", { name: `Ver Detalles de ${name}` }).click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
@@ -127,7 +153,10 @@ test("an admin publishes a Hibrido event with a gallery; a member joins and leav
 
   // ——— The admin deletes it, after confirming ———
   await signInAdmin(page, false);
-  const row = page.getByRole("region", { name: "Eventos Publicados" }).getByRole("listitem").filter({ hasText: name });
+  const row = page
+    .getByRole("region", { name: "Eventos Publicados" })
+    .getByRole("listitem")
+    .filter({ hasText: name });
   await row.getByRole("link", { name: `Eliminar ${name}` }).click();
   const confirm = page.getByRole("alertdialog", { name: "Eliminar evento" });
   await expect(confirm).toContainText("¿Estás seguro de que quieres eliminar este evento?");
@@ -144,7 +173,10 @@ test("an admin publishes a Hibrido event with a gallery; a member joins and leav
   await expectNoAxeViolations(page);
 });
 
-test("a visitor sees 'Inicia Sesión para Participar' and comes back to the event after signing in; an unknown event is a 404", async ({ page, consoleErrors }) => {
+test("a visitor sees 'Inicia Sesión para Participar' and comes back to the event after signing in; an unknown event is a 404", async ({
+  page,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/status of 404 \(Not Found\)/);
   const member = await createMember(page);
   await signOut(page, member.nombreCompleto);
@@ -161,7 +193,9 @@ test("a visitor sees 'Inicia Sesión para Participar' and comes back to the even
 
   const missing = await page.goto("/detalles/00000000-0000-4000-8000-000000000000");
   expect(missing?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1, name: "Evento no encontrado." })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Evento no encontrado." }),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
@@ -170,27 +204,38 @@ test.describe("with JavaScript off", () => {
   // axe runs as a script in the page, so it cannot run here; the same screens are checked with
   // JavaScript on above.
 
-  test("an admin publishes a Virtual event, adding a link row through the server, and deletes it after the confirmation step", async ({ page, consoleErrors }) => {
+  test("an admin publishes a Virtual event, adding a link row through the server, and deletes it after the confirmation step", async ({
+    page,
+    consoleErrors,
+  }) => {
     consoleErrors.allow(/status of 400/);
     // The admin of this run may or may not have completed the profile yet (test order).
     await signInWithDevProvider(page, { email: ADMIN, name: "Admin E2E" });
     if (new URL(page.url()).pathname === "/aditionaldata") {
       await fillProfileFields(page, memberData({ nombreCompleto: "Admin E2E" }));
       await page.getByRole("button", { name: "Guardar", exact: true }).click();
-      await expect(page.getByRole("alertdialog")).toContainText("Datos adicionales guardados con éxito!");
+      await expect(page.getByRole("alertdialog")).toContainText(
+        "Datos adicionales guardados con éxito!",
+      );
     }
     await page.goto("/admin");
-    await expect(page.getByRole("heading", { level: 1, name: "Panel de Administración" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Panel de Administración" }),
+    ).toBeVisible();
     const name = `Sin JavaScript ${Date.now()}`;
     const form = page.locator("#evento-form");
     await form.getByLabel("Nombre del evento").fill(name);
     await form.getByLabel("Ubicación (país, ciudad)").fill("Bolivia, Sucre");
     await form.getByLabel("Tipo de evento").selectOption("Virtual");
     // The link rows are always there without JavaScript; the server decides whether they apply.
-    await form.getByRole("textbox", { name: "Enlace 1", exact: true }).fill("https://meet.example.com/sin-js");
+    await form
+      .getByRole("textbox", { name: "Enlace 1", exact: true })
+      .fill("https://meet.example.com/sin-js");
     await form.getByRole("button", { name: "+ Añadir otro enlace" }).click();
     await expect(form.getByRole("textbox", { name: "Enlace 2", exact: true })).toBeVisible();
-    await expect(form.getByRole("textbox", { name: "Enlace 1", exact: true })).toHaveValue("https://meet.example.com/sin-js");
+    await expect(form.getByRole("textbox", { name: "Enlace 1", exact: true })).toHaveValue(
+      "https://meet.example.com/sin-js",
+    );
     await expect(form.getByLabel("Nombre del evento")).toHaveValue(name);
     await form.getByRole("textbox", { name: "Enlace 2", exact: true }).fill("javascript:alert(1)");
     await form.getByLabel("Fecha").fill("2036-01-20");
@@ -198,7 +243,9 @@ test.describe("with JavaScript off", () => {
     await form.getByLabel("Enlace de la imagen").fill("https://example.com/x.png");
     await form.getByLabel("Descripción").fill("Solo en línea.");
     await form.getByRole("button", { name: "Publicar Evento" }).click();
-    await expect(form.getByText("Cada enlace debe ser una URL válida que empiece con http:// o https://.")).toBeVisible();
+    await expect(
+      form.getByText("Cada enlace debe ser una URL válida que empiece con http:// o https://."),
+    ).toBeVisible();
     await expect(form.getByText("Escribe la hora del evento.")).toBeVisible();
     await form.getByRole("textbox", { name: "Enlace 2", exact: true }).fill("");
     await form.getByRole("button", { name: "Publicar Evento" }).click();
@@ -207,9 +254,14 @@ test.describe("with JavaScript off", () => {
     await form.getByRole("button", { name: "Publicar Evento" }).click();
     await expect(page.getByRole("alertdialog")).toContainText("Evento publicado con éxito!");
 
-    const row = page.getByRole("region", { name: "Eventos Publicados" }).getByRole("listitem").filter({ hasText: name });
+    const row = page
+      .getByRole("region", { name: "Eventos Publicados" })
+      .getByRole("listitem")
+      .filter({ hasText: name });
     await row.getByRole("link", { name: `Eliminar ${name}` }).click();
-    await expect(page.getByText("¿Estás seguro de que quieres eliminar este evento?")).toBeVisible();
+    await expect(
+      page.getByText("¿Estás seguro de que quieres eliminar este evento?"),
+    ).toBeVisible();
     await page.getByRole("button", { name: "Eliminar", exact: true }).click();
     await expect(page.getByRole("alertdialog")).toContainText("Evento eliminado con éxito!");
     await expect(page.getByRole("region", { name: "Eventos Publicados" })).not.toContainText(name);

@@ -24,7 +24,8 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
       if (message.type() !== "error") return;
       const { url, lineNumber } = message.location();
       const text = `${message.text()}${url ? ` (${url}${lineNumber ? `:${lineNumber}` : ""})` : ""}`;
-      if (!consoleErrors.allowed.some((pattern) => pattern.test(text))) errors.push(`console.error: ${text}`);
+      if (!consoleErrors.allowed.some((pattern) => pattern.test(text)))
+        errors.push(`console.error: ${text}`);
     });
     page.on("pageerror", (error) => errors.push(`uncaught: ${error.stack ?? error.message}`));
     await use(page);
@@ -40,7 +41,10 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   const report = results.violations
     .map((violation) => {
       const nodes = violation.nodes
-        .map((node) => `    - ${node.target.join(" ")}\n      ${node.failureSummary?.replaceAll("\n", "\n      ") ?? ""}`)
+        .map(
+          (node) =>
+            `    - ${node.target.join(" ")}\n      ${node.failureSummary?.replaceAll("\n", "\n      ") ?? ""}`,
+        )
         .join("\n");
       return `[${violation.impact ?? "?"}] ${violation.id}: ${violation.help}\n  ${violation.helpUrl}\n${nodes}`;
     })
@@ -71,7 +75,9 @@ export async function signInWithDevProvider(page: Page, account: DevAccount): Pr
   if (account.name) await page.getByLabel("Nombre de la cuenta (opcional)").fill(account.name);
   await page.getByLabel("Correo verificado").setChecked(account.verified ?? true);
   await page.getByRole("button", { name: "Continuar" }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/__dev/") && !url.pathname.startsWith("/auth/"));
+  await page.waitForURL(
+    (url) => !url.pathname.startsWith("/__dev/") && !url.pathname.startsWith("/auth/"),
+  );
 }
 
 export interface MemberData {
@@ -97,8 +103,10 @@ export function memberData(overrides: Partial<MemberData> = {}): MemberData {
 
 /** Fills the profile fields shared by /aditionaldata and the profile's edit view. */
 export async function fillProfileFields(page: Page, data: Partial<MemberData>): Promise<void> {
-  if (data.nombreCompleto !== undefined) await page.getByLabel("Nombre completo").fill(data.nombreCompleto);
-  if (data.fechaNacimiento !== undefined) await page.getByLabel("Fecha de nacimiento").fill(data.fechaNacimiento);
+  if (data.nombreCompleto !== undefined)
+    await page.getByLabel("Nombre completo").fill(data.nombreCompleto);
+  if (data.fechaNacimiento !== undefined)
+    await page.getByLabel("Fecha de nacimiento").fill(data.fechaNacimiento);
   if (data.pais !== undefined) await page.getByLabel("País").fill(data.pais);
   if (data.ciudad !== undefined) await page.getByLabel("Ciudad").fill(data.ciudad);
   if (data.genero !== undefined) await page.getByLabel("Género").selectOption(data.genero);
@@ -106,7 +114,10 @@ export async function fillProfileFields(page: Page, data: Partial<MemberData>): 
 }
 
 /** A member who signed in for the first time and completed /aditionaldata, through the pages. */
-export async function createMember(page: Page, overrides: Partial<MemberData> = {}): Promise<MemberData & { email: string }> {
+export async function createMember(
+  page: Page,
+  overrides: Partial<MemberData> = {},
+): Promise<MemberData & { email: string }> {
   const email = freshEmail();
   const data = memberData(overrides);
   await signInWithDevProvider(page, { email });

@@ -16,10 +16,15 @@ const SCREENS = [
 /** Scrolls through the whole page (so every scroll reveal has run) and waits for it to be still. */
 async function settle(page: Page): Promise<void> {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y <= height; y += 400) await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
-  await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
+  for (let y = 0; y <= height; y += 400)
+    await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
+  await page.evaluate(() =>
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }),
+  );
   await expect(page.locator('[data-reveal="waiting"]')).toHaveCount(0);
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== "running"),
+  );
 }
 
 async function expectNoHorizontalScroll(page: Page): Promise<void> {
@@ -37,7 +42,10 @@ async function expectTapTargets(page: Page): Promise<void> {
       .filter((element) => element.offsetParent !== null && !element.closest(".visually-hidden"))
       .map((element) => ({ element, box: element.getBoundingClientRect() }))
       .filter(({ box }) => box.height < 44 || box.width < 44)
-      .map(({ element, box }) => `${element.textContent?.trim()} (${Math.round(box.width)}×${Math.round(box.height)})`),
+      .map(
+        ({ element, box }) =>
+          `${element.textContent?.trim()} (${Math.round(box.width)}×${Math.round(box.height)})`,
+      ),
   );
   expect(small, "botones o enlaces de menos de 44 px").toEqual([]);
 }
@@ -49,12 +57,19 @@ function navLink(page: Page, name: string) {
 }
 
 for (const screen of SCREENS) {
-  test(`home shows every section with its texts, the accordions and the data (${screen.name})`, async ({ page }) => {
+  test(`home shows every section with its texts, the accordions and the data (${screen.name})`, async ({
+    page,
+  }) => {
     await page.setViewportSize(screen.viewport);
     await page.goto("/");
-    await expect(page.locator("#hero").getByRole("heading", { level: 1, name: "Ayllu" })).toBeVisible();
+    await expect(
+      page.locator("#hero").getByRole("heading", { level: 1, name: "Ayllu" }),
+    ).toBeVisible();
     await expect(page.getByText(hero.lead)).toBeVisible();
-    await expect(page.getByRole("link", { name: "Únete a la comunidad" })).toHaveAttribute("href", "/login");
+    await expect(page.getByRole("link", { name: "Únete a la comunidad" })).toHaveAttribute(
+      "href",
+      "/login",
+    );
     for (const id of ["hero", "community", "courses", "events", "articles", "featured"]) {
       await expect(page.locator(`section#${id}`)).toHaveCount(1);
     }
@@ -70,19 +85,27 @@ for (const screen of SCREENS) {
     await expect(ambassadors).toHaveAttribute("aria-expanded", "true");
     await expect(allies).toHaveAttribute("aria-expanded", "false");
     await expect(sponsors).toHaveAttribute("aria-expanded", "false");
-    const leaders = communitySection.getByRole("list", { name: "Líderes de la comunidad" }).getByRole("listitem");
+    const leaders = communitySection
+      .getByRole("list", { name: "Líderes de la comunidad" })
+      .getByRole("listitem");
     await expect(leaders).toHaveCount(5);
-    for (const leader of community.leaders) await expect(communitySection.getByText(leader.name, { exact: true })).toBeVisible();
-    await expect(communitySection.getByRole("img", { name: `Foto de ${community.leaders[0]!.name}` })).toBeVisible();
+    for (const leader of community.leaders)
+      await expect(communitySection.getByText(leader.name, { exact: true })).toBeVisible();
+    await expect(
+      communitySection.getByRole("img", { name: `Foto de ${community.leaders[0]!.name}` }),
+    ).toBeVisible();
 
     // Clicking a closed card opens it (and closes the other); clicking the open one closes it.
     await allies.click();
     await expect(allies).toHaveAttribute("aria-expanded", "true");
     await expect(ambassadors).toHaveAttribute("aria-expanded", "false");
     await expect(leaders.first()).toBeHidden();
-    const alliesList = communitySection.getByRole("list", { name: "Aliados" }).getByRole("listitem");
+    const alliesList = communitySection
+      .getByRole("list", { name: "Aliados" })
+      .getByRole("listitem");
     await expect(alliesList).toHaveCount(3);
-    for (const ally of community.allies) await expect(communitySection.getByText(ally.name, { exact: true })).toBeVisible();
+    for (const ally of community.allies)
+      await expect(communitySection.getByText(ally.name, { exact: true })).toBeVisible();
     await allies.click();
     await expect(allies).toHaveAttribute("aria-expanded", "false");
     await expect(alliesList.first()).toBeHidden();
@@ -95,7 +118,8 @@ for (const screen of SCREENS) {
     await expect(sponsors).toHaveAttribute("aria-expanded", "true");
     await expect(sponsorsPanel).toBeVisible();
     await expect(sponsorsPanel.getByText(community.sponsorsIntro)).toBeVisible();
-    for (const sponsor of community.sponsors) await expect(sponsorsPanel.getByText(sponsor.name, { exact: true })).toBeVisible();
+    for (const sponsor of community.sponsors)
+      await expect(sponsorsPanel.getByText(sponsor.name, { exact: true })).toBeVisible();
     await page.keyboard.press("Space");
     await expect(sponsors).toHaveAttribute("aria-expanded", "false");
     await expect(sponsorsPanel).toBeHidden();
@@ -107,21 +131,35 @@ for (const screen of SCREENS) {
     const coursesSection = page.locator("#courses");
     await expect(coursesSection.getByRole("heading", { name: courses.currentTitle })).toBeVisible();
     await expect(coursesSection.getByRole("heading", { name: courses.pastTitle })).toBeVisible();
-    await expect(coursesSection.getByRole("heading", { name: "Curso Preparatorio Micromouse" })).toBeVisible();
-    await expect(coursesSection.getByRole("link", { name: courses.current[0]!.linkLabel! })).toHaveAttribute("href", "/clase1");
-    for (const past of courses.past) await expect(coursesSection.getByRole("heading", { name: past.title })).toBeVisible();
+    await expect(
+      coursesSection.getByRole("heading", { name: "Curso Preparatorio Micromouse" }),
+    ).toBeVisible();
+    await expect(
+      coursesSection.getByRole("link", { name: courses.current[0]!.linkLabel! }),
+    ).toHaveAttribute("href", "/clase1");
+    for (const past of courses.past)
+      await expect(coursesSection.getByRole("heading", { name: past.title })).toBeVisible();
 
     // Events: the Robotics Competition card to /events and the demo's upcoming events, soonest first.
     const eventsSection = page.locator("#events");
-    await expect(eventsSection.getByRole("heading", { name: "Robotics Competition" })).toBeVisible();
-    await expect(eventsSection.getByRole("link", { name: events.competition.linkLabel })).toHaveAttribute("href", "/events");
-    const upcoming = eventsSection.getByRole("link", { name: /Taller de Arduino|visión por computadora/ });
+    await expect(
+      eventsSection.getByRole("heading", { name: "Robotics Competition" }),
+    ).toBeVisible();
+    await expect(
+      eventsSection.getByRole("link", { name: events.competition.linkLabel }),
+    ).toHaveAttribute("href", "/events");
+    const upcoming = eventsSection.getByRole("link", {
+      name: /Taller de Arduino|visión por computadora/,
+    });
     await expect(upcoming).toHaveCount(2);
     await expect(upcoming.first()).toHaveText("Taller de Arduino para principiantes");
     await expect(upcoming.first()).toHaveAttribute("href", /^\/detalles\/[0-9a-f-]{36}$/);
     await expect(eventsSection.getByText("Encuentro de la comunidad 2024")).toHaveCount(0);
     await expect(eventsSection.getByText(/\d{1,2} de \w+ de \d{4}/).first()).toBeVisible();
-    await expect(eventsSection.getByRole("link", { name: events.allLabel })).toHaveAttribute("href", "/eventos");
+    await expect(eventsSection.getByRole("link", { name: events.allLabel })).toHaveAttribute(
+      "href",
+      "/eventos",
+    );
 
     // Articles: Community News is open by default with the latest notes.
     const articlesSection = page.locator("#articles");
@@ -131,24 +169,43 @@ for (const screen of SCREENS) {
     await expect(news).toHaveAttribute("aria-expanded", "true");
     await expect(history).toHaveAttribute("aria-expanded", "false");
     await expect(talks).toHaveAttribute("aria-expanded", "false");
-    await expect(articlesSection.getByRole("link", { name: "¡Bienvenidos a Ayllu!" })).toHaveAttribute("href", /^\/notas\/[0-9a-f-]{36}$/);
-    await expect(articlesSection.getByRole("link", { name: "Se viene Clash Robotics 2025" })).toBeVisible();
-    await expect(articlesSection.getByRole("link", { name: articles.news.allLabel })).toHaveAttribute("href", "/notas");
+    await expect(
+      articlesSection.getByRole("link", { name: "¡Bienvenidos a Ayllu!" }),
+    ).toHaveAttribute("href", /^\/notas\/[0-9a-f-]{36}$/);
+    await expect(
+      articlesSection.getByRole("link", { name: "Se viene Clash Robotics 2025" }),
+    ).toBeVisible();
+    await expect(
+      articlesSection.getByRole("link", { name: articles.news.allLabel }),
+    ).toHaveAttribute("href", "/notas");
     await history.click();
     await expect(news).toHaveAttribute("aria-expanded", "false");
     for (const item of articles.techHistory.items) {
-      await expect(articlesSection.getByRole("link", { name: item.title })).toHaveAttribute("href", item.href);
+      await expect(articlesSection.getByRole("link", { name: item.title })).toHaveAttribute(
+        "href",
+        item.href,
+      );
     }
     await talks.click();
-    await expect(articlesSection.getByRole("link", { name: articles.talks.linkLabel })).toHaveAttribute("href", /^https:\/\//);
+    await expect(
+      articlesSection.getByRole("link", { name: articles.talks.linkLabel }),
+    ).toHaveAttribute("href", /^https:\/\//);
 
     // Featured: the demo project, and all projects.
     const featuredSection = page.locator("#featured");
-    await expect(featuredSection.getByRole("link", { name: "Micromouse Ayllu" })).toHaveAttribute("href", /^\/proyectos\/[0-9a-f-]{36}$/);
-    await expect(featuredSection.getByRole("link", { name: featured.allLabel })).toHaveAttribute("href", "/proyectos");
+    await expect(featuredSection.getByRole("link", { name: "Micromouse Ayllu" })).toHaveAttribute(
+      "href",
+      /^\/proyectos\/[0-9a-f-]{36}$/,
+    );
+    await expect(featuredSection.getByRole("link", { name: featured.allLabel })).toHaveAttribute(
+      "href",
+      "/proyectos",
+    );
 
     // The footer.
-    await expect(page.getByRole("contentinfo").getByText(`© ${new Date().getFullYear()} Ayllu`)).toBeVisible();
+    await expect(
+      page.getByRole("contentinfo").getByText(`© ${new Date().getFullYear()} Ayllu`),
+    ).toBeVisible();
 
     await settle(page);
     await expectNoHorizontalScroll(page);
@@ -156,7 +213,9 @@ for (const screen of SCREENS) {
     await expectNoAxeViolations(page);
   });
 
-  test(`the navigation highlights the home section in view after scrolling (${screen.name})`, async ({ page }) => {
+  test(`the navigation highlights the home section in view after scrolling (${screen.name})`, async ({
+    page,
+  }) => {
     await page.setViewportSize(screen.viewport);
     await page.goto("/");
     await expect(navLink(page, "Home")).toHaveAttribute("aria-current", "location");
@@ -165,20 +224,28 @@ for (const screen of SCREENS) {
       ["events", "Events"],
       ["featured", "Featured"],
     ] as const) {
-      await page.evaluate((id) => document.getElementById(id)?.scrollIntoView({ block: "start", behavior: "instant" }), id);
+      await page.evaluate(
+        (id) =>
+          document.getElementById(id)?.scrollIntoView({ block: "start", behavior: "instant" }),
+        id,
+      );
       await expect(navLink(page, label)).toHaveAttribute("aria-current", "location");
       await expect(page.locator('.site-nav a[aria-current="location"]')).toHaveCount(1);
     }
   });
 
-  test(`/events shows the whole competition page behind a one-second loading logo (${screen.name})`, async ({ page }) => {
+  test(`/events shows the whole competition page behind a one-second loading logo (${screen.name})`, async ({
+    page,
+  }) => {
     await page.setViewportSize(screen.viewport);
     await page.goto("/events");
     const overlay = page.locator(".loading-overlay");
     await expect(overlay).toHaveAttribute("aria-hidden", "true");
     await expect(overlay).toBeHidden({ timeout: 3000 });
 
-    await expect(page.getByRole("heading", { level: 1, name: "Clash Robotics Edición 2025" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Clash Robotics Edición 2025" }),
+    ).toBeVisible();
     await expect(page.getByText("6 de diciembre de 2025")).toBeVisible();
 
     const list = page.locator(".competition-list > li");
@@ -186,19 +253,28 @@ for (const screen of SCREENS) {
     const micromouse = page.getByRole("link", { name: /Curso Micromouse/ });
     await expect(micromouse).toHaveAttribute("href", "/clase1");
     await expect(micromouse).toContainText("4 - 7 Nov");
-    for (const name of ["Curso Robot Sumo", "Curso Seguidor de linea", "Competencia Colegios", "Competencia Universitarios"]) {
+    for (const name of [
+      "Curso Robot Sumo",
+      "Curso Seguidor de linea",
+      "Competencia Colegios",
+      "Competencia Universitarios",
+    ]) {
       const item = list.filter({ hasText: name });
       await expect(item).toContainText("Pendiente");
       await expect(item.getByRole("link")).toHaveCount(0);
     }
 
     await expect(page.getByRole("heading", { name: competition.store.title })).toBeVisible();
-    await expect(page.getByRole("link", { name: /^Tienda/ })).toHaveAttribute("href", /^https:\/\//);
+    await expect(page.getByRole("link", { name: /^Tienda/ })).toHaveAttribute(
+      "href",
+      /^https:\/\//,
+    );
     await expect(page.getByText("Ubicación: Obrajes C2, La Paz, Bolivia")).toBeVisible();
 
     const benefits = page.locator(".benefits > li");
     await expect(benefits).toHaveCount(5);
-    for (const benefit of competition.benefits) await expect(page.getByRole("heading", { name: benefit.title, exact: true })).toBeVisible();
+    for (const benefit of competition.benefits)
+      await expect(page.getByRole("heading", { name: benefit.title, exact: true })).toBeVisible();
     for (const logo of [...competition.sponsors, ...competition.allies]) {
       await expect(page.getByRole("img", { name: logo.name })).toBeVisible();
     }
@@ -212,7 +288,10 @@ for (const screen of SCREENS) {
     await expect(page.locator("iframe")).toHaveCount(0);
     await page.getByRole("button", { name: competition.venue.showMapLabel }).click();
     const map = page.getByTitle(competition.venue.mapTitle);
-    await expect(map).toHaveAttribute("src", "https://www.google.com/maps?q=Obrajes%20C2%2C%20La%20Paz%2C%20Bolivia&output=embed");
+    await expect(map).toHaveAttribute(
+      "src",
+      "https://www.google.com/maps?q=Obrajes%20C2%2C%20La%20Paz%2C%20Bolivia&output=embed",
+    );
     await expect(map).toHaveAttribute("loading", "lazy");
     await expect(page.getByRole("link", { name: /Abrir en Google Maps/ })).toHaveAttribute(
       "href",
@@ -221,13 +300,19 @@ for (const screen of SCREENS) {
 
     await micromouse.click();
     await expect(page).toHaveURL(/\/clase1$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Curso Preparatorio Micromouse" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Curso Preparatorio Micromouse" }),
+    ).toBeVisible();
   });
 
-  test(`/clase1: the carousel moves only when asked, and INSCRÍBETE opens a focus-trapping dialog (${screen.name})`, async ({ page }) => {
+  test(`/clase1: the carousel moves only when asked, and INSCRÍBETE opens a focus-trapping dialog (${screen.name})`, async ({
+    page,
+  }) => {
     await page.setViewportSize(screen.viewport);
     await page.goto("/clase1");
-    await expect(page.getByRole("heading", { level: 1, name: "Curso Preparatorio Micromouse" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Curso Preparatorio Micromouse" }),
+    ).toBeVisible();
     const carousel = page.getByRole("region", { name: coursePage.carouselLabel });
     const slide = (n: number) => carousel.getByRole("group", { name: new RegExp(`^${n} de 3: `) });
     await expect(slide(1)).toBeVisible();
@@ -254,13 +339,23 @@ for (const screen of SCREENS) {
     await expect(slide(1)).toBeVisible();
     await carousel.getByRole("button", { name: /Ir a la diapositiva 2/ }).click();
     await expect(slide(2)).toBeVisible();
-    await expect(carousel.getByRole("button", { name: /Ir a la diapositiva 2/ })).toHaveAttribute("aria-current", "true");
+    await expect(carousel.getByRole("button", { name: /Ir a la diapositiva 2/ })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
 
     // The course card.
-    await expect(page.getByRole("heading", { level: 3, name: "El Camino del Ratón" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 3, name: "El Camino del Ratón" }),
+    ).toBeVisible();
     await expect(page.getByText("30bs", { exact: true })).toBeVisible();
-    await expect(page.getByText("Del martes 4 al viernes 7 de noviembre", { exact: true })).toBeVisible();
-    await expect(page.getByRole("button", { name: /^Seleccionado/ })).toHaveAttribute("aria-pressed", "true");
+    await expect(
+      page.getByText("Del martes 4 al viernes 7 de noviembre", { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Seleccionado/ })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
 
     await settle(page);
     await expectNoHorizontalScroll(page);
@@ -273,19 +368,31 @@ for (const screen of SCREENS) {
     const dialog = page.getByRole("dialog", { name: "Inscríbete Ahora" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText(course.dialog.description)).toBeVisible();
-    await expect(dialog.getByRole("link", { name: /^Formulario de Inscripción/ })).toHaveAttribute("href", course.dialog.formHref);
-    await expect(dialog.getByRole("link", { name: /^Grupo de WhatsApp del curso/ })).toHaveAttribute("href", course.dialog.groupHref);
-    await expect(dialog.getByRole("link", { name: /^Formulario de Inscripción/ })).toHaveAttribute("target", "_blank");
+    await expect(dialog.getByRole("link", { name: /^Formulario de Inscripción/ })).toHaveAttribute(
+      "href",
+      course.dialog.formHref,
+    );
+    await expect(
+      dialog.getByRole("link", { name: /^Grupo de WhatsApp del curso/ }),
+    ).toHaveAttribute("href", course.dialog.groupHref);
+    await expect(dialog.getByRole("link", { name: /^Formulario de Inscripción/ })).toHaveAttribute(
+      "target",
+      "_blank",
+    );
     await expectNoAxeViolations(page);
 
     // Focus stays inside, forwards and backwards.
     for (let i = 0; i < 5; i++) {
       await page.keyboard.press("Tab");
-      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(
+        true,
+      );
     }
     for (let i = 0; i < 5; i++) {
       await page.keyboard.press("Shift+Tab");
-      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(
+        true,
+      );
     }
 
     // Escape closes it and focus returns to INSCRÍBETE; 'Cerrar' closes it too.
@@ -300,7 +407,9 @@ for (const screen of SCREENS) {
   });
 }
 
-test("at 768 px (a tablet) the landing pages fit the width and keep 44 px tap targets", async ({ page }) => {
+test("at 768 px (a tablet) the landing pages fit the width and keep 44 px tap targets", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 768, height: 1024 });
   for (const path of ["/", "/events", "/clase1"]) {
     await page.goto(path);
@@ -311,9 +420,19 @@ test("at 768 px (a tablet) the landing pages fit the width and keep 44 px tap ta
   }
 });
 
-test("the landing pages are complete in the server's HTML, before any script runs", async ({ request }) => {
+test("the landing pages are complete in the server's HTML, before any script runs", async ({
+  request,
+}) => {
   const home = await (await request.get("/")).text();
-  for (const text of ["Ambassador Members", "Allies", "Sponsors", "Tech History", "Our Talks", "Community News", "Robotics Competition"]) {
+  for (const text of [
+    "Ambassador Members",
+    "Allies",
+    "Sponsors",
+    "Tech History",
+    "Our Talks",
+    "Community News",
+    "Robotics Competition",
+  ]) {
     expect(home).toContain(text);
   }
   const events = await (await request.get("/events")).text();
@@ -334,11 +453,19 @@ test("the landing pages are complete in the server's HTML, before any script run
   }
   expect(events).toContain('class="loading-overlay" aria-hidden="true"');
   const clase1 = await (await request.get("/clase1")).text();
-  for (const text of ["Curso Preparatorio Micromouse", "El Camino del Ratón", "30bs", "Del martes 4 al viernes 7 de noviembre", "Seleccionado", "INSCRÍBETE"]) {
+  for (const text of [
+    "Curso Preparatorio Micromouse",
+    "El Camino del Ratón",
+    "30bs",
+    "Del martes 4 al viernes 7 de noviembre",
+    "Seleccionado",
+    "INSCRÍBETE",
+  ]) {
     expect(clase1).toContain(text);
   }
   // ogl is not part of the initial JavaScript: it is fetched later, only when the shader starts.
-  for (const html of [home, events, clase1]) expect(html).not.toMatch(/rel="modulepreload"[^>]*assets\/src-/);
+  for (const html of [home, events, clase1])
+    expect(html).not.toMatch(/rel="modulepreload"[^>]*assets\/src-/);
 });
 
 /**
@@ -349,7 +476,11 @@ test("the landing pages are complete in the server's HTML, before any script run
 async function emulateGpu(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const getContext = HTMLCanvasElement.prototype.getContext;
-    HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, options?: Record<string, unknown>) {
+    HTMLCanvasElement.prototype.getContext = function (
+      this: HTMLCanvasElement,
+      type: string,
+      options?: Record<string, unknown>,
+    ) {
       const { failIfMajorPerformanceCaveat: _ignored, ...rest } = options ?? {};
       return getContext.call(this, type as "webgl", rest);
     } as typeof getContext;
@@ -364,15 +495,21 @@ async function emulateGpu(page: Page): Promise<void> {
   });
 }
 
-test("without a usable GPU the background stays the still gradient, with no error", async ({ page }) => {
+test("without a usable GPU the background stays the still gradient, with no error", async ({
+  page,
+}) => {
   await page.goto("/");
   const background = page.locator("[data-shader]");
   await expect(background).toHaveAttribute("data-shader", "static");
   await expect(background.locator("canvas")).toHaveCount(0);
-  expect(await background.evaluate((element) => getComputedStyle(element).backgroundImage)).toContain("gradient");
+  expect(
+    await background.evaluate((element) => getComputedStyle(element).backgroundImage),
+  ).toContain("gradient");
 });
 
-test("with a GPU and motion allowed, the shader starts after the page is interactive and pauses in a hidden tab", async ({ page }) => {
+test("with a GPU and motion allowed, the shader starts after the page is interactive and pauses in a hidden tab", async ({
+  page,
+}) => {
   await emulateGpu(page);
   const oglRequests: string[] = [];
   page.on("request", (request) => {
@@ -384,9 +521,13 @@ test("with a GPU and motion allowed, the shader starts after the page is interac
   await expect(background).toHaveAttribute("data-shader", "running");
   await expect(background.locator("canvas")).toHaveCount(1);
   expect(oglRequests).toHaveLength(1);
-  const size = await background.locator("canvas").evaluate((canvas: HTMLCanvasElement) => [canvas.width, canvas.height]);
+  const size = await background
+    .locator("canvas")
+    .evaluate((canvas: HTMLCanvasElement) => [canvas.width, canvas.height]);
   expect(size).toEqual([1280, 800]);
-  expect(await background.evaluate((element) => getComputedStyle(element).pointerEvents)).toBe("none");
+  expect(await background.evaluate((element) => getComputedStyle(element).pointerEvents)).toBe(
+    "none",
+  );
 
   const setHidden = (hidden: boolean) =>
     page.evaluate((hidden) => {
@@ -415,7 +556,8 @@ test.describe("with prefers-reduced-motion: reduce", () => {
       await expect(page.locator("[data-shader] canvas")).toHaveCount(0);
       await expect(page.locator(".loading-overlay")).toBeHidden();
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
-      for (let y = 0; y <= height; y += 400) await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
+      for (let y = 0; y <= height; y += 400)
+        await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
       await page.waitForTimeout(300);
       expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
       await expect(page.locator("[data-reveal]")).toHaveCount(0);

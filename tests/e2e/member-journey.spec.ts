@@ -21,7 +21,9 @@ const SCREENS = [
 
 /** The value shown next to `term` in the profile's read view. */
 function detail(page: Page, term: string) {
-  return page.locator(".detail", { has: page.locator("dt", { hasText: new RegExp(`^${term}$`) }) }).locator("dd");
+  return page
+    .locator(".detail", { has: page.locator("dt", { hasText: new RegExp(`^${term}$`) }) })
+    .locator("dd");
 }
 
 /** A section link in the top navigation (on a phone it may be collapsed, hence includeHidden). */
@@ -32,9 +34,14 @@ function navLink(page: Page, name: string) {
 }
 
 for (const screen of SCREENS) {
-  test(`a newcomer signs in, completes the additional data and edits the profile (${screen.name})`, async ({ page, consoleErrors }) => {
+  test(`a newcomer signs in, completes the additional data and edits the profile (${screen.name})`, async ({
+    page,
+    consoleErrors,
+  }) => {
     // The server answers a form with mistakes with 400, which Chromium notes on the console.
-    consoleErrors.allow(/status of 400 \(Bad Request\) \(http:\/\/localhost:\d+\/aditionaldata\.data\)$/);
+    consoleErrors.allow(
+      /status of 400 \(Bad Request\) \(http:\/\/localhost:\d+\/aditionaldata\.data\)$/,
+    );
     await page.setViewportSize(screen.viewport);
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: "Ayllu" })).toBeVisible();
@@ -87,7 +94,9 @@ for (const screen of SCREENS) {
     await expect(detail(page, "Ciudad")).toHaveText("Cochabamba");
     await expect(detail(page, "Género")).toHaveText("Femenino");
     await expect(detail(page, "Habilidades")).toHaveText("No especificadas");
-    await expect(page.getByRole("heading", { level: 2, name: "Eventos Participando" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 2, name: "Eventos Participando" }),
+    ).toBeVisible();
     await expect(page.getByText("No estás participando en ningún evento aún.")).toBeVisible();
     await expectNoAxeViolations(page);
 
@@ -124,7 +133,9 @@ for (const screen of SCREENS) {
   });
 }
 
-test("the user menu works with the keyboard alone, and signing out ends the session", async ({ page }) => {
+test("the user menu works with the keyboard alone, and signing out ends the session", async ({
+  page,
+}) => {
   const member = await createMember(page);
   await page.goto("/profile");
   const menuButton = page.getByRole("button", { name: member.nombreCompleto });
@@ -132,7 +143,11 @@ test("the user menu works with the keyboard alone, and signing out ends the sess
   const perfil = page.getByRole("menuitem", { name: "Perfil" });
   const cerrar = page.getByRole("menuitem", { name: "Cerrar Sesión" });
 
-  for (let presses = 0; presses < 20 && !(await menuButton.evaluate((el) => el === document.activeElement)); presses++) {
+  for (
+    let presses = 0;
+    presses < 20 && !(await menuButton.evaluate((el) => el === document.activeElement));
+    presses++
+  ) {
     await page.keyboard.press("Tab");
   }
   await expect(menuButton).toBeFocused();
@@ -196,7 +211,9 @@ test("the user menu works with the keyboard alone, and signing out ends the sess
   await expect(page.getByRole("heading", { level: 1, name: "Iniciar Sesión" })).toBeVisible();
 });
 
-test("the user menu keeps the member's name as its accessible name on a phone", async ({ page }) => {
+test("the user menu keeps the member's name as its accessible name on a phone", async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   const member = await createMember(page);
   const menuButton = page.getByRole("button", { name: member.nombreCompleto });
@@ -212,7 +229,9 @@ test("the navigation highlights the section in view", async ({ page }) => {
   await page.goto("/");
   await expect(navLink(page, "Home")).toHaveAttribute("aria-current", "location");
 
-  await page.evaluate(() => document.getElementById("articles")?.scrollIntoView({ block: "start" }));
+  await page.evaluate(() =>
+    document.getElementById("articles")?.scrollIntoView({ block: "start" }),
+  );
   await expect(navLink(page, "Articles")).toHaveClass(/\bactive\b/);
   await expect(navLink(page, "Articles")).toHaveAttribute("aria-current", "location");
   await expect(navLink(page, "Home")).not.toHaveAttribute("aria-current");
@@ -247,7 +266,9 @@ test("on a phone the sections collapse into a menu toggle", async ({ page }) => 
 
 test("the logo scrolls to the top on the home page and goes home elsewhere", async ({ page }) => {
   await page.goto("/");
-  await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: "instant" }));
+  await page.evaluate(() =>
+    window.scrollTo({ top: document.body.scrollHeight, behavior: "instant" }),
+  );
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
 
   const logo = page.getByRole("link", { name: "Ayllu, inicio" });
@@ -262,9 +283,14 @@ test("the logo scrolls to the top on the home page and goes home elsewhere", asy
   await expect(page.getByRole("heading", { level: 1, name: "Ayllu" })).toBeVisible();
 });
 
-test("an unknown path shows the Spanish 404 page with a way back", async ({ page, consoleErrors }) => {
+test("an unknown path shows the Spanish 404 page with a way back", async ({
+  page,
+  consoleErrors,
+}) => {
   // Chromium reports the page's own 404 status on the console; that one is asked for.
-  consoleErrors.allow(/status of 404 \(Not Found\) \(http:\/\/localhost:\d+\/esta-pagina-no-existe\)/);
+  consoleErrors.allow(
+    /status of 404 \(Not Found\) \(http:\/\/localhost:\d+\/esta-pagina-no-existe\)/,
+  );
   const response = await page.goto("/esta-pagina-no-existe");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "Página no encontrada" })).toBeVisible();

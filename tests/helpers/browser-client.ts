@@ -57,7 +57,11 @@ export class BrowserClient {
   }
 
   /** Posts a form as a browser would (application/x-www-form-urlencoded). */
-  post(target: string, fields: Record<string, string | string[]> | URLSearchParams, options: { origin?: string | null; headers?: Record<string, string> } = {}) {
+  post(
+    target: string,
+    fields: Record<string, string | string[]> | URLSearchParams,
+    options: { origin?: string | null; headers?: Record<string, string> } = {},
+  ) {
     const body = fields instanceof URLSearchParams ? fields : new URLSearchParams();
     if (!(fields instanceof URLSearchParams)) {
       for (const [key, value] of Object.entries(fields)) {

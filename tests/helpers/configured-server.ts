@@ -28,8 +28,12 @@ export interface ConfiguredServer {
   close(): Promise<void>;
 }
 
-export async function startConfiguredServer(env: Record<string, string>): Promise<ConfiguredServer> {
-  const entry = (await import(pathToFileURL(path.join(PROJECT_ROOT, "build/server/index.js")).href)) as Entry;
+export async function startConfiguredServer(
+  env: Record<string, string>,
+): Promise<ConfiguredServer> {
+  const entry = (await import(
+    pathToFileURL(path.join(PROJECT_ROOT, "build/server/index.js")).href
+  )) as Entry;
   const config = entry.loadConfig({ ...TEST_ENV, ...env });
   const database: Database = await createTestDatabase();
   let databaseClosed: Promise<void> | null = null;

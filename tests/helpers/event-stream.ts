@@ -16,9 +16,16 @@ export interface OpenStream {
   close(): void;
 }
 
-export async function openEventStream(url: URL, cookie: string, headers: Record<string, string> = {}): Promise<OpenStream> {
+export async function openEventStream(
+  url: URL,
+  cookie: string,
+  headers: Record<string, string> = {},
+): Promise<OpenStream> {
   const controller = new AbortController();
-  const response = await fetch(url, { headers: { ...headers, cookie, accept: "text/event-stream" }, signal: controller.signal });
+  const response = await fetch(url, {
+    headers: { ...headers, cookie, accept: "text/event-stream" },
+    signal: controller.signal,
+  });
   const events: StreamEvent[] = [];
   const waiters = new Set<() => void>();
   let finished = false;
@@ -76,7 +83,11 @@ export async function openEventStream(url: URL, cookie: string, headers: Record<
         };
         const timer = setTimeout(() => {
           cleanup();
-          reject(new Error(`No llegó el evento esperado en ${timeoutMs} ms; llegaron: ${JSON.stringify(events)}`));
+          reject(
+            new Error(
+              `No llegó el evento esperado en ${timeoutMs} ms; llegaron: ${JSON.stringify(events)}`,
+            ),
+          );
         }, timeoutMs);
         const cleanup = () => {
           clearTimeout(timer);

@@ -26,7 +26,13 @@ export const VALID_EVENT = {
 export type EventField = keyof typeof VALID_EVENT;
 
 /** A form as the browser would post it: `intent`, the fields, and `enlacesVirtuales` rows. */
-export function eventForm(intent: string, overrides: Partial<Record<EventField, string>> = {}, links: string[] = [], without?: EventField, extra: Record<string, string> = {}): URLSearchParams {
+export function eventForm(
+  intent: string,
+  overrides: Partial<Record<EventField, string>> = {},
+  links: string[] = [],
+  without?: EventField,
+  extra: Record<string, string> = {},
+): URLSearchParams {
   const form = new URLSearchParams({ intent, ...extra });
   for (const [key, value] of Object.entries({ ...VALID_EVENT, ...overrides })) {
     if (key !== without) form.append(key, value);
@@ -38,7 +44,11 @@ export function eventForm(intent: string, overrides: Partial<Record<EventField, 
 let counter = 0;
 
 /** A member whose profile is complete, signed in through the development provider. */
-export async function createMember(server: TestServer, email = `miembro-${randomUUID()}@example.com`, name = `Miembro ${++counter}`) {
+export async function createMember(
+  server: TestServer,
+  email = `miembro-${randomUUID()}@example.com`,
+  name = `Miembro ${++counter}`,
+) {
   const client = await signInMember(server.url, email, name);
   await client.get("/inicio"); // takes the "saved" flash message
   const [user] = await server.db.select().from(users).where(eq(users.email, email));
@@ -51,7 +61,12 @@ export function createAdmin(server: TestServer) {
 }
 
 /** An event stored through the model, as an admin would publish it. */
-export async function createTestEvent(db: Db, admin: User, overrides: Partial<Record<EventField, string>> = {}, links: string[] = []) {
+export async function createTestEvent(
+  db: Db,
+  admin: User,
+  overrides: Partial<Record<EventField, string>> = {},
+  links: string[] = [],
+) {
   const input = EventSchema.parse({ ...VALID_EVENT, ...overrides, enlacesVirtuales: links });
   return createEvent(db, admin, input, "America/La_Paz");
 }
@@ -65,8 +80,14 @@ export async function snapshot(db: Db) {
   return {
     events: await db.select().from(events).orderBy(asc(events.id)),
     images: await db.select().from(eventImages).orderBy(asc(eventImages.id)),
-    participations: await db.select().from(participations).orderBy(asc(participations.userId), asc(participations.eventId)),
-    admins: await db.select({ id: users.id, isAdmin: users.isAdmin }).from(users).orderBy(asc(users.id)),
+    participations: await db
+      .select()
+      .from(participations)
+      .orderBy(asc(participations.userId), asc(participations.eventId)),
+    admins: await db
+      .select({ id: users.id, isAdmin: users.isAdmin })
+      .from(users)
+      .orderBy(asc(users.id)),
   };
 }
 
@@ -75,11 +96,18 @@ export function alertsIn(html: string): string[] {
 }
 
 export function eventFieldError(html: string, field: string): string | null {
-  return new RegExp(`<p class="field-error" id="evento-${field}-error">([^<]*)</p>`).exec(html)?.[1] ?? null;
+  return (
+    new RegExp(`<p class="field-error" id="evento-${field}-error">([^<]*)</p>`).exec(html)?.[1] ??
+    null
+  );
 }
 
 /** Follows a redirect and returns the page with its flash message. */
-export async function landOn(client: BrowserClient, reply: { status: number; location: string | null }) {
-  if (reply.status !== 302 || !reply.location) throw new Error(`Se esperaba una redirección, llegó ${reply.status}`);
+export async function landOn(
+  client: BrowserClient,
+  reply: { status: number; location: string | null },
+) {
+  if (reply.status !== 302 || !reply.location)
+    throw new Error(`Se esperaba una redirección, llegó ${reply.status}`);
   return client.get(reply.location);
 }

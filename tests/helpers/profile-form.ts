@@ -34,7 +34,10 @@ export interface BadInput {
   message: string;
 }
 
-function valid(overrides: Partial<Record<ProfileFieldName, string>> = {}, without?: ProfileFieldName): URLSearchParams {
+function valid(
+  overrides: Partial<Record<ProfileFieldName, string>> = {},
+  without?: ProfileFieldName,
+): URLSearchParams {
   const form = new URLSearchParams();
   for (const [key, value] of Object.entries({ ...VALID_PROFILE, ...overrides })) {
     if (key !== without) form.append(key, value);
@@ -56,24 +59,54 @@ export const BAD_INPUTS: BadInput[] = [
     field,
     message,
   })),
-  { title: "genero left at 'Selecciona...'", form: () => valid({ genero: "" }), field: "genero", message: "Selecciona un género de la lista." },
-  { title: "a genero outside the list", form: () => valid({ genero: "Robot" }), field: "genero", message: "Selecciona un género de la lista." },
+  {
+    title: "genero left at 'Selecciona...'",
+    form: () => valid({ genero: "" }),
+    field: "genero",
+    message: "Selecciona un género de la lista.",
+  },
+  {
+    title: "a genero outside the list",
+    form: () => valid({ genero: "Robot" }),
+    field: "genero",
+    message: "Selecciona un género de la lista.",
+  },
   {
     title: "habilidades of 31 characters",
     form: () => valid({ habilidades: "a".repeat(31) }),
     field: "habilidades",
     message: "Las habilidades pueden tener como máximo 30 caracteres.",
   },
-  { title: "the birth date 'hola'", form: () => valid({ fechaNacimiento: "hola" }), field: "fechaNacimiento", message: NOT_A_DATE },
-  { title: "the birth date 2025-02-30", form: () => valid({ fechaNacimiento: "2025-02-30" }), field: "fechaNacimiento", message: NOT_A_DATE },
-  { title: "the birth date 1990/05/17", form: () => valid({ fechaNacimiento: "1990/05/17" }), field: "fechaNacimiento", message: NOT_A_DATE },
+  {
+    title: "the birth date 'hola'",
+    form: () => valid({ fechaNacimiento: "hola" }),
+    field: "fechaNacimiento",
+    message: NOT_A_DATE,
+  },
+  {
+    title: "the birth date 2025-02-30",
+    form: () => valid({ fechaNacimiento: "2025-02-30" }),
+    field: "fechaNacimiento",
+    message: NOT_A_DATE,
+  },
+  {
+    title: "the birth date 1990/05/17",
+    form: () => valid({ fechaNacimiento: "1990/05/17" }),
+    field: "fechaNacimiento",
+    message: NOT_A_DATE,
+  },
   {
     title: "a birth date in the future",
     form: () => valid({ fechaNacimiento: nextYear() }),
     field: "fechaNacimiento",
     message: "La fecha de nacimiento no puede estar en el futuro.",
   },
-  { title: "a nombreCompleto of 101 characters", form: () => valid({ nombreCompleto: "N".repeat(101) }), field: "nombreCompleto", message: "Máximo 100 caracteres." },
+  {
+    title: "a nombreCompleto of 101 characters",
+    form: () => valid({ nombreCompleto: "N".repeat(101) }),
+    field: "nombreCompleto",
+    message: "Máximo 100 caracteres.",
+  },
   {
     // PostgreSQL cannot store it; refused before it reaches the database.
     title: "a NUL character in nombreCompleto",
@@ -95,7 +128,9 @@ export const BAD_INPUTS: BadInput[] = [
 
 /** The message shown next to `field` (its error paragraph), or null. */
 export function fieldErrorOf(html: string, field: string): string | null {
-  const match = new RegExp(`<p class="field-error" id="profile-${field}-error">([^<]*)</p>`).exec(html);
+  const match = new RegExp(`<p class="field-error" id="profile-${field}-error">([^<]*)</p>`).exec(
+    html,
+  );
   return match ? match[1]! : null;
 }
 
@@ -116,7 +151,12 @@ export function alertsIn(html: string): string[] {
 
 /** Text as React writes it into HTML. */
 export function escapeHtml(text: string): string {
-  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#x27;");
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#x27;");
 }
 
 export async function userRow(db: Db, id: string): Promise<User> {

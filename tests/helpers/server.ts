@@ -35,7 +35,9 @@ export interface TestServer {
 }
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const entry = (await import(pathToFileURL(path.join(PROJECT_ROOT, "build/server/index.js")).href)) as Entry;
+  const entry = (await import(
+    pathToFileURL(path.join(PROJECT_ROOT, "build/server/index.js")).href
+  )) as Entry;
   const config = entry.loadConfig({ ...TEST_ENV, ...env });
   const database = await createTestDatabase();
   const running = await entry.startServer({ config, database, log: () => {} });

@@ -59,7 +59,10 @@ test("a member whose profile already has nombreCompleto is sent to / by the page
   expect(page.status).toBe(302);
   expect(pathOf(page.location)).toBe("/");
 
-  const post = await client.post("/aditionaldata", { ...VALID_PROFILE, nombreCompleto: "Otro Nombre" });
+  const post = await client.post("/aditionaldata", {
+    ...VALID_PROFILE,
+    nombreCompleto: "Otro Nombre",
+  });
   expect(post.status).toBe(302);
   expect(pathOf(post.location)).toBe("/");
   expect(await userRow(server.db, before.id)).toEqual(before);
@@ -84,7 +87,9 @@ test("the page shows every field with its label, and genero offers the blank 'Se
   expect(controlOf(page.text, "fechaNacimiento")).toContain('type="date"');
   expect(controlOf(page.text, "habilidades")).toContain('maxLength="30"');
   const select = /<select[^>]*name="genero"[^>]*>(.*?)<\/select>/s.exec(page.text)?.[1] ?? "";
-  const options = [...select.matchAll(/<option value="([^"]*)"[^>]*>([^<]*)<\/option>/g)].map((m) => [m[1], m[2]]);
+  const options = [...select.matchAll(/<option value="([^"]*)"[^>]*>([^<]*)<\/option>/g)].map(
+    (m) => [m[1], m[2]],
+  );
   expect(options).toEqual([
     ["", "Selecciona..."],
     ["Masculino", "Masculino"],
@@ -99,7 +104,10 @@ test("a valid form stores every field and updatedAt, goes to /, and the next pag
   expect(user.updatedAt).toBeNull();
   const startedAt = Date.now();
 
-  const reply = await client.post("/aditionaldata", { ...VALID_PROFILE, nombreCompleto: "  Ana Quispe Mamani  " });
+  const reply = await client.post("/aditionaldata", {
+    ...VALID_PROFILE,
+    nombreCompleto: "  Ana Quispe Mamani  ",
+  });
   expect(reply.status).toBe(302);
   expect(pathOf(reply.location)).toBe("/");
 
@@ -128,13 +136,19 @@ test("a valid form stores every field and updatedAt, goes to /, and the next pag
 
 test("habilidades may be left empty or be exactly 30 characters long", async () => {
   const empty = await createNewcomer();
-  const withoutSkills = await empty.client.post("/aditionaldata", { ...VALID_PROFILE, habilidades: "" });
+  const withoutSkills = await empty.client.post("/aditionaldata", {
+    ...VALID_PROFILE,
+    habilidades: "",
+  });
   expect(withoutSkills.status).toBe(302);
   expect((await userRow(server.db, empty.user.id)).habilidades).toBe("");
 
   const full = await createNewcomer();
   const thirty = "h".repeat(30);
-  const withSkills = await full.client.post("/aditionaldata", { ...VALID_PROFILE, habilidades: thirty });
+  const withSkills = await full.client.post("/aditionaldata", {
+    ...VALID_PROFILE,
+    habilidades: thirty,
+  });
   expect(withSkills.status).toBe(302);
   expect((await userRow(server.db, full.user.id)).habilidades).toBe(thirty);
 });
@@ -144,31 +158,40 @@ test("after saving, the member goes to the same-site page they wanted, carried b
   const page = await client.get("/aditionaldata?redirectTo=%2Fprofile%3Feditar%3D1");
   expect(page.text).toContain('<input type="hidden" name="redirectTo" value="/profile?editar=1"/>');
 
-  const reply = await client.post("/aditionaldata", { ...VALID_PROFILE, redirectTo: "/profile?editar=1" });
+  const reply = await client.post("/aditionaldata", {
+    ...VALID_PROFILE,
+    redirectTo: "/profile?editar=1",
+  });
   expect(reply.status).toBe(302);
   expect(pathOf(reply.location)).toBe("/profile?editar=1");
   expect((await userRow(server.db, user.id)).nombreCompleto).toBe(VALID_PROFILE.nombreCompleto);
 });
 
-test.each(["//evil.example", "https://evil.example/", "/\\evil.example", "/..//evil.example", "javascript:alert(1)"])(
-  "a redirectTo of %s leads to / instead of another site",
-  async (redirectTo) => {
-    const { client } = await createNewcomer();
-    const reply = await client.post("/aditionaldata", { ...VALID_PROFILE, redirectTo });
-    expect(reply.status).toBe(302);
-    expect(reply.location).toBe(new URL("/", server.url).toString());
+test.each([
+  "//evil.example",
+  "https://evil.example/",
+  "/\\evil.example",
+  "/..//evil.example",
+  "javascript:alert(1)",
+])("a redirectTo of %s leads to / instead of another site", async (redirectTo) => {
+  const { client } = await createNewcomer();
+  const reply = await client.post("/aditionaldata", { ...VALID_PROFILE, redirectTo });
+  expect(reply.status).toBe(302);
+  expect(reply.location).toBe(new URL("/", server.url).toString());
+});
+
+test.each(BAD_INPUTS)(
+  "the form refuses $title with status 400, a message next to $field, and stores nothing",
+  async ({ form, field, message }) => {
+    const { client, user } = await createNewcomer();
+    const reply = await client.post("/aditionaldata", form());
+    expect(reply.status).toBe(400);
+    expect(fieldErrorOf(reply.text, field)).toBe(message);
+    expect(controlOf(reply.text, field)).toContain('aria-invalid="true"');
+    expect(controlOf(reply.text, field)).toContain(`aria-describedby="profile-${field}-error"`);
+    expect(await userRow(server.db, user.id)).toEqual(user);
   },
 );
-
-test.each(BAD_INPUTS)("the form refuses $title with status 400, a message next to $field, and stores nothing", async ({ form, field, message }) => {
-  const { client, user } = await createNewcomer();
-  const reply = await client.post("/aditionaldata", form());
-  expect(reply.status).toBe(400);
-  expect(fieldErrorOf(reply.text, field)).toBe(message);
-  expect(controlOf(reply.text, field)).toContain('aria-invalid="true"');
-  expect(controlOf(reply.text, field)).toContain(`aria-describedby="profile-${field}-error"`);
-  expect(await userRow(server.db, user.id)).toEqual(user);
-});
 
 test("fields the form does not have (isAdmin, uid, email) are refused with the unknown-fields message and change nothing", async () => {
   const { client, user } = await createNewcomer();
@@ -210,7 +233,9 @@ test("the same form sent as multipart without files is accepted", async () => {
 
 test("a form posted from another site is refused with 403 and stores nothing", async () => {
   const { client, user } = await createNewcomer();
-  const reply = await client.post("/aditionaldata", VALID_PROFILE, { origin: "https://evil.example" });
+  const reply = await client.post("/aditionaldata", VALID_PROFILE, {
+    origin: "https://evil.example",
+  });
   expect(reply.status).toBe(403);
   expect(await userRow(server.db, user.id)).toEqual(user);
 });
@@ -224,5 +249,7 @@ test("what a person typed is shown back as text, never as HTML, when the form is
   });
   expect(reply.status).toBe(400);
   expect(reply.text).not.toContain("<script>alert(1)</script>");
-  expect(controlOf(reply.text, "pais")).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+  expect(controlOf(reply.text, "pais")).toContain(
+    'value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"',
+  );
 });

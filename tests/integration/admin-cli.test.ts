@@ -27,7 +27,11 @@ function runAdmin(args: string[], databaseEnv: Record<string, string>): Promise<
   for (const name of ["DATABASE_URL", "DATA_DIR"]) if (!(name in databaseEnv)) delete env[name];
   delete env.TEST_DATABASE_URL;
   return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["tsx", "scripts/admin.ts", ...args], { cwd: PROJECT_ROOT, env, timeout: CLI_TIMEOUT_MS });
+    const child = spawn("npx", ["tsx", "scripts/admin.ts", ...args], {
+      cwd: PROJECT_ROOT,
+      env,
+      timeout: CLI_TIMEOUT_MS,
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -60,16 +64,24 @@ async function createStore(): Promise<Store> {
     onTestFinished(async () => {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`).finally(() => cleanup.end());
+      await cleanup
+        .query(`drop database if exists ${name} with (force)`)
+        .finally(() => cleanup.end());
     });
-    return { env: { DATABASE_URL: url.toString() }, use: (work) => withDatabase(openPostgres(url.toString()), work) };
+    return {
+      env: { DATABASE_URL: url.toString() },
+      use: (work) => withDatabase(openPostgres(url.toString()), work),
+    };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-cli-"));
   onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
   return { env: { DATA_DIR: dir }, use: (work) => withDatabase(openEmbedded(dir), work) };
 }
 
-async function withDatabase<T>(opening: Promise<Database>, work: (db: Db) => Promise<T>): Promise<T> {
+async function withDatabase<T>(
+  opening: Promise<Database>,
+  work: (db: Db) => Promise<T>,
+): Promise<T> {
   const database = await opening;
   try {
     return await work(database.db);
@@ -81,13 +93,25 @@ async function withDatabase<T>(opening: Promise<Database>, work: (db: Db) => Pro
 /** People who have signed in once: the command line only knows accounts that exist. */
 async function signUp(store: Store, emails: string[]) {
   await store.use((db) =>
-    db.insert(users).values(emails.map((email) => ({ issuer: "https://accounts.google.com", subject: randomUUID(), email, emailVerified: true }))),
+    db
+      .insert(users)
+      .values(
+        emails.map((email) => ({
+          issuer: "https://accounts.google.com",
+          subject: randomUUID(),
+          email,
+          emailVerified: true,
+        })),
+      ),
   );
 }
 
 function adminFlags(store: Store) {
   return store.use(async (db) => {
-    const rows = await db.select({ email: users.email, isAdmin: users.isAdmin }).from(users).orderBy(asc(users.email));
+    const rows = await db
+      .select({ email: users.email, isAdmin: users.isAdmin })
+      .from(users)
+      .orderBy(asc(users.email));
     return Object.fromEntries(rows.map((r) => [r.email, r.isAdmin]));
   });
 }
@@ -102,7 +126,10 @@ test(
     expect(run.stderr).not.toMatch(/error/i);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("ana@example.com: ahora es administrador");
-    expect(await adminFlags(store)).toEqual({ "ana@example.com": true, "bruno@example.com": false });
+    expect(await adminFlags(store)).toEqual({
+      "ana@example.com": true,
+      "bruno@example.com": false,
+    });
   },
   TEST_TIMEOUT_MS,
 );
@@ -117,7 +144,10 @@ test(
     const run = await runAdmin(["revoke", "ana@example.com"], store.env);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("ana@example.com: ya no es administrador");
-    expect(await adminFlags(store)).toEqual({ "ana@example.com": false, "bruno@example.com": true });
+    expect(await adminFlags(store)).toEqual({
+      "ana@example.com": false,
+      "bruno@example.com": true,
+    });
   },
   TEST_TIMEOUT_MS,
 );
@@ -130,7 +160,9 @@ test(
 
     const run = await runAdmin(["grant", "nadie@example.com"], store.env);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain("No hay ningún usuario con el correo nadie@example.com. La persona debe iniciar sesión una vez antes.");
+    expect(run.stderr).toContain(
+      "No hay ningún usuario con el correo nadie@example.com. La persona debe iniciar sesión una vez antes.",
+    );
     expect(run.stderr).not.toMatch(/\bat .*\.ts:\d+/);
     expect(run.stdout).toBe("");
     expect(await adminFlags(store)).toEqual({ "ana@example.com": false });

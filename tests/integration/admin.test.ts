@@ -7,7 +7,14 @@ import { MESSAGES } from "~/lib/messages";
 import { participations, users, type User } from "#server/db/schema.server";
 import { failOnConsoleError } from "../helpers/console";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
-import { alertsIn, createAdmin, createMember, createTestEvent, landOn, snapshot } from "../helpers/events";
+import {
+  alertsIn,
+  createAdmin,
+  createMember,
+  createTestEvent,
+  landOn,
+  snapshot,
+} from "../helpers/events";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -22,7 +29,11 @@ afterAll(() => server?.close());
 failOnConsoleError();
 
 function rowsOf(html: string): { name: string; email: string; admin: boolean }[] {
-  return [...html.matchAll(/<a[^>]*class="user-row"[^>]*><span><strong>([^<]*)<\/strong><span class="muted user-email">([^<]*)<\/span><\/span>(<span class="admin-badge">ADMIN<\/span>)?<\/a>/g)].map((m) => ({
+  return [
+    ...html.matchAll(
+      /<a[^>]*class="user-row"[^>]*><span><strong>([^<]*)<\/strong><span class="muted user-email">([^<]*)<\/span><\/span>(<span class="admin-badge">ADMIN<\/span>)?<\/a>/g,
+    ),
+  ].map((m) => ({
     name: m[1]!,
     email: m[2]!,
     admin: Boolean(m[3]),
@@ -38,16 +49,30 @@ test("the user list shows each member's name and e-mail, and the ADMIN badge on 
   const page = await admin.client.get(`/admin?q=${encodeURIComponent(user.email)}`);
   expect(rowsOf(page.text)).toEqual([{ name: "Rosa Lista", email: user.email, admin: false }]);
   const adminRow = await admin.client.get("/admin?q=jefa%40example.com");
-  expect(rowsOf(adminRow.text)).toEqual([{ name: "Jefa Admin", email: "jefa@example.com", admin: true }]);
+  expect(rowsOf(adminRow.text)).toEqual([
+    { name: "Jefa Admin", email: "jefa@example.com", admin: true },
+  ]);
 });
 
 test("search finds members by name or e-mail on the server, ignoring case, and treats % and _ as text", async () => {
   const tag = randomUUID().slice(0, 8);
   await server.db.insert(users).values([
-    { issuer: "https://t.invalid", subject: `a-${tag}`, email: `quispe.${tag}@example.com`, nombreCompleto: "Juana Quispe" },
-    { issuer: "https://t.invalid", subject: `b-${tag}`, email: `otra.${tag}@example.com`, nombreCompleto: `Marta Mamani ${tag}` },
+    {
+      issuer: "https://t.invalid",
+      subject: `a-${tag}`,
+      email: `quispe.${tag}@example.com`,
+      nombreCompleto: "Juana Quispe",
+    },
+    {
+      issuer: "https://t.invalid",
+      subject: `b-${tag}`,
+      email: `otra.${tag}@example.com`,
+      nombreCompleto: `Marta Mamani ${tag}`,
+    },
   ]);
-  const byName = await admin.client.get(`/admin?q=${encodeURIComponent(`MAMANI ${tag.toUpperCase()}`)}`);
+  const byName = await admin.client.get(
+    `/admin?q=${encodeURIComponent(`MAMANI ${tag.toUpperCase()}`)}`,
+  );
   expect(rowsOf(byName.text).map((r) => r.email)).toEqual([`otra.${tag}@example.com`]);
   const byEmail = await admin.client.get(`/admin?q=QUISPE.${tag}`);
   expect(rowsOf(byEmail.text).map((r) => r.name)).toEqual(["Juana Quispe"]);
@@ -59,7 +84,11 @@ test("search finds members by name or e-mail on the server, ignoring case, and t
 });
 
 test("'Detalles del Usuario' shows every field, 'N/A' when missing, admin Sí/No, and the member's events with dates", async () => {
-  const { user } = await createMember(server, `detalle-${randomUUID()}@example.com`, "Pedro Detalle");
+  const { user } = await createMember(
+    server,
+    `detalle-${randomUUID()}@example.com`,
+    "Pedro Detalle",
+  );
   const page = await admin.client.get(`/admin?usuario=${user.id}`);
   expect(page.text).toContain("Detalles del Usuario");
   expect(detailOf(page.text, "Nombre de Google")).toBe("Pedro Detalle");
@@ -73,23 +102,46 @@ test("'Detalles del Usuario' shows every field, 'N/A' when missing, admin Sí/No
   expect(detailOf(page.text, "Administrador")).toBe("No");
   expect(page.text).toContain("Este usuario no está participando en ningún evento.");
 
-  const event = await createTestEvent(server.db, admin.user, { nombreEvento: "Evento del detalle", fechaEvento: "2032-07-08", horaEvento: "10:00" });
+  const event = await createTestEvent(server.db, admin.user, {
+    nombreEvento: "Evento del detalle",
+    fechaEvento: "2032-07-08",
+    horaEvento: "10:00",
+  });
   await server.db.insert(participations).values({ userId: user.id, eventId: event.id });
   const withEvents = await admin.client.get(`/admin?usuario=${user.id}`);
   expect(withEvents.text).toContain("Evento del detalle");
   expect(withEvents.text).toContain("jueves, 8 de julio de 2032, 10:00 a. m.");
   expect(withEvents.text).not.toContain("Este usuario no está participando en ningún evento.");
 
-  const bare = await server.db.insert(users).values({ issuer: "https://t.invalid", subject: randomUUID(), email: `sin-${randomUUID()}@example.com` }).returning();
+  const bare = await server.db
+    .insert(users)
+    .values({
+      issuer: "https://t.invalid",
+      subject: randomUUID(),
+      email: `sin-${randomUUID()}@example.com`,
+    })
+    .returning();
   const empty = await admin.client.get(`/admin?usuario=${bare[0]!.id}`);
-  for (const term of ["Nombre de Google", "Nombre completo", "Fecha de nacimiento", "País", "Ciudad", "Género", "Habilidades"]) {
+  for (const term of [
+    "Nombre de Google",
+    "Nombre completo",
+    "Fecha de nacimiento",
+    "País",
+    "Ciudad",
+    "Género",
+    "Habilidades",
+  ]) {
     expect(detailOf(empty.text, term), term).toBe("N/A");
   }
 });
 
 test("an admin grants and revokes admin from the details dialog", async () => {
   const { user, client } = await createMember(server);
-  const granted = await admin.client.post("/admin", { intent: "grant-admin", userId: user.id, returnTo: `?usuario=${user.id}` });
+  const granted = await admin.client.post("/admin", {
+    intent: "grant-admin",
+    userId: user.id,
+    returnTo: `?usuario=${user.id}`,
+  });
   expect(pathOf(granted.location)).toBe(`/admin?usuario=${user.id}`);
   const page = await landOn(admin.client, granted);
   expect(alertsIn(page.text)).toEqual([MESSAGES.adminGranted]);
@@ -106,7 +158,10 @@ test("the last admin cannot be revoked, not even by themselves, and two admins r
   try {
     const only = await createAdmin(lone);
     const before = await snapshot(lone.db);
-    const reply = await only.client.post("/admin", { intent: "revoke-admin", userId: only.user.id });
+    const reply = await only.client.post("/admin", {
+      intent: "revoke-admin",
+      userId: only.user.id,
+    });
     expect(reply.status).toBe(409);
     expect(alertsIn(reply.text)).toEqual([MESSAGES.lastAdmin]);
     expect(await snapshot(lone.db)).toEqual(before);
@@ -119,10 +174,17 @@ test("the last admin cannot be revoked, not even by themselves, and two admins r
     ]);
     // One wins. The other is refused as the last admin (409), or as no longer an admin (403), or
     // (its action refused, the page it would show needs an admin) sent to /inicio.
-    const outcomes = replies.map((r) => (r.status === 302 ? pathOf(r.location)!.replace(/\?.*/, "") : String(r.status))).sort();
+    const outcomes = replies
+      .map((r) => (r.status === 302 ? pathOf(r.location)!.replace(/\?.*/, "") : String(r.status)))
+      .sort();
     expect(outcomes).toContain("/admin");
-    expect(outcomes.filter((o) => o !== "/admin").every((o) => ["403", "409", "/inicio"].includes(o))).toBe(true);
-    const [{ n }] = (await lone.db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.isAdmin, true))) as [{ n: number }];
+    expect(
+      outcomes.filter((o) => o !== "/admin").every((o) => ["403", "409", "/inicio"].includes(o)),
+    ).toBe(true);
+    const [{ n }] = (await lone.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(eq(users.isAdmin, true))) as [{ n: number }];
     expect(n).toBe(1);
   } finally {
     await lone.close();
@@ -134,7 +196,9 @@ test("an admin who revokes their own rights (another admin remaining) goes to /i
   await server.db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
   const reply = await client.post("/admin", { intent: "revoke-admin", userId: user.id });
   expect(pathOf(reply.location)).toBe("/inicio");
-  expect((await server.db.select().from(users).where(eq(users.id, user.id)))[0]!.isAdmin).toBe(false);
+  expect((await server.db.select().from(users).where(eq(users.id, user.id)))[0]!.isAdmin).toBe(
+    false,
+  );
 });
 
 test("with 50,000 members the list is paginated and searched on the server, each page quickly", async () => {

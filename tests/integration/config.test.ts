@@ -36,12 +36,17 @@ test("production refuses to start with no configuration, naming every missing va
   }
 });
 
-test.each(["DATABASE_URL", "SESSION_SECRET", "PUBLIC_URL"])("production without %s refuses to start and names only it", (name) => {
-  const message = refusal(without(PRODUCTION, name));
-  expect(message).toContain(name);
-  const others = ["DATABASE_URL", "SESSION_SECRET", "PUBLIC_URL", "GOOGLE_CLIENT_ID"].filter((n) => n !== name);
-  for (const other of others) expect(message).not.toContain(other);
-});
+test.each(["DATABASE_URL", "SESSION_SECRET", "PUBLIC_URL"])(
+  "production without %s refuses to start and names only it",
+  (name) => {
+    const message = refusal(without(PRODUCTION, name));
+    expect(message).toContain(name);
+    const others = ["DATABASE_URL", "SESSION_SECRET", "PUBLIC_URL", "GOOGLE_CLIENT_ID"].filter(
+      (n) => n !== name,
+    );
+    for (const other of others) expect(message).not.toContain(other);
+  },
+);
 
 test("production refuses the development sign-in provider", () => {
   const message = refusal(without(PRODUCTION, "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"));
@@ -58,7 +63,12 @@ test("a complete production configuration starts with Google, no demo content an
     sessionSecret: SECRET,
     host: "0.0.0.0",
     seedDemo: false,
-    oidc: { kind: "external", issuer: "https://accounts.google.com", clientId: PRODUCTION.GOOGLE_CLIENT_ID, clientSecret: "secreto-de-google" },
+    oidc: {
+      kind: "external",
+      issuer: "https://accounts.google.com",
+      clientId: PRODUCTION.GOOGLE_CLIENT_ID,
+      clientSecret: "secreto-de-google",
+    },
   });
   expect(config.publicUrl.toString()).toBe("https://ayllu.example/");
 });
@@ -66,7 +76,9 @@ test("a complete production configuration starts with Google, no demo content an
 test("variables set to an empty string count as unset", () => {
   const message = refusal({ ...PRODUCTION, SESSION_SECRET: "" });
   expect(message).toContain("SESSION_SECRET");
-  expect(loadConfig({ GOOGLE_CLIENT_ID: "", GOOGLE_CLIENT_SECRET: "" }).oidc).toEqual({ kind: "development" });
+  expect(loadConfig({ GOOGLE_CLIENT_ID: "", GOOGLE_CLIENT_SECRET: "" }).oidc).toEqual({
+    kind: "development",
+  });
 });
 
 test("without a provider outside production the development provider is used", () => {
@@ -109,7 +121,10 @@ test("OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET select another issuer",
     OIDC_CLIENT_ID: "ayllu",
     OIDC_CLIENT_SECRET: "secreto",
   });
-  expect(production.oidc).toMatchObject({ kind: "external", issuer: "https://id.comunidad.example" });
+  expect(production.oidc).toMatchObject({
+    kind: "external",
+    issuer: "https://id.comunidad.example",
+  });
 });
 
 test("a half-configured Google provider names the missing half", () => {
@@ -127,7 +142,9 @@ test("a half-configured OpenID Connect provider names what is missing", () => {
   expect(noIssuer).toContain("OIDC_ISSUER falta");
   expect(noIssuer).not.toContain("OIDC_CLIENT_ID falta");
 
-  expect(refusal({ OIDC_ISSUER: "https://id.comunidad.example", OIDC_CLIENT_ID: "ayllu" })).toContain("OIDC_CLIENT_SECRET falta");
+  expect(
+    refusal({ OIDC_ISSUER: "https://id.comunidad.example", OIDC_CLIENT_ID: "ayllu" }),
+  ).toContain("OIDC_CLIENT_SECRET falta");
 });
 
 test("a SITE_TIMEZONE that is not a time zone is refused", () => {
@@ -137,8 +154,14 @@ test("a SITE_TIMEZONE that is not a time zone is refused", () => {
 });
 
 test("ADMIN_EMAILS is split on commas, trimmed and lower-cased", () => {
-  const config = loadConfig({ ADMIN_EMAILS: " Jefa@Example.COM ,otro@example.com,, ADMIN@Ayllu.Example " });
-  expect(config.adminEmails).toEqual(["jefa@example.com", "otro@example.com", "admin@ayllu.example"]);
+  const config = loadConfig({
+    ADMIN_EMAILS: " Jefa@Example.COM ,otro@example.com,, ADMIN@Ayllu.Example ",
+  });
+  expect(config.adminEmails).toEqual([
+    "jefa@example.com",
+    "otro@example.com",
+    "admin@ayllu.example",
+  ]);
   expect(loadConfig({}).adminEmails).toEqual([]);
 });
 
@@ -151,5 +174,7 @@ test("badly formed values are refused with the variable's name", () => {
 });
 
 test("PUBLIC_URL is kept as an origin only", () => {
-  expect(loadConfig({ PUBLIC_URL: "https://ayllu.example/alguna/ruta?x=1" }).publicUrl.toString()).toBe("https://ayllu.example/");
+  expect(
+    loadConfig({ PUBLIC_URL: "https://ayllu.example/alguna/ruta?x=1" }).publicUrl.toString(),
+  ).toBe("https://ayllu.example/");
 });

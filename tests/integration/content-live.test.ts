@@ -41,16 +41,29 @@ interface Started {
 async function startProcess(env: Record<string, string>): Promise<Started> {
   const child = spawn(process.execPath, ["server.js"], {
     cwd: PROJECT_ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), PORT: "0", HOST: "127.0.0.1", SEED_DEMO: "0", ADMIN_EMAILS: ADMINS, ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: os.tmpdir(),
+      PORT: "0",
+      HOST: "127.0.0.1",
+      SEED_DEMO: "0",
+      ADMIN_EMAILS: ADMINS,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | string>((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal ?? "?")));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once("exit", (code, signal) => resolve(code ?? signal ?? "?")),
+  );
   const url = await new Promise<URL>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`El servidor no arrancó a tiempo:\n${output}`)), 45_000);
+    const timer = setTimeout(
+      () => reject(new Error(`El servidor no arrancó a tiempo:\n${output}`)),
+      45_000,
+    );
     child.stdout!.on("data", () => {
       const match = /Ayllu escucha en (http:\/\/\S+)/.exec(output);
       if (match) {
@@ -91,78 +104,101 @@ async function openStream(base: URL, cookie: string): Promise<OpenStream> {
   return stream;
 }
 
-const noteForm = (titulo: string) => ({ intent: "createNote", titulo, texto: "En vivo", enlaceImagen: "", enlacesAdicionales: [""] });
-const isNoteCreated = (event: { data: string }) => (JSON.parse(event.data) as { kind: string; action: string }).kind === "note";
+const noteForm = (titulo: string) => ({
+  intent: "createNote",
+  titulo,
+  texto: "En vivo",
+  enlaceImagen: "",
+  enlacesAdicionales: [""],
+});
+const isNoteCreated = (event: { data: string }) =>
+  (JSON.parse(event.data) as { kind: string; action: string }).kind === "note";
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 if (postgresUrl) {
-  test("on PostgreSQL, a change made through one server process reaches a stream opened on another within a second, both ways, and after the listening connection drops", { timeout: 120_000 }, async () => {
-    const url = await freshPostgresDatabase(postgresUrl);
-    // One after the other: the first applies the migrations.
-    const a = await startProcess({ DATABASE_URL: url });
-    const b = await startProcess({ DATABASE_URL: url });
-    const adminA = await signInMember(a.url, "admin-a@example.com", "Admin A");
-    const adminB = await signInMember(b.url, "admin-b@example.com", "Admin B");
+  test(
+    "on PostgreSQL, a change made through one server process reaches a stream opened on another within a second, both ways, and after the listening connection drops",
+    { timeout: 120_000 },
+    async () => {
+      const url = await freshPostgresDatabase(postgresUrl);
+      // One after the other: the first applies the migrations.
+      const a = await startProcess({ DATABASE_URL: url });
+      const b = await startProcess({ DATABASE_URL: url });
+      const adminA = await signInMember(a.url, "admin-a@example.com", "Admin A");
+      const adminB = await signInMember(b.url, "admin-b@example.com", "Admin B");
 
-    const onB = await openStream(b.url, adminB.cookieHeader());
-    let started = Date.now();
-    expect((await adminA.post("/projectsandnotes", noteForm(`Desde A ${randomUUID()}`))).status).toBe(302);
-    await onB.waitFor(isNoteCreated, 1000);
-    const aToB = Date.now() - started;
+      const onB = await openStream(b.url, adminB.cookieHeader());
+      let started = Date.now();
+      expect(
+        (await adminA.post("/projectsandnotes", noteForm(`Desde A ${randomUUID()}`))).status,
+      ).toBe(302);
+      await onB.waitFor(isNoteCreated, 1000);
+      const aToB = Date.now() - started;
 
-    const onA = await openStream(a.url, adminA.cookieHeader());
-    started = Date.now();
-    expect((await adminB.post("/projectsandnotes", noteForm(`Desde B ${randomUUID()}`))).status).toBe(302);
-    await onA.waitFor(isNoteCreated, 1000);
-    const bToA = Date.now() - started;
-    console.log(`Latencia en vivo entre procesos: A→B ${aToB} ms, B→A ${bToA} ms`);
+      const onA = await openStream(a.url, adminA.cookieHeader());
+      started = Date.now();
+      expect(
+        (await adminB.post("/projectsandnotes", noteForm(`Desde B ${randomUUID()}`))).status,
+      ).toBe(302);
+      await onA.waitFor(isNoteCreated, 1000);
+      const bToA = Date.now() - started;
+      console.log(`Latencia en vivo entre procesos: A→B ${aToB} ms, B→A ${bToA} ms`);
 
-    // Cut every LISTEN connection to this database: both servers reconnect and keep streaming.
-    const dbName = new URL(url).pathname.slice(1);
-    const killer = new pg.Client({ connectionString: postgresUrl });
-    await killer.connect();
-    const killed = await killer.query(
-      "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query ilike 'LISTEN%'",
-      [dbName],
-    );
-    await killer.end();
-    expect(killed.rowCount).toBe(2);
-    const before = onB.events.length;
-    const deadline = Date.now() + 10_000;
-    let reached = false;
-    while (!reached && Date.now() < deadline) {
-      await adminA.post("/projectsandnotes", noteForm(`Tras reconectar ${randomUUID()}`));
-      reached = await onB.waitFor((event) => onB.events.indexOf(event) >= before && isNoteCreated(event), 700).then(
-        () => true,
-        () => false,
+      // Cut every LISTEN connection to this database: both servers reconnect and keep streaming.
+      const dbName = new URL(url).pathname.slice(1);
+      const killer = new pg.Client({ connectionString: postgresUrl });
+      await killer.connect();
+      const killed = await killer.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query ilike 'LISTEN%'",
+        [dbName],
       );
-    }
-    expect(reached).toBe(true);
-  });
+      await killer.end();
+      expect(killed.rowCount).toBe(2);
+      const before = onB.events.length;
+      const deadline = Date.now() + 10_000;
+      let reached = false;
+      while (!reached && Date.now() < deadline) {
+        await adminA.post("/projectsandnotes", noteForm(`Tras reconectar ${randomUUID()}`));
+        reached = await onB
+          .waitFor((event) => onB.events.indexOf(event) >= before && isNoteCreated(event), 700)
+          .then(
+            () => true,
+            () => false,
+          );
+      }
+      expect(reached).toBe(true);
+    },
+  );
 }
 
-test("SIGTERM stops a server quickly while an admin's live stream is open, and the stream is ended", { timeout: 90_000 }, async () => {
-  const env: Record<string, string> = {};
-  if (postgresUrl) {
-    env.DATABASE_URL = await freshPostgresDatabase(postgresUrl);
-  } else {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-vivo-"));
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    env.DATA_DIR = dataDir;
-  }
-  const server = await startProcess(env);
-  const admin = await signInMember(server.url, "admin-a@example.com", "Admin A");
-  const stream = await openStream(server.url, admin.cookieHeader());
-  // The stream works before the signal.
-  expect((await admin.post("/projectsandnotes", noteForm(`Antes de apagar ${randomUUID()}`))).status).toBe(302);
-  await stream.waitFor(isNoteCreated, 2000);
+test(
+  "SIGTERM stops a server quickly while an admin's live stream is open, and the stream is ended",
+  { timeout: 90_000 },
+  async () => {
+    const env: Record<string, string> = {};
+    if (postgresUrl) {
+      env.DATABASE_URL = await freshPostgresDatabase(postgresUrl);
+    } else {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-vivo-"));
+      cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+      env.DATA_DIR = dataDir;
+    }
+    const server = await startProcess(env);
+    const admin = await signInMember(server.url, "admin-a@example.com", "Admin A");
+    const stream = await openStream(server.url, admin.cookieHeader());
+    // The stream works before the signal.
+    expect(
+      (await admin.post("/projectsandnotes", noteForm(`Antes de apagar ${randomUUID()}`))).status,
+    ).toBe(302);
+    await stream.waitFor(isNoteCreated, 2000);
 
-  const started = Date.now();
-  server.child.kill("SIGTERM");
-  const code = await server.exited;
-  const took = Date.now() - started;
-  expect(code).toBe(0);
-  expect(took).toBeLessThan(3000);
-  await stream.ended;
-});
+    const started = Date.now();
+    server.child.kill("SIGTERM");
+    const code = await server.exited;
+    const took = Date.now() - started;
+    expect(code).toBe(0);
+    expect(took).toBeLessThan(3000);
+    await stream.ended;
+  },
+);

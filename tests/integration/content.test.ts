@@ -52,13 +52,35 @@ failOnConsoleError();
 const uniq = () => randomUUID().slice(0, 8);
 
 function noteInput(overrides: Partial<NoteInput> = {}): NoteInput {
-  return { titulo: `Nota ${uniq()}`, texto: "Texto de la nota.", enlaceImagen: null, enlacesAdicionales: [], ...overrides };
+  return {
+    titulo: `Nota ${uniq()}`,
+    texto: "Texto de la nota.",
+    enlaceImagen: null,
+    enlacesAdicionales: [],
+    ...overrides,
+  };
 }
 function resourceInput(overrides: Partial<ResourceInput> = {}): ResourceInput {
-  return { titulo: `Recurso ${uniq()}`, subtitulos: "", texto: "Texto del recurso.", enlacesImagenes: [], enlacesVideos: [], enlacesWeb: [], ...overrides };
+  return {
+    titulo: `Recurso ${uniq()}`,
+    subtitulos: "",
+    texto: "Texto del recurso.",
+    enlacesImagenes: [],
+    enlacesVideos: [],
+    enlacesWeb: [],
+    ...overrides,
+  };
 }
 function projectInput(overrides: Partial<ProjectInput> = {}): ProjectInput {
-  return { titulo: `Proyecto ${uniq()}`, descripcion: "Descripción.", enlacesVideo: [], enlacesImagen: [], enlacesWeb: [], enlacesDocumentacion: [], ...overrides };
+  return {
+    titulo: `Proyecto ${uniq()}`,
+    descripcion: "Descripción.",
+    enlacesVideo: [],
+    enlacesImagen: [],
+    enlacesWeb: [],
+    enlacesDocumentacion: [],
+    ...overrides,
+  };
 }
 
 async function snapshot() {
@@ -71,7 +93,14 @@ async function snapshot() {
 
 /** The fields of a valid submission of each form, as a browser posts them. */
 function noteForm(fields: Record<string, string | string[]> = {}) {
-  return { intent: "createNote", titulo: `Nota ${uniq()}`, texto: "Hola comunidad", enlaceImagen: "", enlacesAdicionales: [""], ...fields };
+  return {
+    intent: "createNote",
+    titulo: `Nota ${uniq()}`,
+    texto: "Hola comunidad",
+    enlaceImagen: "",
+    enlacesAdicionales: [""],
+    ...fields,
+  };
 }
 function resourceForm(fields: Record<string, string | string[]> = {}) {
   return {
@@ -127,7 +156,15 @@ test("a visitor is sent to /login and back, a member to /inicio with 'Acceso den
   const page = await admin.get("/projectsandnotes");
   expect(page.status).toBe(200);
   expect(page.headers.get("cache-control")).toContain("no-store");
-  for (const text of ["Panel de Administración", "Formulario de Recursos", "Mostrar Notas", "Ocultar Notas", "Mostrar Recursos", "Mostrar Proyectos", "Publicar Proyecto"]) {
+  for (const text of [
+    "Panel de Administración",
+    "Formulario de Recursos",
+    "Mostrar Notas",
+    "Ocultar Notas",
+    "Mostrar Recursos",
+    "Mostrar Proyectos",
+    "Publicar Proyecto",
+  ]) {
     expect(page.text).toContain(text);
   }
   // §9: the note's text area has 5 rows.
@@ -168,12 +205,24 @@ test("the model functions themselves refuse members and nobody, whatever route c
   for (const actor of [memberUser, null]) {
     await expect(createNote(server.db, actor, noteInput())).rejects.toBeInstanceOf(NotAllowedError);
     await expect(deleteNote(server.db, actor, note.id)).rejects.toBeInstanceOf(NotAllowedError);
-    await expect(createResource(server.db, actor, resourceInput())).rejects.toBeInstanceOf(NotAllowedError);
-    await expect(updateResource(server.db, actor, resource.id, resourceInput())).rejects.toBeInstanceOf(NotAllowedError);
-    await expect(deleteResource(server.db, actor, resource.id)).rejects.toBeInstanceOf(NotAllowedError);
-    await expect(createProject(server.db, actor, projectInput())).rejects.toBeInstanceOf(NotAllowedError);
-    await expect(updateProject(server.db, actor, project.id, projectInput())).rejects.toBeInstanceOf(NotAllowedError);
-    await expect(deleteProject(server.db, actor, project.id)).rejects.toBeInstanceOf(NotAllowedError);
+    await expect(createResource(server.db, actor, resourceInput())).rejects.toBeInstanceOf(
+      NotAllowedError,
+    );
+    await expect(
+      updateResource(server.db, actor, resource.id, resourceInput()),
+    ).rejects.toBeInstanceOf(NotAllowedError);
+    await expect(deleteResource(server.db, actor, resource.id)).rejects.toBeInstanceOf(
+      NotAllowedError,
+    );
+    await expect(createProject(server.db, actor, projectInput())).rejects.toBeInstanceOf(
+      NotAllowedError,
+    );
+    await expect(
+      updateProject(server.db, actor, project.id, projectInput()),
+    ).rejects.toBeInstanceOf(NotAllowedError);
+    await expect(deleteProject(server.db, actor, project.id)).rejects.toBeInstanceOf(
+      NotAllowedError,
+    );
   }
   expect(await snapshot()).toEqual(before);
 });
@@ -186,7 +235,9 @@ test("the live stream is refused to visitors (401) and members (403) and opens f
   expect(refused.status).toBe(403);
   expect(refused.headers.get("content-type")).not.toContain("event-stream");
 
-  const stream = await openEventStream(url, admin.cookieHeader(), { "accept-encoding": "gzip, br" });
+  const stream = await openEventStream(url, admin.cookieHeader(), {
+    "accept-encoding": "gzip, br",
+  });
   try {
     expect(stream.status).toBe(200);
     expect(stream.contentType).toContain("text/event-stream");
@@ -243,14 +294,24 @@ test("an admin publishes a resource with two videos, edits it ('Editar Recurso',
     resourceForm({
       titulo: "Guía de Arduino",
       subtitulos: "Primeros pasos",
-      enlacesVideos: ["https://www.youtube.com/watch?v=dQw4w9WgXcQ", "", "https://youtu.be/9bZkp7q19f0"],
+      enlacesVideos: [
+        "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+        "",
+        "https://youtu.be/9bZkp7q19f0",
+      ],
       enlacesImagenes: ["https://example.com/a.png"],
       enlacesWeb: ["https://arduino.cc"],
     }),
   );
   expect((await landing(admin, reply)).alerts).toEqual(["Recurso publicado con éxito!"]);
-  const [created] = await server.db.select().from(resources).where(eq(resources.titulo, "Guía de Arduino"));
-  expect(created!.enlacesVideos).toEqual(["https://www.youtube.com/watch?v=dQw4w9WgXcQ", "https://youtu.be/9bZkp7q19f0"]);
+  const [created] = await server.db
+    .select()
+    .from(resources)
+    .where(eq(resources.titulo, "Guía de Arduino"));
+  expect(created!.enlacesVideos).toEqual([
+    "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+    "https://youtu.be/9bZkp7q19f0",
+  ]);
   expect(created!.publisher).toBe(adminUser.id);
 
   // 'Editar' fills the form with the resource; the submit reads 'Actualizar Recurso'.
@@ -264,7 +325,11 @@ test("an admin publishes a resource with two videos, edits it ('Editar Recurso',
   // A second admin saves it: a merge-update that keeps createdAt and the original publisher.
   const saved = await admin2.post(
     `/projectsandnotes?editarRecurso=${created!.id}`,
-    resourceForm({ id: created!.id, titulo: "Guía de Arduino (2.ª edición)", enlacesVideos: ["https://youtu.be/9bZkp7q19f0"] }),
+    resourceForm({
+      id: created!.id,
+      titulo: "Guía de Arduino (2.ª edición)",
+      enlacesVideos: ["https://youtu.be/9bZkp7q19f0"],
+    }),
   );
   const { page, alerts } = await landing(admin2, saved);
   expect(alerts).toEqual(["Recurso actualizado con éxito!"]);
@@ -287,7 +352,10 @@ test("deleting a resource asks '¿Estás seguro de que deseas eliminar este recu
   const resource = await createResource(server.db, adminUser, resourceInput());
   const confirm = await admin.get(`/projectsandnotes?eliminarRecurso=${resource.id}`);
   expect(confirm.text).toContain("¿Estás seguro de que deseas eliminar este recurso?");
-  const reply = await admin.post("/projectsandnotes", { intent: "deleteResource", id: resource.id });
+  const reply = await admin.post("/projectsandnotes", {
+    intent: "deleteResource",
+    id: resource.id,
+  });
   expect((await landing(admin, reply)).alerts).toEqual(["Recurso eliminado con éxito!"]);
   expect(await server.db.select().from(resources).where(eq(resources.id, resource.id))).toEqual([]);
 });
@@ -306,7 +374,10 @@ test("an admin publishes, edits ('Actualizar Proyecto') and deletes a project; '
   );
   expect((await landing(admin, reply)).alerts).toEqual(["Proyecto publicado con éxito!"]);
   const [created] = await server.db.select().from(projects).where(eq(projects.titulo, titulo));
-  expect(created!.enlacesDocumentacion).toEqual(["https://docs.example/2", "https://docs.example/1"]);
+  expect(created!.enlacesDocumentacion).toEqual([
+    "https://docs.example/2",
+    "https://docs.example/1",
+  ]);
 
   const list = await admin.get("/projectsandnotes?proyectos=1");
   expect(list.text).toContain("Lista de Proyectos");
@@ -315,13 +386,27 @@ test("an admin publishes, edits ('Actualizar Proyecto') and deletes a project; '
   const editing = await admin.get(`/projectsandnotes?editarProyecto=${created!.id}`);
   expect(editing.text).toContain("Actualizar Proyecto");
   expect(editing.text).toContain("Editar Proyecto");
-  const saved = await admin2.post("/projectsandnotes", projectForm({ id: created!.id, titulo: `${titulo} v2`, descripcion: "Mejorado" }));
+  const saved = await admin2.post(
+    "/projectsandnotes",
+    projectForm({ id: created!.id, titulo: `${titulo} v2`, descripcion: "Mejorado" }),
+  );
   expect((await landing(admin2, saved)).alerts).toEqual(["Proyecto actualizado con éxito!"]);
   const [updated] = await server.db.select().from(projects).where(eq(projects.id, created!.id));
-  expect(updated).toMatchObject({ titulo: `${titulo} v2`, descripcion: "Mejorado", createdAt: created!.createdAt, publisher: adminUser.id, enlacesDocumentacion: [] });
+  expect(updated).toMatchObject({
+    titulo: `${titulo} v2`,
+    descripcion: "Mejorado",
+    createdAt: created!.createdAt,
+    publisher: adminUser.id,
+    enlacesDocumentacion: [],
+  });
 
-  expect((await admin.get(`/projectsandnotes?eliminarProyecto=${created!.id}`)).text).toContain("¿Estás seguro de que deseas eliminar este proyecto?");
-  const deleted = await admin.post("/projectsandnotes", { intent: "deleteProject", id: created!.id });
+  expect((await admin.get(`/projectsandnotes?eliminarProyecto=${created!.id}`)).text).toContain(
+    "¿Estás seguro de que deseas eliminar este proyecto?",
+  );
+  const deleted = await admin.post("/projectsandnotes", {
+    intent: "deleteProject",
+    id: created!.id,
+  });
   expect((await landing(admin, deleted)).alerts).toEqual(["Proyecto eliminado con éxito!"]);
   expect(await server.db.select().from(projects).where(eq(projects.id, created!.id))).toEqual([]);
 });
@@ -341,7 +426,12 @@ test("with no projects, 'Lista de Proyectos' says 'No hay proyectos publicados.'
 
 // ——— Bad input ———
 
-const BAD_URLS = ["javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "ftp://example.com/x", "no es una url"];
+const BAD_URLS = [
+  "javascript:alert(1)",
+  "data:text/html,<script>alert(1)</script>",
+  "ftp://example.com/x",
+  "no es una url",
+];
 const LINK_ERROR = "Cada enlace debe ser una URL válida que empiece con http:// o https://.";
 const VIDEO_ERROR = "Cada enlace de video debe ser una URL de YouTube (youtube.com o youtu.be).";
 
@@ -353,13 +443,48 @@ interface Bad {
 }
 
 const BAD_INPUTS: Bad[] = [
-  { title: "a note without titulo", fields: noteForm({ titulo: "  " }), errorId: "nota-titulo-error", message: "Escribe un título." },
-  { title: "a note without texto", fields: noteForm({ texto: "" }), errorId: "nota-texto-error", message: "Escribe el texto de la nota." },
-  { title: "a note with a titulo of 201 characters", fields: noteForm({ titulo: "x".repeat(201) }), errorId: "nota-titulo-error", message: "Máximo 200 caracteres." },
-  { title: "a resource without titulo", fields: resourceForm({ titulo: "" }), errorId: "recurso-titulo-error", message: "Escribe un título." },
-  { title: "a resource without texto", fields: resourceForm({ texto: " " }), errorId: "recurso-texto-error", message: "Escribe el texto del recurso." },
-  { title: "a project without titulo", fields: projectForm({ titulo: "" }), errorId: "proyecto-titulo-error", message: "Escribe un título." },
-  { title: "a project without descripcion", fields: projectForm({ descripcion: "" }), errorId: "proyecto-descripcion-error", message: "Escribe la descripción del proyecto." },
+  {
+    title: "a note without titulo",
+    fields: noteForm({ titulo: "  " }),
+    errorId: "nota-titulo-error",
+    message: "Escribe un título.",
+  },
+  {
+    title: "a note without texto",
+    fields: noteForm({ texto: "" }),
+    errorId: "nota-texto-error",
+    message: "Escribe el texto de la nota.",
+  },
+  {
+    title: "a note with a titulo of 201 characters",
+    fields: noteForm({ titulo: "x".repeat(201) }),
+    errorId: "nota-titulo-error",
+    message: "Máximo 200 caracteres.",
+  },
+  {
+    title: "a resource without titulo",
+    fields: resourceForm({ titulo: "" }),
+    errorId: "recurso-titulo-error",
+    message: "Escribe un título.",
+  },
+  {
+    title: "a resource without texto",
+    fields: resourceForm({ texto: " " }),
+    errorId: "recurso-texto-error",
+    message: "Escribe el texto del recurso.",
+  },
+  {
+    title: "a project without titulo",
+    fields: projectForm({ titulo: "" }),
+    errorId: "proyecto-titulo-error",
+    message: "Escribe un título.",
+  },
+  {
+    title: "a project without descripcion",
+    fields: projectForm({ descripcion: "" }),
+    errorId: "proyecto-descripcion-error",
+    message: "Escribe la descripción del proyecto.",
+  },
   ...BAD_URLS.map((url) => ({
     title: `a note with enlaceImagen ${url}`,
     fields: noteForm({ enlaceImagen: url }),
@@ -367,23 +492,99 @@ const BAD_INPUTS: Bad[] = [
     message: "El enlace de imagen debe ser una URL válida que empiece con http:// o https://.",
   })),
   ...BAD_URLS.flatMap((url) => [
-    { title: `enlacesAdicionales with ${url}`, fields: noteForm({ enlacesAdicionales: ["https://ok.example", url] }), errorId: "nota-enlacesAdicionales-error", message: LINK_ERROR },
-    { title: `enlacesImagenes with ${url}`, fields: resourceForm({ enlacesImagenes: [url] }), errorId: "recurso-enlacesImagenes-error", message: LINK_ERROR },
-    { title: `a resource's enlacesWeb with ${url}`, fields: resourceForm({ enlacesWeb: [url] }), errorId: "recurso-enlacesWeb-error", message: LINK_ERROR },
-    { title: `enlacesVideos with ${url}`, fields: resourceForm({ enlacesVideos: [url] }), errorId: "recurso-enlacesVideos-error", message: VIDEO_ERROR },
-    { title: `enlacesVideo with ${url}`, fields: projectForm({ enlacesVideo: [url] }), errorId: "proyecto-enlacesVideo-error", message: VIDEO_ERROR },
-    { title: `enlacesImagen with ${url}`, fields: projectForm({ enlacesImagen: [url] }), errorId: "proyecto-enlacesImagen-error", message: LINK_ERROR },
-    { title: `a project's enlacesWeb with ${url}`, fields: projectForm({ enlacesWeb: [url] }), errorId: "proyecto-enlacesWeb-error", message: LINK_ERROR },
-    { title: `enlacesDocumentacion with ${url}`, fields: projectForm({ enlacesDocumentacion: [url] }), errorId: "proyecto-enlacesDocumentacion-error", message: LINK_ERROR },
+    {
+      title: `enlacesAdicionales with ${url}`,
+      fields: noteForm({ enlacesAdicionales: ["https://ok.example", url] }),
+      errorId: "nota-enlacesAdicionales-error",
+      message: LINK_ERROR,
+    },
+    {
+      title: `enlacesImagenes with ${url}`,
+      fields: resourceForm({ enlacesImagenes: [url] }),
+      errorId: "recurso-enlacesImagenes-error",
+      message: LINK_ERROR,
+    },
+    {
+      title: `a resource's enlacesWeb with ${url}`,
+      fields: resourceForm({ enlacesWeb: [url] }),
+      errorId: "recurso-enlacesWeb-error",
+      message: LINK_ERROR,
+    },
+    {
+      title: `enlacesVideos with ${url}`,
+      fields: resourceForm({ enlacesVideos: [url] }),
+      errorId: "recurso-enlacesVideos-error",
+      message: VIDEO_ERROR,
+    },
+    {
+      title: `enlacesVideo with ${url}`,
+      fields: projectForm({ enlacesVideo: [url] }),
+      errorId: "proyecto-enlacesVideo-error",
+      message: VIDEO_ERROR,
+    },
+    {
+      title: `enlacesImagen with ${url}`,
+      fields: projectForm({ enlacesImagen: [url] }),
+      errorId: "proyecto-enlacesImagen-error",
+      message: LINK_ERROR,
+    },
+    {
+      title: `a project's enlacesWeb with ${url}`,
+      fields: projectForm({ enlacesWeb: [url] }),
+      errorId: "proyecto-enlacesWeb-error",
+      message: LINK_ERROR,
+    },
+    {
+      title: `enlacesDocumentacion with ${url}`,
+      fields: projectForm({ enlacesDocumentacion: [url] }),
+      errorId: "proyecto-enlacesDocumentacion-error",
+      message: LINK_ERROR,
+    },
   ]),
-  { title: "a resource video that is not YouTube", fields: resourceForm({ enlacesVideos: ["https://vimeo.com/12345678"] }), errorId: "recurso-enlacesVideos-error", message: VIDEO_ERROR },
-  { title: "a project video that is not YouTube", fields: projectForm({ enlacesVideo: ["https://example.com/watch?v=dQw4w9WgXcQ"] }), errorId: "proyecto-enlacesVideo-error", message: VIDEO_ERROR },
-  { title: "a note with a publisher field", fields: noteForm({ publisher: "00000000-0000-4000-8000-000000000000" }), message: `${UNKNOWN_FIELDS_MESSAGE}: publisher.` },
-  { title: "a resource with publisherName", fields: resourceForm({ publisherName: "Otro" }), message: `${UNKNOWN_FIELDS_MESSAGE}: publisherName.` },
-  { title: "a project with createdAt", fields: projectForm({ createdAt: "2020-01-01" }), message: `${UNKNOWN_FIELDS_MESSAGE}: createdAt.` },
-  { title: "a note with titulo sent twice", fields: noteForm({ titulo: ["Uno", "Dos"] }), errorId: "nota-titulo-error", message: "Este campo tiene un valor no válido." },
-  { title: "a NUL character in texto", fields: noteForm({ texto: "a\u0000b" }), errorId: "nota-texto-error", message: "Este campo tiene un valor no válido." },
-  { title: "an unknown intent", fields: { intent: "dropTables", titulo: "x" }, message: "Acción no válida." },
+  {
+    title: "a resource video that is not YouTube",
+    fields: resourceForm({ enlacesVideos: ["https://vimeo.com/12345678"] }),
+    errorId: "recurso-enlacesVideos-error",
+    message: VIDEO_ERROR,
+  },
+  {
+    title: "a project video that is not YouTube",
+    fields: projectForm({ enlacesVideo: ["https://example.com/watch?v=dQw4w9WgXcQ"] }),
+    errorId: "proyecto-enlacesVideo-error",
+    message: VIDEO_ERROR,
+  },
+  {
+    title: "a note with a publisher field",
+    fields: noteForm({ publisher: "00000000-0000-4000-8000-000000000000" }),
+    message: `${UNKNOWN_FIELDS_MESSAGE}: publisher.`,
+  },
+  {
+    title: "a resource with publisherName",
+    fields: resourceForm({ publisherName: "Otro" }),
+    message: `${UNKNOWN_FIELDS_MESSAGE}: publisherName.`,
+  },
+  {
+    title: "a project with createdAt",
+    fields: projectForm({ createdAt: "2020-01-01" }),
+    message: `${UNKNOWN_FIELDS_MESSAGE}: createdAt.`,
+  },
+  {
+    title: "a note with titulo sent twice",
+    fields: noteForm({ titulo: ["Uno", "Dos"] }),
+    errorId: "nota-titulo-error",
+    message: "Este campo tiene un valor no válido.",
+  },
+  {
+    title: "a NUL character in texto",
+    fields: noteForm({ texto: "a\u0000b" }),
+    errorId: "nota-texto-error",
+    message: "Este campo tiene un valor no válido.",
+  },
+  {
+    title: "an unknown intent",
+    fields: { intent: "dropTables", titulo: "x" },
+    message: "Acción no válida.",
+  },
 ];
 
 for (const bad of BAD_INPUTS) {
@@ -407,14 +608,32 @@ test("an unknown or malformed id on edit and delete gets 404 and a Spanish messa
   const unknown = randomUUID();
   const cases: Array<{ fields: Record<string, string | string[]>; message: string }> = [
     { fields: resourceForm({ id: unknown }), message: "El recurso no existe o ya fue eliminado." },
-    { fields: resourceForm({ id: "no-es-un-id" }), message: "El recurso no existe o ya fue eliminado." },
+    {
+      fields: resourceForm({ id: "no-es-un-id" }),
+      message: "El recurso no existe o ya fue eliminado.",
+    },
     { fields: projectForm({ id: unknown }), message: "El proyecto no existe o ya fue eliminado." },
-    { fields: projectForm({ id: "1 or 1=1" }), message: "El proyecto no existe o ya fue eliminado." },
-    { fields: { intent: "deleteNote", id: unknown }, message: "La nota no existe o ya fue eliminada." },
-    { fields: { intent: "deleteNote", id: "../../x" }, message: "La nota no existe o ya fue eliminada." },
+    {
+      fields: projectForm({ id: "1 or 1=1" }),
+      message: "El proyecto no existe o ya fue eliminado.",
+    },
+    {
+      fields: { intent: "deleteNote", id: unknown },
+      message: "La nota no existe o ya fue eliminada.",
+    },
+    {
+      fields: { intent: "deleteNote", id: "../../x" },
+      message: "La nota no existe o ya fue eliminada.",
+    },
     { fields: { intent: "deleteNote" }, message: "La nota no existe o ya fue eliminada." },
-    { fields: { intent: "deleteResource", id: unknown }, message: "El recurso no existe o ya fue eliminado." },
-    { fields: { intent: "deleteProject", id: "" }, message: "El proyecto no existe o ya fue eliminado." },
+    {
+      fields: { intent: "deleteResource", id: unknown },
+      message: "El recurso no existe o ya fue eliminado.",
+    },
+    {
+      fields: { intent: "deleteProject", id: "" },
+      message: "El proyecto no existe o ya fue eliminado.",
+    },
   ];
   for (const { fields, message } of cases) {
     const reply = await admin.post("/projectsandnotes", fields);
@@ -431,7 +650,12 @@ test("an unknown or malformed id on edit and delete gets 404 and a Spanish messa
 
 test("public pages answer 404 for unknown and malformed ids", async () => {
   for (const path of ["/notas/", "/recursos/", "/proyectos/"]) {
-    for (const id of [randomUUID(), "abc", "1%20or%201=1", "00000000-0000-0000-0000-00000000000g"]) {
+    for (const id of [
+      randomUUID(),
+      "abc",
+      "1%20or%201=1",
+      "00000000-0000-0000-0000-00000000000g",
+    ]) {
       const reply = await new BrowserClient(server.url).get(path + id);
       expect(reply.status, path + id).toBe(404);
       expect(reply.text).toContain("Página no encontrada");
@@ -443,9 +667,21 @@ test("public pages answer 404 for unknown and malformed ids", async () => {
 
 test("<script>alert(1)</script> typed as text shows as text on every page that shows it", async () => {
   const evil = "<script>alert(1)</script>";
-  const note = await createNote(server.db, adminUser, noteInput({ titulo: `Nota ${evil}`, texto: evil }));
-  const resource = await createResource(server.db, adminUser, resourceInput({ titulo: `Recurso ${evil}`, subtitulos: evil, texto: evil }));
-  const project = await createProject(server.db, adminUser, projectInput({ titulo: `Proyecto ${evil}`, descripcion: evil }));
+  const note = await createNote(
+    server.db,
+    adminUser,
+    noteInput({ titulo: `Nota ${evil}`, texto: evil }),
+  );
+  const resource = await createResource(
+    server.db,
+    adminUser,
+    resourceInput({ titulo: `Recurso ${evil}`, subtitulos: evil, texto: evil }),
+  );
+  const project = await createProject(
+    server.db,
+    adminUser,
+    projectInput({ titulo: `Proyecto ${evil}`, descripcion: evil }),
+  );
   const visitor = new BrowserClient(server.url);
   const pages = [
     await visitor.get("/notas"),
@@ -469,7 +705,10 @@ test("<script>alert(1)</script> typed as text shows as text on every page that s
 
 test("/notas, /recursos and /proyectos list what is published, newest first, each linking to its page", async () => {
   const older = await createNote(server.db, adminUser, noteInput({ titulo: `Antigua ${uniq()}` }));
-  await server.db.update(notes).set({ createdAt: new Date("2020-01-01T00:00:00Z") }).where(eq(notes.id, older.id));
+  await server.db
+    .update(notes)
+    .set({ createdAt: new Date("2020-01-01T00:00:00Z") })
+    .where(eq(notes.id, older.id));
   const newer = await createNote(server.db, adminUser, noteInput({ titulo: `Reciente ${uniq()}` }));
   const visitor = new BrowserClient(server.url);
   const list = await visitor.get("/notas");
@@ -487,14 +726,23 @@ test("a note's page keeps line breaks, has its title, description and OpenGraph 
   const note = await createNote(
     server.db,
     adminUser,
-    noteInput({ titulo: "Taller de soldadura", texto: "Línea uno\nLínea dos", enlaceImagen: "https://example.com/taller.png", enlacesAdicionales: ["https://example.com/inscripcion"] }),
+    noteInput({
+      titulo: "Taller de soldadura",
+      texto: "Línea uno\nLínea dos",
+      enlaceImagen: "https://example.com/taller.png",
+      enlacesAdicionales: ["https://example.com/inscripcion"],
+    }),
   );
   const page = await new BrowserClient(server.url).get(`/notas/${note.id}`);
   expect(page.status).toBe(200);
   expect(page.text).toContain("<title>Taller de soldadura — Ayllu</title>");
   expect(page.text).toContain('<meta name="description" content="Línea uno Línea dos"/>');
-  expect(page.text).toContain('<meta property="og:image" content="https://example.com/taller.png"/>');
-  expect(page.text).toContain(`<meta property="og:url" content="${server.url.origin}/notas/${note.id}"/>`);
+  expect(page.text).toContain(
+    '<meta property="og:image" content="https://example.com/taller.png"/>',
+  );
+  expect(page.text).toContain(
+    `<meta property="og:url" content="${server.url.origin}/notas/${note.id}"/>`,
+  );
   expect(page.text).toMatch(/<p class="content-text">Línea uno\nLínea dos<\/p>/);
   expect(page.text).toContain('href="https://example.com/inscripcion"');
 });
@@ -503,7 +751,14 @@ test("resource and project pages show YouTube videos as thumbnails that link to 
   const resource = await createResource(
     server.db,
     adminUser,
-    resourceInput({ titulo: "Videos de robótica", enlacesVideos: ["https://www.youtube.com/watch?v=dQw4w9WgXcQ", "https://youtu.be/9bZkp7q19f0"], enlacesImagenes: ["https://example.com/r.png"] }),
+    resourceInput({
+      titulo: "Videos de robótica",
+      enlacesVideos: [
+        "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+        "https://youtu.be/9bZkp7q19f0",
+      ],
+      enlacesImagenes: ["https://example.com/r.png"],
+    }),
   );
   const page = await new BrowserClient(server.url).get(`/recursos/${resource.id}`);
   expect(page.text).toContain('href="https://www.youtube.com/watch?v=dQw4w9WgXcQ"');
@@ -512,7 +767,11 @@ test("resource and project pages show YouTube videos as thumbnails that link to 
   expect(page.text).not.toContain("<iframe");
   expect(page.text).toContain('<meta property="og:image" content="https://example.com/r.png"/>');
 
-  const project = await createProject(server.db, adminUser, projectInput({ titulo: "Seguidor de línea", enlacesVideo: ["https://youtu.be/dQw4w9WgXcQ"] }));
+  const project = await createProject(
+    server.db,
+    adminUser,
+    projectInput({ titulo: "Seguidor de línea", enlacesVideo: ["https://youtu.be/dQw4w9WgXcQ"] }),
+  );
   const projectPage = await new BrowserClient(server.url).get(`/proyectos/${project.id}`);
   expect(projectPage.text).toContain('src="https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg"');
   expect(projectPage.text).not.toContain("<iframe");
@@ -538,7 +797,19 @@ test("sitemap.xml lists every public page, and robots.txt points to it with an a
   expect(reply.status).toBe(200);
   expect(reply.headers.get("content-type")).toBe("application/xml; charset=utf-8");
   const origin = server.url.origin;
-  for (const path of ["/", "/inicio", "/events", "/clase1", "/eventos", "/notas", "/recursos", "/proyectos", `/notas/${note.id}`, `/recursos/${resource.id}`, `/proyectos/${project.id}`]) {
+  for (const path of [
+    "/",
+    "/inicio",
+    "/events",
+    "/clase1",
+    "/eventos",
+    "/notas",
+    "/recursos",
+    "/proyectos",
+    `/notas/${note.id}`,
+    `/recursos/${resource.id}`,
+    `/proyectos/${project.id}`,
+  ]) {
     expect(reply.text).toContain(`<loc>${origin}${path}</loc>`);
   }
   expect(reply.text).not.toContain("/projectsandnotes");
@@ -554,12 +825,20 @@ test("sitemap.xml lists every public page, and robots.txt points to it with an a
 // ——— Without JavaScript ———
 
 test("without JavaScript every link list has its saved rows plus a blank one, and 'Mostrar Notas' is a disclosure that needs no script", async () => {
-  const resource = await createResource(server.db, adminUser, resourceInput({ enlacesWeb: ["https://uno.example", "https://dos.example"] }));
+  const resource = await createResource(
+    server.db,
+    adminUser,
+    resourceInput({ enlacesWeb: ["https://uno.example", "https://dos.example"] }),
+  );
   const page = await admin.get(`/projectsandnotes?editarRecurso=${resource.id}`);
-  const rows = [...page.text.matchAll(/<input[^>]*id="recurso-enlacesWeb-\d+"[^>]*>/g)].map((m) => /value="([^"]*)"/.exec(m[0])?.[1]);
+  const rows = [...page.text.matchAll(/<input[^>]*id="recurso-enlacesWeb-\d+"[^>]*>/g)].map(
+    (m) => /value="([^"]*)"/.exec(m[0])?.[1],
+  );
   expect(rows).toEqual(["https://uno.example", "https://dos.example", ""]);
   expect([...page.text.matchAll(/name="enlacesAdicionales"/g)]).toHaveLength(1);
-  expect(page.text).toMatch(/<details class="content-list-toggle"><summary[^>]*><span class="when-closed">Mostrar Notas<\/span><span class="when-open">Ocultar Notas<\/span><\/summary>/);
+  expect(page.text).toMatch(
+    /<details class="content-list-toggle"><summary[^>]*><span class="when-closed">Mostrar Notas<\/span><span class="when-open">Ocultar Notas<\/span><\/summary>/,
+  );
   // The rows are edited with JavaScript only: without it, no buttons that would do nothing.
   expect(page.text).not.toContain("+ Añadir");
 });
@@ -567,19 +846,43 @@ test("without JavaScript every link list has its saved rows plus a blank one, an
 // ——— Live ———
 
 test("a stream open on the admin page hears another admin's create, edit and delete", async () => {
-  const stream = await openEventStream(new URL("/projectsandnotes/stream", server.url), admin.cookieHeader());
+  const stream = await openEventStream(
+    new URL("/projectsandnotes/stream", server.url),
+    admin.cookieHeader(),
+  );
   try {
     const created = await admin2.post("/projectsandnotes", noteForm());
     expect(created.status).toBe(302);
-    const [row] = await server.db.select().from(notes).orderBy(asc(notes.createdAt)).limit(1).offset((await server.db.select().from(notes)).length - 1);
-    await stream.waitFor((e) => e.event === "content" && JSON.parse(e.data).kind === "note" && JSON.parse(e.data).action === "created" && JSON.parse(e.data).id === row!.id, 2000);
+    const [row] = await server.db
+      .select()
+      .from(notes)
+      .orderBy(asc(notes.createdAt))
+      .limit(1)
+      .offset((await server.db.select().from(notes)).length - 1);
+    await stream.waitFor(
+      (e) =>
+        e.event === "content" &&
+        JSON.parse(e.data).kind === "note" &&
+        JSON.parse(e.data).action === "created" &&
+        JSON.parse(e.data).id === row!.id,
+      2000,
+    );
 
     const resource = await createResource(server.db, admin2User, resourceInput());
-    await stream.waitFor((e) => JSON.parse(e.data).id === resource.id && JSON.parse(e.data).action === "created", 2000);
+    await stream.waitFor(
+      (e) => JSON.parse(e.data).id === resource.id && JSON.parse(e.data).action === "created",
+      2000,
+    );
     await admin2.post("/projectsandnotes", resourceForm({ id: resource.id }));
-    await stream.waitFor((e) => JSON.parse(e.data).id === resource.id && JSON.parse(e.data).action === "updated", 2000);
+    await stream.waitFor(
+      (e) => JSON.parse(e.data).id === resource.id && JSON.parse(e.data).action === "updated",
+      2000,
+    );
     await admin2.post("/projectsandnotes", { intent: "deleteResource", id: resource.id });
-    await stream.waitFor((e) => JSON.parse(e.data).id === resource.id && JSON.parse(e.data).action === "deleted", 2000);
+    await stream.waitFor(
+      (e) => JSON.parse(e.data).id === resource.id && JSON.parse(e.data).action === "deleted",
+      2000,
+    );
 
     // A refused change tells nobody anything.
     const count = stream.events.length;
@@ -599,20 +902,60 @@ test("when the database fails mid-way, the admin gets §8's error message and no
   const project = await createProject(server.db, adminUser, projectInput());
   const before = await snapshot();
   const failures = [
-    { table: "notes", fields: noteForm(), message: "Error al publicar la nota. Por favor, inténtalo de nuevo." },
-    { table: "resources", fields: resourceForm(), message: "Error al publicar el recurso. Por favor, inténtalo de nuevo." },
-    { table: "resources", fields: resourceForm({ id: resource.id }), message: "Error al actualizar el recurso. Por favor, inténtalo de nuevo." },
-    { table: "resources", fields: { intent: "deleteResource", id: resource.id }, message: "Error al eliminar el recurso. Por favor, inténtalo de nuevo." },
-    { table: "projects", fields: projectForm(), message: "Error al publicar el proyecto. Por favor, inténtalo de nuevo." },
-    { table: "projects", fields: projectForm({ id: project.id }), message: "Error al actualizar el proyecto. Por favor, inténtalo de nuevo." },
-    { table: "projects", fields: { intent: "deleteProject", id: project.id }, message: "Error al eliminar el proyecto. Por favor, inténtalo de nuevo." },
-    { table: "notes", fields: { intent: "deleteNote", id: randomUUID() }, message: "Error al eliminar la nota. Por favor, inténtalo de nuevo." },
+    {
+      table: "notes",
+      fields: noteForm(),
+      message: "Error al publicar la nota. Por favor, inténtalo de nuevo.",
+    },
+    {
+      table: "resources",
+      fields: resourceForm(),
+      message: "Error al publicar el recurso. Por favor, inténtalo de nuevo.",
+    },
+    {
+      table: "resources",
+      fields: resourceForm({ id: resource.id }),
+      message: "Error al actualizar el recurso. Por favor, inténtalo de nuevo.",
+    },
+    {
+      table: "resources",
+      fields: { intent: "deleteResource", id: resource.id },
+      message: "Error al eliminar el recurso. Por favor, inténtalo de nuevo.",
+    },
+    {
+      table: "projects",
+      fields: projectForm(),
+      message: "Error al publicar el proyecto. Por favor, inténtalo de nuevo.",
+    },
+    {
+      table: "projects",
+      fields: projectForm({ id: project.id }),
+      message: "Error al actualizar el proyecto. Por favor, inténtalo de nuevo.",
+    },
+    {
+      table: "projects",
+      fields: { intent: "deleteProject", id: project.id },
+      message: "Error al eliminar el proyecto. Por favor, inténtalo de nuevo.",
+    },
+    {
+      table: "notes",
+      fields: { intent: "deleteNote", id: randomUUID() },
+      message: "Error al eliminar la nota. Por favor, inténtalo de nuevo.",
+    },
   ];
   const logged = vi.mocked(console.error);
-  await server.db.execute(sql.raw("create or replace function ayllu_prueba_falla() returns trigger language plpgsql as $$ begin raise exception 'fallo simulado'; end $$"));
+  await server.db.execute(
+    sql.raw(
+      "create or replace function ayllu_prueba_falla() returns trigger language plpgsql as $$ begin raise exception 'fallo simulado'; end $$",
+    ),
+  );
   for (const { table, fields, message } of failures) {
     // Every write to the table fails (reads, and sessions, still work); then it is put back.
-    await server.db.execute(sql.raw(`create trigger prueba_falla before insert or update or delete on ${table} for each statement execute function ayllu_prueba_falla()`));
+    await server.db.execute(
+      sql.raw(
+        `create trigger prueba_falla before insert or update or delete on ${table} for each statement execute function ayllu_prueba_falla()`,
+      ),
+    );
     try {
       const reply = await admin.post("/projectsandnotes", fields);
       expect(reply.status, message).toBe(500);
@@ -627,22 +970,29 @@ test("when the database fails mid-way, the admin gets §8's error message and no
   expect(await snapshot()).toEqual(before);
 });
 
-test("an admin's open stream ends at the next heartbeat (25 s) once the account is no longer an admin", { timeout: 45_000 }, async () => {
-  const email = `admin-temporal-${uniq()}@example.com`;
-  const fresh = await startTestServer({ ADMIN_EMAILS: email });
-  try {
-    const client = await signInMember(fresh.url, email, "Admin Temporal");
-    const stream = await openEventStream(new URL("/projectsandnotes/stream", fresh.url), client.cookieHeader());
-    expect(stream.status).toBe(200);
-    let ended = false;
-    void stream.ended.then(() => (ended = true));
-    await fresh.db.update(users).set({ isAdmin: false }).where(eq(users.email, email));
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(ended).toBe(false);
-    const started = Date.now();
-    await stream.ended;
-    expect(Date.now() - started).toBeLessThan(26_000);
-  } finally {
-    await fresh.close();
-  }
-});
+test(
+  "an admin's open stream ends at the next heartbeat (25 s) once the account is no longer an admin",
+  { timeout: 45_000 },
+  async () => {
+    const email = `admin-temporal-${uniq()}@example.com`;
+    const fresh = await startTestServer({ ADMIN_EMAILS: email });
+    try {
+      const client = await signInMember(fresh.url, email, "Admin Temporal");
+      const stream = await openEventStream(
+        new URL("/projectsandnotes/stream", fresh.url),
+        client.cookieHeader(),
+      );
+      expect(stream.status).toBe(200);
+      let ended = false;
+      void stream.ended.then(() => (ended = true));
+      await fresh.db.update(users).set({ isAdmin: false }).where(eq(users.email, email));
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(ended).toBe(false);
+      const started = Date.now();
+      await stream.ended;
+      expect(Date.now() - started).toBeLessThan(26_000);
+    } finally {
+      await fresh.close();
+    }
+  },
+);

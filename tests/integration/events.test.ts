@@ -33,13 +33,16 @@ afterAll(() => server?.close());
 
 failOnConsoleError();
 
-const html = (text: string) => text.replaceAll("&amp;", "&").replaceAll("&#x27;", "'").replaceAll("&quot;", '"');
+const html = (text: string) =>
+  text.replaceAll("&amp;", "&").replaceAll("&#x27;", "'").replaceAll("&quot;", '"');
 
 // ——— Permissions ———
 
 /** Every event action an admin can take, as a form, against a fresh event. */
 async function everyAction() {
-  const event = await createTestEvent(server.db, admin.user, { nombreEvento: `Permisos ${randomUUID()}` });
+  const event = await createTestEvent(server.db, admin.user, {
+    nombreEvento: `Permisos ${randomUUID()}`,
+  });
   const image = await addImage(server.db, admin.user, event.id, "https://example.com/a.png");
   const target = await createMember(server);
   return {
@@ -47,10 +50,20 @@ async function everyAction() {
     target,
     actions: {
       publish: eventForm("publish", { nombreEvento: "Nuevo por intruso" }),
-      update: eventForm("update", { nombreEvento: "Cambiado por intruso" }, [], undefined, { eventId: event.id }),
+      update: eventForm("update", { nombreEvento: "Cambiado por intruso" }, [], undefined, {
+        eventId: event.id,
+      }),
       delete: new URLSearchParams({ intent: "delete", eventId: event.id }),
-      "gallery-add": new URLSearchParams({ intent: "gallery-add", eventId: event.id, url: "https://example.com/b.png" }),
-      "gallery-remove": new URLSearchParams({ intent: "gallery-remove", eventId: event.id, imageId: image.id }),
+      "gallery-add": new URLSearchParams({
+        intent: "gallery-add",
+        eventId: event.id,
+        url: "https://example.com/b.png",
+      }),
+      "gallery-remove": new URLSearchParams({
+        intent: "gallery-remove",
+        eventId: event.id,
+        imageId: image.id,
+      }),
       "grant-admin": new URLSearchParams({ intent: "grant-admin", userId: target.user.id }),
       "revoke-admin": new URLSearchParams({ intent: "revoke-admin", userId: admin.user.id }),
     } as Record<string, URLSearchParams>,
@@ -89,25 +102,42 @@ test("an admin can take every event action, each with its message of §8", async
     expect(alertsIn(page.text), intent).toEqual([message]);
   };
   await expectFlash("publish", MESSAGES.eventPublished);
-  expect(await server.db.select().from(events).where(eq(events.nombreEvento, "Nuevo por intruso"))).toHaveLength(1);
+  expect(
+    await server.db.select().from(events).where(eq(events.nombreEvento, "Nuevo por intruso")),
+  ).toHaveLength(1);
   await expectFlash("update", MESSAGES.eventUpdated);
-  expect((await server.db.select().from(events).where(eq(events.id, event.id)))[0]!.nombreEvento).toBe("Cambiado por intruso");
+  expect(
+    (await server.db.select().from(events).where(eq(events.id, event.id)))[0]!.nombreEvento,
+  ).toBe("Cambiado por intruso");
   await expectFlash("gallery-add", MESSAGES.galleryImageAdded);
   await expectFlash("gallery-remove", MESSAGES.galleryImageRemoved);
-  expect((await server.db.select().from(eventImages).where(eq(eventImages.eventId, event.id))).map((i) => i.url)).toEqual(["https://example.com/b.png"]);
+  expect(
+    (await server.db.select().from(eventImages).where(eq(eventImages.eventId, event.id))).map(
+      (i) => i.url,
+    ),
+  ).toEqual(["https://example.com/b.png"]);
   await expectFlash("grant-admin", MESSAGES.adminGranted);
-  expect((await server.db.select().from(users).where(eq(users.id, target.user.id)))[0]!.isAdmin).toBe(true);
+  expect(
+    (await server.db.select().from(users).where(eq(users.id, target.user.id)))[0]!.isAdmin,
+  ).toBe(true);
   await expectFlash("delete", MESSAGES.eventDeleted);
   expect(await server.db.select().from(events).where(eq(events.id, event.id))).toHaveLength(0);
-  expect(await server.db.select().from(eventImages).where(eq(eventImages.eventId, event.id))).toHaveLength(0);
+  expect(
+    await server.db.select().from(eventImages).where(eq(eventImages.eventId, event.id)),
+  ).toHaveLength(0);
 });
 
 test("the model refuses a member even when called directly", async () => {
   const { createEvent } = await import("#server/models/event.server");
   const { EventSchema } = await import("~/lib/schemas");
-  await expect(createEvent(server.db, member.user, EventSchema.parse({ ...VALID_EVENT, enlacesVirtuales: [] }), "America/La_Paz")).rejects.toThrow(
-    MESSAGES.accessDenied,
-  );
+  await expect(
+    createEvent(
+      server.db,
+      member.user,
+      EventSchema.parse({ ...VALID_EVENT, enlacesVirtuales: [] }),
+      "America/La_Paz",
+    ),
+  ).rejects.toThrow(MESSAGES.accessDenied);
 });
 
 test("a member who opens /admin goes to /inicio with 'Acceso denegado. No eres un administrador.'; a visitor goes to /login", async () => {
@@ -132,32 +162,128 @@ const REQUIRED: [string, string][] = [
 ];
 
 const BAD: { title: string; form: () => URLSearchParams; field: string; message: string }[] = [
-  ...REQUIRED.map(([field, message]) => ({ title: `no ${field}`, form: () => eventForm("publish", {}, [], field as never), field, message })),
-  ...REQUIRED.map(([field, message]) => ({ title: `${field} of spaces`, form: () => eventForm("publish", { [field]: "   " }), field, message })),
-  { title: "no tipoEvento", form: () => eventForm("publish", {}, [], "tipoEvento"), field: "tipoEvento", message: "Selecciona un tipo de evento de la lista." },
-  { title: "an unknown type", form: () => eventForm("publish", { tipoEvento: "Presencialísimo" }), field: "tipoEvento", message: "Selecciona un tipo de evento de la lista." },
-  { title: "an image that is not a URL", form: () => eventForm("publish", { imagenEnlace: "imagen.png" }), field: "imagenEnlace", message: "El enlace de la imagen debe ser una URL válida que empiece con http:// o https://." },
-  { title: "a javascript: image", form: () => eventForm("publish", { imagenEnlace: "javascript:alert(1)" }), field: "imagenEnlace", message: "El enlace de la imagen debe ser una URL válida que empiece con http:// o https://." },
-  { title: "a data: image", form: () => eventForm("publish", { imagenEnlace: "data:image/png;base64,AAAA" }), field: "imagenEnlace", message: "El enlace de la imagen debe ser una URL válida que empiece con http:// o https://." },
-  { title: "a Virtual event with no link", form: () => eventForm("publish", { tipoEvento: "Virtual" }, ["", "  "]), field: "enlacesVirtuales", message: "Un evento Virtual o Hibrido necesita al menos un enlace del evento." },
-  { title: "a Hibrido event with a javascript: link", form: () => eventForm("publish", { tipoEvento: "Hibrido" }, ["https://meet.example.com/a", "javascript:alert(1)"]), field: "enlacesVirtuales", message: "Cada enlace debe ser una URL válida que empiece con http:// o https://." },
-  { title: "a Virtual event with a link that is not a URL", form: () => eventForm("publish", { tipoEvento: "Virtual" }, ["meet de la comunidad"]), field: "enlacesVirtuales", message: "Cada enlace debe ser una URL válida que empiece con http:// o https://." },
-  { title: "the date 2025-02-30", form: () => eventForm("publish", { fechaEvento: "2025-02-30" }), field: "fechaEvento", message: "La fecha del evento no es una fecha válida." },
-  { title: "the date 06/12/2025", form: () => eventForm("publish", { fechaEvento: "06/12/2025" }), field: "fechaEvento", message: "La fecha del evento no es una fecha válida." },
-  { title: "the time 25:00", form: () => eventForm("publish", { horaEvento: "25:00" }), field: "horaEvento", message: "La hora del evento no es válida (usa HH:MM, de 00:00 a 23:59)." },
-  { title: "the time 7pm", form: () => eventForm("publish", { horaEvento: "7pm" }), field: "horaEvento", message: "La hora del evento no es válida (usa HH:MM, de 00:00 a 23:59)." },
-  { title: "a name of 201 characters", form: () => eventForm("publish", { nombreEvento: "N".repeat(201) }), field: "nombreEvento", message: "Máximo 200 caracteres." },
-  { title: "a NUL character in the description", form: () => eventForm("publish", { descripcion: "a\u0000b" }), field: "descripcion", message: "Este campo tiene un valor no válido." },
-  { title: "the name sent twice", form: () => { const f = eventForm("publish"); f.append("nombreEvento", "Otro"); return f; }, field: "nombreEvento", message: "Este campo tiene un valor no válido." },
+  ...REQUIRED.map(([field, message]) => ({
+    title: `no ${field}`,
+    form: () => eventForm("publish", {}, [], field as never),
+    field,
+    message,
+  })),
+  ...REQUIRED.map(([field, message]) => ({
+    title: `${field} of spaces`,
+    form: () => eventForm("publish", { [field]: "   " }),
+    field,
+    message,
+  })),
+  {
+    title: "no tipoEvento",
+    form: () => eventForm("publish", {}, [], "tipoEvento"),
+    field: "tipoEvento",
+    message: "Selecciona un tipo de evento de la lista.",
+  },
+  {
+    title: "an unknown type",
+    form: () => eventForm("publish", { tipoEvento: "Presencialísimo" }),
+    field: "tipoEvento",
+    message: "Selecciona un tipo de evento de la lista.",
+  },
+  {
+    title: "an image that is not a URL",
+    form: () => eventForm("publish", { imagenEnlace: "imagen.png" }),
+    field: "imagenEnlace",
+    message: "El enlace de la imagen debe ser una URL válida que empiece con http:// o https://.",
+  },
+  {
+    title: "a javascript: image",
+    form: () => eventForm("publish", { imagenEnlace: "javascript:alert(1)" }),
+    field: "imagenEnlace",
+    message: "El enlace de la imagen debe ser una URL válida que empiece con http:// o https://.",
+  },
+  {
+    title: "a data: image",
+    form: () => eventForm("publish", { imagenEnlace: "data:image/png;base64,AAAA" }),
+    field: "imagenEnlace",
+    message: "El enlace de la imagen debe ser una URL válida que empiece con http:// o https://.",
+  },
+  {
+    title: "a Virtual event with no link",
+    form: () => eventForm("publish", { tipoEvento: "Virtual" }, ["", "  "]),
+    field: "enlacesVirtuales",
+    message: "Un evento Virtual o Hibrido necesita al menos un enlace del evento.",
+  },
+  {
+    title: "a Hibrido event with a javascript: link",
+    form: () =>
+      eventForm("publish", { tipoEvento: "Hibrido" }, [
+        "https://meet.example.com/a",
+        "javascript:alert(1)",
+      ]),
+    field: "enlacesVirtuales",
+    message: "Cada enlace debe ser una URL válida que empiece con http:// o https://.",
+  },
+  {
+    title: "a Virtual event with a link that is not a URL",
+    form: () => eventForm("publish", { tipoEvento: "Virtual" }, ["meet de la comunidad"]),
+    field: "enlacesVirtuales",
+    message: "Cada enlace debe ser una URL válida que empiece con http:// o https://.",
+  },
+  {
+    title: "the date 2025-02-30",
+    form: () => eventForm("publish", { fechaEvento: "2025-02-30" }),
+    field: "fechaEvento",
+    message: "La fecha del evento no es una fecha válida.",
+  },
+  {
+    title: "the date 06/12/2025",
+    form: () => eventForm("publish", { fechaEvento: "06/12/2025" }),
+    field: "fechaEvento",
+    message: "La fecha del evento no es una fecha válida.",
+  },
+  {
+    title: "the time 25:00",
+    form: () => eventForm("publish", { horaEvento: "25:00" }),
+    field: "horaEvento",
+    message: "La hora del evento no es válida (usa HH:MM, de 00:00 a 23:59).",
+  },
+  {
+    title: "the time 7pm",
+    form: () => eventForm("publish", { horaEvento: "7pm" }),
+    field: "horaEvento",
+    message: "La hora del evento no es válida (usa HH:MM, de 00:00 a 23:59).",
+  },
+  {
+    title: "a name of 201 characters",
+    form: () => eventForm("publish", { nombreEvento: "N".repeat(201) }),
+    field: "nombreEvento",
+    message: "Máximo 200 caracteres.",
+  },
+  {
+    title: "a NUL character in the description",
+    form: () => eventForm("publish", { descripcion: "a\u0000b" }),
+    field: "descripcion",
+    message: "Este campo tiene un valor no válido.",
+  },
+  {
+    title: "the name sent twice",
+    form: () => {
+      const f = eventForm("publish");
+      f.append("nombreEvento", "Otro");
+      return f;
+    },
+    field: "nombreEvento",
+    message: "Este campo tiene un valor no válido.",
+  },
 ];
 
-test.each(BAD)("publishing refuses $title with a Spanish message next to the field, and stores nothing", async ({ form, field, message }) => {
-  const before = await snapshot(server.db);
-  const reply = await admin.client.post("/admin", form());
-  expect(reply.status).toBe(400);
-  expect(html(eventFieldError(reply.text, field) ?? "")).toBe(message);
-  expect(await snapshot(server.db)).toEqual(before);
-});
+test.each(BAD)(
+  "publishing refuses $title with a Spanish message next to the field, and stores nothing",
+  async ({ form, field, message }) => {
+    const before = await snapshot(server.db);
+    const reply = await admin.client.post("/admin", form());
+    expect(reply.status).toBe(400);
+    expect(html(eventFieldError(reply.text, field) ?? "")).toBe(message);
+    expect(await snapshot(server.db)).toEqual(before);
+  },
+);
 
 test("editing refuses bad input the same way and leaves the event as it was", async () => {
   const event = await createTestEvent(server.db, admin.user);
@@ -175,9 +301,14 @@ test("editing refuses bad input the same way and leaves the event as it was", as
 
 test("a field the form does not have is refused with a message, and nothing is stored", async () => {
   const before = await snapshot(server.db);
-  const reply = await admin.client.post("/admin", eventForm("publish", {}, [], undefined, { publishedBy: randomUUID() }));
+  const reply = await admin.client.post(
+    "/admin",
+    eventForm("publish", {}, [], undefined, { publishedBy: randomUUID() }),
+  );
   expect(reply.status).toBe(400);
-  expect(alertsIn(reply.text)[0]).toContain("El formulario contiene campos que no se pueden cambiar");
+  expect(alertsIn(reply.text)[0]).toContain(
+    "El formulario contiene campos que no se pueden cambiar",
+  );
   expect(await snapshot(server.db)).toEqual(before);
 });
 
@@ -189,9 +320,17 @@ test("the gallery refuses an empty, a javascript: and a data: URL, and stores no
     ["javascript:alert(1)", "La URL de la imagen debe empezar con http:// o https://."],
     ["data:image/png;base64,AAAA", "La URL de la imagen debe empezar con http:// o https://."],
   ] as const) {
-    const reply = await admin.client.post(`/admin?galeria=${event.id}`, { intent: "gallery-add", eventId: event.id, url });
+    const reply = await admin.client.post(`/admin?galeria=${event.id}`, {
+      intent: "gallery-add",
+      eventId: event.id,
+      url,
+    });
     expect(reply.status).toBe(400);
-    expect(html(/<p class="field-error" id="gallery-url-error">([^<]*)<\/p>/.exec(reply.text)?.[1] ?? "")).toBe(message);
+    expect(
+      html(
+        /<p class="field-error" id="gallery-url-error">([^<]*)<\/p>/.exec(reply.text)?.[1] ?? "",
+      ),
+    ).toBe(message);
   }
   expect(await snapshot(server.db)).toEqual(before);
 });
@@ -204,7 +343,8 @@ test("an unknown or malformed event id is a 404 on every route and action that t
     for (const path of [`/detalles/${id}`, `/detalles/${id}/calendario.ics`]) {
       const reply = await member.client.get(path);
       expect([400, 404], path).toContain(reply.status);
-      if (reply.status === 404 && path.endsWith(id)) expect(reply.text).toContain("Evento no encontrado.");
+      if (reply.status === 404 && path.endsWith(id))
+        expect(reply.text).toContain("Evento no encontrado.");
     }
     for (const key of ["editar", "galeria", "eliminar", "usuario"]) {
       const reply = await admin.client.get(`/admin?${key}=${encodeURIComponent(id)}`);
@@ -222,7 +362,10 @@ test("an unknown or malformed event id is a 404 on every route and action that t
       const reply = await admin.client.post("/admin", form);
       expect(reply.status, JSON.stringify(form)).toBe(404);
     }
-    const update = await admin.client.post("/admin", eventForm("update", {}, [], undefined, { eventId: id }));
+    const update = await admin.client.post(
+      "/admin",
+      eventForm("update", {}, [], undefined, { eventId: id }),
+    );
     expect(update.status).toBe(404);
     for (const intent of ["join", "leave"]) {
       const reply = await member.client.post(`/detalles/${encodeURIComponent(id)}`, { intent });
@@ -237,27 +380,65 @@ test("an unknown or malformed event id is a 404 on every route and action that t
 test("links are trimmed and blanks dropped; a Presencial event keeps none; times are read in SITE_TIMEZONE", async () => {
   const reply = await admin.client.post(
     "/admin",
-    eventForm("publish", { nombreEvento: "Híbrido con enlaces", tipoEvento: "Hibrido", fechaEvento: "2031-03-01", horaEvento: "09:30" }, ["  https://meet.example.com/a  ", "", "https://youtube.com/live/x"]),
+    eventForm(
+      "publish",
+      {
+        nombreEvento: "Híbrido con enlaces",
+        tipoEvento: "Hibrido",
+        fechaEvento: "2031-03-01",
+        horaEvento: "09:30",
+      },
+      ["  https://meet.example.com/a  ", "", "https://youtube.com/live/x"],
+    ),
   );
   expect(reply.status).toBe(302);
-  const [hibrido] = await server.db.select().from(events).where(eq(events.nombreEvento, "Híbrido con enlaces"));
-  expect(hibrido!.enlacesVirtuales).toEqual(["https://meet.example.com/a", "https://youtube.com/live/x"]);
+  const [hibrido] = await server.db
+    .select()
+    .from(events)
+    .where(eq(events.nombreEvento, "Híbrido con enlaces"));
+  expect(hibrido!.enlacesVirtuales).toEqual([
+    "https://meet.example.com/a",
+    "https://youtube.com/live/x",
+  ]);
   expect(hibrido!.startsAt.toISOString()).toBe("2031-03-01T13:30:00.000Z");
   expect(hibrido!.publishedBy).toBe(admin.user.id);
 
-  await admin.client.post("/admin", eventForm("publish", { nombreEvento: "Presencial sin enlaces" }, ["https://meet.example.com/ignorado", "javascript:alert(1)"]));
-  const [presencial] = await server.db.select().from(events).where(eq(events.nombreEvento, "Presencial sin enlaces"));
+  await admin.client.post(
+    "/admin",
+    eventForm("publish", { nombreEvento: "Presencial sin enlaces" }, [
+      "https://meet.example.com/ignorado",
+      "javascript:alert(1)",
+    ]),
+  );
+  const [presencial] = await server.db
+    .select()
+    .from(events)
+    .where(eq(events.nombreEvento, "Presencial sin enlaces"));
   expect(presencial!.enlacesVirtuales).toEqual([]);
   expect(presencial!.ubicacionEspecifica).toBe("Obrajes C2");
 });
 
 test("without JavaScript, '+ Añadir otro enlace' and 'Quitar' post the form back with a row more or less and store nothing", async () => {
   const before = await snapshot(server.db);
-  const add = await admin.client.post("/admin", eventForm("publish", { tipoEvento: "Virtual" }, ["https://a.example.com"], undefined, { linkAction: "add" }));
+  const add = await admin.client.post(
+    "/admin",
+    eventForm("publish", { tipoEvento: "Virtual" }, ["https://a.example.com"], undefined, {
+      linkAction: "add",
+    }),
+  );
   expect(add.status).toBe(200);
   expect([...add.text.matchAll(/name="enlacesVirtuales"/g)]).toHaveLength(2);
   expect(add.text).toContain('value="https://a.example.com"');
-  const remove = await admin.client.post("/admin", eventForm("publish", { tipoEvento: "Virtual" }, ["https://a.example.com", "https://b.example.com"], undefined, { linkAction: "remove-0" }));
+  const remove = await admin.client.post(
+    "/admin",
+    eventForm(
+      "publish",
+      { tipoEvento: "Virtual" },
+      ["https://a.example.com", "https://b.example.com"],
+      undefined,
+      { linkAction: "remove-0" },
+    ),
+  );
   expect([...remove.text.matchAll(/name="enlacesVirtuales"/g)]).toHaveLength(1);
   expect(remove.text).toContain('value="https://b.example.com"');
   expect(remove.text).not.toContain("Quitar enlace");
@@ -265,8 +446,14 @@ test("without JavaScript, '+ Añadir otro enlace' and 'Quitar' post the form bac
 });
 
 test("the panel shows the form, 'Eventos Publicados' newest first with 'Galería', 'Editar' and 'Eliminar', and the edit form filled in", async () => {
-  const older = await createTestEvent(server.db, admin.user, { nombreEvento: "Orden antiguo", fechaEvento: "2020-01-01" });
-  const newer = await createTestEvent(server.db, admin.user, { nombreEvento: "Orden nuevo", fechaEvento: "2040-01-01" });
+  const older = await createTestEvent(server.db, admin.user, {
+    nombreEvento: "Orden antiguo",
+    fechaEvento: "2020-01-01",
+  });
+  const newer = await createTestEvent(server.db, admin.user, {
+    nombreEvento: "Orden nuevo",
+    fechaEvento: "2040-01-01",
+  });
   const page = await admin.client.get("/admin");
   expect(page.status).toBe(200);
   expect(page.text).toContain("Panel de Administración");
@@ -274,7 +461,8 @@ test("the panel shows the form, 'Eventos Publicados' newest first with 'Galería
   expect(page.text).toContain("+ Añadir otro enlace");
   expect(page.text).toMatch(/<option value="Presencial" selected="">Presencial<\/option>/);
   expect(page.text.indexOf("Orden nuevo")).toBeLessThan(page.text.indexOf("Orden antiguo"));
-  for (const label of ["Galería de", "Editar", "Eliminar"]) expect(page.text).toContain(`aria-label="${label} Orden nuevo"`);
+  for (const label of ["Galería de", "Editar", "Eliminar"])
+    expect(page.text).toContain(`aria-label="${label} Orden nuevo"`);
 
   const edit = await admin.client.get(`/admin?editar=${newer.id}`);
   expect(edit.text).toContain("Editar Evento");
@@ -306,13 +494,20 @@ test("the gallery dialog lists 50×50 thumbnails with link text cut to 40 charac
   expect(empty.text).toContain("No hay imágenes en la galería para este evento.");
   expect(empty.text).toContain("Agregar Imagen");
   const url = `https://example.com/${"imagen-larga-".repeat(6)}.png`;
-  const added = await admin.client.post("/admin", { intent: "gallery-add", eventId: event.id, url: `  ${url}  ` });
+  const added = await admin.client.post("/admin", {
+    intent: "gallery-add",
+    eventId: event.id,
+    url: `  ${url}  `,
+  });
   expect(pathOf(added.location)).toBe(`/admin?galeria=${event.id}`);
   const page = await landOn(admin.client, added);
   expect(alertsIn(page.text)).toEqual([MESSAGES.galleryImageAdded]);
   expect(page.text).toContain(`width="50" height="50"`);
   expect(page.text).toContain(`>${url.slice(0, 40)}</a>`);
-  const [image] = await server.db.select().from(eventImages).where(eq(eventImages.eventId, event.id));
+  const [image] = await server.db
+    .select()
+    .from(eventImages)
+    .where(eq(eventImages.eventId, event.id));
   const confirm = await admin.client.get(`/admin?galeria=${event.id}&quitar=${image!.id}`);
   expect(html(confirm.text)).toContain(MESSAGES.galleryRemoveConfirm);
 });
@@ -320,7 +515,16 @@ test("the gallery dialog lists 50×50 thumbnails with link text cut to 40 charac
 // ——— The event page ———
 
 test("the event page shows everything of §2, links in a new tab, the gallery, its own meta data and schema.org Event", async () => {
-  const event = await createTestEvent(server.db, admin.user, { nombreEvento: "Charla <b>abierta</b>", tipoEvento: "Hibrido", descripcion: "Línea 1\nLínea 2 </script><script>alert(1)</script>" }, ["https://meet.example.com/x"]);
+  const event = await createTestEvent(
+    server.db,
+    admin.user,
+    {
+      nombreEvento: "Charla <b>abierta</b>",
+      tipoEvento: "Hibrido",
+      descripcion: "Línea 1\nLínea 2 </script><script>alert(1)</script>",
+    },
+    ["https://meet.example.com/x"],
+  );
   await addImage(server.db, admin.user, event.id, "https://example.com/g1.png");
   const page = await new BrowserClient(server.url).get(`/detalles/${event.id}`);
   expect(page.status).toBe(200);
@@ -328,16 +532,25 @@ test("the event page shows everything of §2, links in a new tab, the gallery, i
   expect(page.text).not.toContain("<script>alert(1)</script>");
   expect(page.text).toContain("Bolivia, La Paz — Obrajes C2");
   expect(page.text).toContain("viernes, 6 de diciembre de 2030, 7:00 p. m.");
-  expect(page.text).toMatch(/<a href="https:\/\/meet\.example\.com\/x" target="_blank" rel="noopener noreferrer">/);
+  expect(page.text).toMatch(
+    /<a href="https:\/\/meet\.example\.com\/x" target="_blank" rel="noopener noreferrer">/,
+  );
   expect(page.text).toContain(">Galería</h2>");
   expect(page.text).toContain('src="https://example.com/g1.png"');
   expect(page.text).toContain('href="/login?redirectTo=%2Fdetalles%2F' + event.id + '"');
   expect(page.text).toContain("Inicia Sesión para Participar");
   expect(page.text).toContain(`<title>Charla &lt;b&gt;abierta&lt;/b&gt; — Ayllu</title>`);
-  expect(page.text).toMatch(/<meta property="og:image" content="https:\/\/example\.com\/clash\.png"/);
+  expect(page.text).toMatch(
+    /<meta property="og:image" content="https:\/\/example\.com\/clash\.png"/,
+  );
   const ld = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s.exec(page.text)?.[1];
   const json = JSON.parse(ld!);
-  expect(json).toMatchObject({ "@type": "Event", name: "Charla <b>abierta</b>", startDate: "2030-12-06T23:00:00.000Z", eventAttendanceMode: "https://schema.org/MixedEventAttendanceMode" });
+  expect(json).toMatchObject({
+    "@type": "Event",
+    name: "Charla <b>abierta</b>",
+    startDate: "2030-12-06T23:00:00.000Z",
+    eventAttendanceMode: "https://schema.org/MixedEventAttendanceMode",
+  });
   expect(page.text).toContain("Añadir al calendario");
 });
 
@@ -349,7 +562,11 @@ test("an event without links or gallery shows neither, and a Presencial event ne
 });
 
 test("the .ics file has the event in UTC, escaped text and the event's address", async () => {
-  const event = await createTestEvent(server.db, admin.user, { nombreEvento: "Taller; con, comas", fechaEvento: "2030-12-06", horaEvento: "19:00" });
+  const event = await createTestEvent(server.db, admin.user, {
+    nombreEvento: "Taller; con, comas",
+    fechaEvento: "2030-12-06",
+    horaEvento: "19:00",
+  });
   const reply = await new BrowserClient(server.url).get(`/detalles/${event.id}/calendario.ics`);
   expect(reply.status).toBe(200);
   expect(reply.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
@@ -362,15 +579,26 @@ test("the .ics file has the event in UTC, escaped text and the event's address",
 });
 
 test("/eventos lists upcoming events soonest first, then past ones, to visitors", async () => {
-  await createTestEvent(server.db, admin.user, { nombreEvento: "Lista futuro lejano", fechaEvento: "2045-05-05" });
-  await createTestEvent(server.db, admin.user, { nombreEvento: "Lista futuro cercano", fechaEvento: "2035-05-05" });
-  await createTestEvent(server.db, admin.user, { nombreEvento: "Lista pasado", fechaEvento: "2021-05-05" });
+  await createTestEvent(server.db, admin.user, {
+    nombreEvento: "Lista futuro lejano",
+    fechaEvento: "2045-05-05",
+  });
+  await createTestEvent(server.db, admin.user, {
+    nombreEvento: "Lista futuro cercano",
+    fechaEvento: "2035-05-05",
+  });
+  await createTestEvent(server.db, admin.user, {
+    nombreEvento: "Lista pasado",
+    fechaEvento: "2021-05-05",
+  });
   const page = await new BrowserClient(server.url).get("/eventos");
   expect(page.status).toBe(200);
   const upcoming = page.text.indexOf("Próximos eventos");
   const past = page.text.indexOf("Eventos pasados");
   expect(page.text.indexOf("Lista futuro cercano")).toBeGreaterThan(upcoming);
-  expect(page.text.indexOf("Lista futuro cercano")).toBeLessThan(page.text.indexOf("Lista futuro lejano"));
+  expect(page.text.indexOf("Lista futuro cercano")).toBeLessThan(
+    page.text.indexOf("Lista futuro lejano"),
+  );
   expect(page.text.indexOf("Lista futuro lejano")).toBeLessThan(past);
   expect(page.text.indexOf("Lista pasado")).toBeGreaterThan(past);
   expect((await new BrowserClient(server.url).get("/eventos?pasados=abc")).status).toBe(200);
@@ -382,31 +610,51 @@ test("deleting an event removes its participations and gallery", async () => {
   await server.db.insert(participations).values({ userId: member.user.id, eventId: event.id });
   const reply = await admin.client.post("/admin", { intent: "delete", eventId: event.id });
   expect(reply.status).toBe(302);
-  expect(await server.db.select().from(participations).where(eq(participations.eventId, event.id))).toHaveLength(0);
-  expect(await server.db.select().from(eventImages).where(eq(eventImages.eventId, event.id))).toHaveLength(0);
+  expect(
+    await server.db.select().from(participations).where(eq(participations.eventId, event.id)),
+  ).toHaveLength(0);
+  expect(
+    await server.db.select().from(eventImages).where(eq(eventImages.eventId, event.id)),
+  ).toHaveLength(0);
   expect((await member.client.get(`/detalles/${event.id}`)).status).toBe(404);
 });
 
 test("/eventos shows 24 upcoming events a page, soonest first, with pages for the rest", async () => {
   const tag = randomUUID().slice(0, 6);
   for (let i = 0; i < 26; i++) {
-    await createTestEvent(server.db, admin.user, { nombreEvento: `Página ${tag} ${String(i).padStart(2, "0")}`, fechaEvento: `2050-01-${String(i + 1).padStart(2, "0")}` });
+    await createTestEvent(server.db, admin.user, {
+      nombreEvento: `Página ${tag} ${String(i).padStart(2, "0")}`,
+      fechaEvento: `2050-01-${String(i + 1).padStart(2, "0")}`,
+    });
   }
-  const names = (text: string) => [...text.matchAll(new RegExp(`>(Página ${tag} \\d\\d)</a>`, "g"))].map((m) => m[1]);
+  const names = (text: string) =>
+    [...text.matchAll(new RegExp(`>(Página ${tag} \\d\\d)</a>`, "g"))].map((m) => m[1]);
   const first = await new BrowserClient(server.url).get("/eventos");
   const pages = Number(/Página 1 de (\d+)/.exec(first.text)?.[1]);
   expect(pages).toBeGreaterThanOrEqual(2);
   const last = await new BrowserClient(server.url).get(`/eventos?proximos=${pages}`);
   const seen = [...names(first.text), ...names(last.text)];
-  for (let p = 2; p < pages; p++) seen.push(...names((await new BrowserClient(server.url).get(`/eventos?proximos=${p}`)).text));
-  expect(seen).toEqual(Array.from({ length: 26 }, (_, i) => `Página ${tag} ${String(i).padStart(2, "0")}`));
+  for (let p = 2; p < pages; p++)
+    seen.push(...names((await new BrowserClient(server.url).get(`/eventos?proximos=${p}`)).text));
+  expect(seen).toEqual(
+    Array.from({ length: 26 }, (_, i) => `Página ${tag} ${String(i).padStart(2, "0")}`),
+  );
   expect([...first.text.matchAll(/<li class="event-card">/g)].length).toBeLessThanOrEqual(48);
 });
 
 test("a bad link is reported together with the other fields' mistakes", async () => {
-  const reply = await admin.client.post("/admin", eventForm("publish", { tipoEvento: "Virtual", horaEvento: "25:00", nombreEvento: "" }, ["javascript:alert(1)"]));
+  const reply = await admin.client.post(
+    "/admin",
+    eventForm("publish", { tipoEvento: "Virtual", horaEvento: "25:00", nombreEvento: "" }, [
+      "javascript:alert(1)",
+    ]),
+  );
   expect(reply.status).toBe(400);
-  expect(eventFieldError(reply.text, "horaEvento")).toBe("La hora del evento no es válida (usa HH:MM, de 00:00 a 23:59).");
+  expect(eventFieldError(reply.text, "horaEvento")).toBe(
+    "La hora del evento no es válida (usa HH:MM, de 00:00 a 23:59).",
+  );
   expect(eventFieldError(reply.text, "nombreEvento")).toBe("Escribe el nombre del evento.");
-  expect(eventFieldError(reply.text, "enlacesVirtuales")).toBe("Cada enlace debe ser una URL válida que empiece con http:// o https://.");
+  expect(eventFieldError(reply.text, "enlacesVirtuales")).toBe(
+    "Cada enlace debe ser una URL válida que empiece con http:// o https://.",
+  );
 });

@@ -41,24 +41,44 @@ async function createEvent(nombreEvento: string, daysFromNow: number, imagenEnla
   return row!;
 }
 
-const UNSAFE_IMAGES = ["javascript:alert(1)", "data:image/svg+xml,<svg></svg>", "//evil.example/x.png", "/\\evil.example/x.png", "ftp://example.com/x.png"];
+const UNSAFE_IMAGES = [
+  "javascript:alert(1)",
+  "data:image/svg+xml,<svg></svg>",
+  "//evil.example/x.png",
+  "/\\evil.example/x.png",
+  "ftp://example.com/x.png",
+];
 
 test("the home page shows upcoming events, latest notes and projects, and only safe image addresses", async () => {
   const marker = randomUUID().slice(0, 8);
-  const safe = await createEvent(`Evento seguro ${marker}`, 3, "https://images.example.com/evento.png");
+  const safe = await createEvent(
+    `Evento seguro ${marker}`,
+    3,
+    "https://images.example.com/evento.png",
+  );
   const local = await createEvent(`Evento local ${marker}`, 4, "/demo/vision.svg");
   const past = await createEvent(`Evento pasado ${marker}`, -3, "");
-  for (const [i, url] of UNSAFE_IMAGES.slice(0, 1).entries()) await createEvent(`Evento raro ${i} ${marker}`, 5, url);
+  for (const [i, url] of UNSAFE_IMAGES.slice(0, 1).entries())
+    await createEvent(`Evento raro ${i} ${marker}`, 5, url);
   const [note] = await server.db
     .insert(notes)
-    .values({ titulo: `<script>alert("nota")</script> ${marker}`, texto: "Línea uno\nLínea dos", enlaceImagen: UNSAFE_IMAGES[1]!, publisherName: "Admin" })
+    .values({
+      titulo: `<script>alert("nota")</script> ${marker}`,
+      texto: "Línea uno\nLínea dos",
+      enlaceImagen: UNSAFE_IMAGES[1]!,
+      publisherName: "Admin",
+    })
     .returning();
   const [project] = await server.db
     .insert(projects)
     .values({
       titulo: `Proyecto ${marker}`,
       descripcion: "Un robot",
-      enlacesImagen: [UNSAFE_IMAGES[2]!, UNSAFE_IMAGES[3]!, "https://images.example.com/proyecto.png"],
+      enlacesImagen: [
+        UNSAFE_IMAGES[2]!,
+        UNSAFE_IMAGES[3]!,
+        "https://images.example.com/proyecto.png",
+      ],
       publisherName: "Admin",
     })
     .returning();
@@ -91,7 +111,8 @@ test("the home page shows upcoming events, latest notes and projects, and only s
 test("/inicio is the same home page", async () => {
   const reply = await new BrowserClient(server.url).get("/inicio");
   expect(reply.status).toBe(200);
-  for (const id of ["hero", "community", "courses", "events", "articles", "featured"]) expect(reply.text).toContain(`id="${id}"`);
+  for (const id of ["hero", "community", "courses", "events", "articles", "featured"])
+    expect(reply.text).toContain(`id="${id}"`);
 });
 
 test("'Únete a la comunidad' is shown to visitors only", async () => {

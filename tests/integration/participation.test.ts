@@ -32,12 +32,21 @@ async function participationCount(eventId: string, userId?: string) {
   const [row] = await server.db
     .select({ n: sql<number>`count(*)::int` })
     .from(participations)
-    .where(userId ? and(eq(participations.eventId, eventId), eq(participations.userId, userId)) : eq(participations.eventId, eventId));
+    .where(
+      userId
+        ? and(eq(participations.eventId, eventId), eq(participations.userId, userId))
+        : eq(participations.eventId, eventId),
+    );
   return row!.n;
 }
 
 function buttonOf(html: string): string {
-  for (const label of ["Dejar de Participar", "Participar", "Evento Finalizado", "Inicia Sesión para Participar"]) {
+  for (const label of [
+    "Dejar de Participar",
+    "Participar",
+    "Evento Finalizado",
+    "Inicia Sesión para Participar",
+  ]) {
     if (new RegExp(`>${label}</(a|button)>`).test(html)) return label;
   }
   return "";
@@ -54,18 +63,26 @@ test("an event on 6 December 2025 at 19:00 in America/La_Paz has ended at 23:00:
   expect(hasEnded({ startsAt }, new Date("2025-12-06T23:00:01Z"))).toBe(true);
 
   // The same through the model that decides joins, with the event published by an admin.
-  const event = await createTestEvent(server.db, admin.user, { fechaEvento: "2025-12-06", horaEvento: "19:00" });
+  const event = await createTestEvent(server.db, admin.user, {
+    fechaEvento: "2025-12-06",
+    horaEvento: "19:00",
+  });
   expect(event.startsAt.toISOString()).toBe("2025-12-06T23:00:00.000Z");
   const { user } = await createMember(server);
   await joinEvent(server.db, user, event.id, new Date("2025-12-06T22:59:59Z"));
   expect(await participationCount(event.id, user.id)).toBe(1);
   const other = await createMember(server);
-  await expect(joinEvent(server.db, other.user, event.id, new Date("2025-12-06T23:00:01Z"))).rejects.toBeInstanceOf(EventEndedError);
+  await expect(
+    joinEvent(server.db, other.user, event.id, new Date("2025-12-06T23:00:01Z")),
+  ).rejects.toBeInstanceOf(EventEndedError);
   expect(await participationCount(event.id, other.user.id)).toBe(0);
 });
 
 test("a member joins with '¡Te has registrado…', sees 'Dejar de Participar' and the event in the profile, then leaves", async () => {
-  const event = await createTestEvent(server.db, admin.user, { nombreEvento: "Taller de Sumo", fechaEvento: "2031-01-10" });
+  const event = await createTestEvent(server.db, admin.user, {
+    nombreEvento: "Taller de Sumo",
+    fechaEvento: "2031-01-10",
+  });
   const { client, user } = await createMember(server);
   const before = await client.get(`/detalles/${event.id}`);
   expect(buttonOf(before.text)).toBe("Participar");
@@ -88,14 +105,18 @@ test("a member joins with '¡Te has registrado…', sees 'Dejar de Participar' a
   expect(alertsIn(after.text)).toEqual([MESSAGES.participationLeft]);
   expect(buttonOf(after.text)).toBe("Participar");
   expect(await participationCount(event.id, user.id)).toBe(0);
-  expect((await client.get("/profile")).text).toContain("No estás participando en ningún evento aún.");
+  expect((await client.get("/profile")).text).toContain(
+    "No estás participando en ningún evento aún.",
+  );
 });
 
 test("an ended event shows 'Evento Finalizado' and the server refuses to join it whatever the client sends", async () => {
   const event = await createTestEvent(server.db, admin.user, { fechaEvento: "2024-01-01" });
   const { client, user } = await createMember(server);
   const page = await client.get(`/detalles/${event.id}`);
-  expect(page.text).toMatch(/<button type="button" class="button" disabled="">Evento Finalizado<\/button>/);
+  expect(page.text).toMatch(
+    /<button type="button" class="button" disabled="">Evento Finalizado<\/button>/,
+  );
   const reply = await client.post(`/detalles/${event.id}`, { intent: "join" });
   expect(reply.status).toBe(409);
   expect(alertsIn(reply.text)).toEqual([MESSAGES.eventEnded]);
@@ -119,7 +140,11 @@ test("a visitor sees 'Inicia Sesión para Participar'; posting a join sends them
   expect(alertsIn(login.text)).toEqual([MESSAGES.participationLoginRequired]);
   expect(await participationCount(event.id)).toBe(0);
 
-  const back = await signIn(visitor, { email: user.email, name: "x", redirectTo: `/detalles/${event.id}` });
+  const back = await signIn(visitor, {
+    email: user.email,
+    name: "x",
+    redirectTo: `/detalles/${event.id}`,
+  });
   expect(back).toBe(`/detalles/${event.id}`);
 });
 
@@ -135,7 +160,14 @@ test("100 different members joining one event at once give exactly 100 participa
   const event = await createTestEvent(server.db, admin.user, { fechaEvento: "2031-03-03" });
   const members = await server.db
     .insert(users)
-    .values(Array.from({ length: 100 }, (_, i) => ({ issuer: "https://test.invalid", subject: `masivo-${randomUUID()}-${i}`, email: `masivo-${i}-${randomUUID()}@example.com`, nombreCompleto: `Masivo ${i}` })))
+    .values(
+      Array.from({ length: 100 }, (_, i) => ({
+        issuer: "https://test.invalid",
+        subject: `masivo-${randomUUID()}-${i}`,
+        email: `masivo-${i}-${randomUUID()}@example.com`,
+        nombreCompleto: `Masivo ${i}`,
+      })),
+    )
     .returning();
   await Promise.all(members.map((m) => joinEvent(server.db, m, event.id)));
   expect(await participationCount(event.id)).toBe(100);
@@ -144,7 +176,9 @@ test("100 different members joining one event at once give exactly 100 participa
 test("one member sending 20 joins at once over HTTP gives exactly one participation", async () => {
   const event = await createTestEvent(server.db, admin.user, { fechaEvento: "2031-04-04" });
   const { client, user } = await createMember(server);
-  const replies = await Promise.all(Array.from({ length: 20 }, () => client.post(`/detalles/${event.id}`, { intent: "join" })));
+  const replies = await Promise.all(
+    Array.from({ length: 20 }, () => client.post(`/detalles/${event.id}`, { intent: "join" })),
+  );
   expect(replies.map((r) => r.status)).toEqual(Array(20).fill(302));
   expect(await participationCount(event.id, user.id)).toBe(1);
 });
@@ -152,13 +186,18 @@ test("one member sending 20 joins at once over HTTP gives exactly one participat
 test("20 members joining over HTTP at once are all counted", async () => {
   const event = await createTestEvent(server.db, admin.user, { fechaEvento: "2031-05-05" });
   const members = await Promise.all(Array.from({ length: 20 }, () => createMember(server)));
-  const replies = await Promise.all(members.map(({ client }) => client.post(`/detalles/${event.id}`, { intent: "join" })));
+  const replies = await Promise.all(
+    members.map(({ client }) => client.post(`/detalles/${event.id}`, { intent: "join" })),
+  );
   expect(replies.every((r) => r.status === 302)).toBe(true);
   expect(await participationCount(event.id)).toBe(20);
 });
 
 test("when an admin deletes an event it leaves the member's profile", async () => {
-  const event = await createTestEvent(server.db, admin.user, { nombreEvento: "Se va a borrar", fechaEvento: "2031-06-06" });
+  const event = await createTestEvent(server.db, admin.user, {
+    nombreEvento: "Se va a borrar",
+    fechaEvento: "2031-06-06",
+  });
   const { client } = await createMember(server);
   await client.post(`/detalles/${event.id}`, { intent: "join" });
   await client.get(`/detalles/${event.id}`);

@@ -55,7 +55,10 @@ function run(env: Record<string, string>): Started {
 async function startServer(dataDir: string): Promise<Started & { url: URL }> {
   const started = run({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", SEED_DEMO: "0" });
   const url = await new Promise<URL>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`El servidor no arrancó a tiempo:\n${started.output()}`)), 45_000);
+    const timer = setTimeout(
+      () => reject(new Error(`El servidor no arrancó a tiempo:\n${started.output()}`)),
+      45_000,
+    );
     const check = () => {
       const match = /Ayllu escucha en (http:\/\/\S+)/.exec(started.output());
       if (match) {
@@ -75,7 +78,9 @@ async function startServer(dataDir: string): Promise<Started & { url: URL }> {
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([
     promise,
-    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: no terminó en ${ms} ms`)), ms).unref()),
+    new Promise<T>((_, reject) =>
+      setTimeout(() => reject(new Error(`${what}: no terminó en ${ms} ms`)), ms).unref(),
+    ),
   ]);
 }
 
@@ -84,60 +89,81 @@ async function healthOf(url: URL): Promise<number> {
   return reply.status;
 }
 
-test("a second server on the same data folder exits non-zero with a clear Spanish message", { timeout: 90_000 }, async () => {
-  const dataDir = tempDataDir();
-  const first = await startServer(dataDir);
-  expect(await healthOf(first.url)).toBe(200);
-  expect(fs.readFileSync(path.join(dataDir, "ayllu.lock"), "utf8")).toBe(String(first.child.pid));
+test(
+  "a second server on the same data folder exits non-zero with a clear Spanish message",
+  { timeout: 90_000 },
+  async () => {
+    const dataDir = tempDataDir();
+    const first = await startServer(dataDir);
+    expect(await healthOf(first.url)).toBe(200);
+    expect(fs.readFileSync(path.join(dataDir, "ayllu.lock"), "utf8")).toBe(String(first.child.pid));
 
-  const second = run({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", SEED_DEMO: "0" });
-  const code = await within(second.exited, 30_000, "El segundo servidor");
-  expect(code).not.toBe(0);
-  expect(code).not.toBe("SIGKILL");
-  expect(second.output()).toContain(`La carpeta de datos ${dataDir} ya está abierta por otro proceso (pid ${first.child.pid})`);
-  expect(second.output()).toContain("DATA_DIR");
+    const second = run({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", SEED_DEMO: "0" });
+    const code = await within(second.exited, 30_000, "El segundo servidor");
+    expect(code).not.toBe(0);
+    expect(code).not.toBe("SIGKILL");
+    expect(second.output()).toContain(
+      `La carpeta de datos ${dataDir} ya está abierta por otro proceso (pid ${first.child.pid})`,
+    );
+    expect(second.output()).toContain("DATA_DIR");
 
-  // The first one is untouched.
-  expect(await healthOf(first.url)).toBe(200);
-  expect(fs.readFileSync(path.join(dataDir, "ayllu.lock"), "utf8")).toBe(String(first.child.pid));
-});
+    // The first one is untouched.
+    expect(await healthOf(first.url)).toBe(200);
+    expect(fs.readFileSync(path.join(dataDir, "ayllu.lock"), "utf8")).toBe(String(first.child.pid));
+  },
+);
 
-test("SIGTERM closes the server and the database, exits 0 and frees the data folder", { timeout: 120_000 }, async () => {
-  const dataDir = tempDataDir();
-  const first = await startServer(dataDir);
-  expect(await healthOf(first.url)).toBe(200);
+test(
+  "SIGTERM closes the server and the database, exits 0 and frees the data folder",
+  { timeout: 120_000 },
+  async () => {
+    const dataDir = tempDataDir();
+    const first = await startServer(dataDir);
+    expect(await healthOf(first.url)).toBe(200);
 
-  first.child.kill("SIGTERM");
-  expect(await within(first.exited, 30_000, "SIGTERM")).toBe(0);
-  expect(first.output()).toContain("SIGTERM: cerrando el servidor y la base de datos");
-  expect(fs.existsSync(path.join(dataDir, "ayllu.lock"))).toBe(false);
-  await expect(healthOf(first.url)).rejects.toThrow();
+    first.child.kill("SIGTERM");
+    expect(await within(first.exited, 30_000, "SIGTERM")).toBe(0);
+    expect(first.output()).toContain("SIGTERM: cerrando el servidor y la base de datos");
+    expect(fs.existsSync(path.join(dataDir, "ayllu.lock"))).toBe(false);
+    await expect(healthOf(first.url)).rejects.toThrow();
 
-  const next = await startServer(dataDir);
-  expect(await healthOf(next.url)).toBe(200);
-  next.child.kill("SIGTERM");
-  expect(await within(next.exited, 30_000, "SIGTERM")).toBe(0);
-  expect(fs.existsSync(path.join(dataDir, "ayllu.lock"))).toBe(false);
-});
+    const next = await startServer(dataDir);
+    expect(await healthOf(next.url)).toBe(200);
+    next.child.kill("SIGTERM");
+    expect(await within(next.exited, 30_000, "SIGTERM")).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, "ayllu.lock"))).toBe(false);
+  },
+);
 
-test("a lock left behind by a process that no longer exists does not keep the server out", { timeout: 90_000 }, async () => {
-  const dataDir = tempDataDir();
-  const gone = spawn(process.execPath, ["-e", ""]);
-  const deadPid = gone.pid!;
-  await new Promise((resolve) => gone.once("exit", resolve));
-  fs.writeFileSync(path.join(dataDir, "ayllu.lock"), String(deadPid));
+test(
+  "a lock left behind by a process that no longer exists does not keep the server out",
+  { timeout: 90_000 },
+  async () => {
+    const dataDir = tempDataDir();
+    const gone = spawn(process.execPath, ["-e", ""]);
+    const deadPid = gone.pid!;
+    await new Promise((resolve) => gone.once("exit", resolve));
+    fs.writeFileSync(path.join(dataDir, "ayllu.lock"), String(deadPid));
 
-  const server = await startServer(dataDir);
-  expect(await healthOf(server.url)).toBe(200);
-  expect(fs.readFileSync(path.join(dataDir, "ayllu.lock"), "utf8")).toBe(String(server.child.pid));
-});
+    const server = await startServer(dataDir);
+    expect(await healthOf(server.url)).toBe(200);
+    expect(fs.readFileSync(path.join(dataDir, "ayllu.lock"), "utf8")).toBe(
+      String(server.child.pid),
+    );
+  },
+);
 
-test("NODE_ENV=production without configuration exits non-zero naming the missing variables", { timeout: 60_000 }, async () => {
-  const started = run({ NODE_ENV: "production", DATA_DIR: tempDataDir() });
-  const code = await within(started.exited, 30_000, "El servidor de producción");
-  expect(code).toBe(1);
-  const output = started.output();
-  for (const name of ["DATABASE_URL", "SESSION_SECRET", "PUBLIC_URL", "GOOGLE_CLIENT_ID"]) expect(output).toContain(name);
-  expect(output).not.toContain("Ayllu escucha en");
-  expect(output).not.toMatch(/\n\s+at /);
-});
+test(
+  "NODE_ENV=production without configuration exits non-zero naming the missing variables",
+  { timeout: 60_000 },
+  async () => {
+    const started = run({ NODE_ENV: "production", DATA_DIR: tempDataDir() });
+    const code = await within(started.exited, 30_000, "El servidor de producción");
+    expect(code).toBe(1);
+    const output = started.output();
+    for (const name of ["DATABASE_URL", "SESSION_SECRET", "PUBLIC_URL", "GOOGLE_CLIENT_ID"])
+      expect(output).toContain(name);
+    expect(output).not.toContain("Ayllu escucha en");
+    expect(output).not.toMatch(/\n\s+at /);
+  },
+);

@@ -29,7 +29,10 @@ failOnConsoleError();
 const EMPTY_EVENTS = "No estás participando en ningún evento aún.";
 
 /** A member who signed in as `displayName` and completed the additional data form. */
-async function createMember(profile: Partial<Record<keyof typeof VALID_PROFILE, string>> = {}, displayName = "ana_robotica") {
+async function createMember(
+  profile: Partial<Record<keyof typeof VALID_PROFILE, string>> = {},
+  displayName = "ana_robotica",
+) {
   const client = new BrowserClient(server.url);
   const email = `miembro-${randomUUID()}@example.com`;
   await signIn(client, { email, name: displayName });
@@ -42,7 +45,9 @@ async function createMember(profile: Partial<Record<keyof typeof VALID_PROFILE, 
   return { client, user };
 }
 
-async function createEvent(fields: { nombreEvento?: string; fechaEvento?: string; horaEvento?: string } = {}) {
+async function createEvent(
+  fields: { nombreEvento?: string; fechaEvento?: string; horaEvento?: string } = {},
+) {
   const fechaEvento = fields.fechaEvento ?? "2025-12-06";
   const horaEvento = fields.horaEvento ?? "19:00";
   const [event] = await server.db
@@ -107,7 +112,14 @@ test("a member without nombreCompleto is sent to /aditionaldata, by the page and
 
 test("the read view shows username, registered name, birth date in Spanish, country, city, gender, skills and 'Editar Perfil'", async () => {
   const { client } = await createMember(
-    { nombreCompleto: "Ana Quispe Mamani", fechaNacimiento: "1990-05-17", pais: "Bolivia", ciudad: "El Alto", genero: "Femenino", habilidades: "Soldadura" },
+    {
+      nombreCompleto: "Ana Quispe Mamani",
+      fechaNacimiento: "1990-05-17",
+      pais: "Bolivia",
+      ciudad: "El Alto",
+      genero: "Femenino",
+      habilidades: "Soldadura",
+    },
     "ana_robotica",
   );
   const page = await client.get("/profile");
@@ -183,15 +195,18 @@ test("clearing habilidades in the edit form stores an empty text", async () => {
   expect((await userRow(server.db, user.id)).habilidades).toBe("");
 });
 
-test.each(BAD_INPUTS)("the edit form refuses $title with status 400, a message next to $field, and changes nothing", async ({ form, field, message }) => {
-  const { client, user } = await createMember();
-  const reply = await client.post("/profile", form());
-  expect(reply.status).toBe(400);
-  expect(fieldErrorOf(reply.text, field)).toBe(message);
-  expect(controlOf(reply.text, field)).toContain('aria-invalid="true"');
-  expect(reply.text).toContain("Guardar Cambios");
-  expect(await userRow(server.db, user.id)).toEqual(user);
-});
+test.each(BAD_INPUTS)(
+  "the edit form refuses $title with status 400, a message next to $field, and changes nothing",
+  async ({ form, field, message }) => {
+    const { client, user } = await createMember();
+    const reply = await client.post("/profile", form());
+    expect(reply.status).toBe(400);
+    expect(fieldErrorOf(reply.text, field)).toBe(message);
+    expect(controlOf(reply.text, field)).toContain('aria-invalid="true"');
+    expect(reply.text).toContain("Guardar Cambios");
+    expect(await userRow(server.db, user.id)).toEqual(user);
+  },
+);
 
 test("the edit form refuses isAdmin, uid and email with the unknown-fields message and changes nothing", async () => {
   const { client, user } = await createMember();
@@ -222,7 +237,11 @@ test("the edit form refuses a file uploaded in a text field and changes nothing"
 
 test("an edit posted from another site is refused with 403 and changes nothing", async () => {
   const { client, user } = await createMember();
-  const reply = await client.post("/profile", { ...VALID_PROFILE, nombreCompleto: "Suplantada" }, { origin: "https://evil.example" });
+  const reply = await client.post(
+    "/profile",
+    { ...VALID_PROFILE, nombreCompleto: "Suplantada" },
+    { origin: "https://evil.example" },
+  );
   expect(reply.status).toBe(403);
   expect(await userRow(server.db, user.id)).toEqual(user);
 });
@@ -238,7 +257,11 @@ test("'Eventos Participando' says 'No estás participando en ningún evento aún
 
 test("'Eventos Participando' lists a joined event with its date in the site's zone and 'Ver Detalles' to /detalles/{id}", async () => {
   const { client, user } = await createMember();
-  const event = await createEvent({ nombreEvento: "Curso Micromouse", fechaEvento: "2025-12-06", horaEvento: "19:00" });
+  const event = await createEvent({
+    nombreEvento: "Curso Micromouse",
+    fechaEvento: "2025-12-06",
+    horaEvento: "19:00",
+  });
   await join(user.id, event.id);
   const section = eventsSectionOf((await client.get("/profile")).text);
   expect(section).not.toContain(EMPTY_EVENTS);
@@ -250,11 +273,21 @@ test("'Eventos Participando' lists a joined event with its date in the site's zo
 
 test("'Eventos Participando' lists several events soonest first", async () => {
   const { client, user } = await createMember();
-  const later = await createEvent({ nombreEvento: "Competencia Universitarios", fechaEvento: "2026-03-01" });
-  const sooner = await createEvent({ nombreEvento: "Competencia Colegios", fechaEvento: "2026-02-01" });
+  const later = await createEvent({
+    nombreEvento: "Competencia Universitarios",
+    fechaEvento: "2026-03-01",
+  });
+  const sooner = await createEvent({
+    nombreEvento: "Competencia Colegios",
+    fechaEvento: "2026-02-01",
+  });
   await join(user.id, later.id);
   await join(user.id, sooner.id);
-  const links = [...eventsSectionOf((await client.get("/profile")).text).matchAll(/href="\/detalles\/([0-9a-f-]+)"/g)].map((m) => m[1]);
+  const links = [
+    ...eventsSectionOf((await client.get("/profile")).text).matchAll(
+      /href="\/detalles\/([0-9a-f-]+)"/g,
+    ),
+  ].map((m) => m[1]);
   expect(links).toEqual([sooner.id, later.id]);
 });
 

@@ -60,7 +60,9 @@ test("an HTML page carries an enforced Content-Security-Policy and the other sec
   // The development provider lives on this same origin.
   expect(csp.get("form-action")).toEqual(["'self'"]);
   expect(csp.get("img-src")).toContain("https:");
-  expect(csp.get("frame-src")).toEqual(expect.arrayContaining(["https://www.youtube-nocookie.com"]));
+  expect(csp.get("frame-src")).toEqual(
+    expect.arrayContaining(["https://www.youtube-nocookie.com"]),
+  );
   for (const directive of csp.values()) {
     expect(directive).not.toContain("'unsafe-eval'");
     expect(directive).not.toContain("*");
@@ -199,7 +201,14 @@ test("in production a server error shows the Spanish 500 page and nothing of the
   try {
     const { user } = await signInWithIdentity(
       production.db,
-      { issuer: "https://login.ayllu.example", subject: randomUUID(), email: "falla@example.com", emailVerified: true, name: "Falla", picture: null },
+      {
+        issuer: "https://login.ayllu.example",
+        subject: randomUUID(),
+        email: "falla@example.com",
+        emailVerified: true,
+        name: "Falla",
+        picture: null,
+      },
       [],
     );
     const setCookie = await createSession(production.db, user.id, { secure: true });
@@ -213,7 +222,14 @@ test("in production a server error shows the Spanish 500 page and nothing of the
     expect(reply.status).toBe(500);
     expect(reply.text).toContain("Algo salió mal");
     expect(reply.text).toContain('href="/inicio"');
-    for (const internal of [/PGlite/i, /pool/i, /closed/i, /\bat \S+ \(/, /node_modules/, /\.server\./]) {
+    for (const internal of [
+      /PGlite/i,
+      /pool/i,
+      /closed/i,
+      /\bat \S+ \(/,
+      /node_modules/,
+      /\.server\./,
+    ]) {
       expect(reply.text).not.toMatch(internal);
     }
   } finally {

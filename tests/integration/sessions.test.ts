@@ -40,7 +40,10 @@ function parseSetCookie(lines: string[], name: string) {
   const line = lines.find((l) => l.startsWith(`${name}=`));
   if (!line) return null;
   const [pair, ...attributes] = line.split(";").map((part) => part.trim());
-  return { value: pair!.slice(name.length + 1), attributes: attributes.map((a) => a.toLowerCase()) };
+  return {
+    value: pair!.slice(name.length + 1),
+    attributes: attributes.map((a) => a.toLowerCase()),
+  };
 }
 
 const expectSignedOut = async (client: BrowserClient) => {
@@ -61,10 +64,14 @@ test("over http the session cookie is HttpOnly, SameSite=Lax, Path=/ and not Sec
   const cookie = parseSetCookie(reply.headers.getSetCookie(), "ayllu_session");
   expect(cookie).not.toBeNull();
   expect(cookie!.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
-  expect(cookie!.attributes).toEqual(expect.arrayContaining(["httponly", "samesite=lax", "path=/"]));
+  expect(cookie!.attributes).toEqual(
+    expect.arrayContaining(["httponly", "samesite=lax", "path=/"]),
+  );
   expect(cookie!.attributes).not.toContain("secure");
   expect(cookie!.attributes.some((a) => a.startsWith("domain="))).toBe(false);
-  const maxAge = Number(cookie!.attributes.find((a) => a.startsWith("max-age="))?.slice("max-age=".length));
+  const maxAge = Number(
+    cookie!.attributes.find((a) => a.startsWith("max-age="))?.slice("max-age=".length),
+  );
   expect(maxAge).toBeGreaterThan(DAY_MS / 1000);
   expect(maxAge).toBeLessThanOrEqual((30 * DAY_MS) / 1000);
 });
@@ -84,7 +91,14 @@ test("over https the session cookie is __Host-ayllu_session with Secure, and the
     expect(https.publicUrl.origin).toBe("https://ayllu.example");
     const { user } = await signInWithIdentity(
       https.db,
-      { issuer: "https://issuer.example", subject: "tls-1", email: "tls@example.com", emailVerified: true, name: "TLS", picture: null },
+      {
+        issuer: "https://issuer.example",
+        subject: "tls-1",
+        email: "tls@example.com",
+        emailVerified: true,
+        name: "TLS",
+        picture: null,
+      },
       [],
     );
     await saveProfile(https.db, user.id, {
@@ -95,10 +109,14 @@ test("over https the session cookie is __Host-ayllu_session with Secure, and the
       genero: "Otro",
       habilidades: "",
     });
-    const setCookie = await createSession(https.db, user.id, { secure: https.publicUrl.protocol === "https:" });
+    const setCookie = await createSession(https.db, user.id, {
+      secure: https.publicUrl.protocol === "https:",
+    });
     const cookie = parseSetCookie([setCookie], "__Host-ayllu_session");
     expect(cookie).not.toBeNull();
-    expect(cookie!.attributes).toEqual(expect.arrayContaining(["secure", "httponly", "samesite=lax", "path=/"]));
+    expect(cookie!.attributes).toEqual(
+      expect.arrayContaining(["secure", "httponly", "samesite=lax", "path=/"]),
+    );
     expect(cookie!.attributes.some((a) => a.startsWith("domain="))).toBe(false);
 
     const client = new BrowserClient(https.address);
@@ -115,7 +133,9 @@ test("over https the session cookie is __Host-ayllu_session with Secure, and the
     const cleared = parseSetCookie(out.headers.getSetCookie(), "__Host-ayllu_session");
     expect(cleared).toMatchObject({ value: "" });
     expect(cleared!.attributes).toEqual(expect.arrayContaining(["secure", "max-age=0", "path=/"]));
-    expect(await https.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+    expect(await https.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(
+      0,
+    );
   } finally {
     await https.close();
   }
@@ -173,7 +193,10 @@ test("GET /logout does not sign out", async () => {
 test("a session past its absolute lifetime is treated as signed out and deleted", async () => {
   const { client, userId } = await createMember();
   await expectSignedIn(client);
-  await server.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, userId));
+  await server.db
+    .update(sessions)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(sessions.userId, userId));
   await expectSignedOut(client);
   expect(await sessionsOf(userId)).toHaveLength(0);
 });
@@ -214,7 +237,14 @@ test("a POST to /aditionaldata from another origin is refused with 403 and saves
   expect(await signIn(client, { email })).toBe("/aditionaldata");
   const reply = await client.post(
     "/aditionaldata",
-    { nombreCompleto: "Intrusa", fechaNacimiento: "1990-01-01", pais: "Bolivia", ciudad: "Oruro", genero: "Otro", habilidades: "" },
+    {
+      nombreCompleto: "Intrusa",
+      fechaNacimiento: "1990-01-01",
+      pais: "Bolivia",
+      ciudad: "Oruro",
+      genero: "Otro",
+      habilidades: "",
+    },
     { origin: "https://evil.example" },
   );
   expect(reply.status).toBe(403);
@@ -224,7 +254,11 @@ test("a POST to /aditionaldata from another origin is refused with 403 and saves
 
 test("a POST to /login from another origin is refused with 403 and starts no sign-in", async () => {
   const client = new BrowserClient(server.url);
-  const reply = await client.post("/login", { redirectTo: "/profile" }, { origin: "https://evil.example" });
+  const reply = await client.post(
+    "/login",
+    { redirectTo: "/profile" },
+    { origin: "https://evil.example" },
+  );
   expect(reply.status).toBe(403);
   expect(reply.location).toBeNull();
   expect(reply.headers.getSetCookie()).toEqual([]);
@@ -234,13 +268,21 @@ test("a POST to /login from another origin is refused with 403 and starts no sig
 test("a POST marked Sec-Fetch-Site: cross-site without an Origin is refused too", async () => {
   const { client, userId } = await createMember();
   for (const site of ["cross-site", "same-site"]) {
-    const reply = await client.post("/logout", {}, { origin: null, headers: { "Sec-Fetch-Site": site } });
+    const reply = await client.post(
+      "/logout",
+      {},
+      { origin: null, headers: { "Sec-Fetch-Site": site } },
+    );
     expect(reply.status).toBe(403);
   }
   expect(await sessionsOf(userId)).toHaveLength(1);
   await expectSignedIn(client);
 
-  const same = await client.post("/logout", {}, { origin: null, headers: { "Sec-Fetch-Site": "same-origin" } });
+  const same = await client.post(
+    "/logout",
+    {},
+    { origin: null, headers: { "Sec-Fetch-Site": "same-origin" } },
+  );
   expect(same.status).toBe(302);
   expect(await sessionsOf(userId)).toHaveLength(0);
 });

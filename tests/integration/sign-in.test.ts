@@ -39,7 +39,9 @@ const ADDITIONAL_DATA = {
 /** A browser that has signed in as `email` and, when asked, completed the additional data. */
 async function signedIn(email: string, options: { complete: boolean; name?: string }) {
   const client = newClient();
-  expect(await signIn(client, { email, name: options.name ?? "Cuenta de Prueba" })).toBe("/aditionaldata");
+  expect(await signIn(client, { email, name: options.name ?? "Cuenta de Prueba" })).toBe(
+    "/aditionaldata",
+  );
   if (options.complete) {
     const saved = await client.post("/aditionaldata", ADDITIONAL_DATA);
     expect(saved.status).toBe(302);
@@ -90,7 +92,11 @@ test("a second sign-in neither duplicates nor overwrites the profile", async () 
   const rows = await profilesOf(email);
   expect(rows).toHaveLength(1);
   expect(rows[0]).toEqual(first);
-  expect(rows[0]).toMatchObject({ displayName: "Primer Nombre", nombreCompleto: "Ana Quispe Mamani", ciudad: "El Alto" });
+  expect(rows[0]).toMatchObject({
+    displayName: "Primer Nombre",
+    nombreCompleto: "Ana Quispe Mamani",
+    ciudad: "El Alto",
+  });
 });
 
 test("a returning member without nombreCompleto goes to /aditionaldata again", async () => {
@@ -117,7 +123,9 @@ test("a signed-in member with a complete profile who opens /login is sent to / o
 test("a signed-in member without nombreCompleto who opens /login is sent to /aditionaldata", async () => {
   const client = await signedIn(newEmail("en-login-incompleta"), { complete: false });
   expect(pathOf((await client.get("/login")).location)).toBe("/aditionaldata");
-  expect(pathOf((await client.get("/login?redirectTo=%2Fprofile")).location)).toBe("/aditionaldata?redirectTo=%2Fprofile");
+  expect(pathOf((await client.get("/login?redirectTo=%2Fprofile")).location)).toBe(
+    "/aditionaldata?redirectTo=%2Fprofile",
+  );
 });
 
 test("a visitor sent from /profile to /login comes back to /profile after signing in", async () => {
@@ -156,7 +164,14 @@ test("a visitor sent from /profile whose profile is incomplete fills in the addi
   expect(pathOf(saved.location)).toBe("/profile");
 });
 
-const FOREIGN_TARGETS = ["//evil.example", "https://evil.example", "/\\evil.example", "/.//evil.example", "/a/..//evil.example", "javascript:alert(1)"];
+const FOREIGN_TARGETS = [
+  "//evil.example",
+  "https://evil.example",
+  "/\\evil.example",
+  "/.//evil.example",
+  "/a/..//evil.example",
+  "javascript:alert(1)",
+];
 
 test.each(FOREIGN_TARGETS)("redirectTo=%s is ignored after signing in", async (target) => {
   const email = newEmail("destino");
@@ -179,7 +194,10 @@ test.each(FOREIGN_TARGETS)("redirectTo=%s is ignored after signing in", async (t
 
 test("redirectTo=//evil.example is ignored when a newcomer saves the additional data", async () => {
   const client = await signedIn(newEmail("nueva-destino"), { complete: false });
-  const saved = await client.post("/aditionaldata", { ...ADDITIONAL_DATA, redirectTo: "//evil.example" });
+  const saved = await client.post("/aditionaldata", {
+    ...ADDITIONAL_DATA,
+    redirectTo: "//evil.example",
+  });
   expect(saved.status).toBe(302);
   expect(saved.location).toBe(new URL("/", server.url).toString());
 });
@@ -195,7 +213,9 @@ test("a callback whose state was tampered with is refused, and no session or pro
   const reply = await client.get(callback.toString());
   expect(reply.status).toBe(302);
   expect(pathOf(reply.location)).toBe("/login?error=1");
-  expect(reply.headers.getSetCookie().some((line) => line.startsWith("ayllu_session="))).toBe(false);
+  expect(reply.headers.getSetCookie().some((line) => line.startsWith("ayllu_session="))).toBe(
+    false,
+  );
   expect(client.cookies.has("ayllu_session")).toBe(false);
   expect(await countRows(sessions)).toBe(sessionsBefore);
   expect(await profilesOf(email)).toHaveLength(0);
@@ -206,7 +226,13 @@ test("a transaction cookie re-signed with another nonce is refused", async () =>
   // The same transaction re-signed as it was is accepted: what the server refuses below is the nonce.
   const control = newClient();
   const controlCallback = await reachCallback(control, { email: newEmail("control") });
-  control.cookies.set("ayllu_signin", signValue(unsignValue(control.cookies.get("ayllu_signin")!, TEST_SESSION_SECRET)!, TEST_SESSION_SECRET));
+  control.cookies.set(
+    "ayllu_signin",
+    signValue(
+      unsignValue(control.cookies.get("ayllu_signin")!, TEST_SESSION_SECRET)!,
+      TEST_SESSION_SECRET,
+    ),
+  );
   expect(pathOf((await control.get(controlCallback)).location)).toBe("/aditionaldata");
 
   const email = newEmail("nonce");
@@ -216,7 +242,13 @@ test("a transaction cookie re-signed with another nonce is refused", async () =>
   expect(json).not.toBeNull();
   const transaction = JSON.parse(json!) as { state: string; nonce: string; codeVerifier: string };
   expect(transaction.state).toBe(new URL(callback).searchParams.get("state"));
-  client.cookies.set("ayllu_signin", signValue(JSON.stringify({ ...transaction, nonce: `${transaction.nonce}-otro` }), TEST_SESSION_SECRET));
+  client.cookies.set(
+    "ayllu_signin",
+    signValue(
+      JSON.stringify({ ...transaction, nonce: `${transaction.nonce}-otro` }),
+      TEST_SESSION_SECRET,
+    ),
+  );
 
   const reply = await client.get(callback);
   expect(pathOf(reply.location)).toBe("/login?error=1");
@@ -296,8 +328,12 @@ test("the login page shows the specification's texts", async () => {
   const reply = await newClient().get("/login");
   expect(reply.status).toBe(200);
   expect(reply.text).toMatch(/<h1[^>]*>Iniciar Sesión<\/h1>/);
-  expect(reply.text).toContain("<p>Inicia sesión con tu cuenta de Google para usar todas las funciones.</p>");
-  expect(reply.text).toMatch(/<form[^>]* action="\/login" method="post">[\s\S]*<button type="submit"[^>]*>[\s\S]*Iniciar Sesión con Google<\/button>/);
+  expect(reply.text).toContain(
+    "<p>Inicia sesión con tu cuenta de Google para usar todas las funciones.</p>",
+  );
+  expect(reply.text).toMatch(
+    /<form[^>]* action="\/login" method="post">[\s\S]*<button type="submit"[^>]*>[\s\S]*Iniciar Sesión con Google<\/button>/,
+  );
   expect(reply.text).not.toContain("Error during Google login. Please try again.");
 });
 
@@ -310,7 +346,9 @@ test("a failed sign-in shows 'Error during Google login. Please try again.' on /
 
   const page = await client.get(failed.location!);
   expect(page.status).toBe(200);
-  expect(page.text).toContain('<p id="alert-dialog-message">Error during Google login. Please try again.</p>');
+  expect(page.text).toContain(
+    '<p id="alert-dialog-message">Error during Google login. Please try again.</p>',
+  );
   expect(page.text).toContain("Iniciar Sesión con Google");
 });
 
@@ -336,7 +374,9 @@ test("when the identity provider cannot be reached, POST /login shows the sign-i
     expect(pathOf(reply.location)).toBe("/login?error=1&redirectTo=%2Fprofile");
     expect(client.cookies.has("ayllu_signin")).toBe(false);
     const page = await client.get(reply.location!);
-    expect(page.text).toContain('<p id="alert-dialog-message">Error during Google login. Please try again.</p>');
+    expect(page.text).toContain(
+      '<p id="alert-dialog-message">Error during Google login. Please try again.</p>',
+    );
     expect(hiddenRedirectTo(page.text)).toBe("/profile");
   } finally {
     await unreachable.close();

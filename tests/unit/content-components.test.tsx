@@ -13,40 +13,71 @@ function rows(): string[] {
 }
 
 test("the editor starts with the saved links plus one blank row, and adds rows with '+ Añadir', focusing the new one", () => {
-  render(<LinkListEditor form="f" name="enlacesWeb" label="Enlace web" values={["https://a.example", "https://b.example"]} />);
+  render(
+    <LinkListEditor
+      form="f"
+      name="enlacesWeb"
+      label="Enlace web"
+      values={["https://a.example", "https://b.example"]}
+    />,
+  );
   expect(rows()).toEqual(["https://a.example", "https://b.example", ""]);
   fireEvent.click(screen.getByRole("button", { name: "+ Añadir enlace web" }));
   expect(rows()).toEqual(["https://a.example", "https://b.example", "", ""]);
   expect(document.activeElement).toBe(screen.getByRole("textbox", { name: "Enlace web 4" }));
-  for (const input of screen.getAllByRole("textbox")) expect(input.getAttribute("name")).toBe("enlacesWeb");
+  for (const input of screen.getAllByRole("textbox"))
+    expect(input.getAttribute("name")).toBe("enlacesWeb");
 });
 
 test("'Quitar' removes that row and keeps the order of the others; the last row is emptied, never removed", () => {
-  render(<LinkListEditor form="f" name="enlacesWeb" label="Enlace web" values={["https://a.example", "https://b.example", "https://c.example"]} />);
+  render(
+    <LinkListEditor
+      form="f"
+      name="enlacesWeb"
+      label="Enlace web"
+      values={["https://a.example", "https://b.example", "https://c.example"]}
+    />,
+  );
   fireEvent.click(screen.getByRole("button", { name: "Quitar enlace web 2" }));
   expect(rows()).toEqual(["https://a.example", "https://c.example", ""]);
-  for (let i = 0; i < 5; i++) fireEvent.click(screen.getAllByRole("button", { name: /^Quitar/ })[0]!);
+  for (let i = 0; i < 5; i++)
+    fireEvent.click(screen.getAllByRole("button", { name: /^Quitar/ })[0]!);
   expect(rows()).toEqual([""]);
   expect(screen.getAllByRole("textbox")).toHaveLength(1);
 });
 
 test("with an error, only the rows that are not valid links are marked, and the message describes them", () => {
-  render(<LinkListEditor form="f" name="enlacesVideos" label="Video" youtube values={["https://youtu.be/dQw4w9WgXcQ", "https://vimeo.com/1"]} error="Cada enlace de video debe ser una URL de YouTube (youtube.com o youtu.be)." />);
+  render(
+    <LinkListEditor
+      form="f"
+      name="enlacesVideos"
+      label="Video"
+      youtube
+      values={["https://youtu.be/dQw4w9WgXcQ", "https://vimeo.com/1"]}
+      error="Cada enlace de video debe ser una URL de YouTube (youtube.com o youtu.be)."
+    />,
+  );
   const [good, bad] = screen.getAllByRole("textbox");
   expect(good!.getAttribute("aria-invalid")).toBeNull();
   expect(bad!.getAttribute("aria-invalid")).toBe("true");
-  expect(document.getElementById(bad!.getAttribute("aria-describedby")!)?.textContent).toContain("URL de YouTube");
+  expect(document.getElementById(bad!.getAttribute("aria-describedby")!)?.textContent).toContain(
+    "URL de YouTube",
+  );
 });
 
 test("the YouTube embed shows a thumbnail link to the video and puts the youtube-nocookie player in its place when clicked", () => {
   render(<YouTubeEmbed url="https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10" title="Clase 1" />);
   const link = screen.getByRole("link", { name: "Reproducir video: Clase 1" });
   expect(link.getAttribute("href")).toBe("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
-  expect(document.querySelector("img")?.getAttribute("src")).toBe("https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg");
+  expect(document.querySelector("img")?.getAttribute("src")).toBe(
+    "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg",
+  );
   expect(document.querySelector("iframe")).toBeNull();
   fireEvent.click(link);
   const frame = screen.getByTitle("Video: Clase 1");
-  expect(frame.getAttribute("src")).toBe("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1");
+  expect(frame.getAttribute("src")).toBe(
+    "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1",
+  );
   expect(screen.queryByRole("link")).toBeNull();
 });
 

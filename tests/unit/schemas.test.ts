@@ -29,7 +29,12 @@ function profileError(input: Record<string, unknown>, field: string): string | n
 // ProfileSchema
 
 test("ProfileSchema accepts a complete profile and trims every text", () => {
-  const parsed = ProfileSchema.parse({ ...profile, nombreCompleto: "  Ana Quispe Mamani ", ciudad: "\tLa Paz\n", habilidades: "  Arduino  " });
+  const parsed = ProfileSchema.parse({
+    ...profile,
+    nombreCompleto: "  Ana Quispe Mamani ",
+    ciudad: "\tLa Paz\n",
+    habilidades: "  Arduino  ",
+  });
   expect(parsed).toEqual(profile);
 });
 
@@ -57,13 +62,17 @@ test("ProfileSchema accepts habilidades of 30 characters and refuses 31", () => 
     "Las habilidades pueden tener como máximo 30 caracteres.",
   );
   // Counted after trimming, as it is stored.
-  expect(profileError({ ...profile, habilidades: ` ${"x".repeat(30)} ` }, "habilidades")).toBeNull();
+  expect(
+    profileError({ ...profile, habilidades: ` ${"x".repeat(30)} ` }, "habilidades"),
+  ).toBeNull();
 });
 
 test("ProfileSchema accepts texts of 100 characters and refuses 101", () => {
   for (const field of ["nombreCompleto", "pais", "ciudad"]) {
     expect(profileError({ ...profile, [field]: "a".repeat(100) }, field)).toBeNull();
-    expect(profileError({ ...profile, [field]: "a".repeat(101) }, field)).toBe("Máximo 100 caracteres.");
+    expect(profileError({ ...profile, [field]: "a".repeat(101) }, field)).toBe(
+      "Máximo 100 caracteres.",
+    );
   }
 });
 
@@ -71,20 +80,34 @@ test.each(["Masculino", "Femenino", "Otro"])("ProfileSchema accepts the genero %
   expect(profileError({ ...profile, genero }, "genero")).toBeNull();
 });
 
-test.each(["Robot", "masculino", "Otro ", "Hombre"])("ProfileSchema refuses the genero %j", (genero) => {
-  expect(profileError({ ...profile, genero }, "genero")).toBe("Selecciona un género de la lista.");
-});
-
-test.each(["hola", "2025-02-30", "1990/05/17", "17-05-1990", "1990-5-17", "1899-12-31", "2023-02-29"])(
-  "ProfileSchema refuses the birth date %j as not a date",
-  (fechaNacimiento) => {
-    expect(profileError({ ...profile, fechaNacimiento }, "fechaNacimiento")).toBe("La fecha de nacimiento no es una fecha válida.");
+test.each(["Robot", "masculino", "Otro ", "Hombre"])(
+  "ProfileSchema refuses the genero %j",
+  (genero) => {
+    expect(profileError({ ...profile, genero }, "genero")).toBe(
+      "Selecciona un género de la lista.",
+    );
   },
 );
 
+test.each([
+  "hola",
+  "2025-02-30",
+  "1990/05/17",
+  "17-05-1990",
+  "1990-5-17",
+  "1899-12-31",
+  "2023-02-29",
+])("ProfileSchema refuses the birth date %j as not a date", (fechaNacimiento) => {
+  expect(profileError({ ...profile, fechaNacimiento }, "fechaNacimiento")).toBe(
+    "La fecha de nacimiento no es una fecha válida.",
+  );
+});
+
 test("ProfileSchema refuses a birth date in the future and accepts 1900-01-01 and 29 February of a leap year", () => {
   const nextYear = `${new Date().getUTCFullYear() + 1}-06-01`;
-  expect(profileError({ ...profile, fechaNacimiento: nextYear }, "fechaNacimiento")).toBe("La fecha de nacimiento no puede estar en el futuro.");
+  expect(profileError({ ...profile, fechaNacimiento: nextYear }, "fechaNacimiento")).toBe(
+    "La fecha de nacimiento no puede estar en el futuro.",
+  );
   expect(profileError({ ...profile, fechaNacimiento: "1900-01-01" }, "fechaNacimiento")).toBeNull();
   expect(profileError({ ...profile, fechaNacimiento: "2000-02-29" }, "fechaNacimiento")).toBeNull();
 });
@@ -92,26 +115,46 @@ test("ProfileSchema refuses a birth date in the future and accepts 1900-01-01 an
 test("ProfileSchema refuses fields it does not have, such as isAdmin", () => {
   const result = ProfileSchema.safeParse({ ...profile, isAdmin: true, uid: "x" });
   expect(result.success).toBe(false);
-  expect(result.error?.issues).toEqual([expect.objectContaining({ code: "unrecognized_keys", keys: ["isAdmin", "uid"] })]);
+  expect(result.error?.issues).toEqual([
+    expect.objectContaining({ code: "unrecognized_keys", keys: ["isAdmin", "uid"] }),
+  ]);
 });
 
 test("ProfileSchema refuses values that are not text", () => {
-  expect(profileError({ ...profile, nombreCompleto: 42 }, "nombreCompleto")).toBe("Escribe tu nombre completo.");
-  expect(profileError({ ...profile, habilidades: ["a"] }, "habilidades")).toBe("Las habilidades deben ser texto.");
+  expect(profileError({ ...profile, nombreCompleto: 42 }, "nombreCompleto")).toBe(
+    "Escribe tu nombre completo.",
+  );
+  expect(profileError({ ...profile, habilidades: ["a"] }, "habilidades")).toBe(
+    "Las habilidades deben ser texto.",
+  );
 });
 
 // isRealDate
 
-test.each(["2025-12-06", "2024-02-29", "2000-02-29", "1900-01-01", "2025-01-31"])("isRealDate accepts %s", (value) => {
-  expect(isRealDate(value)).toBe(true);
-});
-
-test.each(["2025-02-29", "1900-02-29", "2025-02-30", "2025-04-31", "2025-13-01", "2025-00-10", "2025-01-00", "2025-1-01", "1990/05/17", " 2025-01-01", "2025-01-01T00:00", "hola", ""])(
-  "isRealDate refuses %j",
+test.each(["2025-12-06", "2024-02-29", "2000-02-29", "1900-01-01", "2025-01-31"])(
+  "isRealDate accepts %s",
   (value) => {
-    expect(isRealDate(value)).toBe(false);
+    expect(isRealDate(value)).toBe(true);
   },
 );
+
+test.each([
+  "2025-02-29",
+  "1900-02-29",
+  "2025-02-30",
+  "2025-04-31",
+  "2025-13-01",
+  "2025-00-10",
+  "2025-01-00",
+  "2025-1-01",
+  "1990/05/17",
+  " 2025-01-01",
+  "2025-01-01T00:00",
+  "hola",
+  "",
+])("isRealDate refuses %j", (value) => {
+  expect(isRealDate(value)).toBe(false);
+});
 
 // safeRedirectPath
 
@@ -163,20 +206,47 @@ test("safeRedirectPath never returns something a browser would read as another s
 
 // parseForm
 
-const Pair = z.strictObject({ titulo: z.string().trim().min(1, "Escribe un título."), texto: z.string().default("") });
+const Pair = z.strictObject({
+  titulo: z.string().trim().min(1, "Escribe un título."),
+  texto: z.string().default(""),
+});
 
 test("parseForm reads text fields into the schema's value", () => {
-  const result = parseForm(Pair, form([["titulo", " Hola "], ["texto", "Mundo"]]));
+  const result = parseForm(
+    Pair,
+    form([
+      ["titulo", " Hola "],
+      ["texto", "Mundo"],
+    ]),
+  );
   expect(result).toEqual({ ok: true, data: { titulo: "Hola", texto: "Mundo" } });
 });
 
 test("parseForm gives the schema's message for the field that is wrong, and the values sent", () => {
-  const result = parseForm(Pair, form([["titulo", "  "], ["texto", "x"]]));
-  expect(result).toEqual({ ok: false, fieldErrors: { titulo: "Escribe un título." }, formError: null, values: { titulo: "  ", texto: "x" } });
+  const result = parseForm(
+    Pair,
+    form([
+      ["titulo", "  "],
+      ["texto", "x"],
+    ]),
+  );
+  expect(result).toEqual({
+    ok: false,
+    fieldErrors: { titulo: "Escribe un título." },
+    formError: null,
+    values: { titulo: "  ", texto: "x" },
+  });
 });
 
 test("parseForm refuses unknown fields with a form message naming them", () => {
-  const result = parseForm(Pair, form([["titulo", "Hola"], ["isAdmin", "true"], ["publisher", "x"]]));
+  const result = parseForm(
+    Pair,
+    form([
+      ["titulo", "Hola"],
+      ["isAdmin", "true"],
+      ["publisher", "x"],
+    ]),
+  );
   expect(result.ok).toBe(false);
   if (result.ok) return;
   expect(result.formError).toBe(`${UNKNOWN_FIELDS_MESSAGE}: isAdmin, publisher.`);
@@ -184,19 +254,39 @@ test("parseForm refuses unknown fields with a form message naming them", () => {
 });
 
 test("parseForm ignores intent and the fields it is told to ignore", () => {
-  const result = parseForm(Pair, form([["intent", "guardar"], ["titulo", "Hola"], ["redirectTo", "/x"]]), { ignore: ["redirectTo"] });
+  const result = parseForm(
+    Pair,
+    form([
+      ["intent", "guardar"],
+      ["titulo", "Hola"],
+      ["redirectTo", "/x"],
+    ]),
+    { ignore: ["redirectTo"] },
+  );
   expect(result).toEqual({ ok: true, data: { titulo: "Hola", texto: "" } });
 });
 
 test("parseForm refuses a field sent twice, even with the same value", () => {
-  const result = parseForm(Pair, form([["titulo", "Hola"], ["titulo", "Hola"]]));
+  const result = parseForm(
+    Pair,
+    form([
+      ["titulo", "Hola"],
+      ["titulo", "Hola"],
+    ]),
+  );
   expect(result.ok).toBe(false);
   if (result.ok) return;
   expect(result.fieldErrors).toEqual({ titulo: "Este campo tiene un valor no válido." });
 });
 
 test("parseForm refuses text with a NUL character, which the database cannot store", () => {
-  const result = parseForm(Pair, form([["titulo", "Ho\u0000la"], ["texto", "x"]]));
+  const result = parseForm(
+    Pair,
+    form([
+      ["titulo", "Ho\u0000la"],
+      ["texto", "x"],
+    ]),
+  );
   expect(result.ok).toBe(false);
   if (result.ok) return;
   expect(result.fieldErrors).toEqual({ titulo: "Este campo tiene un valor no válido." });
@@ -204,7 +294,13 @@ test("parseForm refuses text with a NUL character, which the database cannot sto
 });
 
 test("parseForm refuses a file where text is expected", () => {
-  const result = parseForm(Pair, form([["titulo", new File(["Hola"], "titulo.txt", { type: "text/plain" })], ["texto", "x"]]));
+  const result = parseForm(
+    Pair,
+    form([
+      ["titulo", new File(["Hola"], "titulo.txt", { type: "text/plain" })],
+      ["texto", "x"],
+    ]),
+  );
   expect(result.ok).toBe(false);
   if (result.ok) return;
   expect(result.fieldErrors).toEqual({ titulo: "Este campo tiene un valor no válido." });
@@ -213,9 +309,18 @@ test("parseForm refuses a file where text is expected", () => {
 
 test("parseForm refuses a file even in a list field or an unknown field", () => {
   const Links = z.strictObject({ enlaces: z.array(z.string()) });
-  const inList = parseForm(Links, form([["enlaces", "https://a.example"], ["enlaces", new Blob(["x"])]]), { listFields: ["enlaces"] });
+  const inList = parseForm(
+    Links,
+    form([
+      ["enlaces", "https://a.example"],
+      ["enlaces", new Blob(["x"])],
+    ]),
+    { listFields: ["enlaces"] },
+  );
   expect(inList.ok).toBe(false);
-  const unknown = parseForm(Links, form([["adjunto", new File(["x"], "x.bin")]]), { listFields: ["enlaces"] });
+  const unknown = parseForm(Links, form([["adjunto", new File(["x"], "x.bin")]]), {
+    listFields: ["enlaces"],
+  });
   expect(unknown.ok).toBe(false);
 });
 
@@ -227,47 +332,92 @@ test("parseForm collects list fields in order, and gives an empty list when none
   });
   const result = parseForm(
     Links,
-    form([["enlaces", "https://b.example"], ["titulo", "T"], ["enlaces", "https://a.example"]]),
+    form([
+      ["enlaces", "https://b.example"],
+      ["titulo", "T"],
+      ["enlaces", "https://a.example"],
+    ]),
     { listFields: ["enlaces", "otros"] },
   );
-  expect(result).toEqual({ ok: true, data: { titulo: "T", enlaces: ["https://b.example", "https://a.example"], otros: [] } });
+  expect(result).toEqual({
+    ok: true,
+    data: { titulo: "T", enlaces: ["https://b.example", "https://a.example"], otros: [] },
+  });
 });
 
 test("parseForm names the entry of a list field that is wrong, and the list itself", () => {
-  const Links = z.strictObject({ enlaces: z.array(z.url({ protocol: /^https?$/, error: "Escribe una URL http(s)." })) });
-  const result = parseForm(Links, form([["enlaces", "https://a.example"], ["enlaces", "javascript:alert(1)"]]), { listFields: ["enlaces"] });
+  const Links = z.strictObject({
+    enlaces: z.array(z.url({ protocol: /^https?$/, error: "Escribe una URL http(s)." })),
+  });
+  const result = parseForm(
+    Links,
+    form([
+      ["enlaces", "https://a.example"],
+      ["enlaces", "javascript:alert(1)"],
+    ]),
+    { listFields: ["enlaces"] },
+  );
   expect(result.ok).toBe(false);
   if (result.ok) return;
-  expect(result.fieldErrors).toEqual({ enlaces: "Escribe una URL http(s).", "enlaces.1": "Escribe una URL http(s)." });
+  expect(result.fieldErrors).toEqual({
+    enlaces: "Escribe una URL http(s).",
+    "enlaces.1": "Escribe una URL http(s).",
+  });
 });
 
 // zonedToInstant and the formatting of dates
 
 test("zonedToInstant: 2025-12-06 19:00 in America/La_Paz is 2025-12-06T23:00:00Z", () => {
-  expect(zonedToInstant("2025-12-06", "19:00", "America/La_Paz").toISOString()).toBe("2025-12-06T23:00:00.000Z");
-  expect(zonedToInstant("2025-12-06", "19:00:00", "America/La_Paz").toISOString()).toBe("2025-12-06T23:00:00.000Z");
+  expect(zonedToInstant("2025-12-06", "19:00", "America/La_Paz").toISOString()).toBe(
+    "2025-12-06T23:00:00.000Z",
+  );
+  expect(zonedToInstant("2025-12-06", "19:00:00", "America/La_Paz").toISOString()).toBe(
+    "2025-12-06T23:00:00.000Z",
+  );
 });
 
 test("zonedToInstant crosses midnight into the next UTC day", () => {
-  expect(zonedToInstant("2025-12-31", "22:30", "America/La_Paz").toISOString()).toBe("2026-01-01T02:30:00.000Z");
-  expect(zonedToInstant("2025-01-01", "08:00", "Asia/Tokyo").toISOString()).toBe("2024-12-31T23:00:00.000Z");
-  expect(zonedToInstant("2025-06-01", "12:00", "UTC").toISOString()).toBe("2025-06-01T12:00:00.000Z");
+  expect(zonedToInstant("2025-12-31", "22:30", "America/La_Paz").toISOString()).toBe(
+    "2026-01-01T02:30:00.000Z",
+  );
+  expect(zonedToInstant("2025-01-01", "08:00", "Asia/Tokyo").toISOString()).toBe(
+    "2024-12-31T23:00:00.000Z",
+  );
+  expect(zonedToInstant("2025-06-01", "12:00", "UTC").toISOString()).toBe(
+    "2025-06-01T12:00:00.000Z",
+  );
 });
 
 test("zonedToInstant follows America/New_York on both sides of the March change to daylight time", () => {
   // 2025-03-09 02:00 EST became 03:00 EDT (07:00Z).
-  expect(zonedToInstant("2025-03-08", "12:00", "America/New_York").toISOString()).toBe("2025-03-08T17:00:00.000Z");
-  expect(zonedToInstant("2025-03-09", "01:30", "America/New_York").toISOString()).toBe("2025-03-09T06:30:00.000Z");
-  expect(zonedToInstant("2025-03-09", "03:30", "America/New_York").toISOString()).toBe("2025-03-09T07:30:00.000Z");
-  expect(zonedToInstant("2025-03-09", "12:00", "America/New_York").toISOString()).toBe("2025-03-09T16:00:00.000Z");
+  expect(zonedToInstant("2025-03-08", "12:00", "America/New_York").toISOString()).toBe(
+    "2025-03-08T17:00:00.000Z",
+  );
+  expect(zonedToInstant("2025-03-09", "01:30", "America/New_York").toISOString()).toBe(
+    "2025-03-09T06:30:00.000Z",
+  );
+  expect(zonedToInstant("2025-03-09", "03:30", "America/New_York").toISOString()).toBe(
+    "2025-03-09T07:30:00.000Z",
+  );
+  expect(zonedToInstant("2025-03-09", "12:00", "America/New_York").toISOString()).toBe(
+    "2025-03-09T16:00:00.000Z",
+  );
 });
 
 test("zonedToInstant follows America/New_York on both sides of the November change back to standard time", () => {
   // 2025-11-02 02:00 EDT became 01:00 EST (06:00Z).
-  expect(zonedToInstant("2025-11-01", "12:00", "America/New_York").toISOString()).toBe("2025-11-01T16:00:00.000Z");
-  expect(zonedToInstant("2025-11-02", "00:30", "America/New_York").toISOString()).toBe("2025-11-02T04:30:00.000Z");
-  expect(zonedToInstant("2025-11-02", "03:00", "America/New_York").toISOString()).toBe("2025-11-02T08:00:00.000Z");
-  expect(zonedToInstant("2025-11-02", "12:00", "America/New_York").toISOString()).toBe("2025-11-02T17:00:00.000Z");
+  expect(zonedToInstant("2025-11-01", "12:00", "America/New_York").toISOString()).toBe(
+    "2025-11-01T16:00:00.000Z",
+  );
+  expect(zonedToInstant("2025-11-02", "00:30", "America/New_York").toISOString()).toBe(
+    "2025-11-02T04:30:00.000Z",
+  );
+  expect(zonedToInstant("2025-11-02", "03:00", "America/New_York").toISOString()).toBe(
+    "2025-11-02T08:00:00.000Z",
+  );
+  expect(zonedToInstant("2025-11-02", "12:00", "America/New_York").toISOString()).toBe(
+    "2025-11-02T17:00:00.000Z",
+  );
 });
 
 test("formatDateTime shows an instant in the site's zone, in Spanish", () => {

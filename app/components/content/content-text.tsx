@@ -27,7 +27,15 @@ export function LinkList({ title, links }: { title: string; links: readonly stri
 }
 
 /** An image an admin linked; only http(s) or this site's own paths, else nothing. */
-export function ContentImage({ src, alt, className }: { src: string | null | undefined; alt: string; className?: string }) {
+export function ContentImage({
+  src,
+  alt,
+  className,
+}: {
+  src: string | null | undefined;
+  alt: string;
+  className?: string;
+}) {
   if (!src || !(isHttpUrl(src) || (src.startsWith("/") && !src.startsWith("//")))) return null;
   return <img className={className} src={src} alt={alt} loading="lazy" />;
 }

@@ -36,10 +36,17 @@ export function LinkListEditor({
 
   const errorId = `${form}-${name}-error`;
   const hintId = hint ? `${form}-${name}-hint` : undefined;
-  const valid = (value: string) => value.trim() === "" || (youtube ? youtubeVideoId(value.trim()) !== null : isHttpUrl(value.trim()));
+  const valid = (value: string) =>
+    value.trim() === "" ||
+    (youtube ? youtubeVideoId(value.trim()) !== null : isHttpUrl(value.trim()));
 
   return (
-    <fieldset className="link-list" aria-describedby={[hintId, error ? errorId : undefined].filter(Boolean).join(" ") || undefined}>
+    <fieldset
+      className="link-list"
+      aria-describedby={
+        [hintId, error ? errorId : undefined].filter(Boolean).join(" ") || undefined
+      }
+    >
       <legend>{label}</legend>
       {hint ? (
         <p className="field-hint" id={hintId}>

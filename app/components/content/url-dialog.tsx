@@ -50,7 +50,13 @@ export function UrlDialog({
       {children}
       <div className="form-actions">
         {actions}
-        <Link ref={closeRef} to={closeTo} className="button button-ghost" preventScrollReset replace>
+        <Link
+          ref={closeRef}
+          to={closeTo}
+          className="button button-ghost"
+          preventScrollReset
+          replace
+        >
           {closeLabel}
         </Link>
       </div>

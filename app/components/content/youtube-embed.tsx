@@ -34,7 +34,13 @@ export function YouTubeEmbed({ url, title }: { url: string; title: string }) {
             setPlaying(true);
           }}
         >
-          <img src={`https://i.ytimg.com/vi/${id}/hqdefault.jpg`} alt="" loading="lazy" width={480} height={360} />
+          <img
+            src={`https://i.ytimg.com/vi/${id}/hqdefault.jpg`}
+            alt=""
+            loading="lazy"
+            width={480}
+            height={360}
+          />
           <span className="video-play" aria-hidden="true">
             ▶
           </span>

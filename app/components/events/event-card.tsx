@@ -12,7 +12,15 @@ export interface EventSummary {
 }
 
 /** One event in a list (/eventos): image, name, place, date, type, and a link to its page. */
-export function EventCard({ event, timeZone, ended }: { event: EventSummary; timeZone: string; ended: boolean }) {
+export function EventCard({
+  event,
+  timeZone,
+  ended,
+}: {
+  event: EventSummary;
+  timeZone: string;
+  ended: boolean;
+}) {
   return (
     <li className="event-card">
       <EventImage src={event.imagenEnlace} className="event-card-image" />

@@ -40,14 +40,18 @@ export function EventForm({
   const navigation = useNavigation();
   const [hydrated, setHydrated] = useState(false);
   const [tipo, setTipo] = useState(values.tipoEvento || "Presencial");
-  const initialLinks = values.enlacesVirtuales && values.enlacesVirtuales.length > 0 ? values.enlacesVirtuales : [""];
+  const initialLinks =
+    values.enlacesVirtuales && values.enlacesVirtuales.length > 0 ? values.enlacesVirtuales : [""];
   const [links, setLinks] = useState(() => initialLinks.map((value, i) => ({ key: i, value })));
   const [nextKey, setNextKey] = useState(initialLinks.length);
   useEffect(() => setHydrated(true), []);
   // A new answer from the server (an error, or a row added without JavaScript) replaces the rows.
   const linksSignature = JSON.stringify(values.enlacesVirtuales ?? []);
   useEffect(() => {
-    const list = values.enlacesVirtuales && values.enlacesVirtuales.length > 0 ? values.enlacesVirtuales : [""];
+    const list =
+      values.enlacesVirtuales && values.enlacesVirtuales.length > 0
+        ? values.enlacesVirtuales
+        : [""];
     setLinks(list.map((value, i) => ({ key: i, value })));
     setNextKey(list.length);
     setTipo(values.tipoEvento || "Presencial");
@@ -72,7 +76,13 @@ export function EventForm({
         <label htmlFor="evento-nombreEvento">
           Nombre del evento<span aria-hidden="true"> *</span>
         </label>
-        <input {...field("nombreEvento")} type="text" required maxLength={EVENT_NAME_MAX} defaultValue={values.nombreEvento ?? ""} />
+        <input
+          {...field("nombreEvento")}
+          type="text"
+          required
+          maxLength={EVENT_NAME_MAX}
+          defaultValue={values.nombreEvento ?? ""}
+        />
         <FieldError id="evento-nombreEvento-error" message={errors.nombreEvento} />
       </div>
       <div className="field-row">
@@ -80,12 +90,24 @@ export function EventForm({
           <label htmlFor="evento-ubicacionEvento">
             Ubicación (país, ciudad)<span aria-hidden="true"> *</span>
           </label>
-          <input {...field("ubicacionEvento")} type="text" required maxLength={EVENT_NAME_MAX} placeholder="Bolivia, La Paz" defaultValue={values.ubicacionEvento ?? ""} />
+          <input
+            {...field("ubicacionEvento")}
+            type="text"
+            required
+            maxLength={EVENT_NAME_MAX}
+            placeholder="Bolivia, La Paz"
+            defaultValue={values.ubicacionEvento ?? ""}
+          />
           <FieldError id="evento-ubicacionEvento-error" message={errors.ubicacionEvento} />
         </div>
         <div className="field">
           <label htmlFor="evento-ubicacionEspecifica">Ubicación específica (opcional)</label>
-          <input {...field("ubicacionEspecifica")} type="text" maxLength={EVENT_NAME_MAX} defaultValue={values.ubicacionEspecifica ?? ""} />
+          <input
+            {...field("ubicacionEspecifica")}
+            type="text"
+            maxLength={EVENT_NAME_MAX}
+            defaultValue={values.ubicacionEspecifica ?? ""}
+          />
           <FieldError id="evento-ubicacionEspecifica-error" message={errors.ubicacionEspecifica} />
         </div>
       </div>
@@ -93,7 +115,12 @@ export function EventForm({
         <label htmlFor="evento-tipoEvento">
           Tipo de evento<span aria-hidden="true"> *</span>
         </label>
-        <select {...field("tipoEvento")} required value={tipo} onChange={(e) => setTipo(e.target.value)}>
+        <select
+          {...field("tipoEvento")}
+          required
+          value={tipo}
+          onChange={(e) => setTipo(e.target.value)}
+        >
           {TIPOS_EVENTO.map((t) => (
             <option key={t} value={t}>
               {t}
@@ -103,12 +130,17 @@ export function EventForm({
         <FieldError id="evento-tipoEvento-error" message={errors.tipoEvento} />
       </div>
       {showLinks ? (
-        <fieldset className="link-fieldset" aria-describedby={errors.enlacesVirtuales ? "evento-enlacesVirtuales-error" : "evento-enlaces-hint"}>
-          <legend>
-            Enlaces del evento{hydrated ? <span aria-hidden="true"> *</span> : null}
-          </legend>
+        <fieldset
+          className="link-fieldset"
+          aria-describedby={
+            errors.enlacesVirtuales ? "evento-enlacesVirtuales-error" : "evento-enlaces-hint"
+          }
+        >
+          <legend>Enlaces del evento{hydrated ? <span aria-hidden="true"> *</span> : null}</legend>
           <p className="field-hint" id="evento-enlaces-hint">
-            {hydrated ? "Al menos un enlace (Meet, Zoom, transmisión…)." : "Solo para eventos Virtual o Hibrido (al menos uno); se ignoran en un evento Presencial."}
+            {hydrated
+              ? "Al menos un enlace (Meet, Zoom, transmisión…)."
+              : "Solo para eventos Virtual o Hibrido (al menos uno); se ignoran en un evento Presencial."}
           </p>
           {links.map((link, index) => (
             <div className="link-row" key={link.key}>
@@ -138,7 +170,9 @@ export function EventForm({
                   aria-label={`Quitar enlace ${index + 1}`}
                   onClick={(e) => {
                     e.preventDefault();
-                    setLinks((all) => (all.length > 1 ? all.filter((l) => l.key !== link.key) : all));
+                    setLinks((all) =>
+                      all.length > 1 ? all.filter((l) => l.key !== link.key) : all,
+                    );
                   }}
                 >
                   Quitar
@@ -167,14 +201,25 @@ export function EventForm({
           <label htmlFor="evento-fechaEvento">
             Fecha<span aria-hidden="true"> *</span>
           </label>
-          <input {...field("fechaEvento")} type="date" required defaultValue={values.fechaEvento ?? ""} />
+          <input
+            {...field("fechaEvento")}
+            type="date"
+            required
+            defaultValue={values.fechaEvento ?? ""}
+          />
           <FieldError id="evento-fechaEvento-error" message={errors.fechaEvento} />
         </div>
         <div className="field">
           <label htmlFor="evento-horaEvento">
             Hora<span aria-hidden="true"> *</span>
           </label>
-          <input {...field("horaEvento")} type="time" required defaultValue={values.horaEvento ?? ""} aria-describedby={errors.horaEvento ? "evento-horaEvento-error" : "evento-hora-hint"} />
+          <input
+            {...field("horaEvento")}
+            type="time"
+            required
+            defaultValue={values.horaEvento ?? ""}
+            aria-describedby={errors.horaEvento ? "evento-horaEvento-error" : "evento-hora-hint"}
+          />
           <p className="field-hint" id="evento-hora-hint">
             Hora de {timeZone}.
           </p>
@@ -185,14 +230,27 @@ export function EventForm({
         <label htmlFor="evento-imagenEnlace">
           Enlace de la imagen<span aria-hidden="true"> *</span>
         </label>
-        <input {...field("imagenEnlace")} type="url" inputMode="url" required placeholder="https://" defaultValue={values.imagenEnlace ?? ""} />
+        <input
+          {...field("imagenEnlace")}
+          type="url"
+          inputMode="url"
+          required
+          placeholder="https://"
+          defaultValue={values.imagenEnlace ?? ""}
+        />
         <FieldError id="evento-imagenEnlace-error" message={errors.imagenEnlace} />
       </div>
       <div className="field">
         <label htmlFor="evento-descripcion">
           Descripción<span aria-hidden="true"> *</span>
         </label>
-        <textarea {...field("descripcion")} rows={3} required maxLength={EVENT_DESCRIPTION_MAX} defaultValue={values.descripcion ?? ""} />
+        <textarea
+          {...field("descripcion")}
+          rows={3}
+          required
+          maxLength={EVENT_DESCRIPTION_MAX}
+          defaultValue={values.descripcion ?? ""}
+        />
         <FieldError id="evento-descripcion-error" message={errors.descripcion} />
       </div>
       <div className="form-actions">

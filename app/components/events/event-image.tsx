@@ -10,6 +10,23 @@ export function imageSrc(src: string | null | undefined): string {
   return PLACEHOLDER_IMAGE;
 }
 
-export function EventImage({ src, className, alt = "" }: { src: string | null | undefined; className?: string; alt?: string }) {
-  return <img className={className} src={imageSrc(src)} alt={alt} loading="lazy" decoding="async" referrerPolicy="no-referrer" />;
+export function EventImage({
+  src,
+  className,
+  alt = "",
+}: {
+  src: string | null | undefined;
+  className?: string;
+  alt?: string;
+}) {
+  return (
+    <img
+      className={className}
+      src={imageSrc(src)}
+      alt={alt}
+      loading="lazy"
+      decoding="async"
+      referrerPolicy="no-referrer"
+    />
+  );
 }

@@ -68,7 +68,12 @@ export function Carousel({
       </div>
       {count > 1 ? (
         <div className="carousel-controls">
-          <button type="button" className="carousel-arrow" onClick={() => go(index - 1)} aria-controls={`${id}-slide-${index}`}>
+          <button
+            type="button"
+            className="carousel-arrow"
+            onClick={() => go(index - 1)}
+            aria-controls={`${id}-slide-${index}`}
+          >
             <span aria-hidden="true">‹</span>
             <span className="visually-hidden">Diapositiva anterior</span>
           </button>
@@ -85,7 +90,12 @@ export function Carousel({
               />
             ))}
           </div>
-          <button type="button" className="carousel-arrow" onClick={() => go(index + 1)} aria-controls={`${id}-slide-${index}`}>
+          <button
+            type="button"
+            className="carousel-arrow"
+            onClick={() => go(index + 1)}
+            aria-controls={`${id}-slide-${index}`}
+          >
             <span aria-hidden="true">›</span>
             <span className="visually-hidden">Diapositiva siguiente</span>
           </button>

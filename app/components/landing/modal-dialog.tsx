@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog on the native <dialog> (showModal): the page behind is inert, Tab cycles inside
@@ -60,19 +61,22 @@ export function ModalDialog({
         if (event.target === ref.current) {
           const box = ref.current.getBoundingClientRect();
           const inside =
-            event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+            event.clientX >= box.left &&
+            event.clientX <= box.right &&
+            event.clientY >= box.top &&
+            event.clientY <= box.bottom;
           if (!inside) onClose();
         }
       }}
     >
       <div className="modal-dialog-body">
-          <h2 id="modal-dialog-title">{title}</h2>
-          {children}
-          <div className="modal-dialog-actions">
-            <button type="button" className="button button-ghost" onClick={onClose}>
-              {closeLabel}
-            </button>
-          </div>
+        <h2 id="modal-dialog-title">{title}</h2>
+        {children}
+        <div className="modal-dialog-actions">
+          <button type="button" className="button button-ghost" onClick={onClose}>
+            {closeLabel}
+          </button>
+        </div>
       </div>
     </dialog>
   );

@@ -50,7 +50,9 @@ const SOFTWARE_RENDERERS = /swiftshader|llvmpipe|softpipe|software|basic render 
 /** Whether WebGL runs on the CPU (SwiftShader, llvmpipe…), where animating would cost too much. */
 function isSoftwareRenderer(gl: WebGLRenderingContext | WebGL2RenderingContext): boolean {
   const generic = String(gl.getParameter(gl.RENDERER));
-  const info = SOFTWARE_RENDERERS.test(generic) ? null : gl.getExtension("WEBGL_debug_renderer_info");
+  const info = SOFTWARE_RENDERERS.test(generic)
+    ? null
+    : gl.getExtension("WEBGL_debug_renderer_info");
   const unmasked = info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : "";
   return SOFTWARE_RENDERERS.test(generic) || SOFTWARE_RENDERERS.test(unmasked);
 }
@@ -179,7 +181,8 @@ export function ShaderBackground({
 
     const idle: (callback: () => void) => number =
       window.requestIdleCallback?.bind(window) ?? ((callback) => window.setTimeout(callback, 300));
-    const cancelIdle: (handle: number) => void = window.cancelIdleCallback?.bind(window) ?? window.clearTimeout.bind(window);
+    const cancelIdle: (handle: number) => void =
+      window.cancelIdleCallback?.bind(window) ?? window.clearTimeout.bind(window);
     const handle = idle(() => void start());
 
     return () => {

@@ -10,7 +10,13 @@ import { formatCalendarDate, formatDateTime } from "~/lib/time";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { cookieSettings, requireAdmin } from "#server/auth/guards.server";
 import { flashCookie } from "#server/http/flash.server";
-import { getUserDetails, LastAdminError, listUsers, setAdmin, UserNotFoundError } from "#server/models/admin-users.server";
+import {
+  getUserDetails,
+  LastAdminError,
+  listUsers,
+  setAdmin,
+  UserNotFoundError,
+} from "#server/models/admin-users.server";
 import {
   addGalleryImage,
   createEvent,
@@ -47,7 +53,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const page = Number(params.get("pagina") ?? "1");
   const [users, events] = await Promise.all([
-    listUsers(context.db, admin, { search: params.get("q") ?? "", page: Number.isFinite(page) ? page : 1 }),
+    listUsers(context.db, admin, {
+      search: params.get("q") ?? "",
+      page: Number.isFinite(page) ? page : 1,
+    }),
     listEventsForAdmin(context.db, admin),
   ]);
 
@@ -62,9 +71,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!event) notFound();
     return event;
   };
-  const [galleryEvent, editEvent, deleting] = await Promise.all([loadEvent("galeria"), loadEvent("editar"), loadEvent("eliminar")]);
+  const [galleryEvent, editEvent, deleting] = await Promise.all([
+    loadEvent("galeria"),
+    loadEvent("editar"),
+    loadEvent("eliminar"),
+  ]);
   const removingImageId = params.get("quitar");
-  const removingImage = galleryEvent && removingImageId !== null ? galleryEvent.gallery.find((i) => i.id === removingImageId) ?? notFound() : null;
+  const removingImage =
+    galleryEvent && removingImageId !== null
+      ? (galleryEvent.gallery.find((i) => i.id === removingImageId) ?? notFound())
+      : null;
 
   return data(
     {
@@ -72,12 +88,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       search: params.toString(),
       timeZone: context.config.siteTimezone,
       users: users.users,
-      usersPage: { total: users.total, page: users.page, pageCount: users.pageCount, q: users.search },
+      usersPage: {
+        total: users.total,
+        page: users.page,
+        pageCount: users.pageCount,
+        q: users.search,
+      },
       events: events.map((e) => ({ ...e, startsAt: e.startsAt.toISOString() })),
       userDetails: userDetails
-        ? { ...userDetails, events: userDetails.events.map((e) => ({ ...e, startsAt: e.startsAt.toISOString() })) }
+        ? {
+            ...userDetails,
+            events: userDetails.events.map((e) => ({ ...e, startsAt: e.startsAt.toISOString() })),
+          }
         : null,
-      gallery: galleryEvent ? { id: galleryEvent.id, nombreEvento: galleryEvent.nombreEvento, images: galleryEvent.gallery } : null,
+      gallery: galleryEvent
+        ? {
+            id: galleryEvent.id,
+            nombreEvento: galleryEvent.nombreEvento,
+            images: galleryEvent.gallery,
+          }
+        : null,
       removingImage,
       editing: editEvent
         ? {
@@ -130,37 +160,70 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "update": {
       if (intent === "update" && !isUuid(eventId)) notFound();
       const linkAction = form.get("linkAction");
-      const result = parseForm(EventSchema, form, { listFields: ["enlacesVirtuales"], ignore: ["eventId", "linkAction", "returnTo"] });
+      const result = parseForm(EventSchema, form, {
+        listFields: ["enlacesVirtuales"],
+        ignore: ["eventId", "linkAction", "returnTo"],
+      });
       // Without JavaScript, '+ Añadir otro enlace' and 'Quitar' post the form back: change the rows, save nothing.
       if (typeof linkAction === "string") {
         const links = form.getAll("enlacesVirtuales").map(String);
         if (linkAction === "add") links.push("");
         const remove = /^remove-(\d+)$/.exec(linkAction);
         if (remove && links.length > 1) links.splice(Number(remove[1]), 1);
-        const values = Object.fromEntries([...form].filter(([k, v]) => typeof v === "string" && k !== "enlacesVirtuales"));
-        return reply({ intent, values: { ...values, enlacesVirtuales: links }, fieldErrors: {}, eventId: intent === "update" ? String(eventId) : undefined }, 200);
+        const values = Object.fromEntries(
+          [...form].filter(([k, v]) => typeof v === "string" && k !== "enlacesVirtuales"),
+        );
+        return reply(
+          {
+            intent,
+            values: { ...values, enlacesVirtuales: links },
+            fieldErrors: {},
+            eventId: intent === "update" ? String(eventId) : undefined,
+          },
+          200,
+        );
       }
       if (!result.ok) {
         // The links are checked after the other fields pass; say what is wrong with them now too.
         const tipo = form.get("tipoEvento");
         if (!result.fieldErrors.enlacesVirtuales && (tipo === "Virtual" || tipo === "Hibrido")) {
-          const links = linkListField({ max: 20 }).safeParse(form.getAll("enlacesVirtuales").map(String));
-          if (!links.success) result.fieldErrors.enlacesVirtuales = links.error.issues[0]?.message ?? "Enlace no válido.";
-          else if (links.data.length === 0) result.fieldErrors.enlacesVirtuales = "Un evento Virtual o Hibrido necesita al menos un enlace del evento.";
+          const links = linkListField({ max: 20 }).safeParse(
+            form.getAll("enlacesVirtuales").map(String),
+          );
+          if (!links.success)
+            result.fieldErrors.enlacesVirtuales =
+              links.error.issues[0]?.message ?? "Enlace no válido.";
+          else if (links.data.length === 0)
+            result.fieldErrors.enlacesVirtuales =
+              "Un evento Virtual o Hibrido necesita al menos un enlace del evento.";
         }
         return reply(
-          { intent, fieldErrors: result.fieldErrors, message: result.formError ?? undefined, values: result.values, eventId: intent === "update" ? String(eventId) : undefined },
+          {
+            intent,
+            fieldErrors: result.fieldErrors,
+            message: result.formError ?? undefined,
+            values: result.values,
+            eventId: intent === "update" ? String(eventId) : undefined,
+          },
           400,
         );
       }
       try {
-        if (intent === "publish") await createEvent(context.db, admin, result.data, context.config.siteTimezone);
-        else await updateEvent(context.db, admin, eventId, result.data, context.config.siteTimezone);
+        if (intent === "publish")
+          await createEvent(context.db, admin, result.data, context.config.siteTimezone);
+        else
+          await updateEvent(context.db, admin, eventId, result.data, context.config.siteTimezone);
       } catch (error) {
         if (error instanceof EventNotFoundError) notFound();
         console.error("No se pudo guardar el evento:", error);
         return reply(
-          { intent, fieldErrors: {}, values: result.data, message: intent === "publish" ? MESSAGES.eventPublishFailed : MESSAGES.eventUpdateFailed },
+          {
+            intent,
+            fieldErrors: {},
+            values: result.data,
+            message:
+              intent === "publish" ? MESSAGES.eventPublishFailed : MESSAGES.eventUpdateFailed,
+          },
           500,
         );
       }
@@ -179,13 +242,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "gallery-add": {
       if (!isUuid(eventId)) notFound();
       const result = parseForm(GalleryImageSchema, form, { ignore: ["eventId", "returnTo"] });
-      if (!result.ok) return reply({ intent, fieldErrors: result.fieldErrors, message: result.formError ?? undefined, values: result.values, eventId }, 400);
+      if (!result.ok)
+        return reply(
+          {
+            intent,
+            fieldErrors: result.fieldErrors,
+            message: result.formError ?? undefined,
+            values: result.values,
+            eventId,
+          },
+          400,
+        );
       try {
         await addGalleryImage(context.db, admin, eventId, result.data.url);
       } catch (error) {
         if (error instanceof EventNotFoundError) notFound();
         console.error("No se pudo agregar la imagen:", error);
-        return reply({ intent, message: MESSAGES.galleryAddFailed, values: result.data, eventId }, 500);
+        return reply(
+          { intent, message: MESSAGES.galleryAddFailed, values: result.data, eventId },
+          500,
+        );
       }
       return back(`/admin?galeria=${eventId}`, "galleryImageAdded", secure);
     }
@@ -207,12 +283,18 @@ export async function action({ request, context }: Route.ActionArgs) {
         await setAdmin(context.db, admin, userId, intent === "grant-admin");
       } catch (error) {
         if (error instanceof UserNotFoundError) notFound(MESSAGES.userNotFound);
-        if (error instanceof LastAdminError) return reply({ intent, message: MESSAGES.lastAdmin }, 409);
+        if (error instanceof LastAdminError)
+          return reply({ intent, message: MESSAGES.lastAdmin }, 409);
         throw error;
       }
       // An admin who revoked their own rights can no longer see the panel.
-      if (userId === admin.id && intent === "revoke-admin") return back("/inicio", "adminRevoked", secure);
-      return back(returnTo.includes("usuario=") ? returnTo : `/admin?usuario=${userId}`, intent === "grant-admin" ? "adminGranted" : "adminRevoked", secure);
+      if (userId === admin.id && intent === "revoke-admin")
+        return back("/inicio", "adminRevoked", secure);
+      return back(
+        returnTo.includes("usuario=") ? returnTo : `/admin?usuario=${userId}`,
+        intent === "grant-admin" ? "adminGranted" : "adminRevoked",
+        secure,
+      );
     }
     default:
       return reply({ intent, message: "Acción desconocida." }, 400);
@@ -226,14 +308,32 @@ export function meta() {
 const na = (value: string | null | undefined) => (value && value.trim() ? value : "N/A");
 
 export default function AdminPanel({ loaderData, actionData }: Route.ComponentProps) {
-  const { users, usersPage, events, userDetails, gallery, removingImage, editing, deleting, timeZone } = loaderData;
+  const {
+    users,
+    usersPage,
+    events,
+    userDetails,
+    gallery,
+    removingImage,
+    editing,
+    deleting,
+    timeZone,
+  } = loaderData;
   const params = new URLSearchParams(loaderData.search);
   const navigation = useNavigation();
-  const eventAction = actionData && (actionData.intent === "publish" || actionData.intent === "update") ? actionData : null;
+  const eventAction =
+    actionData && (actionData.intent === "publish" || actionData.intent === "update")
+      ? actionData
+      : null;
   const galleryAction = actionData?.intent === "gallery-add" ? actionData : null;
-  const formRef = useFocusFirstError<HTMLFormElement>(eventAction?.fieldErrors && Object.keys(eventAction.fieldErrors).length > 0 ? eventAction : null);
+  const formRef = useFocusFirstError<HTMLFormElement>(
+    eventAction?.fieldErrors && Object.keys(eventAction.fieldErrors).length > 0
+      ? eventAction
+      : null,
+  );
   const editId = eventAction?.intent === "update" ? eventAction.eventId : editing?.id;
-  const formValues: EventFormValues = (eventAction?.values as EventFormValues | undefined) ?? editing?.values ?? { tipoEvento: "Presencial", enlacesVirtuales: [""] };
+  const formValues: EventFormValues = (eventAction?.values as EventFormValues | undefined) ??
+    editing?.values ?? { tipoEvento: "Presencial", enlacesVirtuales: [""] };
   const mode = editId ? "update" : "publish";
   const closeHref = panelHref(params, {});
   const currentQuery = `?${params.toString()}`;
@@ -247,21 +347,35 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
         <Form method="get" className="search-form" role="search">
           <label htmlFor="user-search">Buscar por nombre o correo</label>
           <div className="search-row">
-            <input id="user-search" type="search" name="q" defaultValue={usersPage.q} maxLength={100} />
+            <input
+              id="user-search"
+              type="search"
+              name="q"
+              defaultValue={usersPage.q}
+              maxLength={100}
+            />
             <button type="submit" className="button button-small">
               Buscar
             </button>
           </div>
         </Form>
         {users.length === 0 ? (
-          <p>{usersPage.q ? "Ningún usuario coincide con la búsqueda." : "No hay usuarios registrados."}</p>
+          <p>
+            {usersPage.q
+              ? "Ningún usuario coincide con la búsqueda."
+              : "No hay usuarios registrados."}
+          </p>
         ) : (
           <>
             <p className="muted">{`${usersPage.total} ${usersPage.total === 1 ? "usuario" : "usuarios"}`}</p>
             <ul className="user-list">
               {users.map((u) => (
                 <li key={u.id}>
-                  <Link to={panelHref(params, { usuario: u.id })} preventScrollReset className="user-row">
+                  <Link
+                    to={panelHref(params, { usuario: u.id })}
+                    preventScrollReset
+                    className="user-row"
+                  >
                     <span>
                       <strong>{u.nombreCompleto || u.displayName || "Usuario"}</strong>
                       <span className="muted user-email">{u.email}</span>
@@ -275,15 +389,21 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
         )}
         {usersPage.pageCount > 1 ? (
           <nav className="pagination" aria-label="Páginas de usuarios">
-            {usersPage.page > 1 ? <Link to={panelHref(params, { pagina: String(usersPage.page - 1) })}>Anterior</Link> : null}
+            {usersPage.page > 1 ? (
+              <Link to={panelHref(params, { pagina: String(usersPage.page - 1) })}>Anterior</Link>
+            ) : null}
             <span>{`Página ${usersPage.page} de ${usersPage.pageCount}`}</span>
-            {usersPage.page < usersPage.pageCount ? <Link to={panelHref(params, { pagina: String(usersPage.page + 1) })}>Siguiente</Link> : null}
+            {usersPage.page < usersPage.pageCount ? (
+              <Link to={panelHref(params, { pagina: String(usersPage.page + 1) })}>Siguiente</Link>
+            ) : null}
           </nav>
         ) : null}
       </section>
 
       <section className="card" aria-labelledby="event-form-title" id="evento-form">
-        <h2 id="event-form-title">{mode === "update" ? "Editar Evento" : "Publicar Nuevo Evento"}</h2>
+        <h2 id="event-form-title">
+          {mode === "update" ? "Editar Evento" : "Publicar Nuevo Evento"}
+        </h2>
         <EventForm
           // A new event (one more in the list) empties the form for the next one.
           key={editId ?? `nuevo-${events.length}`}
@@ -312,13 +432,27 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
                   <time dateTime={event.startsAt}>{formatDateTime(event.startsAt, timeZone)}</time>
                 </div>
                 <div className="row-actions">
-                  <Link to={panelHref(params, { galeria: event.id })} preventScrollReset className="button button-small" aria-label={`Galería de ${event.nombreEvento}`}>
+                  <Link
+                    to={panelHref(params, { galeria: event.id })}
+                    preventScrollReset
+                    className="button button-small"
+                    aria-label={`Galería de ${event.nombreEvento}`}
+                  >
                     Galería
                   </Link>
-                  <Link to={`${panelHref(params, { editar: event.id })}#evento-form`} className="button button-small button-ghost" aria-label={`Editar ${event.nombreEvento}`}>
+                  <Link
+                    to={`${panelHref(params, { editar: event.id })}#evento-form`}
+                    className="button button-small button-ghost"
+                    aria-label={`Editar ${event.nombreEvento}`}
+                  >
                     Editar
                   </Link>
-                  <Link to={panelHref(params, { eliminar: event.id })} preventScrollReset className="button button-small button-danger" aria-label={`Eliminar ${event.nombreEvento}`}>
+                  <Link
+                    to={panelHref(params, { eliminar: event.id })}
+                    preventScrollReset
+                    className="button button-small button-danger"
+                    aria-label={`Eliminar ${event.nombreEvento}`}
+                  >
                     Eliminar
                   </Link>
                 </div>
@@ -335,7 +469,12 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
               ["Nombre de Google", na(userDetails.displayName)],
               ["Correo electrónico", na(userDetails.email)],
               ["Nombre completo", na(userDetails.nombreCompleto)],
-              ["Fecha de nacimiento", userDetails.fechaNacimiento ? formatCalendarDate(userDetails.fechaNacimiento) : "N/A"],
+              [
+                "Fecha de nacimiento",
+                userDetails.fechaNacimiento
+                  ? formatCalendarDate(userDetails.fechaNacimiento)
+                  : "N/A",
+              ],
               ["País", na(userDetails.pais)],
               ["Ciudad", na(userDetails.ciudad)],
               ["Género", na(userDetails.genero)],
@@ -355,16 +494,25 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
             <ul className="plain-list">
               {userDetails.events.map((e) => (
                 <li key={e.id}>
-                  <Link to={`/detalles/${e.id}`}>{e.nombreEvento}</Link> — <time dateTime={e.startsAt}>{formatDateTime(e.startsAt, timeZone)}</time>
+                  <Link to={`/detalles/${e.id}`}>{e.nombreEvento}</Link> —{" "}
+                  <time dateTime={e.startsAt}>{formatDateTime(e.startsAt, timeZone)}</time>
                 </li>
               ))}
             </ul>
           )}
           <Form method="post" className="form-actions" preventScrollReset>
-            <input type="hidden" name="intent" value={userDetails.isAdmin ? "revoke-admin" : "grant-admin"} />
+            <input
+              type="hidden"
+              name="intent"
+              value={userDetails.isAdmin ? "revoke-admin" : "grant-admin"}
+            />
             <input type="hidden" name="userId" value={userDetails.id} />
             <input type="hidden" name="returnTo" value={currentQuery} />
-            <button type="submit" className={userDetails.isAdmin ? "button button-danger" : "button"} disabled={navigation.state === "submitting"}>
+            <button
+              type="submit"
+              className={userDetails.isAdmin ? "button button-danger" : "button"}
+              disabled={navigation.state === "submitting"}
+            >
               {userDetails.isAdmin ? "Quitar administrador" : "Hacer administrador"}
             </button>
           </Form>
@@ -372,25 +520,51 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
       ) : null}
 
       {gallery ? (
-        <Modal id="gallery" title={`Galería de Imágenes para: ${gallery.nombreEvento}`} closeTo={closeHref}>
+        <Modal
+          id="gallery"
+          title={`Galería de Imágenes para: ${gallery.nombreEvento}`}
+          closeTo={closeHref}
+        >
           {removingImage ? (
             <div className="confirm-box" role="group" aria-labelledby="gallery-remove-question">
               <p id="gallery-remove-question">{MESSAGES.galleryRemoveConfirm}</p>
-              <img src={removingImage.url} alt="" width={50} height={50} className="thumb" referrerPolicy="no-referrer" />
-              <Form method="post" action={`/admin?galeria=${gallery.id}`} className="form-actions" preventScrollReset>
+              <img
+                src={removingImage.url}
+                alt=""
+                width={50}
+                height={50}
+                className="thumb"
+                referrerPolicy="no-referrer"
+              />
+              <Form
+                method="post"
+                action={`/admin?galeria=${gallery.id}`}
+                className="form-actions"
+                preventScrollReset
+              >
                 <input type="hidden" name="intent" value="gallery-remove" />
                 <input type="hidden" name="eventId" value={gallery.id} />
                 <input type="hidden" name="imageId" value={removingImage.id} />
                 <button type="submit" className="button button-danger" autoFocus>
                   Eliminar
                 </button>
-                <Link to={panelHref(params, { galeria: gallery.id, quitar: null })} preventScrollReset className="button button-ghost">
+                <Link
+                  to={panelHref(params, { galeria: gallery.id, quitar: null })}
+                  preventScrollReset
+                  className="button button-ghost"
+                >
                   Cancelar
                 </Link>
               </Form>
             </div>
           ) : (
-            <Form method="post" action={`/admin?galeria=${gallery.id}`} noValidate className="form" preventScrollReset>
+            <Form
+              method="post"
+              action={`/admin?galeria=${gallery.id}`}
+              noValidate
+              className="form"
+              preventScrollReset
+            >
               <input type="hidden" name="intent" value="gallery-add" />
               <input type="hidden" name="eventId" value={gallery.id} />
               <div className="field">
@@ -402,9 +576,13 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
                   inputMode="url"
                   required
                   placeholder="https://"
-                  defaultValue={typeof galleryAction?.values?.url === "string" ? galleryAction.values.url : ""}
+                  defaultValue={
+                    typeof galleryAction?.values?.url === "string" ? galleryAction.values.url : ""
+                  }
                   aria-invalid={galleryAction?.fieldErrors?.url ? true : undefined}
-                  aria-describedby={galleryAction?.fieldErrors?.url ? "gallery-url-error" : undefined}
+                  aria-describedby={
+                    galleryAction?.fieldErrors?.url ? "gallery-url-error" : undefined
+                  }
                 />
                 {galleryAction?.fieldErrors?.url ? (
                   <p className="field-error" id="gallery-url-error">
@@ -413,7 +591,11 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
                 ) : null}
               </div>
               <div className="form-actions">
-                <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+                <button
+                  type="submit"
+                  className="button"
+                  disabled={navigation.state === "submitting"}
+                >
                   Agregar Imagen
                 </button>
               </div>
@@ -425,7 +607,14 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
             <ul className="gallery-admin-list">
               {gallery.images.map((image, i) => (
                 <li key={image.id}>
-                  <img src={image.url} alt="" width={50} height={50} className="thumb" referrerPolicy="no-referrer" />
+                  <img
+                    src={image.url}
+                    alt=""
+                    width={50}
+                    height={50}
+                    className="thumb"
+                    referrerPolicy="no-referrer"
+                  />
                   <a href={image.url} target="_blank" rel="noopener noreferrer" title={image.url}>
                     {image.url.slice(0, 40)}
                   </a>
@@ -463,7 +652,9 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
         </Modal>
       ) : null}
 
-      {actionData?.message ? <AlertDialog key={JSON.stringify(actionData)} message={actionData.message} /> : null}
+      {actionData?.message ? (
+        <AlertDialog key={JSON.stringify(actionData)} message={actionData.message} />
+      ) : null}
     </div>
   );
 }
@@ -472,7 +663,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
   if (!notFound && !forbidden) console.error(error);
-  const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "Ocurrió un error en el servidor. Por favor, inténtalo de nuevo en unos momentos.";
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === "string"
+      ? error.data
+      : "Ocurrió un error en el servidor. Por favor, inténtalo de nuevo en unos momentos.";
   return (
     <section className="page page-narrow error-page" aria-labelledby="admin-error-title">
       <p className="error-code" aria-hidden="true">

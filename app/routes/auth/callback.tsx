@@ -18,6 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return redirect(pathAfterSignIn(user, redirectTo), { headers });
   } catch (error) {
     console.error("Inicio de sesión fallido:", error instanceof Error ? error.message : error);
-    return redirect("/login?error=1", { headers: { "Set-Cookie": context.auth.clearTransaction() } });
+    return redirect("/login?error=1", {
+      headers: { "Set-Cookie": context.auth.clearTransaction() },
+    });
   }
 }

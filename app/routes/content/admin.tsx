@@ -1,7 +1,16 @@
 // /projectsandnotes — the content admin page (§2, §4): notes, resources and projects, with lists
 // that update live when another admin changes them (§7).
 import { useEffect, useRef, useState } from "react";
-import { data, Form, isRouteErrorResponse, Link, redirect, useLocation, useFetcher, useNavigation } from "react-router";
+import {
+  data,
+  Form,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  useLocation,
+  useFetcher,
+  useNavigation,
+} from "react-router";
 import { AlertDialog } from "~/components/alert-dialog";
 import { LinkListEditor } from "~/components/content/link-list-editor";
 import { UrlDialog } from "~/components/content/url-dialog";
@@ -25,15 +34,35 @@ import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { cookieSettings, requireAdmin } from "#server/auth/guards.server";
 import { flashCookie } from "#server/http/flash.server";
 import { createNote, deleteNote, listNotes } from "#server/models/note.server";
-import { createProject, deleteProject, getProject, listProjects, updateProject } from "#server/models/project.server";
-import { createResource, deleteResource, getResource, listResources, updateResource } from "#server/models/resource.server";
+import {
+  createProject,
+  deleteProject,
+  getProject,
+  listProjects,
+  updateProject,
+} from "#server/models/project.server";
+import {
+  createResource,
+  deleteResource,
+  getResource,
+  listResources,
+  updateResource,
+} from "#server/models/resource.server";
 import type { Route } from "./+types/admin";
 import { FieldError } from "~/components/field-error";
 
 const STREAM_PATH = "/projectsandnotes/stream";
 
-type Intent = "createNote" | "deleteNote" | "saveResource" | "deleteResource" | "saveProject" | "deleteProject";
-const INTENTS: readonly Intent[] = ["createNote", "deleteNote", "saveResource", "deleteResource", "saveProject", "deleteProject"];
+type Intent =
+  "createNote" | "deleteNote" | "saveResource" | "deleteResource" | "saveProject" | "deleteProject";
+const INTENTS: readonly Intent[] = [
+  "createNote",
+  "deleteNote",
+  "saveResource",
+  "deleteResource",
+  "saveProject",
+  "deleteProject",
+];
 
 interface ActionFailure {
   intent: Intent | null;
@@ -49,7 +78,11 @@ function failure(status: number, body: ActionFailure) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const params = new URL(request.url).searchParams;
-  const [notes, resources, projects] = await Promise.all([listNotes(context.db), listResources(context.db), listProjects(context.db)]);
+  const [notes, resources, projects] = await Promise.all([
+    listNotes(context.db),
+    listResources(context.db),
+    listProjects(context.db),
+  ]);
   const wanted = (name: string) => params.get(name);
   const editResourceId = wanted("editarRecurso");
   const editProjectId = wanted("editarProyecto");
@@ -66,11 +99,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const confirmProject = wanted("eliminarProyecto");
   const body = {
     timeZone: context.config.siteTimezone,
-    notes: notes.map((n) => ({ id: n.id, titulo: n.titulo, texto: n.texto, createdAt: n.createdAt.toISOString(), publisherName: n.publisherName })),
-    resources: resources.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt?.toISOString() ?? null })),
-    projects: projects.map((p) => ({ ...p, createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt?.toISOString() ?? null })),
-    editingResource: editingResource ? { ...editingResource, createdAt: editingResource.createdAt.toISOString(), updatedAt: null } : null,
-    editingProject: editingProject ? { ...editingProject, createdAt: editingProject.createdAt.toISOString(), updatedAt: null } : null,
+    notes: notes.map((n) => ({
+      id: n.id,
+      titulo: n.titulo,
+      texto: n.texto,
+      createdAt: n.createdAt.toISOString(),
+      publisherName: n.publisherName,
+    })),
+    resources: resources.map((r) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt?.toISOString() ?? null,
+    })),
+    projects: projects.map((p) => ({
+      ...p,
+      createdAt: p.createdAt.toISOString(),
+      updatedAt: p.updatedAt?.toISOString() ?? null,
+    })),
+    editingResource: editingResource
+      ? { ...editingResource, createdAt: editingResource.createdAt.toISOString(), updatedAt: null }
+      : null,
+    editingProject: editingProject
+      ? { ...editingProject, createdAt: editingProject.createdAt.toISOString(), updatedAt: null }
+      : null,
     showProjects: params.get("proyectos") === "1",
     confirm:
       confirmNote && notes.some((n) => n.id === confirmNote)
@@ -91,50 +142,109 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intentValue = form.get("intent");
   const intent = INTENTS.find((i) => i === intentValue) ?? null;
   if (!intent || form.getAll("intent").length !== 1) {
-    return failure(400, { intent: null, fieldErrors: {}, formError: "Acción no válida.", values: {} });
+    return failure(400, {
+      intent: null,
+      fieldErrors: {},
+      formError: "Acción no válida.",
+      values: {},
+    });
   }
   const ids = form.getAll("id");
   const id = ids.length === 1 && typeof ids[0] === "string" ? ids[0] : null;
   if (ids.length > 1 || (ids.length === 1 && id === null)) {
-    return failure(400, { intent, fieldErrors: {}, formError: "Este campo tiene un valor no válido.", values: {} });
+    return failure(400, {
+      intent,
+      fieldErrors: {},
+      formError: "Este campo tiene un valor no válido.",
+      values: {},
+    });
   }
   const done = (key: MessageKey) =>
-    redirect("/projectsandnotes", { headers: { "Set-Cookie": flashCookie(key, cookieSettings(context).secure) } });
+    redirect("/projectsandnotes", {
+      headers: { "Set-Cookie": flashCookie(key, cookieSettings(context).secure) },
+    });
 
   if (intent === "deleteNote" || intent === "deleteResource" || intent === "deleteProject") {
-    const which = { deleteNote: "note", deleteResource: "resource", deleteProject: "project" } as const;
+    const which = {
+      deleteNote: "note",
+      deleteResource: "resource",
+      deleteProject: "project",
+    } as const;
     const kind = which[intent];
-    const notFound = { note: "noteNotFound", resource: "resourceNotFound", project: "projectNotFound" } as const;
-    const failed = { note: "noteDeleteFailed", resource: "resourceDeleteFailed", project: "projectDeleteFailed" } as const;
-    const deleted = { note: "noteDeleted", resource: "resourceDeleted", project: "projectDeleted" } as const;
-    if (!isUuid(id)) return failure(404, { intent, fieldErrors: {}, formError: CONTENT_MESSAGES[notFound[kind]], values: {} });
+    const notFound = {
+      note: "noteNotFound",
+      resource: "resourceNotFound",
+      project: "projectNotFound",
+    } as const;
+    const failed = {
+      note: "noteDeleteFailed",
+      resource: "resourceDeleteFailed",
+      project: "projectDeleteFailed",
+    } as const;
+    const deleted = {
+      note: "noteDeleted",
+      resource: "resourceDeleted",
+      project: "projectDeleted",
+    } as const;
+    if (!isUuid(id))
+      return failure(404, {
+        intent,
+        fieldErrors: {},
+        formError: CONTENT_MESSAGES[notFound[kind]],
+        values: {},
+      });
     try {
       const remove = { note: deleteNote, resource: deleteResource, project: deleteProject }[kind];
       const gone = await remove(context.db, admin, id);
-      if (!gone) return failure(404, { intent, fieldErrors: {}, formError: CONTENT_MESSAGES[notFound[kind]], values: {} });
+      if (!gone)
+        return failure(404, {
+          intent,
+          fieldErrors: {},
+          formError: CONTENT_MESSAGES[notFound[kind]],
+          values: {},
+        });
     } catch (error) {
       console.error(`No se pudo eliminar (${kind} ${id}):`, error);
-      return failure(500, { intent, fieldErrors: {}, formError: CONTENT_MESSAGES[failed[kind]], values: {} });
+      return failure(500, {
+        intent,
+        fieldErrors: {},
+        formError: CONTENT_MESSAGES[failed[kind]],
+        values: {},
+      });
     }
     return done(deleted[kind]);
   }
 
   if (intent === "createNote") {
-    if (id !== null) return failure(400, { intent, fieldErrors: {}, formError: "Las notas no se pueden editar.", values: {} });
+    if (id !== null)
+      return failure(400, {
+        intent,
+        fieldErrors: {},
+        formError: "Las notas no se pueden editar.",
+        values: {},
+      });
     const result = parseForm(NoteSchema, form, { listFields: NOTE_LISTS });
     if (!result.ok) return failure(400, { intent, ...result });
     try {
       await createNote(context.db, admin, result.data);
     } catch (error) {
       console.error("No se pudo publicar la nota:", error);
-      return failure(500, { intent, fieldErrors: {}, formError: CONTENT_MESSAGES.noteFailed, values: result.data });
+      return failure(500, {
+        intent,
+        fieldErrors: {},
+        formError: CONTENT_MESSAGES.noteFailed,
+        values: result.data,
+      });
     }
     return done("notePublished");
   }
 
   const editing = id !== null;
   if (editing && !isUuid(id)) {
-    const formError = intent === "saveResource" ? CONTENT_MESSAGES.resourceNotFound : CONTENT_MESSAGES.projectNotFound;
+    const formError =
+      intent === "saveResource"
+        ? CONTENT_MESSAGES.resourceNotFound
+        : CONTENT_MESSAGES.projectNotFound;
     return failure(404, { intent, fieldErrors: {}, formError, values: {} });
   }
 
@@ -144,13 +254,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       if (editing) {
         const saved = await updateResource(context.db, admin, id, result.data);
-        if (!saved) return failure(404, { intent, fieldErrors: {}, formError: CONTENT_MESSAGES.resourceNotFound, values: result.data });
+        if (!saved)
+          return failure(404, {
+            intent,
+            fieldErrors: {},
+            formError: CONTENT_MESSAGES.resourceNotFound,
+            values: result.data,
+          });
       } else {
         await createResource(context.db, admin, result.data);
       }
     } catch (error) {
       console.error("No se pudo guardar el recurso:", error);
-      const formError = editing ? CONTENT_MESSAGES.resourceUpdateFailed : CONTENT_MESSAGES.resourcePublishFailed;
+      const formError = editing
+        ? CONTENT_MESSAGES.resourceUpdateFailed
+        : CONTENT_MESSAGES.resourcePublishFailed;
       return failure(500, { intent, fieldErrors: {}, formError, values: result.data });
     }
     return done(editing ? "resourceUpdated" : "resourcePublished");
@@ -161,20 +279,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (editing) {
       const saved = await updateProject(context.db, admin, id, result.data);
-      if (!saved) return failure(404, { intent, fieldErrors: {}, formError: CONTENT_MESSAGES.projectNotFound, values: result.data });
+      if (!saved)
+        return failure(404, {
+          intent,
+          fieldErrors: {},
+          formError: CONTENT_MESSAGES.projectNotFound,
+          values: result.data,
+        });
     } else {
       await createProject(context.db, admin, result.data);
     }
   } catch (error) {
     console.error("No se pudo guardar el proyecto:", error);
-    const formError = editing ? CONTENT_MESSAGES.projectUpdateFailed : CONTENT_MESSAGES.projectPublishFailed;
+    const formError = editing
+      ? CONTENT_MESSAGES.projectUpdateFailed
+      : CONTENT_MESSAGES.projectPublishFailed;
     return failure(500, { intent, fieldErrors: {}, formError, values: result.data });
   }
   return done(editing ? "projectUpdated" : "projectPublished");
 }
 
 export function meta() {
-  return [{ title: "Panel de Administración — Notas y Proyectos — Ayllu" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: "Panel de Administración — Notas y Proyectos — Ayllu" },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 /** This page's address with some query parameters changed (null removes one). */
@@ -248,7 +377,8 @@ function useSaveCount(intent: Intent, actionData: ActionFailure | undefined): nu
   const [count, setCount] = useState(0);
   const submitted = useRef(false);
   useEffect(() => {
-    if (navigation.state !== "idle" && navigation.formData?.get("intent") === intent) submitted.current = true;
+    if (navigation.state !== "idle" && navigation.formData?.get("intent") === intent)
+      submitted.current = true;
     if (navigation.state === "idle" && submitted.current) {
       submitted.current = false;
       if (!actionData || actionData.intent !== intent) setCount((c) => c + 1);
@@ -294,7 +424,11 @@ function TextField({
         {label}
         {required ? <span aria-hidden="true"> *</span> : null}
       </label>
-      {rows ? <textarea {...common} rows={rows} /> : <input {...common} type={type} inputMode={type === "url" ? "url" : undefined} />}
+      {rows ? (
+        <textarea {...common} rows={rows} />
+      ) : (
+        <input {...common} type={type} inputMode={type === "url" ? "url" : undefined} />
+      )}
       <FieldError id={`${id}-error`} message={errors[name]} />
     </div>
   );
@@ -302,8 +436,11 @@ function TextField({
 
 const str = (values: Record<string, unknown> | undefined, key: string, fallback = "") =>
   typeof values?.[key] === "string" ? (values[key] as string) : fallback;
-const list = (values: Record<string, unknown> | undefined, key: string, fallback: readonly string[] = []) =>
-  Array.isArray(values?.[key]) ? (values[key] as string[]) : fallback;
+const list = (
+  values: Record<string, unknown> | undefined,
+  key: string,
+  fallback: readonly string[] = [],
+) => (Array.isArray(values?.[key]) ? (values[key] as string[]) : fallback);
 
 export default function ContentAdmin({ loaderData, actionData }: Route.ComponentProps) {
   const live = useLiveLists(loaderData);
@@ -326,8 +463,10 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
   const projectRef = useFocusFirstError<HTMLFormElement>(projectFailure);
 
   const noteValues = noteFailure?.values;
-  const resourceValues = resourceFailure?.values ?? (editingResource as Record<string, unknown> | null) ?? undefined;
-  const projectValues = projectFailure?.values ?? (editingProject as Record<string, unknown> | null) ?? undefined;
+  const resourceValues =
+    resourceFailure?.values ?? (editingResource as Record<string, unknown> | null) ?? undefined;
+  const projectValues =
+    projectFailure?.values ?? (editingProject as Record<string, unknown> | null) ?? undefined;
   const noteErrors = noteFailure?.fieldErrors ?? {};
   const resourceErrors = resourceFailure?.fieldErrors ?? {};
   const projectErrors = projectFailure?.fieldErrors ?? {};
@@ -335,29 +474,83 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
   const dateOf = (iso: string) => formatDateTime(iso, timeZone);
   const confirmItem =
     confirm?.kind === "note"
-      ? { title: notes.find((n) => n.id === confirm.id)?.titulo, message: CONTENT_MESSAGES.noteDeleteConfirm, intent: "deleteNote", param: "eliminarNota" }
+      ? {
+          title: notes.find((n) => n.id === confirm.id)?.titulo,
+          message: CONTENT_MESSAGES.noteDeleteConfirm,
+          intent: "deleteNote",
+          param: "eliminarNota",
+        }
       : confirm?.kind === "resource"
-        ? { title: resources.find((r) => r.id === confirm.id)?.titulo, message: CONTENT_MESSAGES.resourceDeleteConfirm, intent: "deleteResource", param: "eliminarRecurso" }
+        ? {
+            title: resources.find((r) => r.id === confirm.id)?.titulo,
+            message: CONTENT_MESSAGES.resourceDeleteConfirm,
+            intent: "deleteResource",
+            param: "eliminarRecurso",
+          }
         : confirm?.kind === "project"
-          ? { title: projects.find((p) => p.id === confirm.id)?.titulo, message: CONTENT_MESSAGES.projectDeleteConfirm, intent: "deleteProject", param: "eliminarProyecto" }
+          ? {
+              title: projects.find((p) => p.id === confirm.id)?.titulo,
+              message: CONTENT_MESSAGES.projectDeleteConfirm,
+              intent: "deleteProject",
+              param: "eliminarProyecto",
+            }
           : null;
 
   return (
     <div className="page content-admin">
       <h1>Panel de Administración</h1>
       <p className="muted live-status" role="status">
-        {live.connected ? "Las listas se actualizan en vivo cuando otro administrador publica o elimina contenido." : ""}
+        {live.connected
+          ? "Las listas se actualizan en vivo cuando otro administrador publica o elimina contenido."
+          : ""}
       </p>
 
       <section className="card" aria-labelledby="notas-title" id="notas">
         <h2 id="notas-title">Notas</h2>
-        <Form method="post" noValidate className="form" ref={noteRef} key={`note-${noteSaves}`} aria-labelledby="notas-form-title">
+        <Form
+          method="post"
+          noValidate
+          className="form"
+          ref={noteRef}
+          key={`note-${noteSaves}`}
+          aria-labelledby="notas-form-title"
+        >
           <h3 id="notas-form-title">Formulario de Notas</h3>
           <input type="hidden" name="intent" value="createNote" />
-          <TextField form="nota" name="titulo" label="Título" value={str(noteValues, "titulo")} errors={noteErrors} required max={TITULO_MAX} />
-          <TextField form="nota" name="texto" label="Texto" value={str(noteValues, "texto")} errors={noteErrors} required max={BODY_MAX} rows={5} />
-          <TextField form="nota" name="enlaceImagen" label="Enlace de imagen (opcional)" type="url" value={str(noteValues, "enlaceImagen")} errors={noteErrors} />
-          <LinkListEditor form="nota" name="enlacesAdicionales" label="Enlace adicional" values={list(noteValues, "enlacesAdicionales")} error={noteErrors.enlacesAdicionales} />
+          <TextField
+            form="nota"
+            name="titulo"
+            label="Título"
+            value={str(noteValues, "titulo")}
+            errors={noteErrors}
+            required
+            max={TITULO_MAX}
+          />
+          <TextField
+            form="nota"
+            name="texto"
+            label="Texto"
+            value={str(noteValues, "texto")}
+            errors={noteErrors}
+            required
+            max={BODY_MAX}
+            rows={5}
+          />
+          <TextField
+            form="nota"
+            name="enlaceImagen"
+            label="Enlace de imagen (opcional)"
+            type="url"
+            value={str(noteValues, "enlaceImagen")}
+            errors={noteErrors}
+          />
+          <LinkListEditor
+            form="nota"
+            name="enlacesAdicionales"
+            label="Enlace adicional"
+            values={list(noteValues, "enlacesAdicionales")}
+            error={noteErrors.enlacesAdicionales}
+          />
           <div className="form-actions">
             <button type="submit" className="button" disabled={busy}>
               Publicar Nota
@@ -382,7 +575,12 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
                       {dateOf(note.createdAt)} · {note.publisherName}
                     </span>
                   </span>
-                  <Link to={href({ eliminarNota: note.id })} className="button button-danger button-small" preventScrollReset aria-label={`Eliminar la nota ${note.titulo}`}>
+                  <Link
+                    to={href({ eliminarNota: note.id })}
+                    className="button button-danger button-small"
+                    preventScrollReset
+                    aria-label={`Eliminar la nota ${note.titulo}`}
+                  >
                     Eliminar
                   </Link>
                 </li>
@@ -402,13 +600,45 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
           key={`resource-${editingResource?.id ?? "new"}-${resourceSaves}`}
           aria-labelledby="recursos-form-title"
         >
-          <h3 id="recursos-form-title">{editingResource ? "Editar Recurso" : "Formulario de Recursos"}</h3>
+          <h3 id="recursos-form-title">
+            {editingResource ? "Editar Recurso" : "Formulario de Recursos"}
+          </h3>
           <input type="hidden" name="intent" value="saveResource" />
           {editingResource ? <input type="hidden" name="id" value={editingResource.id} /> : null}
-          <TextField form="recurso" name="titulo" label="Título" value={str(resourceValues, "titulo")} errors={resourceErrors} required max={TITULO_MAX} />
-          <TextField form="recurso" name="subtitulos" label="Subtítulos (opcional)" value={str(resourceValues, "subtitulos")} errors={resourceErrors} max={SUBTITULOS_MAX} />
-          <TextField form="recurso" name="texto" label="Texto" value={str(resourceValues, "texto")} errors={resourceErrors} required max={BODY_MAX} rows={5} />
-          <LinkListEditor form="recurso" name="enlacesImagenes" label="Enlace de imagen" values={list(resourceValues, "enlacesImagenes")} error={resourceErrors.enlacesImagenes} />
+          <TextField
+            form="recurso"
+            name="titulo"
+            label="Título"
+            value={str(resourceValues, "titulo")}
+            errors={resourceErrors}
+            required
+            max={TITULO_MAX}
+          />
+          <TextField
+            form="recurso"
+            name="subtitulos"
+            label="Subtítulos (opcional)"
+            value={str(resourceValues, "subtitulos")}
+            errors={resourceErrors}
+            max={SUBTITULOS_MAX}
+          />
+          <TextField
+            form="recurso"
+            name="texto"
+            label="Texto"
+            value={str(resourceValues, "texto")}
+            errors={resourceErrors}
+            required
+            max={BODY_MAX}
+            rows={5}
+          />
+          <LinkListEditor
+            form="recurso"
+            name="enlacesImagenes"
+            label="Enlace de imagen"
+            values={list(resourceValues, "enlacesImagenes")}
+            error={resourceErrors.enlacesImagenes}
+          />
           <LinkListEditor
             form="recurso"
             name="enlacesVideos"
@@ -418,13 +648,23 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
             values={list(resourceValues, "enlacesVideos")}
             error={resourceErrors.enlacesVideos}
           />
-          <LinkListEditor form="recurso" name="enlacesWeb" label="Enlace web" values={list(resourceValues, "enlacesWeb")} error={resourceErrors.enlacesWeb} />
+          <LinkListEditor
+            form="recurso"
+            name="enlacesWeb"
+            label="Enlace web"
+            values={list(resourceValues, "enlacesWeb")}
+            error={resourceErrors.enlacesWeb}
+          />
           <div className="form-actions">
             <button type="submit" className="button" disabled={busy}>
               {editingResource ? "Actualizar Recurso" : "Publicar Recurso"}
             </button>
             {editingResource ? (
-              <Link to={href({ editarRecurso: null })} className="button button-ghost" preventScrollReset>
+              <Link
+                to={href({ editarRecurso: null })}
+                className="button button-ghost"
+                preventScrollReset
+              >
                 Cancelar Edición
               </Link>
             ) : null}
@@ -449,10 +689,20 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
                     </span>
                   </span>
                   <span className="content-list-actions">
-                    <Link to={href({ editarRecurso: resource.id })} className="button button-small" preventScrollReset aria-label={`Editar el recurso ${resource.titulo}`}>
+                    <Link
+                      to={href({ editarRecurso: resource.id })}
+                      className="button button-small"
+                      preventScrollReset
+                      aria-label={`Editar el recurso ${resource.titulo}`}
+                    >
                       Editar
                     </Link>
-                    <Link to={href({ eliminarRecurso: resource.id })} className="button button-danger button-small" preventScrollReset aria-label={`Eliminar el recurso ${resource.titulo}`}>
+                    <Link
+                      to={href({ eliminarRecurso: resource.id })}
+                      className="button button-danger button-small"
+                      preventScrollReset
+                      aria-label={`Eliminar el recurso ${resource.titulo}`}
+                    >
                       Eliminar
                     </Link>
                   </span>
@@ -473,11 +723,30 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
           key={`project-${editingProject?.id ?? "new"}-${projectSaves}`}
           aria-labelledby="proyectos-form-title"
         >
-          <h3 id="proyectos-form-title">{editingProject ? "Editar Proyecto" : "Formulario de Proyectos"}</h3>
+          <h3 id="proyectos-form-title">
+            {editingProject ? "Editar Proyecto" : "Formulario de Proyectos"}
+          </h3>
           <input type="hidden" name="intent" value="saveProject" />
           {editingProject ? <input type="hidden" name="id" value={editingProject.id} /> : null}
-          <TextField form="proyecto" name="titulo" label="Título" value={str(projectValues, "titulo")} errors={projectErrors} required max={TITULO_MAX} />
-          <TextField form="proyecto" name="descripcion" label="Descripción" value={str(projectValues, "descripcion")} errors={projectErrors} required max={BODY_MAX} rows={5} />
+          <TextField
+            form="proyecto"
+            name="titulo"
+            label="Título"
+            value={str(projectValues, "titulo")}
+            errors={projectErrors}
+            required
+            max={TITULO_MAX}
+          />
+          <TextField
+            form="proyecto"
+            name="descripcion"
+            label="Descripción"
+            value={str(projectValues, "descripcion")}
+            errors={projectErrors}
+            required
+            max={BODY_MAX}
+            rows={5}
+          />
           <LinkListEditor
             form="proyecto"
             name="enlacesVideo"
@@ -487,19 +756,46 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
             values={list(projectValues, "enlacesVideo")}
             error={projectErrors.enlacesVideo}
           />
-          <LinkListEditor form="proyecto" name="enlacesImagen" label="Enlace de imagen" values={list(projectValues, "enlacesImagen")} error={projectErrors.enlacesImagen} />
-          <LinkListEditor form="proyecto" name="enlacesWeb" label="Enlace web" values={list(projectValues, "enlacesWeb")} error={projectErrors.enlacesWeb} />
-          <LinkListEditor form="proyecto" name="enlacesDocumentacion" label="Enlace de documentación" values={list(projectValues, "enlacesDocumentacion")} error={projectErrors.enlacesDocumentacion} />
+          <LinkListEditor
+            form="proyecto"
+            name="enlacesImagen"
+            label="Enlace de imagen"
+            values={list(projectValues, "enlacesImagen")}
+            error={projectErrors.enlacesImagen}
+          />
+          <LinkListEditor
+            form="proyecto"
+            name="enlacesWeb"
+            label="Enlace web"
+            values={list(projectValues, "enlacesWeb")}
+            error={projectErrors.enlacesWeb}
+          />
+          <LinkListEditor
+            form="proyecto"
+            name="enlacesDocumentacion"
+            label="Enlace de documentación"
+            values={list(projectValues, "enlacesDocumentacion")}
+            error={projectErrors.enlacesDocumentacion}
+          />
           <div className="form-actions">
             <button type="submit" className="button" disabled={busy}>
               {editingProject ? "Actualizar Proyecto" : "Publicar Proyecto"}
             </button>
             {editingProject ? (
-              <Link to={href({ editarProyecto: null })} className="button button-ghost" preventScrollReset>
+              <Link
+                to={href({ editarProyecto: null })}
+                className="button button-ghost"
+                preventScrollReset
+              >
                 Cancelar Edición
               </Link>
             ) : null}
-            <Link to={href({ proyectos: "1" })} className="button button-ghost" preventScrollReset aria-haspopup="dialog">
+            <Link
+              to={href({ proyectos: "1" })}
+              className="button button-ghost"
+              preventScrollReset
+              aria-haspopup="dialog"
+            >
               Mostrar Proyectos
             </Link>
           </div>
@@ -507,7 +803,11 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
       </section>
 
       {showProjects ? (
-        <UrlDialog id="lista-proyectos" title="Lista de Proyectos" closeTo={href({ proyectos: null })}>
+        <UrlDialog
+          id="lista-proyectos"
+          title="Lista de Proyectos"
+          closeTo={href({ proyectos: null })}
+        >
           {projects.length === 0 ? (
             <p>No hay proyectos publicados.</p>
           ) : (
@@ -522,7 +822,12 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
                     </span>
                   </span>
                   <span className="content-list-actions">
-                    <Link to={href({ proyectos: null, editarProyecto: project.id })} className="button button-small" preventScrollReset aria-label={`Editar el proyecto ${project.titulo}`}>
+                    <Link
+                      to={href({ proyectos: null, editarProyecto: project.id })}
+                      className="button button-small"
+                      preventScrollReset
+                      aria-label={`Editar el proyecto ${project.titulo}`}
+                    >
                       Editar
                     </Link>
                     <Link
@@ -564,7 +869,9 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
       ) : null}
 
       {missing ? <AlertDialog key={`missing-${missing}`} message={missing} /> : null}
-      {failed?.formError ? <AlertDialog key={JSON.stringify(failed)} message={failed.formError} /> : null}
+      {failed?.formError ? (
+        <AlertDialog key={JSON.stringify(failed)} message={failed.formError} />
+      ) : null}
     </div>
   );
 }
@@ -576,7 +883,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <section className="page page-narrow error-page" aria-labelledby="content-admin-error-title">
       <h1 id="content-admin-error-title">{denied ? "Acceso denegado" : "Algo salió mal"}</h1>
-      <p>{denied ? MESSAGES.accessDenied : "Ocurrió un error en el servidor. Por favor, inténtalo de nuevo en unos momentos."}</p>
+      <p>
+        {denied
+          ? MESSAGES.accessDenied
+          : "Ocurrió un error en el servidor. Por favor, inténtalo de nuevo en unos momentos."}
+      </p>
       <p>
         <Link className="button" to="/inicio">
           Volver al inicio

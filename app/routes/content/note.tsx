@@ -45,7 +45,8 @@ export default function NotePage({ loaderData }: Route.ComponentProps) {
       </p>
       <h1>{note.titulo}</h1>
       <p className="muted">
-        <time dateTime={note.createdAt}>{formatDateTime(note.createdAt, timeZone)}</time> · {note.publisherName}
+        <time dateTime={note.createdAt}>{formatDateTime(note.createdAt, timeZone)}</time> ·{" "}
+        {note.publisherName}
       </p>
       <ContentImage src={note.enlaceImagen} alt="" className="content-hero-image" />
       <ContentText text={note.texto} />

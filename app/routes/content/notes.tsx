@@ -11,18 +11,33 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     origin: context.config.publicUrl.origin,
     timeZone: context.config.siteTimezone,
-    notes: notes.map((n) => ({ id: n.id, titulo: n.titulo, texto: summaryOf(n.texto, 240), enlaceImagen: n.enlaceImagen, createdAt: n.createdAt.toISOString() })),
+    notes: notes.map((n) => ({
+      id: n.id,
+      titulo: n.titulo,
+      texto: summaryOf(n.texto, 240),
+      enlaceImagen: n.enlaceImagen,
+      createdAt: n.createdAt.toISOString(),
+    })),
   };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return shareMeta({
     title: "Notas de la comunidad",
-    description: "Noticias de la comunidad Ayllu: robótica y tecnología de código abierto en Bolivia.",
+    description:
+      "Noticias de la comunidad Ayllu: robótica y tecnología de código abierto en Bolivia.",
     image: null,
     url: `${loaderData?.origin ?? ""}/notas`,
     type: "website",
-  }).concat([{ tagName: "link", rel: "alternate", type: "application/rss+xml", title: "Notas de Ayllu (RSS)", href: "/notas/rss.xml" }]);
+  }).concat([
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: "Notas de Ayllu (RSS)",
+      href: "/notas/rss.xml",
+    },
+  ]);
 }
 
 export default function Notes({ loaderData }: Route.ComponentProps) {

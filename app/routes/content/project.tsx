@@ -47,14 +47,19 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
       </p>
       <h1>{project.titulo}</h1>
       <p className="muted">
-        <time dateTime={project.createdAt}>{formatDateTime(project.createdAt, timeZone)}</time> · {project.publisherName}
+        <time dateTime={project.createdAt}>{formatDateTime(project.createdAt, timeZone)}</time> ·{" "}
+        {project.publisherName}
       </p>
       <ContentText text={project.descripcion} />
       {project.enlacesVideo.length > 0 ? (
         <section className="content-videos">
           <h2>Videos</h2>
           {project.enlacesVideo.map((url, index) => (
-            <YouTubeEmbed key={`${index}-${url}`} url={url} title={`${project.titulo} (${index + 1})`} />
+            <YouTubeEmbed
+              key={`${index}-${url}`}
+              url={url}
+              title={`${project.titulo} (${index + 1})`}
+            />
           ))}
         </section>
       ) : null}
@@ -62,7 +67,11 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
         <section className="content-gallery">
           <h2>Imágenes</h2>
           {project.enlacesImagen.map((src, index) => (
-            <ContentImage key={`${index}-${src}`} src={src} alt={`${project.titulo}, imagen ${index + 1}`} />
+            <ContentImage
+              key={`${index}-${src}`}
+              src={src}
+              alt={`${project.titulo}, imagen ${index + 1}`}
+            />
           ))}
         </section>
       ) : null}

@@ -32,7 +32,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const { resource, origin } = loaderData;
   return shareMeta({
     title: resource.titulo,
-    description: summaryOf(resource.subtitulos ? `${resource.subtitulos}. ${resource.texto}` : resource.texto),
+    description: summaryOf(
+      resource.subtitulos ? `${resource.subtitulos}. ${resource.texto}` : resource.texto,
+    ),
     image: absoluteImage(resource.enlacesImagenes[0], origin),
     url: `${origin}/recursos/${resource.id}`,
   });
@@ -48,14 +50,19 @@ export default function ResourcePage({ loaderData }: Route.ComponentProps) {
       <h1>{resource.titulo}</h1>
       {resource.subtitulos ? <p className="content-subtitle">{resource.subtitulos}</p> : null}
       <p className="muted">
-        <time dateTime={resource.createdAt}>{formatDateTime(resource.createdAt, timeZone)}</time> · {resource.publisherName}
+        <time dateTime={resource.createdAt}>{formatDateTime(resource.createdAt, timeZone)}</time> ·{" "}
+        {resource.publisherName}
       </p>
       <ContentText text={resource.texto} />
       {resource.enlacesVideos.length > 0 ? (
         <section className="content-videos">
           <h2>Videos</h2>
           {resource.enlacesVideos.map((url, index) => (
-            <YouTubeEmbed key={`${index}-${url}`} url={url} title={`${resource.titulo} (${index + 1})`} />
+            <YouTubeEmbed
+              key={`${index}-${url}`}
+              url={url}
+              title={`${resource.titulo} (${index + 1})`}
+            />
           ))}
         </section>
       ) : null}
@@ -63,7 +70,11 @@ export default function ResourcePage({ loaderData }: Route.ComponentProps) {
         <section className="content-gallery">
           <h2>Imágenes</h2>
           {resource.enlacesImagenes.map((src, index) => (
-            <ContentImage key={`${index}-${src}`} src={src} alt={`${resource.titulo}, imagen ${index + 1}`} />
+            <ContentImage
+              key={`${index}-${src}`}
+              src={src}
+              alt={`${resource.titulo}, imagen ${index + 1}`}
+            />
           ))}
         </section>
       ) : null}

@@ -26,7 +26,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta({ loaderData }: Route.MetaArgs) {
   return shareMeta({
     title: "Recursos",
-    description: "Guías, videos y enlaces de la comunidad Ayllu para aprender robótica y tecnología de código abierto.",
+    description:
+      "Guías, videos y enlaces de la comunidad Ayllu para aprender robótica y tecnología de código abierto.",
     image: null,
     url: `${loaderData?.origin ?? ""}/recursos`,
     type: "website",
@@ -48,10 +49,16 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
               <h2>
                 <Link to={`/recursos/${resource.id}`}>{resource.titulo}</Link>
               </h2>
-              {resource.subtitulos ? <p className="content-subtitle">{resource.subtitulos}</p> : null}
+              {resource.subtitulos ? (
+                <p className="content-subtitle">{resource.subtitulos}</p>
+              ) : null}
               <p className="muted">
-                <time dateTime={resource.createdAt}>{formatDate(resource.createdAt, timeZone)}</time>
-                {resource.videos > 0 ? ` · ${resource.videos} ${resource.videos === 1 ? "video" : "videos"}` : null}
+                <time dateTime={resource.createdAt}>
+                  {formatDate(resource.createdAt, timeZone)}
+                </time>
+                {resource.videos > 0
+                  ? ` · ${resource.videos} ${resource.videos === 1 ? "video" : "videos"}`
+                  : null}
               </p>
               <p className="content-text">{resource.texto}</p>
             </li>

@@ -16,5 +16,10 @@ export function loader({ context }: Route.LoaderArgs) {
     `Sitemap: ${origin}/sitemap.xml`,
     "",
   ].join("\n");
-  return new Response(text, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  return new Response(text, {
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
 }

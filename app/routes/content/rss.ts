@@ -40,6 +40,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     .filter((line) => line !== null)
     .join("\n");
   return new Response(xml, {
-    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
+    headers: {
+      "Content-Type": "application/rss+xml; charset=utf-8",
+      "Cache-Control": "public, max-age=300",
+    },
   });
 }

@@ -8,12 +8,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   const pages = await listPublicPages(context.db);
   const urls = pages
     .map((page) => {
-      const lastmod = page.lastModified ? `<lastmod>${page.lastModified.toISOString()}</lastmod>` : "";
+      const lastmod = page.lastModified
+        ? `<lastmod>${page.lastModified.toISOString()}</lastmod>`
+        : "";
       return `  <url><loc>${escapeXml(origin + page.path)}</loc>${lastmod}</url>`;
     })
     .join("\n");
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(xml, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=300",
+    },
   });
 }

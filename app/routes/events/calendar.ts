@@ -7,12 +7,19 @@ import type { Route } from "./+types/calendar";
 const DEFAULT_DURATION_MS = 2 * 60 * 60 * 1000;
 
 function icsDate(instant: Date): string {
-  return instant.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return instant
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 /** TEXT values escape backslash, semicolon, comma and line breaks. */
 function icsText(value: string): string {
-  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r\n|\r|\n/g, "\\n");
+  return value
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n|\r|\n/g, "\\n");
 }
 
 /** Lines longer than 75 octets are folded: CRLF and a space, never inside a UTF-8 character. */

@@ -7,7 +7,12 @@ import { formatDateTime } from "~/lib/time";
 import { cookieSettings, getUser, requireProfile } from "#server/auth/guards.server";
 import { flashCookie } from "#server/http/flash.server";
 import { EventNotFoundError, getEvent, hasEnded } from "#server/models/event.server";
-import { EventEndedError, isParticipating, joinEvent, leaveEvent } from "#server/models/participation.server";
+import {
+  EventEndedError,
+  isParticipating,
+  joinEvent,
+  leaveEvent,
+} from "#server/models/participation.server";
 import type { Route } from "./+types/detail";
 import { useNonce } from "~/lib/nonce";
 
@@ -50,7 +55,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await getUser(request, context);
   if (!user) {
     throw redirect(`/login?redirectTo=${encodeURIComponent(here)}`, {
-      headers: { "Set-Cookie": flashCookie("participationLoginRequired", cookieSettings(context).secure) },
+      headers: {
+        "Set-Cookie": flashCookie("participationLoginRequired", cookieSettings(context).secure),
+      },
     });
   }
   await requireProfile(request, context);
@@ -64,13 +71,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     else await leaveEvent(context.db, user, params.eventId);
   } catch (error) {
     if (error instanceof EventNotFoundError) notFound();
-    if (error instanceof EventEndedError) return data({ message: MESSAGES.eventEnded }, { status: 409 });
+    if (error instanceof EventEndedError)
+      return data({ message: MESSAGES.eventEnded }, { status: 409 });
     console.error("No se pudo actualizar la participación:", error);
     return data({ message: MESSAGES.participationFailed }, { status: 500 });
   }
   return redirect(here, {
     headers: {
-      "Set-Cookie": flashCookie(intent === "join" ? "participationJoined" : "participationLeft", cookieSettings(context).secure),
+      "Set-Cookie": flashCookie(
+        intent === "join" ? "participationJoined" : "participationLeft",
+        cookieSettings(context).secure,
+      ),
     },
   });
 }
@@ -81,7 +92,8 @@ function description(text: string): string {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: "Evento no encontrado — Ayllu" }, { name: "robots", content: "noindex" }];
+  if (!loaderData)
+    return [{ title: "Evento no encontrado — Ayllu" }, { name: "robots", content: "noindex" }];
   const { event, origin, timeZone } = loaderData;
   const url = `${origin}/detalles/${event.id}`;
   const image = new URL(imageSrc(event.imagenEnlace), origin).toString();
@@ -100,7 +112,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 /** schema.org Event data; `<` is escaped so that no text can close the script element. */
-function structuredData(event: Route.ComponentProps["loaderData"]["event"], origin: string): string {
+function structuredData(
+  event: Route.ComponentProps["loaderData"]["event"],
+  origin: string,
+): string {
   const attendanceMode = {
     Presencial: "https://schema.org/OfflineEventAttendanceMode",
     Virtual: "https://schema.org/OnlineEventAttendanceMode",
@@ -120,15 +135,33 @@ function structuredData(event: Route.ComponentProps["loaderData"]["event"], orig
     startDate: event.startsAt,
     eventAttendanceMode: attendanceMode,
     eventStatus: "https://schema.org/EventScheduled",
-    location: event.tipoEvento === "Presencial" ? place : event.tipoEvento === "Virtual" ? online : [place, ...online],
+    location:
+      event.tipoEvento === "Presencial"
+        ? place
+        : event.tipoEvento === "Virtual"
+          ? online
+          : [place, ...online],
     image: [new URL(imageSrc(event.imagenEnlace), origin).toString()],
     url: `${origin}/detalles/${event.id}`,
     organizer: { "@type": "Organization", name: "Ayllu", url: origin },
   };
-  return JSON.stringify(json).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(json)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
-function ParticipationButton({ ended, signedIn, participating, eventId }: { ended: boolean; signedIn: boolean; participating: boolean; eventId: string }) {
+function ParticipationButton({
+  ended,
+  signedIn,
+  participating,
+  eventId,
+}: {
+  ended: boolean;
+  signedIn: boolean;
+  participating: boolean;
+  eventId: string;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   // §4: once an event has ended the button reads 'Evento Finalizado' and is disabled, for everyone.
@@ -141,7 +174,10 @@ function ParticipationButton({ ended, signedIn, participating, eventId }: { ende
   }
   if (!signedIn) {
     return (
-      <Link className="button" to={`/login?redirectTo=${encodeURIComponent(`/detalles/${eventId}`)}`}>
+      <Link
+        className="button"
+        to={`/login?redirectTo=${encodeURIComponent(`/detalles/${eventId}`)}`}
+      >
         Inicia Sesión para Participar
       </Link>
     );
@@ -172,9 +208,17 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
   return (
     <article className="page event-detail" aria-labelledby="event-title">
       {/* The nonce keeps Chromium from reporting this data block as a policy violation. */}
-      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: structuredData(event, origin) }} />
+      <script
+        type="application/ld+json"
+        nonce={nonce}
+        dangerouslySetInnerHTML={{ __html: structuredData(event, origin) }}
+      />
       <div className="event-detail-grid">
-        <EventImage src={event.imagenEnlace} className="event-detail-image" alt={`Imagen del evento ${event.nombreEvento}`} />
+        <EventImage
+          src={event.imagenEnlace}
+          className="event-detail-image"
+          alt={`Imagen del evento ${event.nombreEvento}`}
+        />
         <div className="card event-detail-body">
           <p className="event-card-tags">
             <span className="tag">{event.tipoEvento}</span>
@@ -184,7 +228,11 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
           <dl className="details">
             <div className="detail">
               <dt>Ubicación</dt>
-              <dd>{event.ubicacionEspecifica ? `${event.ubicacionEvento} — ${event.ubicacionEspecifica}` : event.ubicacionEvento}</dd>
+              <dd>
+                {event.ubicacionEspecifica
+                  ? `${event.ubicacionEvento} — ${event.ubicacionEspecifica}`
+                  : event.ubicacionEvento}
+              </dd>
             </div>
             <div className="detail">
               <dt>Fecha y hora</dt>
@@ -214,8 +262,17 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
             </section>
           ) : null}
           <div className="form-actions">
-            <ParticipationButton ended={ended} signedIn={signedIn} participating={participating} eventId={event.id} />
-            <a className="button button-ghost" href={`/detalles/${event.id}/calendario.ics`} download>
+            <ParticipationButton
+              ended={ended}
+              signedIn={signedIn}
+              participating={participating}
+              eventId={event.id}
+            />
+            <a
+              className="button button-ghost"
+              href={`/detalles/${event.id}/calendario.ics`}
+              download
+            >
               Añadir al calendario
             </a>
           </div>
@@ -228,14 +285,21 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
             {event.gallery.map((image, i) => (
               <li key={image.id}>
                 <a href={image.url} target="_blank" rel="noopener noreferrer">
-                  <img src={image.url} alt={`Imagen ${i + 1} de la galería de ${event.nombreEvento}`} loading="lazy" referrerPolicy="no-referrer" />
+                  <img
+                    src={image.url}
+                    alt={`Imagen ${i + 1} de la galería de ${event.nombreEvento}`}
+                    loading="lazy"
+                    referrerPolicy="no-referrer"
+                  />
                 </a>
               </li>
             ))}
           </ul>
         </section>
       ) : null}
-      {actionData?.message ? <AlertDialog key={JSON.stringify(actionData)} message={actionData.message} /> : null}
+      {actionData?.message ? (
+        <AlertDialog key={JSON.stringify(actionData)} message={actionData.message} />
+      ) : null}
     </article>
   );
 }
@@ -249,7 +313,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         {notFound ? "404" : "500"}
       </p>
       <h1 id="event-error-title">{notFound ? MESSAGES.eventNotFound : "Algo salió mal"}</h1>
-      <p>{notFound ? "El evento no existe o fue eliminado." : "Ocurrió un error en el servidor. Por favor, inténtalo de nuevo en unos momentos."}</p>
+      <p>
+        {notFound
+          ? "El evento no existe o fue eliminado."
+          : "Ocurrió un error en el servidor. Por favor, inténtalo de nuevo en unos momentos."}
+      </p>
       <p>
         <Link className="button" to="/eventos">
           Ver todos los eventos

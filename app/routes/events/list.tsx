@@ -1,6 +1,11 @@
 import { Link } from "react-router";
 import { EventCard } from "~/components/events/event-card";
-import { countPastEvents, countUpcomingEvents, listPastEvents, listUpcomingEvents } from "#server/models/event.server";
+import {
+  countPastEvents,
+  countUpcomingEvents,
+  listPastEvents,
+  listUpcomingEvents,
+} from "#server/models/event.server";
 import type { Route } from "./+types/list";
 
 const PAGE_SIZE = 24;
@@ -33,9 +38,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-function Pagination({ label, name, page, pageCount, other }: { label: string; name: string; page: number; pageCount: number; other: string }) {
+function Pagination({
+  label,
+  name,
+  page,
+  pageCount,
+  other,
+}: {
+  label: string;
+  name: string;
+  page: number;
+  pageCount: number;
+  other: string;
+}) {
   if (pageCount <= 1) return null;
-  const href = (n: number) => `/eventos?${new URLSearchParams({ ...(other ? Object.fromEntries(new URLSearchParams(other)) : {}), [name]: String(n) })}`;
+  const href = (n: number) =>
+    `/eventos?${new URLSearchParams({ ...(other ? Object.fromEntries(new URLSearchParams(other)) : {}), [name]: String(n) })}`;
   return (
     <nav className="pagination" aria-label={label}>
       {page > 1 ? <Link to={href(page - 1)}>Anterior</Link> : null}
@@ -48,7 +66,11 @@ function Pagination({ label, name, page, pageCount, other }: { label: string; na
 export function meta() {
   return [
     { title: "Eventos — Ayllu" },
-    { name: "description", content: "Talleres, charlas y competencias de robótica y tecnología libre de la comunidad Ayllu en Bolivia." },
+    {
+      name: "description",
+      content:
+        "Talleres, charlas y competencias de robótica y tecnología libre de la comunidad Ayllu en Bolivia.",
+    },
   ];
 }
 
@@ -68,7 +90,13 @@ export default function EventsList({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-        <Pagination label="Páginas de próximos eventos" name="proximos" page={upcomingPage} pageCount={upcomingPageCount} other={page > 1 ? `pasados=${page}` : ""} />
+        <Pagination
+          label="Páginas de próximos eventos"
+          name="proximos"
+          page={upcomingPage}
+          pageCount={upcomingPageCount}
+          other={page > 1 ? `pasados=${page}` : ""}
+        />
       </section>
       <section aria-labelledby="past-title" className="events-section">
         <h2 id="past-title">Eventos pasados</h2>
@@ -81,7 +109,13 @@ export default function EventsList({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-        <Pagination label="Páginas de eventos pasados" name="pasados" page={page} pageCount={pageCount} other={upcomingPage > 1 ? `proximos=${upcomingPage}` : ""} />
+        <Pagination
+          label="Páginas de eventos pasados"
+          name="pasados"
+          page={page}
+          pageCount={pageCount}
+          other={upcomingPage > 1 ? `proximos=${upcomingPage}` : ""}
+        />
       </section>
     </div>
   );

@@ -61,8 +61,19 @@ export default function CoursePage() {
         <p className="section-intro">{coursePage.intro}</p>
         <ul className="course-cards">
           <li>
-            <article className={isSelected ? "course-card is-selected" : "course-card"} aria-labelledby="course-name">
-              <img className="panel-image" src={course.image} alt="" width={800} height={450} loading="lazy" decoding="async" />
+            <article
+              className={isSelected ? "course-card is-selected" : "course-card"}
+              aria-labelledby="course-name"
+            >
+              <img
+                className="panel-image"
+                src={course.image}
+                alt=""
+                width={800}
+                height={450}
+                loading="lazy"
+                decoding="async"
+              />
               <div className="course-card-body">
                 <p className="course-card-top">
                   <button
@@ -79,7 +90,11 @@ export default function CoursePage() {
                 <h3 id="course-name">{course.name}</h3>
                 <p className="card-meta">{course.dates}</p>
                 <p className="muted">{course.summary}</p>
-                <button type="button" className="button button-enrol" onClick={() => setDialogOpen(true)}>
+                <button
+                  type="button"
+                  className="button button-enrol"
+                  onClick={() => setDialogOpen(true)}
+                >
                   {course.enrolLabel}
                 </button>
               </div>
@@ -100,13 +115,23 @@ export default function CoursePage() {
         </p>
         <ul className="dialog-links">
           <li>
-            <a className="button" href={course.dialog.formHref} target="_blank" rel="noopener noreferrer">
+            <a
+              className="button"
+              href={course.dialog.formHref}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               {course.dialog.formLabel}
               <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
             </a>
           </li>
           <li>
-            <a className="button button-ghost" href={course.dialog.groupHref} target="_blank" rel="noopener noreferrer">
+            <a
+              className="button button-ghost"
+              href={course.dialog.groupHref}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               {course.dialog.groupLabel}
               <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
             </a>

@@ -14,7 +14,10 @@ export function meta(_: Route.MetaArgs) {
   const title = `${competition.edition} — ${competition.dateLabel} | ${site.name}`;
   return [
     { title },
-    { name: "description", content: `${competition.edition}, ${competition.dateLabel}. ${competition.tagline}` },
+    {
+      name: "description",
+      content: `${competition.edition}, ${competition.dateLabel}. ${competition.tagline}`,
+    },
     { property: "og:title", content: title },
     { property: "og:description", content: competition.tagline },
     { property: "og:type", content: "website" },
@@ -28,10 +31,24 @@ function LogoRow({ items, label }: { items: Logo[]; label: string }) {
         <li key={item.name}>
           {item.href ? (
             <a href={item.href} target="_blank" rel="noopener noreferrer">
-              <img src={item.logo} alt={`${item.name} (se abre en una pestaña nueva)`} width={320} height={160} loading="lazy" decoding="async" />
+              <img
+                src={item.logo}
+                alt={`${item.name} (se abre en una pestaña nueva)`}
+                width={320}
+                height={160}
+                loading="lazy"
+                decoding="async"
+              />
             </a>
           ) : (
-            <img src={item.logo} alt={item.name} width={320} height={160} loading="lazy" decoding="async" />
+            <img
+              src={item.logo}
+              alt={item.name}
+              width={320}
+              height={160}
+              loading="lazy"
+              decoding="async"
+            />
           )}
         </li>
       ))}
@@ -55,7 +72,14 @@ function VenueMap() {
           height={450}
         />
       ) : (
-        <img src={competition.venue.image} alt="" width={800} height={450} loading="lazy" decoding="async" />
+        <img
+          src={competition.venue.image}
+          alt=""
+          width={800}
+          height={450}
+          loading="lazy"
+          decoding="async"
+        />
       )}
       <p className="venue-actions">
         {shown ? null : (
@@ -63,7 +87,12 @@ function VenueMap() {
             {competition.venue.showMapLabel}
           </button>
         )}
-        <a className="button button-small button-ghost" href={urls.link} target="_blank" rel="noopener noreferrer">
+        <a
+          className="button button-small button-ghost"
+          href={urls.link}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           {competition.venue.openMapLabel}
           <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
         </a>
@@ -75,7 +104,11 @@ function VenueMap() {
 export default function CompetitionPage() {
   return (
     <div className="landing competition">
-      <div className="loading-overlay" aria-hidden="true" style={{ animationDelay: `${competition.loadingMs}ms` }}>
+      <div
+        className="loading-overlay"
+        aria-hidden="true"
+        style={{ animationDelay: `${competition.loadingMs}ms` }}
+      >
         <img src={competition.loadingLogo} alt="" width={96} height={96} />
       </div>
       <ShaderBackground />
@@ -89,11 +122,17 @@ export default function CompetitionPage() {
       </header>
 
       <div className="landing-grid">
-        <section className="landing-panel competition-events" aria-labelledby="competition-events-title">
+        <section
+          className="landing-panel competition-events"
+          aria-labelledby="competition-events-title"
+        >
           <h2 id="competition-events-title">{competition.eventsTitle}</h2>
           <ul className="competition-list">
             {competition.events.map((item) => (
-              <li key={item.name} className={item.href ? "competition-item" : "competition-item is-pending"}>
+              <li
+                key={item.name}
+                className={item.href ? "competition-item" : "competition-item is-pending"}
+              >
                 {item.href ? (
                   <Link to={item.href} className="competition-item-link">
                     <span className="competition-item-name">{item.name}</span>
@@ -112,10 +151,23 @@ export default function CompetitionPage() {
 
         <div className="landing-stack">
           <section className="landing-panel" aria-labelledby="store-title">
-            <img className="panel-image" src={competition.store.image} alt="" width={800} height={450} loading="lazy" decoding="async" />
+            <img
+              className="panel-image"
+              src={competition.store.image}
+              alt=""
+              width={800}
+              height={450}
+              loading="lazy"
+              decoding="async"
+            />
             <h2 id="store-title">{competition.store.title}</h2>
             <p>{competition.store.text}</p>
-            <a className="button" href={competition.store.href} target="_blank" rel="noopener noreferrer">
+            <a
+              className="button"
+              href={competition.store.href}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               {competition.store.buttonLabel}
               <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
             </a>

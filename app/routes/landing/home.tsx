@@ -5,7 +5,16 @@ import { Accordion } from "~/components/landing/accordion";
 import { Reveal } from "~/components/landing/reveal";
 import { safeImageUrl } from "~/components/landing/safe-image";
 import { ShaderBackground } from "~/components/landing/shader-background";
-import { articles, community, courses, events, featured, hero, type CourseCard, type Organisation } from "~/content/home";
+import {
+  articles,
+  community,
+  courses,
+  events,
+  featured,
+  hero,
+  type CourseCard,
+  type Organisation,
+} from "~/content/home";
 import { site } from "~/content/site";
 import { formatDate, formatDateTime } from "~/lib/time";
 import { useRootData } from "~/root";
@@ -57,7 +66,18 @@ export function meta(_: Route.MetaArgs) {
 
 /** An image, or a calm gradient with the item's initial when there is none. */
 function CardImage({ src, title }: { src: string | null; title: string }) {
-  if (src) return <img className="card-image" src={src} alt="" width={800} height={450} loading="lazy" decoding="async" />;
+  if (src)
+    return (
+      <img
+        className="card-image"
+        src={src}
+        alt=""
+        width={800}
+        height={450}
+        loading="lazy"
+        decoding="async"
+      />
+    );
   return (
     <div className="card-image card-image-placeholder" aria-hidden="true">
       <span>{title.trim().charAt(0).toUpperCase() || "A"}</span>
@@ -93,7 +113,15 @@ function CourseCards({ items }: { items: CourseCard[] }) {
     <ul className="card-grid">
       {items.map((item) => (
         <li key={item.title} className="landing-card">
-          <img className="card-image" src={item.image} alt="" width={800} height={450} loading="lazy" decoding="async" />
+          <img
+            className="card-image"
+            src={item.image}
+            alt=""
+            width={800}
+            height={450}
+            loading="lazy"
+            decoding="async"
+          />
           <div className="landing-card-body">
             <h4>{item.title}</h4>
             <p className="muted">{item.subtitle}</p>
@@ -148,7 +176,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <ul className="leaders" aria-label="Líderes de la comunidad">
                     {community.leaders.map((leader) => (
                       <li key={leader.name} className="leader">
-                        <img src={leader.image} alt={`Foto de ${leader.name}`} width={240} height={240} loading="lazy" decoding="async" />
+                        <img
+                          src={leader.image}
+                          alt={`Foto de ${leader.name}`}
+                          width={240}
+                          height={240}
+                          loading="lazy"
+                          decoding="async"
+                        />
                         <p className="leader-name">{leader.name}</p>
                         <p className="muted">{leader.role}</p>
                       </li>
@@ -193,7 +228,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="section-intro">{events.intro}</p>
           <ul className="card-grid">
             <li className="landing-card landing-card-feature">
-              <img className="card-image" src={events.competition.image} alt="" width={800} height={450} loading="lazy" decoding="async" />
+              <img
+                className="card-image"
+                src={events.competition.image}
+                alt=""
+                width={800}
+                height={450}
+                loading="lazy"
+                decoding="async"
+              />
               <div className="landing-card-body">
                 <h3>{events.competition.title}</h3>
                 <p>{events.competition.text}</p>
@@ -251,7 +294,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     {articles.techHistory.items.map((item) => (
                       <li key={item.title} className="landing-card landing-card-text">
                         <h4>
-                          <a href={item.href} target="_blank" rel="noopener noreferrer" className="card-link">
+                          <a
+                            href={item.href}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            className="card-link"
+                          >
                             {item.title}
                             <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
                           </a>
@@ -269,7 +317,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 content: (
                   <div className="landing-card landing-card-text">
                     <p>{articles.talks.text}</p>
-                    <a className="button button-small" href={articles.talks.href} target="_blank" rel="noopener noreferrer">
+                    <a
+                      className="button button-small"
+                      href={articles.talks.href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
                       {articles.talks.linkLabel}
                       <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
                     </a>

@@ -28,13 +28,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const result = parseForm(ProfileSchema, form, { ignore: ["redirectTo"] });
   if (!result.ok) {
-    return data({ fieldErrors: result.fieldErrors, formError: result.formError, values: result.values }, { status: 400 });
+    return data(
+      { fieldErrors: result.fieldErrors, formError: result.formError, values: result.values },
+      { status: 400 },
+    );
   }
   try {
     await saveProfile(context.db, user.id, result.data);
   } catch (error) {
     console.error("No se pudieron guardar los datos adicionales:", error);
-    return data({ fieldErrors: {}, formError: MESSAGES.additionalDataFailed, values: result.data }, { status: 500 });
+    return data(
+      { fieldErrors: {}, formError: MESSAGES.additionalDataFailed, values: result.data },
+      { status: 500 },
+    );
   }
   return redirect(nextPath(request, form), {
     headers: { "Set-Cookie": flashCookie("additionalDataSaved", cookieSettings(context).secure) },
@@ -59,14 +65,18 @@ export default function AdditionalData({ loaderData, actionData }: Route.Compone
           Completa tu perfil para terminar de registrarte. Los campos con * son obligatorios.
         </p>
         <Form method="post" noValidate className="form" ref={formRef}>
-          {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
+          {loaderData.redirectTo ? (
+            <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          ) : null}
           <ProfileFields values={values} errors={actionData?.fieldErrors ?? {}} required />
           <button type="submit" className="button" disabled={saving}>
             {saving ? "Guardando..." : "Guardar"}
           </button>
         </Form>
       </div>
-      {actionData?.formError ? <AlertDialog key={JSON.stringify(actionData)} message={actionData.formError} /> : null}
+      {actionData?.formError ? (
+        <AlertDialog key={JSON.stringify(actionData)} message={actionData.formError} />
+      ) : null}
     </section>
   );
 }

@@ -30,7 +30,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       genero: user.genero,
       habilidades: user.habilidades,
     },
-    events: events.map((e) => ({ id: e.id, nombreEvento: e.nombreEvento, startsAt: e.startsAt.toISOString() })),
+    events: events.map((e) => ({
+      id: e.id,
+      nombreEvento: e.nombreEvento,
+      startsAt: e.startsAt.toISOString(),
+    })),
   };
 }
 
@@ -39,13 +43,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const result = parseForm(ProfileSchema, form);
   if (!result.ok) {
-    return data({ fieldErrors: result.fieldErrors, formError: result.formError, values: result.values }, { status: 400 });
+    return data(
+      { fieldErrors: result.fieldErrors, formError: result.formError, values: result.values },
+      { status: 400 },
+    );
   }
   try {
     await saveProfile(context.db, user.id, result.data);
   } catch (error) {
     console.error("No se pudo actualizar el perfil:", error);
-    return data({ fieldErrors: {}, formError: MESSAGES.profileUpdateFailed, values: result.data }, { status: 500 });
+    return data(
+      { fieldErrors: {}, formError: MESSAGES.profileUpdateFailed, values: result.data },
+      { status: 500 },
+    );
   }
   return redirect("/profile", {
     headers: { "Set-Cookie": flashCookie("profileUpdated", cookieSettings(context).secure) },
@@ -83,7 +93,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </div>
         {editing ? (
           <Form method="post" noValidate className="form" ref={formRef}>
-            <ProfileFields values={(actionData?.values as Record<string, string>) ?? profile} errors={actionData?.fieldErrors ?? {}} required={false} />
+            <ProfileFields
+              values={(actionData?.values as Record<string, string>) ?? profile}
+              errors={actionData?.fieldErrors ?? {}}
+              required={false}
+            />
             <div className="form-actions">
               <button type="submit" className="button" disabled={navigation.state === "submitting"}>
                 Guardar Cambios
@@ -98,7 +112,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             <dl className="details">
               <Detail term="Nombre de usuario" value={profile.displayName || "—"} />
               <Detail term="Nombre registrado" value={profile.nombreCompleto ?? "—"} />
-              <Detail term="Fecha de nacimiento" value={profile.fechaNacimiento ? formatCalendarDate(profile.fechaNacimiento) : "—"} />
+              <Detail
+                term="Fecha de nacimiento"
+                value={profile.fechaNacimiento ? formatCalendarDate(profile.fechaNacimiento) : "—"}
+              />
               <Detail term="País" value={profile.pais ?? "—"} />
               <Detail term="Ciudad" value={profile.ciudad ?? "—"} />
               <Detail term="Género" value={profile.genero ?? "—"} />
@@ -123,7 +140,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                   <br />
                   <span className="muted">{formatDateTime(event.startsAt, timeZone)}</span>
                 </span>
-                <Link to={`/detalles/${event.id}`} className="button button-small" aria-label={`Ver Detalles de ${event.nombreEvento}`}>
+                <Link
+                  to={`/detalles/${event.id}`}
+                  className="button button-small"
+                  aria-label={`Ver Detalles de ${event.nombreEvento}`}
+                >
                   Ver Detalles
                 </Link>
               </li>
@@ -131,7 +152,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </ul>
         )}
       </section>
-      {actionData?.formError ? <AlertDialog key={JSON.stringify(actionData)} message={actionData.formError} /> : null}
+      {actionData?.formError ? (
+        <AlertDialog key={JSON.stringify(actionData)} message={actionData.formError} />
+      ) : null}
     </div>
   );
 }
