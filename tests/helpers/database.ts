@@ -1,14 +1,38 @@
-// A fresh database for one test file: embedded PostgreSQL in memory, or, when TEST_DATABASE_URL
-// is set, a new database created on that PostgreSQL server and dropped afterwards.
+// A fresh database for one test file: an embedded PostgreSQL copied from the migrated template
+// that global setup made, or, when TEST_DATABASE_URL is set, a new database created on that
+// PostgreSQL server and dropped afterwards.
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
+import { inject } from "vitest";
 import { openEmbedded, openPostgres, type Database } from "#server/db/client.server";
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+async function createEmbeddedDatabase(): Promise<Database> {
+  const template = inject("embeddedTemplate");
+  if (!template) throw new Error("Falta la plantilla de la base de datos (global setup)");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-prueba-"));
+  fs.cpSync(template, dir, { recursive: true });
+  // openEmbedded finds the migrations applied and opens the copy as npm start would a data folder.
+  const database = await openEmbedded(dir);
+  return {
+    ...database,
+    async close() {
+      try {
+        await database.close();
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
 export async function createTestDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return openEmbedded(null);
+  if (!adminUrl) return createEmbeddedDatabase();
   const name = `ayllu_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
