@@ -1,5 +1,5 @@
 // A fresh database for one test file: an embedded PostgreSQL copied from the migrated template
-// that global setup made, or, when TEST_DATABASE_URL is set, a new database created on that
+// that global setup made (tests/helpers/global-setup.ts), or, when TEST_DATABASE_URL is set, a new database created on that
 // PostgreSQL server and dropped afterwards.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -11,11 +11,17 @@ import { openEmbedded, openPostgres, type Database } from "#server/db/client.ser
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+/**
+ * Fills `dir` with a migrated embedded database, as a server that ran there before leaves its
+ * DATA_DIR: a copy of the template global setup made, so no process pays for initdb again.
+ */
+export function copyEmbeddedTemplate(dir: string): string {
+  fs.cpSync(inject("embeddedTemplate"), dir, { recursive: true });
+  return dir;
+}
+
 async function createEmbeddedDatabase(): Promise<Database> {
-  const template = inject("embeddedTemplate");
-  if (!template) throw new Error("Falta la plantilla de la base de datos (global setup)");
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-prueba-"));
-  fs.cpSync(template, dir, { recursive: true });
+  const dir = copyEmbeddedTemplate(fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-prueba-")));
   // openEmbedded finds the migrations applied and opens the copy as npm start would a data folder.
   const database = await openEmbedded(dir);
   return {

@@ -7,7 +7,7 @@ import { openEmbedded } from "#server/db/client.server";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** A migrated embedded database folder that each test file copies (empty on PostgreSQL). */
+    /** A migrated embedded database folder, for tests to copy (see tests/helpers/database.ts). */
     embeddedTemplate: string;
   }
 }
@@ -35,13 +35,8 @@ async function createEmbeddedTemplate(): Promise<string> {
 }
 
 export default async function setup(project: TestProject) {
-  const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
-  const [, template] = await Promise.all([
-    ensureBuild(),
-    usingPostgres ? Promise.resolve("") : createEmbeddedTemplate(),
-  ]);
+  // Made on PostgreSQL runs too: the command-line and process tests always use a data folder.
+  const [, template] = await Promise.all([ensureBuild(), createEmbeddedTemplate()]);
   project.provide("embeddedTemplate", template);
-  return () => {
-    if (template) fs.rmSync(template, { recursive: true, force: true });
-  };
+  return () => fs.rmSync(template, { recursive: true, force: true });
 }

@@ -5,11 +5,11 @@ import os from "node:os";
 import path from "node:path";
 import { asc } from "drizzle-orm";
 import pg from "pg";
-import { expect, inject, onTestFinished, test } from "vitest";
+import { expect, onTestFinished, test } from "vitest";
 import { openEmbedded, openPostgres, type Database, type Db } from "#server/db/client.server";
 import { users } from "#server/db/schema.server";
 import { PROJECT_ROOT } from "#server/paths.server";
-import { usingPostgres } from "../helpers/database";
+import { copyEmbeddedTemplate, usingPostgres } from "../helpers/database";
 import { runAdminCommand } from "../../scripts/admin-command";
 
 // The command runs in this process (scripts/admin-command.ts); one test starts it as its own
@@ -93,8 +93,7 @@ async function createStore(): Promise<Store> {
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-cli-"));
   onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
-  // A copy of the migrated template: the same folder npm start would have left, without initdb.
-  fs.cpSync(inject("embeddedTemplate"), dir, { recursive: true });
+  copyEmbeddedTemplate(dir);
   return { env: { DATA_DIR: dir }, use: (work) => withDatabase(openEmbedded(dir), work) };
 }
 
