@@ -36,6 +36,29 @@ async function createEmbeddedDatabase(): Promise<Database> {
   };
 }
 
+/**
+ * Drops a test database on the server of `adminUrl`. pg's Pool.end() resolves before its clients'
+ * connections have closed; a forced drop would then kill those backends and their clients would
+ * raise an error nobody listens to. So it waits (a few seconds at most) for them to go first.
+ */
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  const cleanup = new pg.Client({ connectionString: adminUrl });
+  await cleanup.connect();
+  try {
+    for (let waited = 0; waited < 5000; waited += 50) {
+      const { rows } = await cleanup.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where datname = $1",
+        [name],
+      );
+      if (rows[0]!.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await cleanup.end();
+  }
+}
+
 export async function createTestDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return createEmbeddedDatabase();
@@ -54,13 +77,7 @@ export async function createTestDatabase(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      try {
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await cleanup.end();
-      }
+      await dropDatabase(adminUrl, name);
     },
   };
 }

@@ -9,7 +9,7 @@ import { expect, onTestFinished, test } from "vitest";
 import { openEmbedded, openPostgres, type Database, type Db } from "#server/db/client.server";
 import { users } from "#server/db/schema.server";
 import { PROJECT_ROOT } from "#server/paths.server";
-import { copyEmbeddedTemplate, usingPostgres } from "../helpers/database";
+import { copyEmbeddedTemplate, dropDatabase, usingPostgres } from "../helpers/database";
 import { runAdminCommand } from "../../scripts/admin-command";
 
 // The command runs in this process (scripts/admin-command.ts); one test starts it as its own
@@ -79,13 +79,7 @@ async function createStore(): Promise<Store> {
     await admin.query(`create database ${name}`).finally(() => admin.end());
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    onTestFinished(async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup
-        .query(`drop database if exists ${name} with (force)`)
-        .finally(() => cleanup.end());
-    });
+    onTestFinished(() => dropDatabase(adminUrl, name));
     return {
       env: { DATABASE_URL: url.toString() },
       use: (work) => withDatabase(openPostgres(url.toString()), work),
