@@ -3,11 +3,12 @@
 // page follows along live; a visitor reads what was published.
 import type { Browser, Page } from "@playwright/test";
 import {
+  completeProfileOverHttp,
+  createMember,
   expect,
   expectNoAxeViolations,
-  fillProfileFields,
   memberData,
-  signInWithDevProvider,
+  signInOverHttp,
   test,
 } from "./fixtures";
 
@@ -18,15 +19,10 @@ const ADMIN_2 = "admin-contenido-2@ayllu.test";
 const YOUTUBE_OFFLINE =
   /Failed to load resource: net::ERR_\w+ \(https:\/\/(i\.ytimg\.com|www\.youtube-nocookie\.com)\//;
 
+/** Content admins in this file are not testing sign-in: the pages' own requests, over HTTP. */
 async function signInAdmin(page: Page, email: string, nombreCompleto: string) {
-  await signInWithDevProvider(page, { email, name: nombreCompleto });
-  if (new URL(page.url()).pathname === "/aditionaldata") {
-    await fillProfileFields(page, memberData({ nombreCompleto }));
-    await page.getByRole("button", { name: "Guardar", exact: true }).click();
-    const alert = page.getByRole("alertdialog");
-    await expect(alert).toContainText("Datos adicionales guardados con éxito!");
-    await alert.getByRole("button", { name: "OK" }).click();
-  }
+  if ((await signInOverHttp(page, { email, name: nombreCompleto })) === "/aditionaldata")
+    await completeProfileOverHttp(page, memberData({ nombreCompleto }));
 }
 
 async function acknowledge(page: Page, message: string) {
@@ -280,10 +276,7 @@ test("admins publish, edit and delete content, a second admin sees it live, a vi
 test("a member who opens /projectsandnotes is sent to /inicio with 'Acceso denegado. No eres un administrador.'", async ({
   page,
 }) => {
-  await signInWithDevProvider(page, { email: `miembro-${Date.now().toString(36)}@ayllu.test` });
-  await fillProfileFields(page, memberData());
-  await page.getByRole("button", { name: "Guardar", exact: true }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+  await createMember(page);
   await page.goto("/projectsandnotes");
   await expect(page).toHaveURL(/\/inicio$/);
   await acknowledge(page, "Acceso denegado. No eres un administrador.");
@@ -293,7 +286,7 @@ test("with JavaScript off, an admin publishes a note and a resource, edits, canc
   browser,
   baseURL,
 }) => {
-  // Signing in goes through the provider's own pages with scripts on; the admin page is then used without.
+  // Signed in with scripts on; the admin page is then used without.
   const signIn = await newPage(browser, baseURL);
   await signInAdmin(signIn.page, ADMIN, "Ana Admin");
   const state = await signIn.page.context().storageState();

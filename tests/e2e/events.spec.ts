@@ -3,11 +3,13 @@
 // deletes it and it is gone from the member's profile. axe on every page.
 import type { Page } from "@playwright/test";
 import {
+  completeProfileOverHttp,
   createMember,
   expect,
   expectNoAxeViolations,
   fillProfileFields,
   memberData,
+  signInOverHttp,
   signInWithDevProvider,
   test,
 } from "./fixtures";
@@ -27,14 +29,14 @@ async function signOut(page: Page, name: string) {
   await expect(page.getByRole("link", { name: "Iniciar Sesión", exact: true })).toBeVisible();
 }
 
+/** Signs the admin in with the pages' own requests (this file is not about signing in). */
 async function signInAdmin(page: Page, first: boolean) {
-  await signInWithDevProvider(page, { email: ADMIN, name: "Admin E2E" });
+  const landing = await signInOverHttp(page, { email: ADMIN, name: "Admin E2E" });
   if (first) {
-    await expect(page).toHaveURL(/\/aditionaldata$/);
-    await fillProfileFields(page, memberData({ nombreCompleto: "Admin E2E" }));
-    await page.getByRole("button", { name: "Guardar", exact: true }).click();
-    await okAlert(page, "Datos adicionales guardados con éxito!");
+    expect(landing).toBe("/aditionaldata");
+    await completeProfileOverHttp(page, memberData({ nombreCompleto: "Admin E2E" }));
   }
+  await page.goto("/");
   await page.getByRole("button", { name: "Admin E2E" }).click();
   await page.getByRole("menuitem", { name: "Administrar y Publicar" }).click();
   await expect(page).toHaveURL(/\/admin$/);
@@ -167,7 +169,7 @@ test("an admin publishes a Hibrido event with a gallery; a member joins and leav
   await signOut(page, "Admin E2E");
 
   // ——— Gone from the member's profile ———
-  await signInWithDevProvider(page, { email: member.email });
+  await signInOverHttp(page, { email: member.email });
   await page.goto("/profile");
   await expect(page.getByRole("region", { name: "Eventos Participando" })).not.toContainText(name);
   await expectNoAxeViolations(page);

@@ -9,7 +9,7 @@ import type { Database, Db } from "#server/db/client.server";
 import type { RunningServer, StartOptions } from "#server/http/app.server";
 import { PROJECT_ROOT } from "#server/paths.server";
 import { createTestDatabase } from "./database";
-import { TEST_ENV } from "./server";
+import { registerServer, TEST_ENV } from "./server";
 
 interface Entry {
   loadConfig(env: NodeJS.ProcessEnv): Config;
@@ -46,13 +46,16 @@ export async function startConfiguredServer(
     throw error;
   }
   const { port } = running.server.address() as AddressInfo;
+  const address = new URL(`http://127.0.0.1:${port}`);
+  const unregister = registerServer(address, { db: database.db, config: running.config });
   return {
-    address: new URL(`http://127.0.0.1:${port}`),
+    address,
     publicUrl: running.url,
     db: database.db,
     config: running.config,
     closeDatabase,
     async close() {
+      unregister();
       await running.close();
       await closeDatabase();
     },

@@ -1,14 +1,67 @@
-// A fresh database for one test file: embedded PostgreSQL in memory, or, when TEST_DATABASE_URL
-// is set, a new database created on that PostgreSQL server and dropped afterwards.
+// A fresh database for one test file: an embedded PostgreSQL copied from the migrated template
+// that global setup made (tests/helpers/global-setup.ts), or, when TEST_DATABASE_URL is set, a new database created on that
+// PostgreSQL server and dropped afterwards.
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
+import { inject } from "vitest";
 import { openEmbedded, openPostgres, type Database } from "#server/db/client.server";
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+/**
+ * Fills `dir` with a migrated embedded database, as a server that ran there before leaves its
+ * DATA_DIR: a copy of the template global setup made, so no process pays for initdb again.
+ */
+export function copyEmbeddedTemplate(dir: string): string {
+  fs.cpSync(inject("embeddedTemplate"), dir, { recursive: true });
+  return dir;
+}
+
+async function createEmbeddedDatabase(): Promise<Database> {
+  const dir = copyEmbeddedTemplate(fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-prueba-")));
+  // openEmbedded finds the migrations applied and opens the copy as npm start would a data folder.
+  const database = await openEmbedded(dir);
+  return {
+    ...database,
+    async close() {
+      try {
+        await database.close();
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/**
+ * Drops a test database on the server of `adminUrl`. pg's Pool.end() resolves before its clients'
+ * connections have closed; a forced drop would then kill those backends and their clients would
+ * raise an error nobody listens to. So it waits (a few seconds at most) for them to go first.
+ */
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  const cleanup = new pg.Client({ connectionString: adminUrl });
+  await cleanup.connect();
+  try {
+    for (let waited = 0; waited < 5000; waited += 50) {
+      const { rows } = await cleanup.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where datname = $1",
+        [name],
+      );
+      if (rows[0]!.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await cleanup.end();
+  }
+}
+
 export async function createTestDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return openEmbedded(null);
+  if (!adminUrl) return createEmbeddedDatabase();
   const name = `ayllu_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -24,13 +77,7 @@ export async function createTestDatabase(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      try {
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await cleanup.end();
-      }
+      await dropDatabase(adminUrl, name);
     },
   };
 }

@@ -43,14 +43,13 @@ export function eventForm(
 
 let counter = 0;
 
-/** A member whose profile is complete, signed in through the development provider. */
+/** A signed-in member whose profile is complete (see signInMember). */
 export async function createMember(
   server: TestServer,
   email = `miembro-${randomUUID()}@example.com`,
   name = `Miembro ${++counter}`,
 ) {
   const client = await signInMember(server.url, email, name);
-  await client.get("/inicio"); // takes the "saved" flash message
   const [user] = await server.db.select().from(users).where(eq(users.email, email));
   return { client, user: user! };
 }

@@ -34,6 +34,28 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** What a sign-in fixture needs to open a session on a server this test process started. */
+export interface ReachableServer {
+  db: Db;
+  config: Config;
+}
+
+// Keyed by the origin requests go to, which is the public origin except for configured servers.
+const started = new Map<string, ReachableServer>();
+
+/** Records a server started in this process, until `close`. */
+export function registerServer(address: URL, server: ReachableServer): () => void {
+  started.set(address.origin, server);
+  return () => {
+    if (started.get(address.origin) === server) started.delete(address.origin);
+  };
+}
+
+/** The server listening at `address`, when this process started it; null for a child process. */
+export function serverAt(address: URL): ReachableServer | null {
+  return started.get(address.origin) ?? null;
+}
+
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const entry = (await import(
     pathToFileURL(path.join(PROJECT_ROOT, "build/server/index.js")).href
@@ -41,12 +63,14 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const config = entry.loadConfig({ ...TEST_ENV, ...env });
   const database = await createTestDatabase();
   const running = await entry.startServer({ config, database, log: () => {} });
+  const unregister = registerServer(running.url, { db: database.db, config: running.config });
   return {
     url: running.url,
     db: database.db,
     database,
     config: running.config,
     async close() {
+      unregister();
       await running.close();
       await database.close();
     },

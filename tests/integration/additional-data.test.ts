@@ -14,7 +14,7 @@ import {
 } from "../helpers/profile-form";
 import { failOnConsoleError } from "../helpers/console";
 import { startTestServer, type TestServer } from "../helpers/server";
-import { signIn, signInMember } from "../helpers/sign-in";
+import { signInMember, signInNewcomer } from "../helpers/sign-in";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -28,10 +28,8 @@ const SAVED = "Datos adicionales guardados con éxito!";
 
 /** Someone who has just signed in for the first time: a profile without nombreCompleto. */
 async function createNewcomer(name = "ana_robotica") {
-  const client = new BrowserClient(server.url);
   const email = `nueva-${randomUUID()}@example.com`;
-  const landing = await signIn(client, { email, name });
-  expect(landing).toBe("/aditionaldata");
+  const client = await signInNewcomer(server.url, email, name);
   const user = await userRowByEmail(server.db, email);
   return { client, user };
 }

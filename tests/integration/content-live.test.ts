@@ -9,6 +9,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterEach, expect, test } from "vitest";
 import { PROJECT_ROOT } from "#server/paths.server";
+import { copyEmbeddedTemplate } from "../helpers/database";
 import { openEventStream, type OpenStream } from "../helpers/event-stream";
 import { signInMember } from "../helpers/sign-in";
 
@@ -180,7 +181,7 @@ test(
     if (postgresUrl) {
       env.DATABASE_URL = await freshPostgresDatabase(postgresUrl);
     } else {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-vivo-"));
+      const dataDir = copyEmbeddedTemplate(fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-vivo-")));
       cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
       env.DATA_DIR = dataDir;
     }

@@ -38,8 +38,6 @@ beforeAll(async () => {
   admin = await signInMember(server.url, ADMIN, "Ana Admin");
   admin2 = await signInMember(server.url, ADMIN_2, "Beto Admin");
   member = await signInMember(server.url, "miembro-contenido@example.com", "Carla Miembro");
-  // The "saved" flash message of the profile form waits for the next page.
-  await Promise.all([admin.get("/"), admin2.get("/"), member.get("/")]);
   adminUser = await userByEmail(ADMIN);
   admin2User = await userByEmail(ADMIN_2);
   memberUser = await userByEmail("miembro-contenido@example.com");

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, test } from "vitest";
 import { PROJECT_ROOT } from "#server/paths.server";
+import { copyEmbeddedTemplate } from "../helpers/database";
 
 interface Started {
   child: ChildProcess;
@@ -28,10 +29,11 @@ afterEach(async () => {
   for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
 });
 
+/** A data folder with a migrated database in it, as an earlier run of the server leaves it. */
 function tempDataDir(): string {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-proceso-"));
   folders.push(folder);
-  return folder;
+  return copyEmbeddedTemplate(folder);
 }
 
 /** Runs `node server.js` with only `env` (and PATH): nothing leaks in from the test run. */

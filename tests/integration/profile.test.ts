@@ -16,7 +16,7 @@ import {
 } from "../helpers/profile-form";
 import { failOnConsoleError } from "../helpers/console";
 import { startTestServer, type TestServer } from "../helpers/server";
-import { signIn } from "../helpers/sign-in";
+import { signInNewcomer } from "../helpers/sign-in";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -33,9 +33,8 @@ async function createMember(
   profile: Partial<Record<keyof typeof VALID_PROFILE, string>> = {},
   displayName = "ana_robotica",
 ) {
-  const client = new BrowserClient(server.url);
   const email = `miembro-${randomUUID()}@example.com`;
-  await signIn(client, { email, name: displayName });
+  const client = await signInNewcomer(server.url, email, displayName);
   const saved = await client.post("/aditionaldata", { ...VALID_PROFILE, ...profile });
   expect(saved.status).toBe(302);
   const user = await userRowByEmail(server.db, email);
@@ -95,9 +94,8 @@ test("a visitor who is not signed in is sent to /login?redirectTo=%2Fprofile", a
 });
 
 test("a member without nombreCompleto is sent to /aditionaldata, by the page and by the edit form", async () => {
-  const client = new BrowserClient(server.url);
   const email = `sin-datos-${randomUUID()}@example.com`;
-  await signIn(client, { email, name: "Sin Datos" });
+  const client = await signInNewcomer(server.url, email, "Sin Datos");
   const before = await userRowByEmail(server.db, email);
 
   const page = await client.get("/profile");

@@ -5,7 +5,7 @@ import { signInWithIdentity } from "#server/models/user.server";
 import { BrowserClient } from "../helpers/browser-client";
 import { startConfiguredServer } from "../helpers/configured-server";
 import { startTestServer, type TestServer } from "../helpers/server";
-import { signIn, signInMember } from "../helpers/sign-in";
+import { signInMember, signInNewcomer } from "../helpers/sign-in";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -119,8 +119,7 @@ test("pages and page data for a signed-in person are Cache-Control: no-store", a
     expect(reply.status, path).toBe(200);
     expect(reply.headers.get("cache-control"), path).toBe("no-store");
   }
-  const newcomer = newClient();
-  await signIn(newcomer, { email: `cache-nueva-${randomUUID()}@example.com` });
+  const newcomer = await signInNewcomer(server.url, `cache-nueva-${randomUUID()}@example.com`);
   const form = await newcomer.get("/aditionaldata");
   expect(form.status).toBe(200);
   expect(form.headers.get("cache-control")).toBe("no-store");
