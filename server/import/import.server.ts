@@ -5,6 +5,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { zonedToInstant } from "~/lib/time";
 import type { Db } from "../db/client.server";
 import { notifyContentChange, type ContentKind } from "../db/notify.server";
+import { rowsOf } from "../db/rows.server";
 import {
   eventImages,
   events,
@@ -68,11 +69,6 @@ export class ImportDatabaseError extends Error {
 }
 
 class DryRunRollback extends Error {}
-
-/** The rows of a raw query: both drivers (node-postgres, PGlite) answer `{ rows }`. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 const CHUNK = 500;
 const KNOWN_COLLECTIONS = ["usuarios", "eventos", "participations", ...CONTENT_COLLECTIONS];

@@ -2,7 +2,7 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.server";
-import { rowsOf } from "#server/import/import.server";
+import { rowsOf } from "#server/db/rows.server";
 import { PROJECT_ROOT } from "#server/paths.server";
 
 export const fixture = (name: string) => path.join(PROJECT_ROOT, "tests/fixtures/firebase", name);
@@ -30,11 +30,15 @@ const TABLES = [
 /** Every row of every table, as JSON text in a stable order: equal snapshots, equal data. */
 export async function snapshotTables(db: Db): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
-  for (const table of TABLES) {
-    const result = await db.execute(
-      sql.raw(`select row_to_json(t)::text as row from "${table}" t order by 1`),
-    );
-    out[table] = rowsOf<{ row: string }>(result).map((r) => r.row);
-  }
+  // Timestamps print in the session's time zone: the same one on both sides of a comparison.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local time zone 'UTC'`);
+    for (const table of TABLES) {
+      const result = await tx.execute(
+        sql.raw(`select row_to_json(t)::text as row from "${table}" t order by 1`),
+      );
+      out[table] = rowsOf<{ row: string }>(result).map((r) => r.row);
+    }
+  });
   return out;
 }
