@@ -3,7 +3,7 @@
 // migrated). A database that holds anything is refused unless --force, which replaces it all.
 import { ConfigError, loadConfig } from "../server/config.server";
 import { DataDirInUseError, openDatabase } from "../server/db/client.server";
-import { BackupError, restoreBackup } from "../server/backup/backup.server";
+import { assertReadable, BackupError, restoreBackup } from "../server/backup/backup.server";
 
 const USAGE = "Uso: npm run restore -- [--force] ARCHIVO";
 
@@ -16,6 +16,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig(process.env);
+  assertReadable(file);
   const database = await openDatabase(config);
   try {
     const counts = await restoreBackup(database.db, file, { force });

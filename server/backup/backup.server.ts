@@ -177,6 +177,19 @@ export async function nonEmptyTables(db: Db): Promise<Record<string, number>> {
   return out;
 }
 
+/** Refuses a backup file that cannot be read, before any database is opened or touched. */
+export function assertReadable(file: string): void {
+  try {
+    fs.accessSync(file, fs.constants.R_OK);
+    if (fs.statSync(file).isDirectory()) throw Object.assign(new Error(), { code: "EISDIR" });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new BackupError(
+      `No se pudo leer ${file}: ${code === "ENOENT" ? "el archivo no existe" : code === "EISDIR" ? "es una carpeta, no un archivo" : "no hay permiso para leerlo"}.`,
+    );
+  }
+}
+
 export interface RestoreOptions {
   /** Replace whatever the target database holds. */
   force?: boolean;
@@ -191,17 +204,8 @@ export async function restoreBackup(
   file: string,
   options: RestoreOptions = {},
 ): Promise<Record<string, number>> {
-  let input: fs.ReadStream;
-  try {
-    fs.accessSync(file, fs.constants.R_OK);
-    if (fs.statSync(file).isDirectory()) throw Object.assign(new Error(), { code: "EISDIR" });
-    input = fs.createReadStream(file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new BackupError(
-      `No se pudo leer ${file}: ${code === "ENOENT" ? "el archivo no existe" : code === "EISDIR" ? "es una carpeta, no un archivo" : "no hay permiso para leerlo"}.`,
-    );
-  }
+  assertReadable(file);
+  const input = fs.createReadStream(file);
   const gunzip = zlib.createGunzip();
   const lines = readline.createInterface({ input: input.pipe(gunzip), crlfDelay: Infinity });
   const damaged = () =>

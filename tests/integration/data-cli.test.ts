@@ -52,43 +52,40 @@ test(
 );
 
 test(
-  "npm run import, backup and restore: a dry run, an import, a copy into a new data folder",
+  "npm run restore of a missing file says so in Spanish, exits 1 and creates no data folder",
+  async () => {
+    const target = path.join(dir, "sin-copia");
+    const missing = path.join(dir, "no-existe.gz");
+    const result = await run("restore", [missing], target);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(`Error: No se pudo leer ${missing}: el archivo no existe.`);
+    noStack(result.stderr);
+    expect(fs.existsSync(target)).toBe(false);
+  },
+  TIMEOUT_MS,
+);
+
+test(
+  "npm run import, backup and restore move a community into a new data folder",
   async () => {
     const source = path.join(dir, "origen");
-    const dry = await run("import", ["--dry-run", ...FIXTURE_FILES], source);
-    expect(dry.code).toBe(0);
-    expect(dry.stdout).toContain("Prueba (--dry-run): no se guardó nada.");
-    // Not a terminal: no progress bar.
-    expect(dry.stdout).not.toContain("\r");
-
-    const real = await run("import", FIXTURE_FILES, source);
-    expect(real.code).toBe(0);
-    expect(real.stdout).toMatch(/usuarios\s+7\s+6\s+0\s+0\s+1/);
-    expect(real.stdout).toContain(
+    const imported = await run("import", FIXTURE_FILES, source);
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toMatch(/usuarios\s+7\s+6\s+0\s+0\s+1/);
+    expect(imported.stdout).toContain(
       "participations/uGoogleAna · events[1]: el evento evBorrado no existe",
     );
+    // Not a terminal: no progress bar.
+    expect(imported.stdout).not.toContain("\r");
 
     const file = path.join(dir, "copia.ayllu.gz");
     const backup = await run("backup", [file], source);
     expect(backup.code).toBe(0);
     expect(backup.stdout).toContain(`Copia de seguridad escrita en ${file}`);
 
-    const target = path.join(dir, "destino");
-    const restored = await run("restore", [file], target);
+    const restored = await run("restore", [file], path.join(dir, "destino"));
     expect(restored.code).toBe(0);
     expect(restored.stdout).toMatch(/users: 6/);
-
-    const again = await run("restore", [file], target);
-    expect(again.code).toBe(1);
-    expect(again.stderr).toContain("Error: La base de datos de destino no está vacía");
-    noStack(again.stderr);
-    expect((await run("restore", ["--force", file], target)).code).toBe(0);
-
-    const missing = await run("restore", [path.join(dir, "no-existe.gz")], target);
-    expect(missing.code).toBe(1);
-    expect(missing.stderr.trim()).toBe(
-      `Error: No se pudo leer ${path.join(dir, "no-existe.gz")}: el archivo no existe.`,
-    );
   },
-  TIMEOUT_MS * 4,
+  TIMEOUT_MS * 3,
 );

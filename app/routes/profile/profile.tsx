@@ -220,7 +220,6 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               type="submit"
               className="button button-danger"
               disabled={navigation.state === "submitting"}
-              autoFocus
             >
               Eliminar mi cuenta
             </button>
