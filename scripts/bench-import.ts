@@ -70,7 +70,8 @@ function writeExport(dir: string): string[] {
   for (let p = 0; p < PARTICIPATIONS; p++) {
     const uid = `u${p % MEMBERS}`;
     const list = (participations[uid] ??= { events: [] }).events;
-    list.push(`e${(p * 7919) % EVENTS}`);
+    // A different event for each round over the members, so that no pair repeats.
+    list.push(`e${(p * 7919 + Math.floor(p / MEMBERS)) % EVENTS}`);
   }
   const firestore = path.join(dir, "firestore.json");
   fs.writeFileSync(firestore, JSON.stringify({ usuarios, eventos, participations }));
@@ -103,6 +104,7 @@ async function freshPostgres(
 }
 
 let peakRss = 0;
+const phaseLines: string[] = [];
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
 
 async function measure(label: string, database: Database, files: string[]) {
@@ -110,15 +112,26 @@ async function measure(label: string, database: Database, files: string[]) {
   const data = await readExportFiles(files);
   const readMs = performance.now() - start;
   start = performance.now();
-  const report = await importFirebase(database.db, data, { timeZone: TZ });
+  const cpu = process.cpuUsage();
+  const phases = new Map<string, number>();
+  const report = await importFirebase(database.db, data, {
+    timeZone: TZ,
+    onProgress: (p) => phases.set(p.collection, performance.now() - start),
+  });
   const importMs = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000;
   start = performance.now();
   const again = await importFirebase(database.db, await readExportFiles(files), { timeZone: TZ });
   const reimportMs = performance.now() - start;
   const c = (name: string) => report.collections.get(name)!;
   const changed = [...again.collections.values()].reduce((n, x) => n + x.imported + x.updated, 0);
   console.log(
-    `| ${label} | ${(readMs / 1000).toFixed(1)} s | ${(importMs / 1000).toFixed(1)} s | ${(reimportMs / 1000).toFixed(1)} s | ${c("usuarios").imported} / ${c("eventos").imported} / ${c("participations").imported} | ${changed} |`,
+    `| ${label} | ${(readMs / 1000).toFixed(1)} s | ${(importMs / 1000).toFixed(1)} s | ${(cpuMs / 1000).toFixed(1)} s | ${(reimportMs / 1000).toFixed(1)} s | ${c("usuarios").imported} / ${c("eventos").imported} / ${c("participations").imported} | ${changed} |`,
+  );
+  // When each collection's last batch was written, from the start of the import.
+  phaseLines.push(
+    `${label}: ${[...phases].map(([name, ms]) => `${name} hasta ${(ms / 1000).toFixed(1)} s`).join(", ")}`,
   );
 }
 
@@ -131,9 +144,9 @@ async function main() {
       `${MEMBERS} miembros (con cuenta de Auth), ${EVENTS} eventos (2 imágenes cada uno), ${PARTICIPATIONS} participaciones; ${(size / 1e6).toFixed(1)} MB de JSON. Node ${process.version}, ${os.cpus().length} núcleos.\n`,
     );
     console.log(
-      "| Base de datos | Leer JSON | Importar | Reimportar (sin cambios) | Importados (miembros / eventos / participaciones) | Cambiados al reimportar |",
+      "| Base de datos | Leer JSON | Importar | CPU de este proceso al importar | Reimportar (sin cambios) | Importados (miembros / eventos / participaciones) | Cambiados al reimportar |",
     );
-    console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
+    console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
     const embedded = await openEmbedded(path.join(dir, "data"));
     try {
       await measure("embebida (PGlite)", embedded, files);
@@ -148,6 +161,7 @@ async function main() {
         await drop();
       }
     }
+    console.log(`\n${phaseLines.join("\n")}`);
     console.log(`\nMemoria máxima del proceso: ${Math.round(peakRss / 1e6)} MB`);
   } finally {
     clearInterval(sampler);
