@@ -13,6 +13,7 @@ export default [
 
   route("aditionaldata", "routes/profile/additional-data.tsx"),
   route("profile", "routes/profile/profile.tsx"),
+  route("profile/datos", "routes/profile/data.ts"),
 
   // Events (issue 3)
   route("eventos", "routes/events/list.tsx"),

@@ -1,6 +1,7 @@
 // The specification's messages (§8), word for word. Flash messages travel by key, so a cookie can
 // only ever show one of these.
 import { CONTENT_MESSAGES } from "./content-messages";
+import { MEMBER_DATA_MESSAGES } from "./member-data-messages";
 
 export const MESSAGES = {
   loginFailed: "Error during Google login. Please try again.",
@@ -35,6 +36,7 @@ export const MESSAGES = {
   lastAdmin: "No se puede quitar el permiso al último administrador.",
   userNotFound: "Usuario no encontrado.",
   ...CONTENT_MESSAGES,
+  ...MEMBER_DATA_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

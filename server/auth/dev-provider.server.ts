@@ -151,6 +151,9 @@ export function mountDevProvider(app: Express, publicUrl: URL): DevProvider {
 <input id="email" name="email" type="email" required autocomplete="email" autofocus>
 <label for="name">Nombre de la cuenta (opcional)</label>
 <input id="name" name="name" type="text" autocomplete="name" maxlength="100">
+<label for="subject">Identificador de la cuenta (sub, opcional)</label>
+<input id="subject" name="subject" type="text" maxlength="255" aria-describedby="subject-help">
+<p id="subject-help">Para entrar como un miembro importado de Firebase, escribe el rawId de su cuenta de Google.</p>
 <p class="check"><input id="verified" name="verified" type="checkbox" value="1" checked><label for="verified">Correo verificado</label></p>
 <button type="submit">Continuar</button>
 </form>`,
@@ -182,7 +185,22 @@ export function mountDevProvider(app: Express, publicUrl: URL): DevProvider {
         typeof body.name === "string" && body.name.trim()
           ? body.name.trim().slice(0, 100)
           : email.split("@")[0]!;
-      const accountId = `dev:${email}`;
+      // A chosen subject lets a developer be an imported member's Google account (its rawId).
+      const subject = typeof body.subject === "string" ? body.subject.trim() : "";
+      if (subject && !/^[\x21-\x7e]{1,255}$/.test(subject)) {
+        res
+          .status(400)
+          .type("html")
+          .send(
+            page(
+              String(res.locals.cspNonce ?? ""),
+              "Identificador no válido",
+              `<h1>Identificador no válido</h1><p class="error">El identificador solo puede tener letras, números y signos visibles, sin espacios (máximo 255).</p>`,
+            ),
+          );
+        return;
+      }
+      const accountId = subject || `dev:${email}`;
       accounts.set(accountId, { email, name, emailVerified: body.verified === "1" });
       await (
         await getProvider()

@@ -50,6 +50,10 @@ export const users = pgTable(
     habilidades: text("habilidades").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }),
+    // Members brought over from Firebase (npm run import): their Firebase uid, and the Google
+    // subject of their Firebase Auth account, by which they re-link at first sign-in.
+    firebaseUid: text("firebase_uid").unique(),
+    firebaseGoogleSubject: text("firebase_google_subject").unique(),
   },
   (t) => [
     uniqueIndex("users_issuer_subject_key").on(t.issuer, t.subject),
@@ -100,6 +104,7 @@ export const events = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }),
     publishedBy: uuid("published_by").references(() => users.id, { onDelete: "set null" }),
     publishedByName: text("published_by_name").notNull(),
+    firebaseId: text("firebase_id").unique(),
   },
   (t) => [
     index("events_starts_at_idx").on(t.startsAt),
@@ -143,6 +148,8 @@ export const participations = pgTable(
 const publisher = () => ({
   publisher: uuid("publisher").references(() => users.id, { onDelete: "set null" }),
   publisherName: text("publisher_name").notNull(),
+  /** The Firestore document id of imported content (npm run import). */
+  firebaseId: text("firebase_id").unique(),
 });
 
 /** notas */

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { ProfileInput } from "~/lib/schemas";
 import type { Db } from "../db/client.server";
 import { events, participations, users, type User } from "../db/schema.server";
+import { linkImportedMember, type LinkOptions } from "./account-link.server";
 
 export interface VerifiedIdentity {
   issuer: string;
@@ -26,13 +27,23 @@ function httpUrlOrNull(value: string | null): string | null {
 /**
  * Finds or creates the profile of the person the identity provider vouched for. A profile is
  * created once (isAdmin false) and never overwritten by later sign-ins; a verified e-mail listed
- * in ADMIN_EMAILS makes it an admin.
+ * in ADMIN_EMAILS makes it an admin. A member imported from Firebase is found at their first
+ * sign-in (server/models/account-link.server.ts).
  */
 export async function signInWithIdentity(
   db: Db,
   identity: VerifiedIdentity,
   adminEmails: readonly string[],
+  linkOptions: LinkOptions = { googleSubjects: false },
 ): Promise<{ user: User; created: boolean }> {
+  const [known] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.issuer, identity.issuer), eq(users.subject, identity.subject)))
+    .limit(1);
+  const linked = known ? null : await linkImportedMember(db, identity, linkOptions);
+  if (known || linked)
+    return grantListedAdmin(db, (known ?? linked)!, identity, adminEmails, false);
   const inserted = await db
     .insert(users)
     .values({
@@ -56,14 +67,29 @@ export async function signInWithIdentity(
       .limit(1);
   }
   if (!user) throw new Error("El perfil no se pudo crear ni encontrar");
+  return grantListedAdmin(db, user, identity, adminEmails, created);
+}
+
+async function grantListedAdmin(
+  db: Db,
+  user: User,
+  identity: VerifiedIdentity,
+  adminEmails: readonly string[],
+  created: boolean,
+): Promise<{ user: User; created: boolean }> {
   if (
     !user.isAdmin &&
     identity.emailVerified &&
     adminEmails.includes(identity.email.trim().toLowerCase())
   ) {
-    [user] = await db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id)).returning();
+    const [promoted] = await db
+      .update(users)
+      .set({ isAdmin: true })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (promoted) return { user: promoted, created };
   }
-  return { user: user as User, created };
+  return { user, created };
 }
 
 export function hasCompletedProfile(user: Pick<User, "nombreCompleto">): boolean {

@@ -17,6 +17,8 @@ export interface DevAccount {
   name?: string;
   verified?: boolean;
   redirectTo?: string;
+  /** The account's subject (`sub`), as the development provider's form lets a tester choose. */
+  subject?: string;
 }
 
 /** Runs the flow up to the moment the provider sends the browser back to /auth/callback. */
@@ -34,6 +36,7 @@ export async function reachCallback(client: BrowserClient, account: DevAccount):
     throw new Error(`No apareció el formulario del proveedor: ${page.status} ${page.url}`);
   const fields: Record<string, string> = { email: account.email, name: account.name ?? "" };
   if (account.verified !== false) fields.verified = "1";
+  if (account.subject !== undefined) fields.subject = account.subject;
   let reply: Reply = await client.post(action.replaceAll("&amp;", "&"), fields);
   while (reply.location && !new URL(reply.location).pathname.startsWith("/auth/callback")) {
     reply = await client.get(reply.location);

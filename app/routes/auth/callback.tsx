@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { cookieSettings } from "#server/auth/guards.server";
 import { createSession, destroySession } from "#server/auth/session.server";
+import { linkOptionsFor } from "#server/models/account-link.server";
 import { pathAfterSignIn, signInWithIdentity } from "#server/models/user.server";
 import type { Route } from "./+types/callback";
 
@@ -11,7 +12,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const { identity, redirectTo, setCookie } = await context.auth.finishSignIn(request);
     headers.append("Set-Cookie", setCookie);
-    const { user } = await signInWithIdentity(context.db, identity, context.config.adminEmails);
+    const { user } = await signInWithIdentity(
+      context.db,
+      identity,
+      context.config.adminEmails,
+      linkOptionsFor(context.config.oidc),
+    );
     // A new session id on every sign-in; a session this browser already had ends here.
     await destroySession(context.db, request, cookieSettings(context));
     headers.append("Set-Cookie", await createSession(context.db, user.id, cookieSettings(context)));

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AlertDialog } from "~/components/alert-dialog";
+import { Modal } from "~/components/events/modal";
 import { Avatar, displayNameOf } from "~/components/avatar";
 import { ProfileFields } from "~/components/profile-fields";
 import { parseForm } from "~/lib/forms";
@@ -8,16 +9,21 @@ import { ProfileSchema } from "~/lib/schemas";
 import { formatCalendarDate, formatDateTime } from "~/lib/time";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { cookieSettings, requireProfile } from "#server/auth/guards.server";
+import { destroySession } from "#server/auth/session.server";
 import { flashCookie } from "#server/http/flash.server";
+import { deleteAccount, LastAdminError } from "#server/models/member-data.server";
 import { listParticipatingEvents, saveProfile } from "#server/models/user.server";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireProfile(request, context);
-  const editing = new URL(request.url).searchParams.get("editar") === "1";
+  const params = new URL(request.url).searchParams;
+  const editing = params.get("editar") === "1";
+  const confirmingDelete = params.get("eliminar") === "1";
   const events = await listParticipatingEvents(context.db, user.id);
   return {
     editing,
+    confirmingDelete,
     timeZone: context.config.siteTimezone,
     profile: {
       displayName: user.displayName,
@@ -38,9 +44,44 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** 'Eliminar mi cuenta', posted from its confirmation dialog. */
+async function deleteOwnAccount(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  form: FormData,
+  user: { id: string },
+) {
+  if (form.get("confirmar") !== "eliminar") {
+    return data(
+      { intent: "deleteAccount" as const, formError: MESSAGES.accountDeleteUnconfirmed },
+      { status: 400 },
+    );
+  }
+  try {
+    await deleteAccount(context.db, user);
+  } catch (error) {
+    if (error instanceof LastAdminError) {
+      return data({ intent: "deleteAccount" as const, formError: error.message }, { status: 409 });
+    }
+    console.error("No se pudo eliminar la cuenta:", error);
+    return data(
+      { intent: "deleteAccount" as const, formError: MESSAGES.accountDeleteFailed },
+      { status: 500 },
+    );
+  }
+  const headers = new Headers();
+  // The session rows went with the account; the browser forgets its cookie too.
+  headers.append("Set-Cookie", await destroySession(context.db, request, cookieSettings(context)));
+  headers.append("Set-Cookie", flashCookie("accountDeleted", cookieSettings(context).secure));
+  return redirect("/", { headers });
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireProfile(request, context);
   const form = await request.formData();
+  if (form.get("intent") === "deleteAccount") {
+    return deleteOwnAccount(request, context, form, user);
+  }
   const result = parseForm(ProfileSchema, form);
   if (!result.ok) {
     return data(
@@ -78,8 +119,10 @@ function Detail({ term, value }: { term: string; value: string }) {
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, events, timeZone } = loaderData;
   const navigation = useNavigation();
-  const editing = loaderData.editing || actionData !== undefined;
-  const formRef = useFocusFirstError<HTMLFormElement>(actionData);
+  const deleteResult = actionData && "intent" in actionData ? actionData : undefined;
+  const editResult = actionData && !("intent" in actionData) ? actionData : undefined;
+  const editing = loaderData.editing || editResult !== undefined;
+  const formRef = useFocusFirstError<HTMLFormElement>(editResult);
   const name = displayNameOf(profile);
   return (
     <div className="page page-narrow profile">
@@ -94,8 +137,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         {editing ? (
           <Form method="post" noValidate className="form" ref={formRef}>
             <ProfileFields
-              values={(actionData?.values as Record<string, string>) ?? profile}
-              errors={actionData?.fieldErrors ?? {}}
+              values={(editResult?.values as Record<string, string>) ?? profile}
+              errors={editResult?.fieldErrors ?? {}}
               required={false}
             />
             <div className="form-actions">
@@ -152,6 +195,40 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </ul>
         )}
       </section>
+      <section className="card" aria-labelledby="my-data-title">
+        <h2 id="my-data-title">Mis datos</h2>
+        <p>
+          Descarga todo lo que guardamos sobre ti, o elimina tu cuenta: tu perfil, tus sesiones y
+          tus participaciones.
+        </p>
+        <div className="form-actions">
+          <a href="/profile/datos" download className="button button-ghost">
+            Descargar mis datos
+          </a>
+          <Link to="/profile?eliminar=1" className="button button-ghost" preventScrollReset>
+            Eliminar mi cuenta
+          </Link>
+        </div>
+      </section>
+      {loaderData.confirmingDelete && !deleteResult ? (
+        <Modal id="delete-account" title="Eliminar mi cuenta" closeTo="/profile" role="alertdialog">
+          <p>{MESSAGES.accountDeleteConfirm}</p>
+          <Form method="post" action="/profile" className="form-actions">
+            <input type="hidden" name="intent" value="deleteAccount" />
+            <input type="hidden" name="confirmar" value="eliminar" />
+            <button
+              type="submit"
+              className="button button-danger"
+              disabled={navigation.state === "submitting"}
+            >
+              Eliminar mi cuenta
+            </button>
+            <Link to="/profile" preventScrollReset className="button button-ghost">
+              Cancelar
+            </Link>
+          </Form>
+        </Modal>
+      ) : null}
       {actionData?.formError ? (
         <AlertDialog key={JSON.stringify(actionData)} message={actionData.formError} />
       ) : null}

@@ -1,0 +1,316 @@
+// npm run backup / npm run restore: one file with everything, from and to either database kind.
+//
+// The file is gzip-compressed JSON Lines (docs/decisions/011-backup-format.md): a header line,
+// then one line per row ({"table", "row"}) in foreign-key order. Uploaded files, once they exist,
+// will follow as {"file", "data"} lines announced by the header; readers skip kinds they do not know.
+import fs from "node:fs";
+import path from "node:path";
+import readline from "node:readline";
+import { pipeline } from "node:stream/promises";
+import zlib from "node:zlib";
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import { CONTENT_CHANNEL } from "../db/notify.server";
+import { rowsOf } from "../db/rows.server";
+
+export const BACKUP_FORMAT = "ayllu-backup";
+export const BACKUP_VERSION = 1;
+
+export interface BackupHeader {
+  format: typeof BACKUP_FORMAT;
+  version: number;
+  createdAt: string;
+  source: "embedded" | "postgres";
+  /** The migrations the source database had applied, by name. */
+  migrations: string[];
+  tables: { name: string; columns: string[]; rows: number }[];
+  /** Uploaded files that follow the rows (none yet). */
+  files: number;
+}
+
+/** A backup that cannot be written or restored; nothing was changed. */
+export class BackupError extends Error {
+  override name = "BackupError";
+}
+
+const ROWS_PER_INSERT = 1000;
+
+function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** The site's tables (schema public), parents before children. */
+export async function tablesInOrder(db: Db): Promise<{ name: string; columns: string[] }[]> {
+  const columns = rowsOf<{ table_name: string; column_name: string }>(
+    await db.execute(sql`
+      select table_name, column_name from information_schema.columns
+      where table_schema = 'public'
+      order by table_name, ordinal_position`),
+  );
+  const byTable = new Map<string, string[]>();
+  for (const c of columns) {
+    const list = byTable.get(c.table_name) ?? [];
+    list.push(c.column_name);
+    byTable.set(c.table_name, list);
+  }
+  const edges = rowsOf<{ child: string; parent: string }>(
+    await db.execute(sql`
+      select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
+      from pg_constraint c join pg_namespace n on n.oid = c.connamespace
+      where c.contype = 'f' and n.nspname = 'public'`),
+  );
+  const unquote = (name: string) => name.replace(/^"|"$/g, "").replace(/^public\./, "");
+  const parents = new Map<string, Set<string>>();
+  for (const e of edges) {
+    const child = unquote(e.child);
+    const parent = unquote(e.parent);
+    if (child === parent) continue;
+    const set = parents.get(child) ?? new Set();
+    set.add(parent);
+    parents.set(child, set);
+  }
+  const ordered: string[] = [];
+  const visiting = new Set<string>();
+  const visit = (name: string) => {
+    if (ordered.includes(name) || visiting.has(name)) return;
+    visiting.add(name);
+    for (const parent of [...(parents.get(name) ?? [])].sort()) visit(parent);
+    visiting.delete(name);
+    ordered.push(name);
+  };
+  for (const name of [...byTable.keys()].sort()) visit(name);
+  return ordered
+    .filter((n) => byTable.has(n))
+    .map((name) => ({ name, columns: byTable.get(name)! }));
+}
+
+async function appliedMigrations(db: Db): Promise<string[]> {
+  try {
+    const rows = rowsOf<{ hash: string }>(
+      await db.execute(sql`select hash from drizzle.__drizzle_migrations order by id`),
+    );
+    return rows.map((r) => r.hash);
+  } catch {
+    return [];
+  }
+}
+
+/** Writes every row of every table to `file` (replaced only once complete). */
+export async function writeBackup(
+  db: Db,
+  file: string,
+  source: BackupHeader["source"],
+): Promise<BackupHeader> {
+  const tables = await tablesInOrder(db);
+  const header: BackupHeader = {
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    createdAt: new Date().toISOString(),
+    source,
+    migrations: await appliedMigrations(db),
+    tables: [],
+    files: 0,
+  };
+  // One consistent snapshot of every table, even while a server keeps writing.
+  const lines: string[] = [];
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set transaction isolation level repeatable read, read only`);
+    for (const table of tables) {
+      const rows = rowsOf<{ row: string }>(
+        await tx.execute(
+          sql.raw(`select row_to_json(t)::text as row from ${quoteIdent(table.name)} t`),
+        ),
+      );
+      header.tables.push({ name: table.name, columns: table.columns, rows: rows.length });
+      for (const { row } of rows)
+        lines.push(`{"table":${JSON.stringify(table.name)},"row":${row}}`);
+    }
+  });
+  const partial = path.join(
+    path.dirname(path.resolve(file)),
+    `.${path.basename(file)}.${process.pid}.tmp`,
+  );
+  try {
+    async function* content() {
+      yield `${JSON.stringify(header)}\n`;
+      for (const line of lines) yield `${line}\n`;
+    }
+    await pipeline(content, zlib.createGzip(), fs.createWriteStream(partial));
+    fs.renameSync(partial, file);
+  } catch (error) {
+    fs.rmSync(partial, { force: true });
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new BackupError(
+      `No se pudo escribir ${file}: ${code === "ENOENT" ? "la carpeta no existe" : code === "EACCES" ? "no hay permiso" : String((error as Error).message)}`,
+    );
+  }
+  return header;
+}
+
+function parseHeader(line: string | undefined, file: string): BackupHeader {
+  let header: Partial<BackupHeader>;
+  try {
+    header = JSON.parse(line ?? "") as Partial<BackupHeader>;
+  } catch {
+    throw new BackupError(`${file} no es una copia de seguridad de Ayllu.`);
+  }
+  if (header?.format !== BACKUP_FORMAT || !Array.isArray(header.tables)) {
+    throw new BackupError(`${file} no es una copia de seguridad de Ayllu.`);
+  }
+  if (typeof header.version !== "number" || header.version > BACKUP_VERSION) {
+    throw new BackupError(
+      `${file} es de una versión más nueva de Ayllu (formato ${String(header.version)}); actualiza Ayllu antes de restaurarla.`,
+    );
+  }
+  return header as BackupHeader;
+}
+
+/** Row counts of every table of `db` that has any. */
+export async function nonEmptyTables(db: Db): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const table of await tablesInOrder(db)) {
+    const [row] = rowsOf<{ n: number }>(
+      await db.execute(sql.raw(`select count(*)::int as n from ${quoteIdent(table.name)}`)),
+    );
+    if (row && row.n > 0) out[table.name] = row.n;
+  }
+  return out;
+}
+
+/** Refuses a backup file that cannot be read, before any database is opened or touched. */
+export function assertReadable(file: string): void {
+  try {
+    fs.accessSync(file, fs.constants.R_OK);
+    if (fs.statSync(file).isDirectory()) throw Object.assign(new Error(), { code: "EISDIR" });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new BackupError(
+      `No se pudo leer ${file}: ${code === "ENOENT" ? "el archivo no existe" : code === "EISDIR" ? "es una carpeta, no un archivo" : "no hay permiso para leerlo"}.`,
+    );
+  }
+}
+
+export interface RestoreOptions {
+  /** Replace whatever the target database holds. */
+  force?: boolean;
+}
+
+/**
+ * Loads `file` into `db` in one transaction. A database that holds anything is refused unless
+ * `force`; then its content is replaced. Running servers on the same PostgreSQL are told.
+ */
+export async function restoreBackup(
+  db: Db,
+  file: string,
+  options: RestoreOptions = {},
+): Promise<Record<string, number>> {
+  assertReadable(file);
+  const input = fs.createReadStream(file);
+  const gunzip = zlib.createGunzip();
+  const lines = readline.createInterface({ input: input.pipe(gunzip), crlfDelay: Infinity });
+  const damaged = () =>
+    new BackupError(
+      `${file} está dañado o no es una copia de seguridad de Ayllu (no es gzip válido).`,
+    );
+  // A gzip error surfaces on the gunzip stream, not always through readline: listen to both.
+  const streamError = new Promise<never>((_, reject) => {
+    gunzip.on("error", () => reject(damaged()));
+    input.on("error", () => reject(damaged()));
+  });
+  streamError.catch(() => {});
+  const iterator = lines[Symbol.asyncIterator]();
+  const next = async () => {
+    try {
+      return await Promise.race([iterator.next(), streamError]);
+    } catch (error) {
+      throw error instanceof BackupError ? error : damaged();
+    }
+  };
+
+  const header = parseHeader((await next()).value as string | undefined, file);
+  const target = await tablesInOrder(db);
+  const targetColumns = new Map(target.map((t) => [t.name, new Set(t.columns)]));
+  for (const table of header.tables) {
+    const known = targetColumns.get(table.name);
+    const unknown = known ? table.columns.filter((c) => !known.has(c)) : [table.name];
+    if (unknown.length > 0) {
+      throw new BackupError(
+        `${file} es de una versión más nueva de Ayllu (${known ? `columnas ${unknown.join(", ")} de ${table.name}` : `tabla ${table.name}`}); actualiza Ayllu antes de restaurarla.`,
+      );
+    }
+  }
+  const existing = await nonEmptyTables(db);
+  if (Object.keys(existing).length > 0 && !options.force) {
+    const list = Object.entries(existing)
+      .map(([t, n]) => `${t}: ${n}`)
+      .join(", ");
+    throw new BackupError(
+      `La base de datos de destino no está vacía (${list}). Usa --force para reemplazar todo su contenido por la copia.`,
+    );
+  }
+  const columnsOf = new Map(header.tables.map((t) => [t.name, t.columns]));
+  const counts: Record<string, number> = {};
+  try {
+    await db.transaction(async (tx) => {
+      if (options.force && target.length > 0) {
+        await tx.execute(
+          sql.raw(`truncate table ${target.map((t) => quoteIdent(t.name)).join(", ")} cascade`),
+        );
+      }
+      let table: string | null = null;
+      let batch: unknown[] = [];
+      const flush = async () => {
+        if (!table || batch.length === 0) return;
+        const cols = columnsOf.get(table)!.map(quoteIdent).join(", ");
+        await tx.execute(
+          sql`${sql.raw(`insert into ${quoteIdent(table)} (${cols}) select ${cols} from json_populate_recordset(null::${quoteIdent(table)}, `)}${JSON.stringify(batch)}::json)`,
+        );
+        counts[table] = (counts[table] ?? 0) + batch.length;
+        batch = [];
+      };
+      for (;;) {
+        const { value, done } = await next();
+        if (done) break;
+        if (!value) continue;
+        let entry: { table?: unknown; row?: unknown };
+        try {
+          entry = JSON.parse(value as string) as typeof entry;
+        } catch {
+          throw new BackupError(`${file} está dañado (una línea no es JSON válido).`);
+        }
+        if (typeof entry.table !== "string") continue; // a kind this version does not know
+        if (!columnsOf.has(entry.table))
+          throw new BackupError(`${file} está dañado (tabla ${entry.table} no anunciada).`);
+        if (entry.table !== table || batch.length >= ROWS_PER_INSERT) {
+          await flush();
+          table = entry.table;
+        }
+        batch.push(entry.row);
+      }
+      await flush();
+      for (const t of header.tables) {
+        if ((counts[t.name] ?? 0) !== t.rows) {
+          throw new BackupError(
+            `${file} está incompleto: ${t.name} tiene ${counts[t.name] ?? 0} filas de ${t.rows}.`,
+          );
+        }
+      }
+      // Running servers on this database reload their live lists once this commits.
+      for (const kind of ["note", "resource", "project"]) {
+        await tx.execute(
+          sql`select pg_notify(${CONTENT_CHANNEL}, ${JSON.stringify({ kind, action: "updated", id: "" })})`,
+        );
+      }
+    });
+  } catch (error) {
+    if (error instanceof BackupError) throw error;
+    const cause = (error as { cause?: unknown }).cause;
+    throw new BackupError(
+      `La base de datos rechazó la restauración: ${cause instanceof Error ? cause.message : (error as Error).message}. No se restauró nada.`,
+    );
+  } finally {
+    lines.close();
+    input.destroy();
+  }
+  return counts;
+}

@@ -1,0 +1,672 @@
+// npm run import: the community's Firebase data → Ayllu, in one transaction. Re-running it with the
+// same files changes nothing; a newer export updates what changed (rows are matched by Firebase id).
+import { getTableColumns, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { zonedToInstant } from "~/lib/time";
+import type { Db } from "../db/client.server";
+import { notifyContentChange, type ContentKind } from "../db/notify.server";
+import { rowsOf } from "../db/rows.server";
+import {
+  eventImages,
+  events,
+  notes,
+  participations,
+  projects,
+  resources,
+  users,
+} from "../db/schema.server";
+import { IMPORTED_ISSUER } from "../models/account-link.server";
+import {
+  CONTENT_COLLECTIONS,
+  describeValue,
+  mapContent,
+  mapEvent,
+  mapMember,
+  reportSubcollections,
+  uidOf,
+  type ContentCollection,
+  type Issue,
+  type Reporter,
+} from "./map-documents.server";
+import { type Dialect, type ExportData, type ExportDocument } from "./read-export.server";
+
+export interface CollectionCounts {
+  found: number;
+  imported: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+}
+
+export interface ReportIssue extends Issue {
+  /** True when the whole document (or list entry) was left out; false for a field. */
+  skipped: boolean;
+}
+
+export interface ImportReport {
+  dryRun: boolean;
+  files: { file: string; dialect: Dialect }[];
+  collections: Map<string, CollectionCounts>;
+  issues: ReportIssue[];
+}
+
+export interface ImportProgress {
+  collection: string;
+  done: number;
+  total: number;
+}
+
+export interface ImportOptions {
+  timeZone: string;
+  dryRun?: boolean;
+  now?: Date;
+  onProgress?: (progress: ImportProgress) => void;
+}
+
+/** The database refused part of the import: everything was rolled back. */
+export class ImportDatabaseError extends Error {
+  override name = "ImportDatabaseError";
+}
+
+class DryRunRollback extends Error {}
+
+const CHUNK = 500;
+const KNOWN_COLLECTIONS = ["usuarios", "eventos", "participations", ...CONTENT_COLLECTIONS];
+
+function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * ON CONFLICT … DO UPDATE SET each of `keys` from the incoming row, only where one of them differs:
+ * an unchanged row is not written (and not returned), so a second import changes nothing.
+ */
+function upsertSet(table: PgTable, keys: string[], extraWhere?: SQL) {
+  const columns = getTableColumns(table) as Record<string, { name: string }>;
+  const tableName = (table as unknown as { [k: symbol]: string })[Symbol.for("drizzle:Name")];
+  const set: Record<string, SQL> = {};
+  const current: SQL[] = [];
+  const incoming: SQL[] = [];
+  for (const key of keys) {
+    const name = columns[key]!.name;
+    set[key] = sql.raw(`excluded."${name}"`);
+    current.push(sql.raw(`"${tableName}"."${name}"`));
+    incoming.push(sql.raw(`excluded."${name}"`));
+  }
+  const changed = sql`(${sql.join(current, sql`, `)}) is distinct from (${sql.join(incoming, sql`, `)})`;
+  return { set, setWhere: extraWhere ? sql`${extraWhere} and ${changed}` : changed };
+}
+
+function counts(report: ImportReport, collection: string): CollectionCounts {
+  let found = report.collections.get(collection);
+  if (!found) {
+    found = { found: 0, imported: 0, updated: 0, unchanged: 0, skipped: 0 };
+    report.collections.set(collection, found);
+  }
+  return found;
+}
+
+function errorText(error: unknown): string {
+  // Drizzle wraps the driver's error ("Failed query: …") and keeps the database's words in `cause`.
+  const cause = (error as { cause?: unknown })?.cause;
+  const source = cause instanceof Error ? cause : error;
+  return source instanceof Error ? source.message : String(source);
+}
+
+/** Imports `data` into `db`. With `dryRun` everything runs and is then rolled back. */
+export async function importFirebase(
+  db: Db,
+  data: ExportData,
+  options: ImportOptions,
+): Promise<ImportReport> {
+  const report: ImportReport = {
+    dryRun: Boolean(options.dryRun),
+    files: data.files,
+    collections: new Map(),
+    issues: [],
+  };
+  const now = options.now ?? new Date();
+  const progress = options.onProgress ?? (() => {});
+  const reporter =
+    (collection: string, documentId: string): Reporter =>
+    (field, message) =>
+      report.issues.push({ collection, documentId, field, message, skipped: false });
+  const skip = (collection: string, documentId: string, message: string, field?: string) => {
+    report.issues.push({ collection, documentId, field, message, skipped: true });
+    counts(report, collection).skipped++;
+  };
+
+  for (const name of KNOWN_COLLECTIONS) if (data.collections.has(name)) counts(report, name);
+  for (const problem of data.problems) {
+    counts(report, problem.collection).found++;
+    skip(problem.collection, problem.documentId, problem.message, problem.field);
+  }
+
+  try {
+    await db.transaction(async (tx) => {
+      const uidToId = await importMembers(
+        tx,
+        data,
+        options.timeZone,
+        now,
+        report,
+        reporter,
+        skip,
+        progress,
+      );
+      await importEvents(
+        tx,
+        data,
+        options.timeZone,
+        now,
+        uidToId,
+        report,
+        reporter,
+        skip,
+        progress,
+      );
+      await importParticipations(tx, data, now, uidToId, report, reporter, skip, progress);
+      for (const collection of CONTENT_COLLECTIONS) {
+        await importContent(tx, collection, data, now, uidToId, report, reporter, skip, progress);
+      }
+      for (const [name, docs] of data.collections) {
+        if (KNOWN_COLLECTIONS.includes(name)) continue;
+        const c = counts(report, name);
+        c.found += docs.size;
+        c.skipped += docs.size;
+        report.issues.push({
+          collection: name,
+          documentId: "*",
+          message: `colección desconocida con ${docs.size} documento(s); no se importa`,
+          skipped: true,
+        });
+      }
+      if (options.dryRun) throw new DryRunRollback();
+    });
+  } catch (error) {
+    if (error instanceof DryRunRollback) return report;
+    throw new ImportDatabaseError(
+      `La base de datos rechazó la importación: ${errorText(error)}. No se guardó nada.`,
+    );
+  }
+  return report;
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Skip = (collection: string, documentId: string, message: string, field?: string) => void;
+type ReporterFor = (collection: string, documentId: string) => Reporter;
+type Progress = (progress: ImportProgress) => void;
+
+async function importMembers(
+  tx: Tx,
+  data: ExportData,
+  timeZone: string,
+  now: Date,
+  report: ImportReport,
+  reporter: ReporterFor,
+  skip: Skip,
+  progress: Progress,
+): Promise<Map<string, string>> {
+  const profiles = data.collections.get("usuarios") ?? new Map<string, ExportDocument>();
+  const uids = [...new Set([...profiles.keys(), ...data.authUsers.keys()])];
+  if (uids.length === 0) return new Map();
+  const c = counts(report, "usuarios");
+  c.found += uids.length;
+
+  const existing = new Map<string, { issuer: string; googleSubject: string | null }>();
+  const subjectOwner = new Map<string, string>();
+  for (const row of await tx
+    .select({
+      uid: users.firebaseUid,
+      issuer: users.issuer,
+      googleSubject: users.firebaseGoogleSubject,
+    })
+    .from(users)
+    .where(isNotNull(users.firebaseUid))) {
+    existing.set(row.uid!, { issuer: row.issuer, googleSubject: row.googleSubject });
+    if (row.googleSubject) subjectOwner.set(row.googleSubject, row.uid!);
+  }
+
+  const rows: (typeof users.$inferInsert)[] = [];
+  for (const uid of uids) {
+    const doc = profiles.get(uid);
+    const auth = data.authUsers.get(uid);
+    const report_ = reporter("usuarios", uid);
+    if (doc) reportSubcollections(doc, report_);
+    const values = mapMember(doc?.fields ?? {}, timeZone, report_);
+    if (!doc)
+      report_(
+        undefined,
+        "cuenta de Firebase Auth sin documento en usuarios: se crea el miembro sin datos adicionales",
+      );
+    if (doc && !auth && data.authUsers.size > 0) {
+      report_(
+        undefined,
+        "sin cuenta en la exportación de Firebase Auth: se vinculará solo por correo verificado",
+      );
+    }
+    const email = auth?.email?.trim() || values.email;
+    if (!email) {
+      skip(
+        "usuarios",
+        uid,
+        "no tiene correo electrónico (ni en usuarios ni en Firebase Auth)",
+        "email",
+      );
+      continue;
+    }
+    if (existing.get(uid) && existing.get(uid)!.issuer !== IMPORTED_ISSUER) {
+      skip("usuarios", uid, "ya inició sesión en Ayllu: su perfil no se sobrescribe");
+      continue;
+    }
+    let googleSubject = auth?.googleSubject ?? null;
+    if (
+      googleSubject &&
+      subjectOwner.has(googleSubject) &&
+      subjectOwner.get(googleSubject) !== uid
+    ) {
+      report_(
+        "providerUserInfo",
+        `la misma cuenta de Google ya pertenece al miembro ${subjectOwner.get(googleSubject)}; este se vinculará solo por correo`,
+      );
+      googleSubject = null;
+    }
+    if (googleSubject) subjectOwner.set(googleSubject, uid);
+    let createdAt = values.createdAt ?? auth?.createdAt ?? null;
+    if (!createdAt) {
+      report_("createdAt", "falta; se usa la hora de la importación");
+      createdAt = now;
+    }
+    let photoURL = values.photoURL;
+    if (!photoURL && auth?.photoUrl && /^https?:\/\//i.test(auth.photoUrl))
+      photoURL = auth.photoUrl;
+    rows.push({
+      issuer: IMPORTED_ISSUER,
+      subject: uid,
+      firebaseUid: uid,
+      firebaseGoogleSubject: googleSubject,
+      email,
+      emailVerified: auth?.emailVerified ?? false,
+      displayName: values.displayName ?? auth?.displayName?.trim().slice(0, 200) ?? null,
+      photoURL,
+      isAdmin: values.isAdmin,
+      nombreCompleto: values.nombreCompleto,
+      fechaNacimiento: values.fechaNacimiento,
+      pais: values.pais,
+      ciudad: values.ciudad,
+      genero: values.genero,
+      habilidades: values.habilidades,
+      createdAt,
+      updatedAt: values.updatedAt,
+    });
+  }
+
+  const keys = [
+    "firebaseGoogleSubject",
+    "email",
+    "emailVerified",
+    "displayName",
+    "photoURL",
+    "isAdmin",
+    "nombreCompleto",
+    "fechaNacimiento",
+    "pais",
+    "ciudad",
+    "genero",
+    "habilidades",
+    "createdAt",
+    "updatedAt",
+  ];
+  const { set, setWhere } = upsertSet(users, keys, sql`${users.issuer} = ${IMPORTED_ISSUER}`);
+  let done = 0;
+  for (const part of chunks(rows)) {
+    const written = await tx
+      .insert(users)
+      .values(part)
+      .onConflictDoUpdate({ target: users.firebaseUid, set, setWhere })
+      .returning({ uid: users.firebaseUid });
+    for (const row of written) {
+      if (existing.has(row.uid!)) c.updated++;
+      else c.imported++;
+    }
+    c.unchanged += part.length - written.length;
+    done += part.length;
+    progress({ collection: "usuarios", done, total: rows.length });
+  }
+
+  // Two members with one e-mail can only ever re-link by their Google account.
+  const duplicates = await tx.execute(sql`
+    select lower(trim(${users.email})) as email, array_agg(${users.firebaseUid} order by ${users.firebaseUid}) as uids
+    from ${users} where ${users.firebaseUid} is not null
+    group by 1 having count(*) > 1`);
+  for (const row of rowsOf<{ email: string; uids: string[] }>(duplicates)) {
+    for (const uid of row.uids) {
+      report.issues.push({
+        collection: "usuarios",
+        documentId: uid,
+        field: "email",
+        message: `comparte el correo ${row.email} con ${row.uids.filter((u) => u !== uid).join(", ")}: solo se vinculará por su cuenta de Google, nunca por correo`,
+        skipped: false,
+      });
+    }
+  }
+
+  const uidToId = new Map<string, string>();
+  for (const row of await tx
+    .select({ id: users.id, uid: users.firebaseUid })
+    .from(users)
+    .where(isNotNull(users.firebaseUid))) {
+    uidToId.set(row.uid!, row.id);
+  }
+  return uidToId;
+}
+
+async function memberNames(tx: Tx, ids: string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (const part of chunks([...new Set(ids)])) {
+    for (const row of await tx
+      .select({
+        id: users.id,
+        displayName: users.displayName,
+        nombreCompleto: users.nombreCompleto,
+        email: users.email,
+      })
+      .from(users)
+      .where(inArray(users.id, part))) {
+      names.set(row.id, row.displayName?.trim() || row.nombreCompleto?.trim() || row.email);
+    }
+  }
+  return names;
+}
+
+async function importEvents(
+  tx: Tx,
+  data: ExportData,
+  timeZone: string,
+  now: Date,
+  uidToId: Map<string, string>,
+  report: ImportReport,
+  reporter: ReporterFor,
+  skip: Skip,
+  progress: Progress,
+): Promise<void> {
+  const docs = data.collections.get("eventos");
+  if (!docs) return;
+  const c = counts(report, "eventos");
+  c.found += docs.size;
+  const mapped: { id: string; row: typeof events.$inferInsert; gallery: string[] }[] = [];
+  for (const doc of docs.values()) {
+    const report_ = reporter("eventos", doc.id);
+    reportSubcollections(doc, report_);
+    const result = mapEvent(doc.fields, timeZone, now, report_);
+    if (!result.ok) {
+      skip("eventos", doc.id, `no se importa: ${result.reasons.join("; ")}`);
+      continue;
+    }
+    const e = result.value;
+    const publishedBy = e.publishedByUid ? (uidToId.get(e.publishedByUid) ?? null) : null;
+    if (e.publishedByUid && !publishedBy) {
+      report_(
+        "publishedBy",
+        `no hay miembro con uid ${e.publishedByUid}; se guarda solo el nombre`,
+      );
+    }
+    mapped.push({
+      id: doc.id,
+      gallery: e.gallery,
+      row: {
+        firebaseId: doc.id,
+        nombreEvento: e.input.nombreEvento,
+        ubicacionEvento: e.input.ubicacionEvento,
+        tipoEvento: e.input.tipoEvento,
+        enlacesVirtuales: e.input.enlacesVirtuales,
+        fechaEvento: e.input.fechaEvento,
+        horaEvento: e.input.horaEvento,
+        startsAt: zonedToInstant(e.input.fechaEvento, e.input.horaEvento, timeZone),
+        imagenEnlace: e.input.imagenEnlace,
+        ubicacionEspecifica: e.input.ubicacionEspecifica || null,
+        descripcion: e.input.descripcion,
+        createdAt: e.createdAt,
+        updatedAt: e.updatedAt,
+        publishedBy,
+        publishedByName: e.publishedByName ?? "",
+      },
+    });
+  }
+  const names = await memberNames(
+    tx,
+    mapped.map((m) => m.row.publishedBy).filter((v): v is string => Boolean(v)),
+  );
+  for (const m of mapped) {
+    if (!m.row.publishedByName)
+      m.row.publishedByName = (m.row.publishedBy && names.get(m.row.publishedBy)) || "Admin";
+  }
+
+  const existing = new Map<string, { id: string; gallery: string[] }>();
+  const galleryRows = await tx.execute(sql`
+    select e.firebase_id, e.id, array_remove(array_agg(i.url order by i.position, i.created_at), null) as urls
+    from ${events} e left join ${eventImages} i on i.event_id = e.id
+    where e.firebase_id is not null group by e.id`);
+  for (const row of rowsOf<{ firebase_id: string; id: string; urls: string[] | null }>(galleryRows))
+    existing.set(row.firebase_id, { id: row.id, gallery: row.urls ?? [] });
+
+  const keys = [
+    "nombreEvento",
+    "ubicacionEvento",
+    "tipoEvento",
+    "enlacesVirtuales",
+    "fechaEvento",
+    "horaEvento",
+    "startsAt",
+    "imagenEnlace",
+    "ubicacionEspecifica",
+    "descripcion",
+    "createdAt",
+    "updatedAt",
+    "publishedBy",
+    "publishedByName",
+  ];
+  const { set, setWhere } = upsertSet(events, keys);
+  let done = 0;
+  for (const part of chunks(mapped)) {
+    const written = await tx
+      .insert(events)
+      .values(part.map((m) => m.row))
+      .onConflictDoUpdate({ target: events.firebaseId, set, setWhere })
+      .returning({ id: events.id, firebaseId: events.firebaseId });
+    const writtenIds = new Map(written.map((w) => [w.firebaseId!, w.id]));
+    const images: (typeof eventImages.$inferInsert)[] = [];
+    const replaced: string[] = [];
+    for (const m of part) {
+      const before = existing.get(m.id);
+      const galleryChanged = !before || before.gallery.join("\n") !== m.gallery.join("\n");
+      const eventId = writtenIds.get(m.id) ?? before?.id;
+      if (!eventId) continue;
+      if (!before) c.imported++;
+      else if (writtenIds.has(m.id) || galleryChanged) c.updated++;
+      else c.unchanged++;
+      if (galleryChanged) {
+        if (before) replaced.push(eventId);
+        m.gallery.forEach((url, position) => images.push({ eventId, url, position }));
+      }
+    }
+    for (const ids of chunks(replaced))
+      await tx.delete(eventImages).where(inArray(eventImages.eventId, ids));
+    for (const rows of chunks(images, 1000)) await tx.insert(eventImages).values(rows);
+    done += part.length;
+    progress({ collection: "eventos", done, total: mapped.length });
+  }
+}
+
+async function importParticipations(
+  tx: Tx,
+  data: ExportData,
+  now: Date,
+  uidToId: Map<string, string>,
+  report: ImportReport,
+  reporter: ReporterFor,
+  skip: Skip,
+  progress: Progress,
+): Promise<void> {
+  const docs = data.collections.get("participations");
+  if (!docs) return;
+  const c = counts(report, "participations");
+  const eventIds = new Map<string, string>();
+  for (const row of await tx
+    .select({ id: events.id, firebaseId: events.firebaseId })
+    .from(events)
+    .where(isNotNull(events.firebaseId))) {
+    eventIds.set(row.firebaseId!, row.id);
+  }
+  const pairs = new Map<string, { userId: string; eventId: string; joinedAt: Date }>();
+  for (const doc of docs.values()) {
+    const report_ = reporter("participations", doc.id);
+    reportSubcollections(doc, report_);
+    for (const key of Object.keys(doc.fields))
+      if (key !== "events") report_(key, "campo desconocido; no se guarda");
+    const list = doc.fields.events;
+    const items = Array.isArray(list) ? list : [];
+    c.found += Math.max(items.length, 1);
+    const userId = uidToId.get(doc.id);
+    if (!Array.isArray(list)) {
+      skip(
+        "participations",
+        doc.id,
+        `events debe ser una lista de ids de eventos (valor: ${describeValue(list)})`,
+        "events",
+      );
+      continue;
+    }
+    if (list.length === 0) c.found--;
+    if (!userId) {
+      c.skipped += list.length - 1;
+      skip(
+        "participations",
+        doc.id,
+        `no hay miembro con uid ${doc.id}: se omiten sus ${list.length} participación(es)`,
+      );
+      continue;
+    }
+    list.forEach((item, index) => {
+      const firebaseId = uidOf(item);
+      const eventId = firebaseId ? eventIds.get(firebaseId) : undefined;
+      if (!eventId) {
+        skip(
+          "participations",
+          doc.id,
+          firebaseId
+            ? `el evento ${firebaseId} no existe (o no se importó)`
+            : `no es un id de evento (valor: ${describeValue(item)})`,
+          `events[${index}]`,
+        );
+        return;
+      }
+      const key = `${userId}:${eventId}`;
+      if (pairs.has(key)) c.found--;
+      else pairs.set(key, { userId, eventId, joinedAt: now });
+    });
+  }
+  const rows = [...pairs.values()];
+  let done = 0;
+  for (const part of chunks(rows, 1000)) {
+    const written = await tx
+      .insert(participations)
+      .values(part)
+      .onConflictDoNothing()
+      .returning({ userId: participations.userId });
+    c.imported += written.length;
+    c.unchanged += part.length - written.length;
+    done += part.length;
+    progress({ collection: "participations", done, total: rows.length });
+  }
+}
+
+const CONTENT_TABLES = {
+  notas: { table: notes, kind: "note" },
+  recursos: { table: resources, kind: "resource" },
+  proyectos: { table: projects, kind: "project" },
+} as const satisfies Record<ContentCollection, { table: PgTable; kind: ContentKind }>;
+
+async function importContent(
+  tx: Tx,
+  collection: ContentCollection,
+  data: ExportData,
+  now: Date,
+  uidToId: Map<string, string>,
+  report: ImportReport,
+  reporter: ReporterFor,
+  skip: Skip,
+  progress: Progress,
+): Promise<void> {
+  const docs = data.collections.get(collection);
+  if (!docs) return;
+  const { table, kind } = CONTENT_TABLES[collection];
+  const c = counts(report, collection);
+  c.found += docs.size;
+  const rows: Record<string, unknown>[] = [];
+  for (const doc of docs.values()) {
+    const report_ = reporter(collection, doc.id);
+    reportSubcollections(doc, report_);
+    const result = mapContent(collection, doc.fields, now, report_);
+    if (!result.ok) {
+      skip(collection, doc.id, `no se importa: ${result.reasons.join("; ")}`);
+      continue;
+    }
+    const v = result.value;
+    const publisher = v.publisherUid ? (uidToId.get(v.publisherUid) ?? null) : null;
+    if (v.publisherUid && !publisher) {
+      report_("publisher", `no hay miembro con uid ${v.publisherUid}; se guarda solo el nombre`);
+    }
+    rows.push({
+      ...v.input,
+      firebaseId: doc.id,
+      createdAt: v.createdAt,
+      ...(collection === "notas" ? {} : { updatedAt: v.updatedAt }),
+      publisher,
+      publisherName: v.publisherName ?? "",
+    });
+  }
+  const names = await memberNames(
+    tx,
+    rows.map((r) => r.publisher).filter((v): v is string => typeof v === "string"),
+  );
+  for (const row of rows) {
+    if (!row.publisherName)
+      row.publisherName =
+        (typeof row.publisher === "string" && names.get(row.publisher)) || "Admin";
+  }
+  const existing = new Set(
+    rowsOf<{ firebase_id: string }>(
+      await tx.execute(sql`select firebase_id from ${table} where firebase_id is not null`),
+    ).map((r) => r.firebase_id),
+  );
+  const keys = Object.keys(rows[0] ?? {}).filter((k) => k !== "firebaseId");
+  let done = 0;
+  let changedId: string | null = null;
+  for (const part of chunks(rows)) {
+    const { set, setWhere } = upsertSet(table, keys);
+    const firebaseIdColumn = (getTableColumns(table) as Record<string, unknown>)
+      .firebaseId as typeof notes.firebaseId;
+    const written = (await tx
+      .insert(table)
+      .values(part as never)
+      .onConflictDoUpdate({ target: firebaseIdColumn, set, setWhere })
+      .returning({ id: sql<string>`id`, firebaseId: sql<string>`firebase_id` })) as {
+      id: string;
+      firebaseId: string;
+    }[];
+    for (const row of written) {
+      changedId ??= row.id;
+      if (existing.has(row.firebaseId)) c.updated++;
+      else c.imported++;
+    }
+    c.unchanged += part.length - written.length;
+    done += part.length;
+    progress({ collection, done, total: rows.length });
+  }
+  // Running servers on this database refresh their live lists once the import commits.
+  if (changedId)
+    await notifyContentChange(tx as unknown as Db, { kind, action: "updated", id: changedId });
+}

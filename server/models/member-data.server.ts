@@ -1,0 +1,145 @@
+// A member's own data: everything held about them, as one JSON document ('Descargar mis datos'),
+// and deleting their account ('Eliminar mi cuenta'). Only ever for the signed-in member themselves.
+import { asc, eq } from "drizzle-orm";
+import { MEMBER_DATA_MESSAGES } from "~/lib/member-data-messages";
+import type { Db } from "../db/client.server";
+import {
+  events,
+  notes,
+  participations,
+  projects,
+  resources,
+  sessions,
+  users,
+  type User,
+} from "../db/schema.server";
+
+export class NotSignedInError extends Error {
+  override name = "NotSignedInError";
+}
+
+export class LastAdminError extends Error {
+  override name = "LastAdminError";
+  constructor() {
+    super(MEMBER_DATA_MESSAGES.accountDeleteLastAdmin);
+  }
+}
+
+type Actor = Pick<User, "id"> | null;
+
+function requireActor(actor: Actor): string {
+  if (!actor) throw new NotSignedInError("Debes iniciar sesión.");
+  return actor.id;
+}
+
+/** Everything held about the signed-in member. Session tokens are never part of it. */
+export async function exportMemberData(db: Db, actor: Actor, now: Date = new Date()) {
+  const id = requireActor(actor);
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  if (!user) throw new NotSignedInError("Debes iniciar sesión.");
+  const [sessionRows, joined, eventRows, noteRows, resourceRows, projectRows] = await Promise.all([
+    db
+      .select({
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, id))
+      .orderBy(asc(sessions.createdAt)),
+    db
+      .select({
+        eventId: events.id,
+        nombreEvento: events.nombreEvento,
+        fechaEvento: events.fechaEvento,
+        horaEvento: events.horaEvento,
+        joinedAt: participations.joinedAt,
+      })
+      .from(participations)
+      .innerJoin(events, eq(events.id, participations.eventId))
+      .where(eq(participations.userId, id))
+      .orderBy(asc(events.startsAt)),
+    db
+      .select({ id: events.id, nombreEvento: events.nombreEvento, createdAt: events.createdAt })
+      .from(events)
+      .where(eq(events.publishedBy, id))
+      .orderBy(asc(events.createdAt)),
+    db
+      .select({ id: notes.id, titulo: notes.titulo, createdAt: notes.createdAt })
+      .from(notes)
+      .where(eq(notes.publisher, id))
+      .orderBy(asc(notes.createdAt)),
+    db
+      .select({ id: resources.id, titulo: resources.titulo, createdAt: resources.createdAt })
+      .from(resources)
+      .where(eq(resources.publisher, id))
+      .orderBy(asc(resources.createdAt)),
+    db
+      .select({ id: projects.id, titulo: projects.titulo, createdAt: projects.createdAt })
+      .from(projects)
+      .where(eq(projects.publisher, id))
+      .orderBy(asc(projects.createdAt)),
+  ]);
+  return {
+    generadoEl: now.toISOString(),
+    perfil: {
+      uid: user.id,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      displayName: user.displayName,
+      photoURL: user.photoURL,
+      isAdmin: user.isAdmin,
+      nombreCompleto: user.nombreCompleto,
+      fechaNacimiento: user.fechaNacimiento,
+      pais: user.pais,
+      ciudad: user.ciudad,
+      genero: user.genero,
+      habilidades: user.habilidades,
+      createdAt: user.createdAt.toISOString(),
+      updatedAt: user.updatedAt?.toISOString() ?? null,
+      inicioDeSesion: { issuer: user.issuer, subject: user.subject },
+      firebaseUid: user.firebaseUid,
+    },
+    sesiones: sessionRows.map((s) => ({
+      createdAt: s.createdAt.toISOString(),
+      lastSeenAt: s.lastSeenAt.toISOString(),
+      expiresAt: s.expiresAt.toISOString(),
+    })),
+    participaciones: joined.map((p) => ({
+      eventId: p.eventId,
+      nombreEvento: p.nombreEvento,
+      fechaEvento: p.fechaEvento,
+      horaEvento: p.horaEvento.slice(0, 5),
+      joinedAt: p.joinedAt.toISOString(),
+    })),
+    publicado: {
+      eventos: eventRows.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
+      notas: noteRows.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
+      recursos: resourceRows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+      proyectos: projectRows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
+    },
+  };
+}
+
+export type MemberData = Awaited<ReturnType<typeof exportMemberData>>;
+
+/**
+ * Deletes the signed-in member: profile, sessions and participations go (foreign keys cascade);
+ * what they published stays, under the publisher name it was published with. The last admin
+ * cannot go: admin rows are locked first, so two admins deleting themselves at once leave one.
+ */
+export async function deleteAccount(db: Db, actor: Actor): Promise<void> {
+  const id = requireActor(actor);
+  await db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.isAdmin, true))
+      .orderBy(asc(users.id))
+      .for("update");
+    const isAdmin = admins.some((a) => a.id === id);
+    if (isAdmin && admins.length === 1) throw new LastAdminError();
+    const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    if (deleted.length === 0) throw new NotSignedInError("Debes iniciar sesión.");
+  });
+}

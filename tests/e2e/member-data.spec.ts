@@ -1,0 +1,51 @@
+import fs from "node:fs";
+import { createMember, expect, expectNoAxeViolations, test } from "./fixtures";
+
+for (const screen of [
+  { name: "teléfono", viewport: { width: 360, height: 800 } },
+  { name: "escritorio", viewport: { width: 1280, height: 900 } },
+]) {
+  test(`a member downloads their data, then deletes the account after confirming (${screen.name})`, async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize(screen.viewport);
+    const member = await createMember(page);
+    await page.goto("/profile");
+    await expect(page.getByRole("heading", { name: "Mis datos" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: testInfo.outputPath("perfil.png"), fullPage: true });
+
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Descargar mis datos" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^mis-datos-ayllu-\d{4}-\d{2}-\d{2}\.json$/);
+    const body = JSON.parse(fs.readFileSync(await download.path(), "utf8"));
+    expect(body.perfil).toMatchObject({
+      email: member.email,
+      nombreCompleto: member.nombreCompleto,
+    });
+
+    // The confirmation is a modal dialog; Escape leaves everything as it was.
+    await page.getByRole("link", { name: "Eliminar mi cuenta" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Eliminar mi cuenta" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("¿Estás seguro de que quieres eliminar tu cuenta?");
+    // Focus starts inside the dialog, on its first control, not on the destructive button.
+    await expect(dialog.getByRole("link", { name: "Cerrar" })).toBeFocused();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: testInfo.outputPath("confirmacion.png") });
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/profile$/);
+
+    await page.getByRole("link", { name: "Eliminar mi cuenta" }).click();
+    await dialog.getByRole("button", { name: "Eliminar mi cuenta" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const alert = page.getByRole("alertdialog");
+    await expect(alert).toContainText("Tu cuenta fue eliminada.");
+    await alert.getByRole("button", { name: "OK" }).click();
+    await expect(page.getByRole("link", { name: "Iniciar Sesión", exact: true })).toBeVisible();
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/login/);
+  });
+}

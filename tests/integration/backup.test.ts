@@ -1,0 +1,156 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { eq } from "drizzle-orm";
+import { afterEach, expect, test } from "vitest";
+import { createSession } from "#server/auth/session.server";
+import { BackupError, restoreBackup, writeBackup } from "#server/backup/backup.server";
+import { openEmbedded, type Database, type Db } from "#server/db/client.server";
+import { appMeta, notes, users } from "#server/db/schema.server";
+import { importFirebase } from "#server/import/import.server";
+import { readExportFiles } from "#server/import/read-export.server";
+import { createTestDatabase, usingPostgres } from "../helpers/database";
+import { FIXTURE_FILES, snapshotTables } from "../helpers/firebase";
+
+const opened: Database[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  while (opened.length) await opened.pop()!.close();
+  while (dirs.length) fs.rmSync(dirs.pop()!, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-backup-"));
+  dirs.push(dir);
+  return dir;
+}
+
+async function track(database: Promise<Database>): Promise<Database> {
+  const db = await database;
+  opened.push(db);
+  return db;
+}
+
+/** A database with a bit of everything: imported community, a session, odd text. */
+async function populate(db: Db) {
+  await importFirebase(db, await readExportFiles(FIXTURE_FILES), { timeZone: "America/La_Paz" });
+  const [ana] = await db.select().from(users).where(eq(users.firebaseUid, "uGoogleAna"));
+  await createSession(db, ana!.id, { secure: false });
+  await db.insert(notes).values({
+    titulo: "Comillas \"dobles\", 'simples', \\ barra, emoji 🤖 y\nsalto",
+    texto: '{"json": [1, 2]}',
+    publisherName: "Admin",
+  });
+  await db.insert(appMeta).values({ key: "demo_seeded", value: "1" });
+}
+
+test(`a backup of the embedded database restores into ${usingPostgres ? "PostgreSQL" : "another embedded database"} and back with every row equal`, async () => {
+  const dir = tempDir();
+  const source = await track(openEmbedded(path.join(dir, "origen")));
+  await populate(source.db);
+  const expected = await snapshotTables(source.db);
+  expect(expected.users!.length).toBe(6);
+
+  const first = path.join(dir, "copia.ayllu.gz");
+  const header = await writeBackup(source.db, first, source.kind);
+  expect(header.tables.map((t) => t.name).indexOf("users")).toBeLessThan(
+    header.tables.map((t) => t.name).indexOf("participations"),
+  );
+
+  const server = await track(createTestDatabase());
+  const counts = await restoreBackup(server.db, first);
+  expect(counts.users).toBe(6);
+  expect(await snapshotTables(server.db)).toEqual(expected);
+
+  // …and back, into a data folder that does not exist yet.
+  const second = path.join(dir, "de-vuelta.ayllu.gz");
+  await writeBackup(server.db, second, server.kind);
+  const back = await track(openEmbedded(path.join(dir, "nueva-carpeta")));
+  await restoreBackup(back.db, second);
+  expect(await snapshotTables(back.db)).toEqual(expected);
+}, 180_000);
+
+test("a database that holds anything is refused unless asked with force, which replaces it", async () => {
+  const dir = tempDir();
+  const source = await track(createTestDatabase());
+  await populate(source.db);
+  const file = path.join(dir, "copia.gz");
+  await writeBackup(source.db, file, source.kind);
+
+  const target = await track(createTestDatabase());
+  await target.db.insert(appMeta).values({ key: "otra", value: "cosa" });
+  await expect(restoreBackup(target.db, file)).rejects.toThrow(
+    "La base de datos de destino no está vacía (app_meta: 1). Usa --force para reemplazar todo su contenido por la copia.",
+  );
+  expect(await target.db.$count(users)).toBe(0);
+  await restoreBackup(target.db, file, { force: true });
+  expect(await snapshotTables(target.db)).toEqual(await snapshotTables(source.db));
+}, 120_000);
+
+test("bad backup files are refused with a Spanish message and nothing is written", async () => {
+  const dir = tempDir();
+  const source = await track(createTestDatabase());
+  await populate(source.db);
+  const good = path.join(dir, "buena.gz");
+  await writeBackup(source.db, good, source.kind);
+  const lines = zlib.gunzipSync(fs.readFileSync(good)).toString().trimEnd().split("\n");
+  const write = (name: string, content: string | Buffer, gzip = true) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, gzip ? zlib.gzipSync(content) : content);
+    return file;
+  };
+  const header = JSON.parse(lines[0]!);
+  const cases: [string, string | RegExp][] = [
+    [path.join(dir, "no-existe.gz"), /no-existe\.gz: el archivo no existe/],
+    [dir, /es una carpeta, no un archivo/],
+    [write("texto.gz", "hola, no soy gzip", false), /no es gzip válido/],
+    [write("otra-cosa.gz", '{"users": []}\n'), /no es una copia de seguridad de Ayllu/],
+    [write("vacia.gz", ""), /no es una copia de seguridad de Ayllu/],
+    [write("truncada.gz", lines.slice(0, -3).join("\n")), /está incompleto: .* filas de/],
+    [
+      write("rota.gz", [...lines.slice(0, 5), "{roto", ...lines.slice(5)].join("\n")),
+      /una línea no es JSON válido/,
+    ],
+    [
+      write(
+        "futura.gz",
+        [JSON.stringify({ ...header, version: 99 }), ...lines.slice(1)].join("\n"),
+      ),
+      /versión más nueva de Ayllu/,
+    ],
+    [
+      write(
+        "columna-nueva.gz",
+        [
+          JSON.stringify({
+            ...header,
+            tables: header.tables.map((t: { name: string; columns: string[] }) =>
+              t.name === "notes" ? { ...t, columns: [...t.columns, "reacciones"] } : t,
+            ),
+          }),
+          ...lines.slice(1),
+        ].join("\n"),
+      ),
+      /columnas reacciones de notes/,
+    ],
+    [
+      write(
+        "valor-malo.gz",
+        lines.map((l) => l.replace(/"is_admin":(true|false)/, '"is_admin":"quizás"')).join("\n"),
+      ),
+      /La base de datos rechazó la restauración: .*No se restauró nada\./,
+    ],
+  ];
+  const target = await track(createTestDatabase());
+  const empty = await snapshotTables(target.db);
+  for (const [file, message] of cases) {
+    const error = await restoreBackup(target.db, file).catch((e: unknown) => e);
+    expect(error, file).toBeInstanceOf(BackupError);
+    expect((error as Error).message, file).toMatch(message);
+    expect(await snapshotTables(target.db)).toEqual(empty);
+  }
+  await expect(
+    writeBackup(source.db, path.join(dir, "no", "existe.gz"), "embedded"),
+  ).rejects.toThrow(/No se pudo escribir .*la carpeta no existe/);
+}, 180_000);

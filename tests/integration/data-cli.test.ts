@@ -1,0 +1,91 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, expect, test } from "vitest";
+import { PROJECT_ROOT } from "#server/paths.server";
+import { fixture, FIXTURE_FILES } from "../helpers/firebase";
+
+// Each run starts tsx and opens (and migrates) an embedded database: seconds, not milliseconds.
+const TIMEOUT_MS = 180_000;
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-cli-"));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** `npm run <script> -- <args>` as a person runs it, on the embedded database in `dataDir`. */
+function run(script: string, args: string[], dataDir: string) {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  delete env.TEST_DATABASE_URL;
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn("npx", ["tsx", `scripts/${script}.ts`, ...args], {
+      cwd: PROJECT_ROOT,
+      env,
+      timeout: TIMEOUT_MS,
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) =>
+      resolve({ code, stdout, stderr: stderr.replace(/^npm warn.*\n/gm, "") }),
+    );
+  });
+}
+
+const noStack = (text: string) => expect(text).not.toMatch(/^\s+at /m);
+
+test(
+  "npm run import stops on invalid JSON with a Spanish message naming the file, no stack and exit 1",
+  async () => {
+    const dataDir = path.join(dir, "invalido");
+    const result = await run("import", [FIXTURE_FILES[0]!, fixture("invalid.json")], dataDir);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      `Error: ${fixture("invalid.json")}: no es JSON válido (línea 1, columna 47). No se importó nada.`,
+    );
+    noStack(result.stderr);
+    expect(fs.existsSync(dataDir)).toBe(false);
+  },
+  TIMEOUT_MS,
+);
+
+test(
+  "npm run restore of a missing file says so in Spanish, exits 1 and creates no data folder",
+  async () => {
+    const target = path.join(dir, "sin-copia");
+    const missing = path.join(dir, "no-existe.gz");
+    const result = await run("restore", [missing], target);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(`Error: No se pudo leer ${missing}: el archivo no existe.`);
+    noStack(result.stderr);
+    expect(fs.existsSync(target)).toBe(false);
+  },
+  TIMEOUT_MS,
+);
+
+test(
+  "npm run import, backup and restore move a community into a new data folder",
+  async () => {
+    const source = path.join(dir, "origen");
+    const imported = await run("import", FIXTURE_FILES, source);
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toMatch(/usuarios\s+7\s+6\s+0\s+0\s+1/);
+    expect(imported.stdout).toContain(
+      "participations/uGoogleAna · events[1]: el evento evBorrado no existe",
+    );
+    // Not a terminal: no progress bar.
+    expect(imported.stdout).not.toContain("\r");
+
+    const file = path.join(dir, "copia.ayllu.gz");
+    const backup = await run("backup", [file], source);
+    expect(backup.code).toBe(0);
+    expect(backup.stdout).toContain(`Copia de seguridad escrita en ${file}`);
+
+    const restored = await run("restore", [file], path.join(dir, "destino"));
+    expect(restored.code).toBe(0);
+    expect(restored.stdout).toMatch(/users: 6/);
+  },
+  TIMEOUT_MS * 3,
+);

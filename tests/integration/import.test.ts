@@ -1,0 +1,384 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { asc, eq, sql } from "drizzle-orm";
+import { afterEach, expect, test } from "vitest";
+import type { Database } from "#server/db/client.server";
+import {
+  eventImages,
+  events,
+  notes,
+  participations,
+  projects,
+  resources,
+  users,
+} from "#server/db/schema.server";
+import {
+  importFirebase,
+  ImportDatabaseError,
+  type ImportReport,
+} from "#server/import/import.server";
+import {
+  emptyExport,
+  ImportFileError,
+  readExportFiles,
+  readExportText,
+} from "#server/import/read-export.server";
+import { formatReport } from "#server/import/report.server";
+import { createTestDatabase } from "../helpers/database";
+import { FIXTURE_FILES, fixture, snapshotTables } from "../helpers/firebase";
+
+const TZ = "America/La_Paz";
+const NOW = new Date("2026-11-01T12:00:00Z");
+
+const open: Database[] = [];
+afterEach(async () => {
+  while (open.length) await open.pop()!.close();
+});
+async function freshDb() {
+  const database = await createTestDatabase();
+  open.push(database);
+  return database.db;
+}
+
+async function importFixtures(db: Database["db"], options: { dryRun?: boolean } = {}) {
+  return importFirebase(db, await readExportFiles(FIXTURE_FILES), {
+    timeZone: TZ,
+    now: NOW,
+    ...options,
+  });
+}
+
+function issuesOf(report: ImportReport, collection: string, documentId: string) {
+  return report.issues.filter((i) => i.collection === collection && i.documentId === documentId);
+}
+
+test("every dialect is recognised by itself", async () => {
+  const data = await readExportFiles(FIXTURE_FILES);
+  expect(data.files.map((f) => [path.basename(f.file), f.dialect])).toEqual([
+    ["users.json", "firebase-auth"],
+    ["firestore-export-import.json", "firestore-export-import"],
+    ["node-firestore-import-export.json", "node-firestore-import-export"],
+    ["recursos-firefoo.json", "firefoo"],
+    ["proyectos.json", "por-coleccion"],
+  ]);
+  expect([...data.collections.keys()].sort()).toEqual(
+    ["eventos", "notas", "participations", "proyectos", "recursos", "usuarios"].sort(),
+  );
+  // Typed values are plain values afterwards, whatever the tool's wrapper.
+  expect(data.collections.get("notas")!.get("n1")!.fields.createdAt).toEqual(
+    new Date(1700000000_000),
+  );
+  expect(data.collections.get("recursos")!.get("r1")!.fields.updatedAt).toEqual(
+    new Date("2023-11-06T09:30:00.250Z"),
+  );
+  expect(data.collections.get("proyectos")!.get("p1")!.fields.createdAt).toEqual(
+    new Date(1690000000_000),
+  );
+  expect(data.collections.get("proyectos")!.get("p2")!.fields.updatedAt).toEqual(
+    new Date(1693000000_005),
+  );
+  expect(data.authUsers.get("uGoogleAna")!.googleSubject).toBe("108000000000000000001");
+  expect(data.authUsers.get("uPassLuis")!.googleSubject).toBeNull();
+});
+
+test("an import maps every collection, keeps what is valid and reports each refusal by collection, document and field", async () => {
+  const db = await freshDb();
+  const report = await importFixtures(db);
+  expect(Object.fromEntries(report.collections)).toEqual({
+    usuarios: { found: 7, imported: 6, updated: 0, unchanged: 0, skipped: 1 },
+    eventos: { found: 4, imported: 2, updated: 0, unchanged: 0, skipped: 2 },
+    participations: { found: 7, imported: 3, updated: 0, unchanged: 0, skipped: 4 },
+    notas: { found: 3, imported: 2, updated: 0, unchanged: 0, skipped: 1 },
+    recursos: { found: 2, imported: 1, updated: 0, unchanged: 0, skipped: 1 },
+    proyectos: { found: 4, imported: 2, updated: 0, unchanged: 0, skipped: 2 },
+    auth: { found: 1, imported: 0, updated: 0, unchanged: 0, skipped: 1 },
+  });
+
+  const [ana] = await db.select().from(users).where(eq(users.firebaseUid, "uGoogleAna"));
+  expect(ana).toMatchObject({
+    email: "Ana.Quispe@Example.com",
+    emailVerified: true,
+    isAdmin: true,
+    nombreCompleto: "Ana Quispe Mamani",
+    fechaNacimiento: "1992-04-15",
+    genero: "Femenino",
+    habilidades: "Robótica",
+    firebaseGoogleSubject: "108000000000000000001",
+    issuer: "urn:ayllu:firebase",
+  });
+  expect(ana!.createdAt.toISOString()).toBe("2023-01-01T00:00:00.123Z");
+
+  // A number where text belongs, an unknown genero, 31-character habilidades, a javascript: photo.
+  const [luis] = await db.select().from(users).where(eq(users.firebaseUid, "uPassLuis"));
+  expect(luis).toMatchObject({
+    nombreCompleto: null,
+    fechaNacimiento: null,
+    genero: null,
+    habilidades: "",
+    photoURL: null,
+    isAdmin: false,
+    pais: "Bolivia",
+    ciudad: "Cochabamba",
+    firebaseGoogleSubject: null,
+  });
+  const luisFields = issuesOf(report, "usuarios", "uPassLuis").map((i) => i.field);
+  expect(luisFields).toEqual(
+    expect.arrayContaining([
+      "nombreCompleto",
+      "genero",
+      "habilidades",
+      "photoURL",
+      "isAdmin",
+      "fechaNacimiento",
+    ]),
+  );
+  expect(
+    issuesOf(report, "usuarios", "uPassLuis").find((i) => i.field === "habilidades")!.message,
+  ).toContain("como máximo 30 caracteres");
+  // Created from the Auth export when the profile has no createdAt.
+  expect(luis!.createdAt.toISOString()).toBe("2023-02-01T00:00:00.000Z");
+
+  // A member without profile (Auth only) and a profile without Auth user.
+  const [authOnly] = await db.select().from(users).where(eq(users.firebaseUid, "uAuthOnly"));
+  expect(authOnly).toMatchObject({
+    email: "solo-auth@example.com",
+    nombreCompleto: null,
+    displayName: "Solo Auth",
+  });
+  const [noAuth] = await db.select().from(users).where(eq(users.firebaseUid, "uNoAuth"));
+  expect(noAuth).toMatchObject({
+    email: "Sin.Auth@Example.com",
+    fechaNacimiento: "1999-12-31",
+    emailVerified: false,
+  });
+  expect(issuesOf(report, "usuarios", "uNoAuth").map((i) => i.field)).toContain("ubicacion");
+  expect(issuesOf(report, "usuarios", "uNoEmail").find((i) => i.skipped)).toMatchObject({
+    skipped: true,
+    field: "email",
+  });
+  expect(issuesOf(report, "auth", "#6")[0]).toMatchObject({ skipped: true, field: "localId" });
+
+  // Same e-mail apart from case: both reported.
+  for (const uid of ["uDup1", "uDup2"]) {
+    expect(issuesOf(report, "usuarios", uid).find((i) => i.field === "email")!.message).toMatch(
+      /solo se vinculará por su cuenta de Google/,
+    );
+  }
+
+  // Events: read in SITE_TIMEZONE, links and gallery filtered in order, hostile ones reported.
+  const eventRows = await db.select().from(events).orderBy(asc(events.firebaseId));
+  expect(eventRows.map((e) => e.firebaseId)).toEqual(["ev1", "ev2"]);
+  const [ev1, ev2] = eventRows;
+  expect(ev1!.startsAt.toISOString()).toBe("2024-05-10T22:00:00.000Z");
+  expect(ev1!.publishedBy).toBe(ana!.id);
+  expect(ev1!.createdAt.toISOString()).toBe("2024-03-09T16:00:00.500Z");
+  const gallery = await db
+    .select({ url: eventImages.url })
+    .from(eventImages)
+    .where(eq(eventImages.eventId, ev1!.id))
+    .orderBy(asc(eventImages.position));
+  expect(gallery.map((g) => g.url)).toEqual([
+    "https://images.example.com/g1.jpg",
+    "https://images.example.com/g2.jpg",
+  ]);
+  expect(issuesOf(report, "eventos", "ev1").map((i) => i.field)).toEqual(
+    expect.arrayContaining(["galleryImages[1]", "comentarios"]),
+  );
+  expect(ev2!.enlacesVirtuales).toEqual(["https://meet.example.com/ros"]);
+  expect(ev2!.publishedBy).toBeNull();
+  expect(ev2!.publishedByName).toBe("Admin Antiguo");
+  expect(ev2!.createdAt.toISOString()).toBe(NOW.toISOString());
+  expect(issuesOf(report, "eventos", "ev2").map((i) => i.field)).toEqual(
+    expect.arrayContaining(["enlacesVirtuales[1]", "createdAt", "publishedBy"]),
+  );
+  expect(issuesOf(report, "eventos", "ev3")[0]!.message).toMatch(/imagenEnlace/);
+  expect(issuesOf(report, "eventos", "ev4")[0]!.message).toMatch(/nombreEvento.*horaEvento/s);
+
+  // Participations: deleted events, unknown members and non-lists are skipped and reported.
+  const joined = await db
+    .select({ uid: users.firebaseUid, event: events.firebaseId })
+    .from(participations)
+    .innerJoin(users, eq(users.id, participations.userId))
+    .innerJoin(events, eq(events.id, participations.eventId))
+    .orderBy(asc(users.firebaseUid), asc(events.firebaseId));
+  expect(joined).toEqual([
+    { uid: "uGoogleAna", event: "ev1" },
+    { uid: "uPassLuis", event: "ev1" },
+    { uid: "uPassLuis", event: "ev2" },
+  ]);
+  expect(issuesOf(report, "participations", "uGoogleAna").map((i) => i.field)).toEqual([
+    "events[1]",
+    "events[2]",
+  ]);
+  expect(issuesOf(report, "participations", "uFantasma")[0]!.message).toMatch(/no hay miembro/);
+  expect(issuesOf(report, "participations", "uNoAuth")[0]!.field).toBe("events");
+
+  // Content with its publisher; a missing createdAt becomes the import time, reported.
+  const noteRows = await db.select().from(notes).orderBy(asc(notes.firebaseId));
+  expect(noteRows.map((n) => [n.firebaseId, n.publisher, n.publisherName, n.enlaceImagen])).toEqual(
+    [
+      ["n1", ana!.id, "Ana Quispe", "https://images.example.com/sede.jpg"],
+      ["n3", null, "Admin", null],
+    ],
+  );
+  expect(noteRows[0]!.enlacesAdicionales).toEqual(["https://maps.example.com/obrajes"]);
+  expect(noteRows[1]!.createdAt.toISOString()).toBe(NOW.toISOString());
+  expect(issuesOf(report, "notas", "n3").map((i) => i.field)).toEqual(
+    expect.arrayContaining(["enlaceImagen", "ubicacion", "createdAt"]),
+  );
+  expect(issuesOf(report, "notas", "n1").map((i) => i.field)).toContain("likes");
+  expect(issuesOf(report, "notas", "n2")[0]!.message).toMatch(/titulo/);
+
+  const [r1] = await db.select().from(resources);
+  expect(r1).toMatchObject({
+    firebaseId: "r1",
+    enlacesVideos: ["https://www.youtube.com/watch?v=dQw4w9WgXcQ"],
+    publisher: ana!.id,
+  });
+  expect(issuesOf(report, "recursos", "r1")[0]).toMatchObject({ field: "enlacesVideos[1]" });
+  expect(issuesOf(report, "recursos", "r2")[0]).toMatchObject({ skipped: true });
+
+  const projectRows = await db.select().from(projects).orderBy(asc(projects.firebaseId));
+  expect(projectRows.map((p) => [p.firebaseId, p.enlacesWeb])).toEqual([
+    ["p1", ["https://github.com/comunidad/seguidor"]],
+    ["p2", ["https://example.com/brazo"]],
+  ]);
+  expect(issuesOf(report, "proyectos", "p3").map((i) => [i.field, i.skipped])).toEqual([
+    ["enlacesDocumentacion[0]", false],
+    [undefined, true],
+  ]);
+  expect(issuesOf(report, "proyectos", "p3")[1]!.message).toMatch(/descripcion: .*carácter nulo/);
+  expect(issuesOf(report, "proyectos", "#4")[0]).toMatchObject({ skipped: true, field: "id" });
+
+  // The printed report names the collection, the document and the field of every refusal.
+  const text = formatReport(report).join("\n");
+  expect(text).toContain("eventos/ev1 · galleryImages[1]:");
+  expect(text).toContain("participations/uGoogleAna · events[1]: el evento evBorrado no existe");
+});
+
+test("importing the same files again changes and duplicates nothing", async () => {
+  const db = await freshDb();
+  await importFixtures(db);
+  const before = await snapshotTables(db);
+  const again = await importFixtures(db);
+  for (const [name, c] of again.collections) {
+    expect({ name, imported: c.imported, updated: c.updated }).toEqual({
+      name,
+      imported: 0,
+      updated: 0,
+    });
+  }
+  expect(again.collections.get("usuarios")!.unchanged).toBe(6);
+  expect(again.collections.get("participations")!.unchanged).toBe(3);
+  expect(await snapshotTables(db)).toEqual(before);
+});
+
+test("a newer export updates what changed, matched by Firebase id", async () => {
+  const db = await freshDb();
+  await importFixtures(db);
+  const data = await readExportFiles(FIXTURE_FILES);
+  const ev1 = data.collections.get("eventos")!.get("ev1")!;
+  ev1.fields.nombreEvento = "Taller de Micromouse (2.ª edición)";
+  ev1.fields.galleryImages = ["https://images.example.com/g2.jpg"];
+  data.collections.get("usuarios")!.get("uDup1")!.fields.ciudad = "Oruro";
+  const report = await importFirebase(db, data, { timeZone: TZ, now: NOW });
+  expect(report.collections.get("eventos")).toMatchObject({
+    imported: 0,
+    updated: 1,
+    unchanged: 1,
+  });
+  expect(report.collections.get("usuarios")).toMatchObject({
+    imported: 0,
+    updated: 1,
+    unchanged: 5,
+  });
+  const [row] = await db.select().from(events).where(eq(events.firebaseId, "ev1"));
+  expect(row!.nombreEvento).toBe("Taller de Micromouse (2.ª edición)");
+  const gallery = await db
+    .select({ url: eventImages.url })
+    .from(eventImages)
+    .where(eq(eventImages.eventId, row!.id));
+  expect(gallery).toEqual([{ url: "https://images.example.com/g2.jpg" }]);
+  expect(await db.$count(events)).toBe(2);
+});
+
+test("a dry run prints the same report and writes nothing", async () => {
+  const db = await freshDb();
+  const dry = await importFixtures(db, { dryRun: true });
+  expect(dry.dryRun).toBe(true);
+  expect(await snapshotTables(db)).toEqual(await snapshotTables(await freshDb()));
+  const real = await importFixtures(db);
+  expect(Object.fromEntries(dry.collections)).toEqual(Object.fromEntries(real.collections));
+  expect(dry.issues).toEqual(real.issues);
+  expect(formatReport(dry)[0]).toBe("Prueba (--dry-run): no se guardó nada.");
+});
+
+test("a database failure half-way leaves the database as it was, with a Spanish message", async () => {
+  const db = await freshDb();
+  // The database itself refuses the third collection, after members and events were written.
+  await db.execute(sql`
+    create function refuse_participation() returns trigger language plpgsql as $$
+    begin raise exception 'el disco está lleno'; end $$`);
+  await db.execute(sql`
+    create trigger refuse_participation before insert on participations
+    for each row execute function refuse_participation()`);
+  const error = await importFixtures(db).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ImportDatabaseError);
+  expect((error as Error).message).toBe(
+    "La base de datos rechazó la importación: el disco está lleno. No se guardó nada.",
+  );
+  for (const table of [users, events, eventImages, participations, notes, resources, projects]) {
+    expect(await db.$count(table)).toBe(0);
+  }
+});
+
+test("unreadable files, invalid JSON and unknown shapes stop the import with the file's name", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-import-"));
+  const missing = path.join(dir, "no-existe.json");
+  await expect(readExportFiles([missing])).rejects.toThrow(`${missing}: el archivo no existe`);
+  await expect(readExportFiles([dir])).rejects.toThrow(`${dir}: es una carpeta, no un archivo`);
+  const invalid = fixture("invalid.json");
+  await expect(readExportFiles([FIXTURE_FILES[0]!, invalid])).rejects.toThrow(
+    `${invalid}: no es JSON válido (línea 1, columna 47)`,
+  );
+  await expect(readExportFiles([fixture("unknown-format.json")])).rejects.toThrow(
+    /no se reconoce el formato/,
+  );
+  const error = await readExportFiles([invalid]).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ImportFileError);
+  fs.rmSync(dir, { recursive: true });
+});
+
+test("Firefoo exports of a whole database and Timestamps as ISO strings are read too", async () => {
+  const data = emptyExport();
+  readExportText(
+    data,
+    "todo.json",
+    JSON.stringify({
+      meta: { app: "firefoo", resourcePath: [], version: "1.1.0" },
+      data: {
+        notas: {
+          x1: {
+            titulo: "Hola",
+            texto: "Mundo",
+            createdAt: { __time__: "2024-01-02T03:04:05.000Z" },
+          },
+        },
+      },
+    }),
+  );
+  readExportText(
+    data,
+    "/tmp/eventos.json",
+    JSON.stringify([{ id: "e9", createdAt: "2024-02-03T04:05:06Z" }]),
+  );
+  expect(data.collections.get("notas")!.get("x1")!.fields.createdAt).toEqual(
+    new Date("2024-01-02T03:04:05.000Z"),
+  );
+  expect(data.collections.get("eventos")!.get("e9")!.fields.createdAt).toBe("2024-02-03T04:05:06Z");
+  const db = await freshDb();
+  const report = await importFirebase(db, data, { timeZone: TZ, now: NOW });
+  expect(report.collections.get("notas")).toMatchObject({ imported: 1 });
+  expect(report.collections.get("eventos")).toMatchObject({ skipped: 1 });
+});
