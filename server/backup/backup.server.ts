@@ -1,6 +1,6 @@
 // npm run backup / npm run restore: one file with everything, from and to either database kind.
 //
-// The file is gzip-compressed JSON Lines (docs/decisions/011-backup-format.md): a header line,
+// The file is gzip-compressed JSON Lines (docs/decisions/012-backup-format.md): a header line,
 // then one line per row ({"table", "row"}) in foreign-key order. Uploaded files, once they exist,
 // will follow as {"file", "data"} lines announced by the header; readers skip kinds they do not know.
 import fs from "node:fs";
