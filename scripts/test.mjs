@@ -1,5 +1,5 @@
-// npm test: every test. Unit and integration tests (Vitest; also on PostgreSQL when
-// TEST_DATABASE_URL is set), then the browser tests (Playwright with Debian's Chromium). Prints
+// npm test: every test. Type check and lint (ESLint, Prettier), unit and integration tests
+// (Vitest; also on PostgreSQL when TEST_DATABASE_URL is set), then the browser tests (Playwright with Debian's Chromium). Prints
 // how long each phase took, so that a slower suite is noticed.
 import { spawnSync } from "node:child_process";
 
@@ -17,6 +17,8 @@ const bin = (name) => `node_modules/.bin/${name}`;
 const args = process.argv.slice(2);
 let status = run("typegen", bin("react-router"), ["typegen"]);
 if (status === 0) status = run("tsc", bin("tsc"), []);
+if (status === 0) status = run("eslint", bin("eslint"), ["."]);
+if (status === 0) status = run("prettier", bin("prettier"), ["--check", "."]);
 if (status === 0) status = run("vitest", bin("vitest"), ["run", ...args]);
 if (status === 0) status = run("playwright", bin("playwright"), ["test"]);
 console.log(`\nDuración: ${timings.join(", ")}`);

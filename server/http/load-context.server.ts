@@ -12,5 +12,7 @@ export interface AppLoadContextValue {
 }
 
 declare module "react-router" {
+  // Declaration merging needs an interface; it adds nothing of its own.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends AppLoadContextValue {}
 }

@@ -219,7 +219,7 @@ function millisOrNull(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-function readAuthUsers(data: ExportData, users: Json[], file: string): void {
+function readAuthUsers(data: ExportData, users: Json[]): void {
   users.forEach((raw, index) => {
     if (!isObject(raw) || typeof raw.localId !== "string" || raw.localId === "") {
       data.problems.push({
@@ -309,7 +309,7 @@ export function readExportText(data: ExportData, file: string, text: string): Di
   const baseName = path.basename(file).replace(/\.json$/i, "");
   switch (dialect) {
     case "firebase-auth":
-      readAuthUsers(data, (root as { users: Json[] }).users, file);
+      readAuthUsers(data, (root as { users: Json[] }).users);
       break;
     case "firestore-export-import":
       for (const [name, docs] of Object.entries(root as Record<string, Record<string, Json>>))

@@ -44,6 +44,8 @@ export function Carousel({
   };
 
   return (
+    // The carousel takes arrow, Home and End keys anywhere inside it (the carousel pattern).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section
       className={className ? `carousel ${className}` : "carousel"}
       aria-roledescription="carrusel"

@@ -34,6 +34,8 @@ export function ModalDialog({
   }, [open]);
 
   return (
+    // A click on the backdrop (the <dialog> itself) closes it; Escape is the dialog's own.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       className="modal-dialog"
