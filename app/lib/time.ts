@@ -53,10 +53,28 @@ export function formatDate(instant: Date | string, timeZone: string): string {
   return formatter(LOCALE, { timeZone, dateStyle: "long" }).format(new Date(instant));
 }
 
+/** Binds "6:00 p. m." together with no-break spaces, so a line never ends inside a time. */
+function keepTimeTogether(text: string): string {
+  return text.replace(/(\d) ([ap])\. m\./g, "$1\u00a0$2.\u00a0m.");
+}
+
 export function formatDateTime(instant: Date | string, timeZone: string): string {
-  return formatter(LOCALE, { timeZone, dateStyle: "full", timeStyle: "short" }).format(
-    new Date(instant),
+  return keepTimeTogether(
+    formatter(LOCALE, { timeZone, dateStyle: "full", timeStyle: "short" }).format(
+      new Date(instant),
+    ),
   );
+}
+
+/** A person's name for a time zone ("hora de Bolivia"), or its offset ("GMT-4"), never its id. */
+export function timeZoneLabel(timeZone: string, now: Date = new Date()): string {
+  const name = (style: "long" | "shortOffset") =>
+    formatter(LOCALE, { timeZone, timeZoneName: style })
+      .formatToParts(now)
+      .find((part) => part.type === "timeZoneName")?.value;
+  const long = name("long");
+  if (long && long.startsWith("hora")) return long;
+  return `hora ${name("shortOffset") ?? "UTC"}`;
 }
 
 /** A date-only value (YYYY-MM-DD, such as a birth date) in Spanish, without any time zone shift. */

@@ -3,6 +3,9 @@ import { Form, Link, useNavigation } from "react-router";
 import type { FieldErrors } from "~/lib/forms";
 import { EVENT_DESCRIPTION_MAX, EVENT_NAME_MAX, TIPOS_EVENTO } from "~/lib/limits";
 import { FieldError } from "~/components/field-error";
+import { timeZoneLabel } from "~/lib/time";
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export interface EventFormValues {
   nombreEvento?: string;
@@ -221,7 +224,7 @@ export function EventForm({
             aria-describedby={errors.horaEvento ? "evento-horaEvento-error" : "evento-hora-hint"}
           />
           <p className="field-hint" id="evento-hora-hint">
-            Hora de {timeZone}.
+            {capitalized(timeZoneLabel(timeZone))}.
           </p>
           <FieldError id="evento-horaEvento-error" message={errors.horaEvento} />
         </div>
