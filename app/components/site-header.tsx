@@ -1,10 +1,14 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { homeSections, site } from "~/content/site";
+import { homeSections, site, siteAreas } from "~/content/site";
 import { UserMenu, type MenuUser } from "./user-menu";
 
 /** §2: the section whose top is above the scroll position plus this offset is the one in view. */
 export const NAV_HIGHLIGHT_OFFSET = 100;
+
+function inArea(pathname: string, paths: readonly string[]) {
+  return paths.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+}
 
 function isHome(pathname: string) {
   return pathname === "/" || pathname === "/inicio";
@@ -50,7 +54,21 @@ export function SiteHeader({ user }: { user: MenuUser | null }) {
   const active = useSectionInView(home);
   const [navOpen, setNavOpen] = useState(false);
 
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
   useEffect(() => setNavOpen(false), [location.pathname, location.hash]);
+
+  // The phone menu closes on Escape and gives focus back to its button.
+  useEffect(() => {
+    if (!navOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setNavOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [navOpen]);
 
   return (
     <header className="site-header">
@@ -70,6 +88,7 @@ export function SiteHeader({ user }: { user: MenuUser | null }) {
           <span>{site.name}</span>
         </Link>
         <button
+          ref={toggleRef}
           type="button"
           className="nav-toggle"
           aria-expanded={navOpen}
@@ -91,12 +110,14 @@ export function SiteHeader({ user }: { user: MenuUser | null }) {
           className={navOpen ? "site-nav open" : "site-nav"}
           aria-label="Secciones"
         >
-          <ul>
+          <p className="site-nav-heading" id="site-nav-sections">
+            En la página de inicio
+          </p>
+          <ul aria-labelledby="site-nav-sections">
             {homeSections.map((section) => (
               <li key={section.id}>
                 <a
                   href={`/#${section.id}`}
-                  className={active === section.id ? "active" : undefined}
                   aria-current={active === section.id ? "location" : undefined}
                   onClick={(event) => {
                     const target = home ? document.getElementById(section.id) : null;
@@ -112,6 +133,21 @@ export function SiteHeader({ user }: { user: MenuUser | null }) {
                 </a>
               </li>
             ))}
+          </ul>
+          <p className="site-nav-heading" id="site-nav-areas">
+            Explorar
+          </p>
+          <ul className="site-nav-areas" aria-labelledby="site-nav-areas">
+            {siteAreas.map((area) => {
+              const current = inArea(location.pathname, area.paths);
+              return (
+                <li key={area.to}>
+                  <Link to={area.to} aria-current={current ? "page" : undefined}>
+                    {area.label}
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         </nav>
         <div className="session-area">

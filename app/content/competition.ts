@@ -1,7 +1,6 @@
 // The competition page (/events, §2 "Competition landing page"): every word, date, logo and link.
 // Edit them here; app/routes/landing/events.tsx only lays them out. Images live in
 // public/landing/. Entries marked "placeholder" are waiting for the community's real ones.
-import { site } from "./site";
 
 export interface CompetitionItem {
   name: string;
@@ -40,9 +39,8 @@ export const competition = {
     text: "Poleras, stickers y kits de la competencia. Los anunciamos en nuestras redes.",
     image: "/landing/store.svg",
     buttonLabel: "Tienda",
-    // placeholder: the store's own page when there is one.
-    href:
-      site.social.find((link) => link.label === "Instagram")?.href ?? "https://www.instagram.com/",
+    // The store's own page; null until there is one.
+    href: null as string | null,
   },
   venue: {
     title: "Sede",

@@ -53,11 +53,11 @@ export const course = {
     description:
       "Completa el formulario de inscripción y únete al grupo del curso, donde compartimos los materiales, el horario y el lugar. El costo es de 30bs y se paga el primer día.",
     formLabel: "Formulario de Inscripción",
-    // placeholder: the course's registration form.
-    formHref: "https://docs.google.com/forms/",
+    // The course's registration form; null until there is one.
+    formHref: null as string | null,
     groupLabel: "Grupo de WhatsApp del curso",
-    // placeholder: the invitation link of the course's group chat.
-    groupHref: "https://chat.whatsapp.com/",
+    // The invitation link of the course's group chat; null until there is one.
+    groupHref: null as string | null,
     closeLabel: "Cerrar",
   },
 };

@@ -197,7 +197,7 @@ export const articles = {
     summary: "Charlas de la comunidad sobre robótica, electrónica y software libre.",
     text: "Grabamos nuestras charlas para que nadie se quede sin aprender. Encuéntralas en nuestro canal.",
     linkLabel: "Ver las charlas en YouTube",
-    href: site.social.find((link) => link.label === "YouTube")?.href ?? "https://www.youtube.com/",
+    href: site.social.find((link) => link.label === "YouTube")?.href ?? null,
   },
   news: {
     title: "Community News",

@@ -1,17 +1,18 @@
 // The site's own words and links: change them here, not in the components.
-// Links marked "replace" point at the platform until the community fills in its own page.
+// An outside link the community has not set yet is null: the site then shows it as
+// 'Próximamente' (or leaves it out), never as a link to a platform's front page.
 export const site = {
   name: "Ayllu",
   tagline: "Comunidad de robótica y tecnología de código abierto en Bolivia",
   description:
     "Ayllu reúne a la comunidad de robótica y tecnología de código abierto de Bolivia: eventos, cursos, notas, recursos y proyectos.",
+  // The community's own pages; the footer lists those that are set.
   social: [
-    // replace: the community's own pages
-    { label: "Facebook", href: "https://www.facebook.com/" },
-    { label: "Instagram", href: "https://www.instagram.com/" },
-    { label: "YouTube", href: "https://www.youtube.com/" },
-    { label: "GitHub", href: "https://github.com/" },
-  ],
+    { label: "Facebook", href: null },
+    { label: "Instagram", href: null },
+    { label: "YouTube", href: null },
+    { label: "GitHub", href: null },
+  ] as { label: string; href: string | null }[],
 } as const;
 
 /** The home page's sections, in order: the navigation bar links to each. */
@@ -22,4 +23,12 @@ export const homeSections = [
   { id: "events", label: "Events" },
   { id: "articles", label: "Articles" },
   { id: "featured", label: "Featured" },
+] as const;
+
+/** The site's public areas: the header links to each, on every page. */
+export const siteAreas = [
+  { to: "/eventos", label: "Eventos", paths: ["/eventos", "/detalles"] },
+  { to: "/notas", label: "Notas", paths: ["/notas"] },
+  { to: "/recursos", label: "Recursos", paths: ["/recursos"] },
+  { to: "/proyectos", label: "Proyectos", paths: ["/proyectos"] },
 ] as const;

@@ -110,7 +110,7 @@ test("'Detalles del Usuario' shows every field, 'N/A' when missing, admin Sí/No
   await server.db.insert(participations).values({ userId: user.id, eventId: event.id });
   const withEvents = await admin.client.get(`/admin?usuario=${user.id}`);
   expect(withEvents.text).toContain("Evento del detalle");
-  expect(withEvents.text).toContain("jueves, 8 de julio de 2032, 10:00 a. m.");
+  expect(withEvents.text).toContain("jueves, 8 de julio de 2032, 10:00\u00a0a.\u00a0m.");
   expect(withEvents.text).not.toContain("Este usuario no está participando en ningún evento.");
 
   const bare = await server.db

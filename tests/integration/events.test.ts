@@ -531,7 +531,7 @@ test("the event page shows everything of §2, links in a new tab, the gallery, i
   expect(page.text).toContain("Charla &lt;b&gt;abierta&lt;/b&gt;");
   expect(page.text).not.toContain("<script>alert(1)</script>");
   expect(page.text).toContain("Bolivia, La Paz — Obrajes C2");
-  expect(page.text).toContain("viernes, 6 de diciembre de 2030, 7:00 p. m.");
+  expect(page.text).toContain("viernes, 6 de diciembre de 2030, 7:00\u00a0p.\u00a0m.");
   expect(page.text).toMatch(
     /<a href="https:\/\/meet\.example\.com\/x" target="_blank" rel="noopener noreferrer">/,
   );
@@ -639,7 +639,7 @@ test("/eventos shows 24 upcoming events a page, soonest first, with pages for th
   expect(seen).toEqual(
     Array.from({ length: 26 }, (_, i) => `Página ${tag} ${String(i).padStart(2, "0")}`),
   );
-  expect([...first.text.matchAll(/<li class="event-card">/g)].length).toBeLessThanOrEqual(48);
+  expect([...first.text.matchAll(/<li class="item-card">/g)].length).toBeLessThanOrEqual(48);
 });
 
 test("a bad link is reported together with the other fields' mistakes", async () => {

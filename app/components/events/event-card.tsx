@@ -1,42 +1,37 @@
-import { Link } from "react-router";
+import { ItemCard } from "~/components/item-card";
 import { formatDateTime } from "~/lib/time";
-import { EventImage } from "./event-image";
 
 export interface EventSummary {
   id: string;
   nombreEvento: string;
   ubicacionEvento: string;
   tipoEvento: string;
-  imagenEnlace: string;
+  imagenEnlace: string | null;
   startsAt: string;
 }
 
-/** One event in a list (/eventos): image, name, place, date, type, and a link to its page. */
+/** One event as a card, on the home page and on /eventos: picture, name, date, place, type. */
 export function EventCard({
   event,
   timeZone,
   ended,
+  heading = "h3",
 }: {
   event: EventSummary;
   timeZone: string;
   ended: boolean;
+  heading?: "h2" | "h3" | "h4";
 }) {
   return (
-    <li className="event-card">
-      <EventImage src={event.imagenEnlace} className="event-card-image" />
-      <div className="event-card-body">
-        <h3>
-          <Link to={`/detalles/${event.id}`}>{event.nombreEvento}</Link>
-        </h3>
-        <p className="muted">{event.ubicacionEvento}</p>
-        <p>
-          <time dateTime={event.startsAt}>{formatDateTime(event.startsAt, timeZone)}</time>
-        </p>
-        <p className="event-card-tags">
-          <span className="tag">{event.tipoEvento}</span>
-          {ended ? <span className="tag tag-muted">Finalizado</span> : null}
-        </p>
-      </div>
-    </li>
+    <ItemCard
+      to={`/detalles/${event.id}`}
+      title={event.nombreEvento}
+      heading={heading}
+      image={event.imagenEnlace}
+      imageLabel="Evento"
+      meta={<time dateTime={event.startsAt}>{formatDateTime(event.startsAt, timeZone)}</time>}
+      badges={ended ? [event.tipoEvento, "Finalizado"] : [event.tipoEvento]}
+      text={event.ubicacionEvento}
+    />
   );
 }

@@ -9,24 +9,3 @@ export function imageSrc(src: string | null | undefined): string {
   if (src.startsWith("/") && !src.startsWith("//")) return src;
   return PLACEHOLDER_IMAGE;
 }
-
-export function EventImage({
-  src,
-  className,
-  alt = "",
-}: {
-  src: string | null | undefined;
-  className?: string;
-  alt?: string;
-}) {
-  return (
-    <img
-      className={className}
-      src={imageSrc(src)}
-      alt={alt}
-      loading="lazy"
-      decoding="async"
-      referrerPolicy="no-referrer"
-    />
-  );
-}

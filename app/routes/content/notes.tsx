@@ -1,7 +1,8 @@
 // /notas — every note, newest first.
 import { Link } from "react-router";
-import { ContentImage } from "~/components/content/content-text";
+import { EmptyState, ItemCard } from "~/components/item-card";
 import { formatDate } from "~/lib/time";
+import { useRootData } from "~/root";
 import { listNotes } from "#server/models/note.server";
 import type { Route } from "./+types/notes";
 import { shareMeta, summaryOf } from "./share-meta";
@@ -42,6 +43,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function Notes({ loaderData }: Route.ComponentProps) {
   const { notes, timeZone } = loaderData;
+  const admin = useRootData()?.user?.isAdmin === true;
   return (
     <div className="page content-page">
       <h1>Notas de la comunidad</h1>
@@ -49,20 +51,35 @@ export default function Notes({ loaderData }: Route.ComponentProps) {
         <a href="/notas/rss.xml">Suscríbete por RSS</a>
       </p>
       {notes.length === 0 ? (
-        <p>No hay notas publicadas.</p>
+        <EmptyState title="No hay notas publicadas.">
+          <p className="button-row">
+            <Link className="button button-secondary" to="/inicio">
+              Volver al inicio
+            </Link>
+            {admin ? (
+              <Link className="button" to="/projectsandnotes">
+                Publicar una nota
+              </Link>
+            ) : null}
+          </p>
+        </EmptyState>
       ) : (
-        <ul className="content-cards">
+        <ul className="item-grid">
           {notes.map((note) => (
-            <li key={note.id} className="card content-card">
-              <ContentImage src={note.enlaceImagen} alt="" className="content-card-image" />
-              <h2>
-                <Link to={`/notas/${note.id}`}>{note.titulo}</Link>
-              </h2>
-              <p className="muted">
-                <time dateTime={note.createdAt}>{formatDate(note.createdAt, timeZone)}</time>
-              </p>
-              <p className="content-text">{note.texto}</p>
-            </li>
+            <ItemCard
+              key={note.id}
+              to={`/notas/${note.id}`}
+              title={note.titulo}
+              heading="h2"
+              image={note.enlaceImagen}
+              imageLabel="Nota"
+              meta={
+                <>
+                  <time dateTime={note.createdAt}>{formatDate(note.createdAt, timeZone)}</time>
+                </>
+              }
+              text={note.texto}
+            />
           ))}
         </ul>
       )}

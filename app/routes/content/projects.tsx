@@ -1,7 +1,8 @@
 // /proyectos — every project, newest first.
 import { Link } from "react-router";
-import { ContentImage } from "~/components/content/content-text";
+import { EmptyState, ItemCard } from "~/components/item-card";
 import { formatDate } from "~/lib/time";
+import { useRootData } from "~/root";
 import { listProjects } from "#server/models/project.server";
 import type { Route } from "./+types/projects";
 import { shareMeta, summaryOf } from "./share-meta";
@@ -33,24 +34,42 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function Projects({ loaderData }: Route.ComponentProps) {
   const { projects, timeZone } = loaderData;
+  const admin = useRootData()?.user?.isAdmin === true;
   return (
     <div className="page content-page">
       <h1>Proyectos</h1>
       {projects.length === 0 ? (
-        <p>No hay proyectos publicados.</p>
+        <EmptyState title="No hay proyectos publicados.">
+          <p className="button-row">
+            <Link className="button button-secondary" to="/inicio">
+              Volver al inicio
+            </Link>
+            {admin ? (
+              <Link className="button" to="/projectsandnotes">
+                Publicar un proyecto
+              </Link>
+            ) : null}
+          </p>
+        </EmptyState>
       ) : (
-        <ul className="content-cards">
+        <ul className="item-grid">
           {projects.map((project) => (
-            <li key={project.id} className="card content-card">
-              <ContentImage src={project.imagen} alt="" className="content-card-image" />
-              <h2>
-                <Link to={`/proyectos/${project.id}`}>{project.titulo}</Link>
-              </h2>
-              <p className="muted">
-                <time dateTime={project.createdAt}>{formatDate(project.createdAt, timeZone)}</time>
-              </p>
-              <p className="content-text">{project.descripcion}</p>
-            </li>
+            <ItemCard
+              key={project.id}
+              to={`/proyectos/${project.id}`}
+              title={project.titulo}
+              heading="h2"
+              image={project.imagen}
+              imageLabel="Proyecto"
+              meta={
+                <>
+                  <time dateTime={project.createdAt}>
+                    {formatDate(project.createdAt, timeZone)}
+                  </time>
+                </>
+              }
+              text={project.descripcion}
+            />
           ))}
         </ul>
       )}

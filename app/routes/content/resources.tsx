@@ -1,7 +1,8 @@
 // /recursos — every resource, newest first.
 import { Link } from "react-router";
-import { ContentImage } from "~/components/content/content-text";
+import { EmptyState, ItemCard } from "~/components/item-card";
 import { formatDate } from "~/lib/time";
+import { useRootData } from "~/root";
 import { listResources } from "#server/models/resource.server";
 import type { Route } from "./+types/resources";
 import { shareMeta, summaryOf } from "./share-meta";
@@ -36,32 +37,47 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function Resources({ loaderData }: Route.ComponentProps) {
   const { resources, timeZone } = loaderData;
+  const admin = useRootData()?.user?.isAdmin === true;
   return (
     <div className="page content-page">
       <h1>Recursos</h1>
       {resources.length === 0 ? (
-        <p>No hay recursos publicados.</p>
+        <EmptyState title="No hay recursos publicados.">
+          <p className="button-row">
+            <Link className="button button-secondary" to="/inicio">
+              Volver al inicio
+            </Link>
+            {admin ? (
+              <Link className="button" to="/projectsandnotes">
+                Publicar un recurso
+              </Link>
+            ) : null}
+          </p>
+        </EmptyState>
       ) : (
-        <ul className="content-cards">
+        <ul className="item-grid">
           {resources.map((resource) => (
-            <li key={resource.id} className="card content-card">
-              <ContentImage src={resource.imagen} alt="" className="content-card-image" />
-              <h2>
-                <Link to={`/recursos/${resource.id}`}>{resource.titulo}</Link>
-              </h2>
-              {resource.subtitulos ? (
-                <p className="content-subtitle">{resource.subtitulos}</p>
-              ) : null}
-              <p className="muted">
-                <time dateTime={resource.createdAt}>
-                  {formatDate(resource.createdAt, timeZone)}
-                </time>
-                {resource.videos > 0
-                  ? ` · ${resource.videos} ${resource.videos === 1 ? "video" : "videos"}`
-                  : null}
-              </p>
-              <p className="content-text">{resource.texto}</p>
-            </li>
+            <ItemCard
+              key={resource.id}
+              to={`/recursos/${resource.id}`}
+              title={resource.titulo}
+              heading="h2"
+              image={resource.imagen}
+              imageLabel="Recurso"
+              meta={
+                <>
+                  <time dateTime={resource.createdAt}>
+                    {formatDate(resource.createdAt, timeZone)}
+                  </time>
+                  {resource.videos > 0
+                    ? ` · ${resource.videos} ${resource.videos === 1 ? "video" : "videos"}`
+                    : null}
+                </>
+              }
+              text={
+                resource.subtitulos ? `${resource.subtitulos}\n${resource.texto}` : resource.texto
+              }
+            />
           ))}
         </ul>
       )}

@@ -1,6 +1,7 @@
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { AlertDialog } from "~/components/alert-dialog";
-import { EventImage, imageSrc } from "~/components/events/event-image";
+import { imageSrc } from "~/components/events/event-image";
+import { ItemImage } from "~/components/item-card";
 import { MESSAGES } from "~/lib/messages";
 import { isHttpUrl } from "~/lib/checks";
 import { formatDateTime } from "~/lib/time";
@@ -214,16 +215,18 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
         dangerouslySetInnerHTML={{ __html: structuredData(event, origin) }}
       />
       <div className="event-detail-grid">
-        <EventImage
+        <ItemImage
           src={event.imagenEnlace}
+          label="Evento"
           className="event-detail-image"
           alt={`Imagen del evento ${event.nombreEvento}`}
         />
         <div className="card event-detail-body">
-          <p className="event-card-tags">
-            <span className="tag">{event.tipoEvento}</span>
-            {ended ? <span className="tag tag-muted">Finalizado</span> : null}
-          </p>
+          {ended ? (
+            <p className="event-badges">
+              <span className="badge">Finalizado</span>
+            </p>
+          ) : null}
           <h1 id="event-title">{event.nombreEvento}</h1>
           <dl className="details">
             <div className="detail">
@@ -249,7 +252,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
           {event.tipoEvento !== "Presencial" && event.enlacesVirtuales.length > 0 ? (
             <section aria-labelledby="event-links-title">
               <h2 id="event-links-title">Enlaces del evento</h2>
-              <ul className="link-list">
+              <ul className="event-links">
                 {event.enlacesVirtuales.map((url, i) => (
                   <li key={`${i}-${url}`}>
                     <a href={url} target="_blank" rel="noopener noreferrer">
@@ -261,7 +264,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
               </ul>
             </section>
           ) : null}
-          <div className="form-actions">
+          <div className="button-row">
             <ParticipationButton
               ended={ended}
               signedIn={signedIn}
@@ -269,7 +272,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
               eventId={event.id}
             />
             <a
-              className="button button-ghost"
+              className="button button-secondary"
               href={`/detalles/${event.id}/calendario.ics`}
               download
             >
@@ -281,7 +284,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
       {event.gallery.length > 0 ? (
         <section className="card" aria-labelledby="gallery-title">
           <h2 id="gallery-title">Galería</h2>
-          <ul className="gallery-grid">
+          <ul className="event-gallery">
             {event.gallery.map((image, i) => (
               <li key={image.id}>
                 <a href={image.url} target="_blank" rel="noopener noreferrer">
@@ -318,11 +321,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           ? "El evento no existe o fue eliminado."
           : "Ocurrió un error en el servidor. Por favor, inténtalo de nuevo en unos momentos."}
       </p>
-      <p>
+      <p className="button-row">
         <Link className="button" to="/eventos">
           Ver todos los eventos
-        </Link>{" "}
-        <Link className="button button-ghost" to="/inicio">
+        </Link>
+        <Link className="button button-secondary" to="/inicio">
           Volver al inicio
         </Link>
       </p>

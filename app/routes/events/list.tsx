@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { EventCard } from "~/components/events/event-card";
+import { EmptyState } from "~/components/item-card";
+import { useRootData } from "~/root";
 import {
   countPastEvents,
   countUpcomingEvents,
@@ -76,15 +78,31 @@ export function meta() {
 
 export default function EventsList({ loaderData }: Route.ComponentProps) {
   const { upcoming, upcomingPage, upcomingPageCount, past, page, pageCount, timeZone } = loaderData;
+  const admin = useRootData()?.user?.isAdmin === true;
   return (
     <div className="page">
       <h1>Eventos</h1>
       <section aria-labelledby="upcoming-title" className="events-section">
         <h2 id="upcoming-title">Próximos eventos</h2>
         {upcoming.length === 0 ? (
-          <p>No hay eventos próximos por ahora.</p>
+          <EmptyState title="No hay eventos próximos por ahora.">
+            {past.length > 0 || admin ? (
+              <p className="button-row">
+                {past.length > 0 ? (
+                  <a className="button button-secondary" href="#past-title">
+                    Ver eventos pasados
+                  </a>
+                ) : null}
+                {admin ? (
+                  <Link className="button" to="/admin">
+                    Publicar un evento
+                  </Link>
+                ) : null}
+              </p>
+            ) : null}
+          </EmptyState>
         ) : (
-          <ul className="event-grid">
+          <ul className="item-grid">
             {upcoming.map((event) => (
               <EventCard key={event.id} event={event} timeZone={timeZone} ended={false} />
             ))}
@@ -101,9 +119,9 @@ export default function EventsList({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="past-title" className="events-section">
         <h2 id="past-title">Eventos pasados</h2>
         {past.length === 0 ? (
-          <p>No hay eventos pasados.</p>
+          <EmptyState title="No hay eventos pasados." />
         ) : (
-          <ul className="event-grid">
+          <ul className="item-grid">
             {past.map((event) => (
               <EventCard key={event.id} event={event} timeZone={timeZone} ended />
             ))}

@@ -3,14 +3,15 @@
 // The words, price, dates, images and links come from app/content/course.ts.
 import { useState } from "react";
 import { Carousel } from "~/components/landing/carousel";
+import { ExternalAction } from "~/components/external-action";
 import { ModalDialog } from "~/components/landing/modal-dialog";
 import { ShaderBackground } from "~/components/landing/shader-background";
 import { course, coursePage } from "~/content/course";
-import { site } from "~/content/site";
+import { pageTitle } from "~/lib/title";
 import type { Route } from "./+types/clase1";
 
 export function meta(_: Route.MetaArgs) {
-  const title = `${coursePage.heading}: ${course.name} | ${site.name}`;
+  const title = pageTitle(`${coursePage.heading}: ${course.name}`);
   const description = `${course.summary} ${course.dates}. ${course.price}.`;
   return [
     { title },
@@ -115,26 +116,14 @@ export default function CoursePage() {
         </p>
         <ul className="dialog-links">
           <li>
-            <a
-              className="button"
-              href={course.dialog.formHref}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              {course.dialog.formLabel}
-              <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-            </a>
+            <ExternalAction href={course.dialog.formHref} label={course.dialog.formLabel} />
           </li>
           <li>
-            <a
-              className="button button-ghost"
+            <ExternalAction
               href={course.dialog.groupHref}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              {course.dialog.groupLabel}
-              <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-            </a>
+              label={course.dialog.groupLabel}
+              className="button button-secondary"
+            />
           </li>
         </ul>
       </ModalDialog>

@@ -4,14 +4,15 @@
 // prefers-reduced-motion), so search engines and slow phones get the content at once.
 import { useState } from "react";
 import { Link } from "react-router";
+import { ExternalAction } from "~/components/external-action";
 import { Reveal } from "~/components/landing/reveal";
 import { ShaderBackground } from "~/components/landing/shader-background";
 import { competition, venueMapUrls, type Logo } from "~/content/competition";
-import { site } from "~/content/site";
+import { pageTitle } from "~/lib/title";
 import type { Route } from "./+types/events";
 
 export function meta(_: Route.MetaArgs) {
-  const title = `${competition.edition} — ${competition.dateLabel} | ${site.name}`;
+  const title = pageTitle(`${competition.edition}, ${competition.dateLabel}`);
   return [
     { title },
     {
@@ -162,15 +163,7 @@ export default function CompetitionPage() {
             />
             <h2 id="store-title">{competition.store.title}</h2>
             <p>{competition.store.text}</p>
-            <a
-              className="button"
-              href={competition.store.href}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              {competition.store.buttonLabel}
-              <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-            </a>
+            <ExternalAction href={competition.store.href} label={competition.store.buttonLabel} />
           </section>
 
           <section className="landing-panel" aria-labelledby="venue-title">

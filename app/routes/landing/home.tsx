@@ -3,7 +3,9 @@
 import { Link } from "react-router";
 import { Accordion } from "~/components/landing/accordion";
 import { Reveal } from "~/components/landing/reveal";
-import { safeImageUrl } from "~/components/landing/safe-image";
+import { EventCard } from "~/components/events/event-card";
+import { ExternalAction } from "~/components/external-action";
+import { EmptyState, ItemCard } from "~/components/item-card";
 import { ShaderBackground } from "~/components/landing/shader-background";
 import {
   articles,
@@ -16,7 +18,7 @@ import {
   type Organisation,
 } from "~/content/home";
 import { site } from "~/content/site";
-import { formatDate, formatDateTime } from "~/lib/time";
+import { formatDate } from "~/lib/time";
 import { useRootData } from "~/root";
 import { listUpcomingEvents } from "#server/models/event.server";
 import { listLatestNotes } from "#server/models/note.server";
@@ -34,21 +36,21 @@ export async function loader({ context }: Route.LoaderArgs) {
       nombreEvento: event.nombreEvento,
       ubicacionEvento: event.ubicacionEvento,
       tipoEvento: event.tipoEvento,
-      image: safeImageUrl(event.imagenEnlace),
+      imagenEnlace: event.imagenEnlace,
       startsAt: event.startsAt.toISOString(),
     })),
     notes: notes.map((note) => ({
       id: note.id,
       titulo: note.titulo,
       texto: note.texto,
-      image: safeImageUrl(note.enlaceImagen),
+      image: note.enlaceImagen,
       createdAt: note.createdAt.toISOString(),
     })),
     projects: projects.map((project) => ({
       id: project.id,
       titulo: project.titulo,
       descripcion: project.descripcion,
-      image: safeImageUrl(project.enlacesImagen.find((url) => safeImageUrl(url) !== null)),
+      image: project.enlacesImagen[0] ?? null,
     })),
   };
 }
@@ -62,27 +64,6 @@ export function meta(_: Route.MetaArgs) {
     { property: "og:description", content: site.description },
     { property: "og:type", content: "website" },
   ];
-}
-
-/** An image, or a calm gradient with the item's initial when there is none. */
-function CardImage({ src, title }: { src: string | null; title: string }) {
-  if (src)
-    return (
-      <img
-        className="card-image"
-        src={src}
-        alt=""
-        width={800}
-        height={450}
-        loading="lazy"
-        decoding="async"
-      />
-    );
-  return (
-    <div className="card-image card-image-placeholder" aria-hidden="true">
-      <span>{title.trim().charAt(0).toUpperCase() || "A"}</span>
-    </div>
-  );
 }
 
 function OrganisationList({ items, label }: { items: Organisation[]; label: string }) {
@@ -110,29 +91,23 @@ function OrganisationList({ items, label }: { items: Organisation[]; label: stri
 
 function CourseCards({ items }: { items: CourseCard[] }) {
   return (
-    <ul className="card-grid">
+    <ul className="item-grid">
       {items.map((item) => (
-        <li key={item.title} className="landing-card">
-          <img
-            className="card-image"
-            src={item.image}
-            alt=""
-            width={800}
-            height={450}
-            loading="lazy"
-            decoding="async"
-          />
-          <div className="landing-card-body">
-            <h4>{item.title}</h4>
-            <p className="muted">{item.subtitle}</p>
-            <p className="card-meta">{item.dates}</p>
-            {item.href ? (
-              <Link className="button button-small" to={item.href}>
-                {item.linkLabel ?? item.title}
-              </Link>
-            ) : null}
-          </div>
-        </li>
+        <ItemCard
+          key={item.title}
+          title={item.title}
+          heading="h4"
+          image={item.image}
+          imageLabel="Curso"
+          meta={item.dates}
+          text={item.subtitle}
+        >
+          {item.href ? (
+            <Link className="button button-secondary button-small" to={item.href}>
+              {item.linkLabel ?? item.title}
+            </Link>
+          ) : null}
+        </ItemCard>
       ))}
     </ul>
   );
@@ -140,7 +115,9 @@ function CourseCards({ items }: { items: CourseCard[] }) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { timeZone, events: upcoming, notes, projects } = loaderData;
-  const visitor = !useRootData()?.user;
+  const user = useRootData()?.user;
+  const visitor = !user;
+  const admin = user?.isAdmin === true;
 
   return (
     <div className="home landing">
@@ -154,7 +131,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {hero.primaryAction.label}
           </a>
           {visitor ? (
-            <Link className="button button-ghost" to={hero.joinAction.href}>
+            <Link className="button button-secondary" to={hero.joinAction.href}>
               {hero.joinAction.label}
             </Link>
           ) : null}
@@ -226,54 +203,53 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <Reveal>
           <h2 id="events-title">{events.title}</h2>
           <p className="section-intro">{events.intro}</p>
-          <ul className="card-grid">
-            <li className="landing-card landing-card-feature">
-              <img
-                className="card-image"
-                src={events.competition.image}
-                alt=""
-                width={800}
-                height={450}
-                loading="lazy"
-                decoding="async"
-              />
-              <div className="landing-card-body">
-                <h3>{events.competition.title}</h3>
-                <p>{events.competition.text}</p>
-                <Link className="button button-small" to={events.competition.href}>
-                  {events.competition.linkLabel}
-                </Link>
-              </div>
-            </li>
+          <ul className="item-grid">
+            <ItemCard
+              feature
+              title={events.competition.title}
+              image={events.competition.image}
+              imageLabel="Competencia"
+              text={events.competition.text}
+            >
+              <Link className="button" to={events.competition.href}>
+                {events.competition.linkLabel}
+              </Link>
+            </ItemCard>
           </ul>
           <h3>{events.upcomingTitle}</h3>
           {upcoming.length === 0 ? (
-            <p className="muted">{events.noUpcoming}</p>
+            <EmptyState title={events.noUpcoming}>
+              <p className="button-row">
+                <Link className="button button-secondary" to="/eventos#past-title">
+                  Ver eventos pasados
+                </Link>
+                {admin ? (
+                  <Link className="button" to="/admin">
+                    Publicar un evento
+                  </Link>
+                ) : null}
+              </p>
+            </EmptyState>
           ) : (
-            <ul className="card-grid">
-              {upcoming.map((event) => (
-                <li key={event.id} className="landing-card">
-                  <CardImage src={event.image} title={event.nombreEvento} />
-                  <div className="landing-card-body">
-                    <h4>
-                      <Link to={`/detalles/${event.id}`} className="card-link">
-                        {event.nombreEvento}
-                      </Link>
-                    </h4>
-                    <p className="card-meta">{formatDateTime(event.startsAt, timeZone)}</p>
-                    <p className="muted">
-                      {event.ubicacionEvento} · {event.tipoEvento}
-                    </p>
-                  </div>
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul className="item-grid">
+                {upcoming.map((event) => (
+                  <EventCard
+                    key={event.id}
+                    event={event}
+                    timeZone={timeZone}
+                    ended={false}
+                    heading="h4"
+                  />
+                ))}
+              </ul>
+              <p className="landing-more">
+                <Link className="button button-secondary" to={events.allHref}>
+                  {events.allLabel}
+                </Link>
+              </p>
+            </>
           )}
-          <p>
-            <Link className="button button-ghost" to={events.allHref}>
-              {events.allLabel}
-            </Link>
-          </p>
         </Reveal>
       </section>
 
@@ -290,16 +266,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 title: articles.techHistory.title,
                 summary: articles.techHistory.summary,
                 content: (
-                  <ul className="card-grid">
+                  <ul className="item-grid">
                     {articles.techHistory.items.map((item) => (
-                      <li key={item.title} className="landing-card landing-card-text">
+                      <li key={item.title} className="landing-card-text">
                         <h4>
-                          <a
-                            href={item.href}
-                            target="_blank"
-                            rel="noopener noreferrer"
-                            className="card-link"
-                          >
+                          <a href={item.href} target="_blank" rel="noopener noreferrer">
                             {item.title}
                             <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
                           </a>
@@ -315,17 +286,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 title: articles.talks.title,
                 summary: articles.talks.summary,
                 content: (
-                  <div className="landing-card landing-card-text">
+                  <div className="landing-card-text">
                     <p>{articles.talks.text}</p>
-                    <a
-                      className="button button-small"
+                    <ExternalAction
                       href={articles.talks.href}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                    >
-                      {articles.talks.linkLabel}
-                      <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-                    </a>
+                      label={articles.talks.linkLabel}
+                      className="button button-secondary"
+                    />
                   </div>
                 ),
               },
@@ -336,30 +303,40 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 content: (
                   <>
                     {notes.length === 0 ? (
-                      <p className="muted">{articles.news.empty}</p>
+                      <EmptyState title={articles.news.empty}>
+                        {admin ? (
+                          <Link className="button" to="/projectsandnotes">
+                            Publicar una nota
+                          </Link>
+                        ) : null}
+                      </EmptyState>
                     ) : (
-                      <ul className="card-grid">
-                        {notes.map((note) => (
-                          <li key={note.id} className="landing-card">
-                            <CardImage src={note.image} title={note.titulo} />
-                            <div className="landing-card-body">
-                              <h4>
-                                <Link to={`/notas/${note.id}`} className="card-link">
-                                  {note.titulo}
-                                </Link>
-                              </h4>
-                              <p className="card-meta">{formatDate(note.createdAt, timeZone)}</p>
-                              <p className="card-text">{note.texto}</p>
-                            </div>
-                          </li>
-                        ))}
-                      </ul>
+                      <>
+                        <ul className="item-grid">
+                          {notes.map((note) => (
+                            <ItemCard
+                              key={note.id}
+                              to={`/notas/${note.id}`}
+                              title={note.titulo}
+                              heading="h4"
+                              image={note.image}
+                              imageLabel="Nota"
+                              meta={
+                                <time dateTime={note.createdAt}>
+                                  {formatDate(note.createdAt, timeZone)}
+                                </time>
+                              }
+                              text={note.texto}
+                            />
+                          ))}
+                        </ul>
+                        <p className="landing-more">
+                          <Link className="button button-secondary" to={articles.news.allHref}>
+                            {articles.news.allLabel}
+                          </Link>
+                        </p>
+                      </>
                     )}
-                    <p>
-                      <Link className="button button-ghost" to={articles.news.allHref}>
-                        {articles.news.allLabel}
-                      </Link>
-                    </p>
                   </>
                 ),
               },
@@ -373,29 +350,34 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="featured-title">{featured.title}</h2>
           <p className="section-intro">{featured.intro}</p>
           {projects.length === 0 ? (
-            <p className="muted">{featured.empty}</p>
+            <EmptyState title={featured.empty}>
+              {admin ? (
+                <Link className="button" to="/projectsandnotes">
+                  Publicar un proyecto
+                </Link>
+              ) : null}
+            </EmptyState>
           ) : (
-            <ul className="card-grid">
-              {projects.map((project) => (
-                <li key={project.id} className="landing-card">
-                  <CardImage src={project.image} title={project.titulo} />
-                  <div className="landing-card-body">
-                    <h3>
-                      <Link to={`/proyectos/${project.id}`} className="card-link">
-                        {project.titulo}
-                      </Link>
-                    </h3>
-                    <p className="card-text">{project.descripcion}</p>
-                  </div>
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul className="item-grid">
+                {projects.map((project) => (
+                  <ItemCard
+                    key={project.id}
+                    to={`/proyectos/${project.id}`}
+                    title={project.titulo}
+                    image={project.image}
+                    imageLabel="Proyecto"
+                    text={project.descripcion}
+                  />
+                ))}
+              </ul>
+              <p className="landing-more">
+                <Link className="button button-secondary" to={featured.allHref}>
+                  {featured.allLabel}
+                </Link>
+              </p>
+            </>
           )}
-          <p>
-            <Link className="button button-ghost" to={featured.allHref}>
-              {featured.allLabel}
-            </Link>
-          </p>
         </Reveal>
       </section>
     </div>

@@ -1,0 +1,105 @@
+// @vitest-environment jsdom
+// The shared UI pieces of the design system (decision 014): outside calls to action decided from
+// the data, the item picture and its branded placeholder, times that never break, zone labels.
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, expect, test } from "vitest";
+import { ExternalAction } from "~/components/external-action";
+import { ItemCard, ItemImage } from "~/components/item-card";
+import { SiteFooter } from "~/components/site-footer";
+import { site } from "~/content/site";
+import { formatDateTime, timeZoneLabel } from "~/lib/time";
+
+afterEach(cleanup);
+
+test("an outside call to action with an address is a link that opens in a new tab", () => {
+  render(
+    <ExternalAction href="https://forms.example.org/curso" label="Formulario de Inscripción" />,
+  );
+  const link = screen.getByRole("link", { name: /^Formulario de Inscripción/ });
+  expect(link.getAttribute("href")).toBe("https://forms.example.org/curso");
+  expect(link.getAttribute("target")).toBe("_blank");
+});
+
+test("an outside call to action the community has not set is 'Próximamente', not a link", () => {
+  for (const href of [null, undefined, "", "javascript:alert(1)"]) {
+    const { unmount } = render(<ExternalAction href={href} label="Tienda" />);
+    expect(screen.queryByRole("link")).toBeNull();
+    expect(screen.getByText("Tienda · Próximamente")).toBeTruthy();
+    unmount();
+  }
+});
+
+test("the footer lists only the social pages that are set", () => {
+  render(<SiteFooter year={2026} />);
+  const set = site.social.filter((link) => link.href);
+  expect(screen.queryAllByRole("link")).toHaveLength(set.length);
+  expect(screen.getByText(/© 2026 Ayllu/)).toBeTruthy();
+});
+
+test("an item without a picture shows the branded placeholder with its kind, not a letter", () => {
+  const { container } = render(<ItemImage src={null} label="Nota" className="item-card-media" />);
+  const placeholder = container.querySelector(".image-placeholder");
+  expect(placeholder?.textContent).toBe("Nota");
+  expect(placeholder?.getAttribute("aria-hidden")).toBe("true");
+  expect(placeholder?.querySelector("img")?.getAttribute("src")).toBe("/logo.svg");
+});
+
+test("an address the safe-image check refuses shows the placeholder, never the address", () => {
+  for (const src of ["javascript:alert(1)", "//evil.example/a.png", "/\\evil.example/a.png"]) {
+    const { container, unmount } = render(<ItemImage src={src} label="Evento" />);
+    expect(container.querySelector(".image-placeholder")).not.toBeNull();
+    expect(container.innerHTML).not.toContain("evil.example");
+    unmount();
+  }
+});
+
+test("a picture that fails to load is replaced by the placeholder, which keeps the alt text", () => {
+  const { container } = render(
+    <ItemImage src="https://img.example.org/roto.png" label="Evento" alt="Imagen del evento X" />,
+  );
+  const image = screen.getByRole("img", { name: "Imagen del evento X" });
+  expect(image.tagName).toBe("IMG");
+  fireEvent.error(image);
+  const placeholder = screen.getByRole("img", { name: "Imagen del evento X" });
+  expect(placeholder.tagName).toBe("DIV");
+  expect(container.querySelector('img[src="https://img.example.org/roto.png"]')).toBeNull();
+});
+
+test("an item card links its title to the item's page and shows its meta, badges and summary", () => {
+  const Stub = createRoutesStub([
+    {
+      path: "/",
+      Component: () => (
+        <ul>
+          <ItemCard
+            to="/notas/1"
+            title="Taller"
+            image={null}
+            imageLabel="Nota"
+            meta="5 de diciembre"
+            badges={["Virtual", "Finalizado"]}
+            text="Resumen"
+          />
+        </ul>
+      ),
+    },
+  ]);
+  render(<Stub />);
+  expect(screen.getByRole("link", { name: "Taller" }).getAttribute("href")).toBe("/notas/1");
+  expect(screen.getByRole("heading", { name: "Taller", level: 3 })).toBeTruthy();
+  expect(screen.getAllByRole("listitem").map((item) => item.textContent)).toContain("Virtual");
+  expect(screen.getByText("Resumen")).toBeTruthy();
+});
+
+test("a time keeps '7:00 p. m.' together with no-break spaces", () => {
+  const text = formatDateTime("2025-12-06T23:00:00Z", "America/La_Paz");
+  expect(text).toContain("7:00\u00a0p.\u00a0m.");
+  expect(text).not.toMatch(/\d p\. m\./);
+});
+
+test("a time zone is named for people, never by its id", () => {
+  expect(timeZoneLabel("America/La_Paz")).toBe("hora de Bolivia");
+  expect(timeZoneLabel("UTC")).not.toContain("UTC/");
+  expect(timeZoneLabel("Etc/GMT+5")).not.toContain("Etc/");
+});
