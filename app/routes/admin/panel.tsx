@@ -354,7 +354,7 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
               defaultValue={usersPage.q}
               maxLength={100}
             />
-            <button type="submit" className="button button-small">
+            <button type="submit" className="button button-secondary button-small">
               Buscar
             </button>
           </div>
@@ -435,7 +435,7 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
                   <Link
                     to={panelHref(params, { galeria: event.id })}
                     preventScrollReset
-                    className="button button-small"
+                    className="button button-secondary button-small"
                     aria-label={`Galería de ${event.nombreEvento}`}
                   >
                     Galería

@@ -691,7 +691,7 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
                   <span className="content-list-actions">
                     <Link
                       to={href({ editarRecurso: resource.id })}
-                      className="button button-small"
+                      className="button button-secondary button-small"
                       preventScrollReset
                       aria-label={`Editar el recurso ${resource.titulo}`}
                     >
@@ -824,7 +824,7 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
                   <span className="content-list-actions">
                     <Link
                       to={href({ proyectos: null, editarProyecto: project.id })}
-                      className="button button-small"
+                      className="button button-secondary button-small"
                       preventScrollReset
                       aria-label={`Editar el proyecto ${project.titulo}`}
                     >

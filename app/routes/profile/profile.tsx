@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AlertDialog } from "~/components/alert-dialog";
 import { Modal } from "~/components/events/modal";
 import { Avatar, displayNameOf } from "~/components/avatar";
+import { EmptyState } from "~/components/item-card";
 import { ProfileFields } from "~/components/profile-fields";
 import { parseForm } from "~/lib/forms";
 import { MESSAGES } from "~/lib/messages";
@@ -173,7 +174,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <section className="card" aria-labelledby="events-title">
         <h2 id="events-title">Eventos Participando</h2>
         {events.length === 0 ? (
-          <p>No estás participando en ningún evento aún.</p>
+          <EmptyState title="No estás participando en ningún evento aún.">
+            <Link className="button button-secondary" to="/eventos">
+              Ver los próximos eventos
+            </Link>
+          </EmptyState>
         ) : (
           <ul className="event-list">
             {events.map((event) => (
@@ -185,7 +190,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                 </span>
                 <Link
                   to={`/detalles/${event.id}`}
-                  className="button button-small"
+                  className="button button-secondary button-small"
                   aria-label={`Ver Detalles de ${event.nombreEvento}`}
                 >
                   Ver Detalles
