@@ -187,9 +187,13 @@ for (const screen of SCREENS) {
       );
     }
     await talks.click();
+    // The community has not set its channel (app/content/site.ts): coming, not a live link.
+    await expect(articlesSection.getByRole("link", { name: articles.talks.linkLabel })).toHaveCount(
+      0,
+    );
     await expect(
-      articlesSection.getByRole("link", { name: articles.talks.linkLabel }),
-    ).toHaveAttribute("href", /^https:\/\//);
+      articlesSection.getByText(`${articles.talks.linkLabel} · Próximamente`),
+    ).toBeVisible();
 
     // Featured: the demo project, and all projects.
     const featuredSection = page.locator("#featured");
@@ -202,10 +206,11 @@ for (const screen of SCREENS) {
       "/proyectos",
     );
 
-    // The footer.
+    // The footer, with no social link the community has not set.
     await expect(
       page.getByRole("contentinfo").getByText(`© ${new Date().getFullYear()} Ayllu`),
     ).toBeVisible();
+    await expect(page.getByRole("contentinfo").getByRole("link")).toHaveCount(0);
 
     await settle(page);
     await expectNoHorizontalScroll(page);
@@ -234,6 +239,54 @@ for (const screen of SCREENS) {
     }
   });
 
+  test(`the header reaches Eventos, Notas, Recursos and Proyectos from every page (${screen.name})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(screen.viewport);
+    await page.goto("/clase1");
+    const phone = screen.viewport.width < 1180;
+    const toggle = page.getByRole("button", { name: "Menú de secciones" });
+    for (const [label, path, heading] of [
+      ["Eventos", "/eventos", "Eventos"],
+      ["Notas", "/notas", "Notas de la comunidad"],
+      ["Recursos", "/recursos", "Recursos"],
+      ["Proyectos", "/proyectos", "Proyectos"],
+    ] as const) {
+      if (phone) await toggle.click();
+      await navLink(page, label).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      // The current area is marked for assistive technology, and not styled as the call to action.
+      await expect(navLink(page, label)).toHaveAttribute("aria-current", "page");
+      const [current, cta] = await Promise.all([
+        navLink(page, label).evaluate((link) => getComputedStyle(link).backgroundColor),
+        page
+          .getByRole("link", { name: "Iniciar Sesión", exact: true })
+          .evaluate((link) => getComputedStyle(link).backgroundColor),
+      ]);
+      expect(current).not.toBe(cta);
+    }
+    await expectNoAxeViolations(page);
+  });
+}
+
+test("the phone section menu closes on Escape and gives focus back to its button", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto("/");
+  const toggle = page.getByRole("button", { name: "Menú de secciones" });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await expect(navLink(page, "Recursos")).toBeVisible();
+  await navLink(page, "Recursos").focus();
+  await page.keyboard.press("Escape");
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(navLink(page, "Recursos")).toBeHidden();
+  await expect(toggle).toBeFocused();
+});
+
+for (const screen of SCREENS) {
   test(`/events shows the whole competition page behind a one-second loading logo (${screen.name})`, async ({
     page,
   }) => {
