@@ -269,3 +269,46 @@ test.describe("with JavaScript off", () => {
     await expect(page.getByRole("region", { name: "Eventos Publicados" })).not.toContainText(name);
   });
 });
+
+test("an event whose picture fails to load shows the branded placeholder on its card and its page, never a broken image", async ({
+  page,
+  baseURL,
+  consoleErrors,
+}) => {
+  // The browser reports the missing picture on the console; that is the point of this test.
+  consoleErrors.allow(/Failed to load resource: the server responded with a status of 404/);
+  const name = `Imagen rota ${Date.now()}`;
+  const landing = await signInOverHttp(page, { email: ADMIN, name: "Admin E2E" });
+  if (landing === "/aditionaldata")
+    await completeProfileOverHttp(page, memberData({ nombreCompleto: "Admin E2E" }));
+  await page.goto("/admin");
+  const form = page.locator("#evento-form");
+  await form.getByLabel("Nombre del evento").fill(name);
+  await form.getByLabel("Ubicación (país, ciudad)").fill("Bolivia, Oruro");
+  await form.getByLabel("Fecha").fill("2036-03-10");
+  await form.getByLabel("Hora").fill("10:00");
+  await form.getByLabel("Enlace de la imagen").fill(`${baseURL}/demo/no-existe.png`);
+  await form.getByLabel("Descripción").fill("Una imagen que no existe.");
+  await form.getByRole("button", { name: "Publicar Evento" }).click();
+  await okAlert(page, "Evento publicado con éxito!");
+
+  const noBrokenImages = () =>
+    page.evaluate(() =>
+      Array.from(document.images)
+        .filter((image) => image.complete && image.naturalWidth === 0)
+        .map((image) => image.src),
+    );
+  await page.goto("/eventos");
+  const card = page.locator(".item-card").filter({ hasText: name });
+  await expect(card.locator(".image-placeholder")).toContainText("Evento");
+  await expect(card.locator("img.item-card-media")).toHaveCount(0);
+  expect(await noBrokenImages()).toEqual([]);
+
+  await card.getByRole("link", { name }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByRole("img", { name: `Imagen del evento ${name}` })).toHaveClass(
+    /image-placeholder/,
+  );
+  expect(await noBrokenImages()).toEqual([]);
+  await expectNoAxeViolations(page);
+});
