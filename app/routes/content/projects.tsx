@@ -1,6 +1,7 @@
 // /proyectos — every project, newest first.
 import { Link } from "react-router";
 import { EmptyState, ItemCard } from "~/components/item-card";
+import { safeImageUrl } from "~/components/landing/safe-image";
 import { formatDate } from "~/lib/time";
 import { useRootData } from "~/root";
 import { listProjects } from "#server/models/project.server";
@@ -16,7 +17,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       id: p.id,
       titulo: p.titulo,
       descripcion: summaryOf(p.descripcion, 240),
-      imagen: p.enlacesImagen[0] ?? null,
+      // The first picture that may be shown.
+      imagen: p.enlacesImagen.find((url) => safeImageUrl(url) !== null) ?? null,
       createdAt: p.createdAt.toISOString(),
     })),
   };

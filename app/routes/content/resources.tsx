@@ -1,6 +1,7 @@
 // /recursos — every resource, newest first.
 import { Link } from "react-router";
 import { EmptyState, ItemCard } from "~/components/item-card";
+import { safeImageUrl } from "~/components/landing/safe-image";
 import { formatDate } from "~/lib/time";
 import { useRootData } from "~/root";
 import { listResources } from "#server/models/resource.server";
@@ -17,7 +18,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       titulo: r.titulo,
       subtitulos: r.subtitulos,
       texto: summaryOf(r.texto, 240),
-      imagen: r.enlacesImagenes[0] ?? null,
+      // The first picture that may be shown.
+      imagen: r.enlacesImagenes.find((url) => safeImageUrl(url) !== null) ?? null,
       videos: r.enlacesVideos.length,
       createdAt: r.createdAt.toISOString(),
     })),

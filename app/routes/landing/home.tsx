@@ -6,6 +6,7 @@ import { Reveal } from "~/components/landing/reveal";
 import { EventCard } from "~/components/events/event-card";
 import { ExternalAction } from "~/components/external-action";
 import { EmptyState, ItemCard } from "~/components/item-card";
+import { safeImageUrl } from "~/components/landing/safe-image";
 import { ShaderBackground } from "~/components/landing/shader-background";
 import {
   articles,
@@ -50,7 +51,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       id: project.id,
       titulo: project.titulo,
       descripcion: project.descripcion,
-      image: project.enlacesImagen[0] ?? null,
+      image: project.enlacesImagen.find((url) => safeImageUrl(url) !== null) ?? null,
     })),
   };
 }
