@@ -112,3 +112,24 @@ test("every custom property a stylesheet uses is a token", () => {
   }
   expect(unknown).toEqual([]);
 });
+
+function sources(dir = APP): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return /\.tsx?$/.test(entry.name) ? [readFileSync(path, "utf8")] : [];
+  });
+}
+
+test("every class a stylesheet styles is used by a component (no dead styles)", () => {
+  const code = sources().join("\n");
+  const unused = new Set<string>();
+  for (const { name, root } of sheets) {
+    for (const rule of rules(root)) {
+      for (const [, cls] of rule.selector.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)) {
+        if (!new RegExp(`[\\s"'\`{]${cls}[\\s"'\`}]`).test(code)) unused.add(`${name} .${cls}`);
+      }
+    }
+  }
+  expect([...unused]).toEqual([]);
+});

@@ -89,7 +89,7 @@ export default function CoursePage() {
                   <span className="price">{course.price}</span>
                 </p>
                 <h3 id="course-name">{course.name}</h3>
-                <p className="card-meta">{course.dates}</p>
+                <p className="course-card-dates">{course.dates}</p>
                 <p className="muted">{course.summary}</p>
                 <button
                   type="button"
