@@ -2,9 +2,11 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createSession } from "#server/auth/session.server";
 import { signInWithIdentity } from "#server/models/user.server";
+import { loadConfig } from "#server/config.server";
+import { startAppendingProxy } from "../helpers/appending-proxy";
 import { BrowserClient } from "../helpers/browser-client";
 import { startConfiguredServer } from "../helpers/configured-server";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { startTestServer, TEST_ENV, type TestServer } from "../helpers/server";
 import { signInMember, signInNewcomer } from "../helpers/sign-in";
 
 let server: TestServer;
@@ -36,6 +38,7 @@ function startProductionServer() {
   return startConfiguredServer({
     NODE_ENV: "production",
     PUBLIC_URL: "https://ayllu.example",
+    TRUST_PROXY: "1",
     // The server is handed the test database; DATABASE_URL only satisfies the production check.
     DATABASE_URL: "postgres://ayllu@db.invalid/ayllu",
     OIDC_ISSUER: "https://login.ayllu.example",
@@ -179,6 +182,60 @@ test("the sign-in rate limit answers 429 after LOGIN_RATE_LIMIT POSTs to /login 
     // Only sign-in is limited: the site itself keeps answering.
     expect((await client.get("/login")).status).toBe(200);
   } finally {
+    await limited.close();
+  }
+});
+
+test("with TRUST_PROXY=1 behind an appending proxy, a forged X-Forwarded-For does not reset the sign-in limit", async () => {
+  const limited = await startConfiguredServer({ LOGIN_RATE_LIMIT: "3", TRUST_PROXY: "1" });
+  const proxy = await startAppendingProxy(limited.address);
+  try {
+    const client = new BrowserClient(proxy.url);
+    const attempt = (i: number) =>
+      client.request("POST", "/login", {
+        body: new URLSearchParams(),
+        origin: limited.publicUrl.origin,
+        headers: { "X-Forwarded-For": `203.0.113.${i}` },
+      });
+    for (let i = 0; i < 3; i++) expect((await attempt(i)).status).toBe(302);
+    for (let i = 3; i < 10; i++) expect((await attempt(i)).status).toBe(429);
+  } finally {
+    await proxy.close();
+    await limited.close();
+  }
+});
+
+test("TRUST_PROXY accepts a number of hops or a list of proxy addresses, and nothing else", () => {
+  const config = (value: string) => loadConfig({ ...TEST_ENV, TRUST_PROXY: value }).trustProxy;
+  expect(config("0")).toBe(false);
+  expect(config("1")).toBe(1);
+  expect(config("2")).toBe(2);
+  expect(config("true")).toBe(1);
+  expect(config("127.0.0.1, 10.0.0.0/8, loopback")).toEqual([
+    "127.0.0.1",
+    "10.0.0.0/8",
+    "loopback",
+  ]);
+  expect(() => config("not-an-address")).toThrow(/TRUST_PROXY/);
+  expect(() => config("10.0.0.0/99")).toThrow(/TRUST_PROXY/);
+});
+
+test("with TRUST_PROXY naming the proxy's address, the client's own header cannot pick the address", async () => {
+  // The proxy reaches the server from 127.0.0.3; its clients come from 127.0.0.1.
+  const limited = await startConfiguredServer({ LOGIN_RATE_LIMIT: "2", TRUST_PROXY: "127.0.0.3" });
+  const proxy = await startAppendingProxy(limited.address, { localAddress: "127.0.0.3" });
+  try {
+    const client = new BrowserClient(proxy.url);
+    const attempt = (i: number) =>
+      client.request("POST", "/login", {
+        body: new URLSearchParams(),
+        origin: limited.publicUrl.origin,
+        headers: { "X-Forwarded-For": `198.51.100.${i}` },
+      });
+    for (let i = 0; i < 2; i++) expect((await attempt(i)).status).toBe(302);
+    expect((await attempt(5)).status).toBe(429);
+  } finally {
+    await proxy.close();
     await limited.close();
   }
 });

@@ -86,7 +86,10 @@ test("the database keeps only a hash of the session token", async () => {
 });
 
 test("over https the session cookie is __Host-ayllu_session with Secure, and the site reads and clears it", async () => {
-  const https = await startConfiguredServer({ PUBLIC_URL: "https://ayllu.example" });
+  const https = await startConfiguredServer({
+    PUBLIC_URL: "https://ayllu.example",
+    TRUST_PROXY: "1",
+  });
   try {
     expect(https.publicUrl.origin).toBe("https://ayllu.example");
     const { user } = await signInWithIdentity(
