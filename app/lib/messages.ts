@@ -27,6 +27,7 @@ export const MESSAGES = {
   galleryRemoveFailed: "Error al eliminar imagen. Por favor, inténtalo de nuevo.",
   eventNotFound: "Evento no encontrado.",
   eventEnded: "Este evento ya ha finalizado, no es posible participar.",
+  eventEndedLeave: "Este evento ya ha finalizado, no es posible dejar de participar.",
   participationLoginRequired: "Debes iniciar sesión para participar en un evento.",
   participationJoined: "¡Te has registrado para participar en este evento!",
   participationLeft: "Has dejado de participar en este evento.",

@@ -72,7 +72,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof EventNotFoundError) notFound();
     if (error instanceof EventEndedError)
-      return data({ message: MESSAGES.eventEnded }, { status: 409 });
+      return data(
+        { message: intent === "join" ? MESSAGES.eventEnded : MESSAGES.eventEndedLeave },
+        { status: 409 },
+      );
     console.error("No se pudo actualizar la participación:", error);
     return data({ message: MESSAGES.participationFailed }, { status: 500 });
   }
