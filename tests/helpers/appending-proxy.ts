@@ -14,7 +14,11 @@ export async function startAppendingProxy(
   options: { headers?: Record<string, string>; localAddress?: string } = {},
 ): Promise<AppendingProxy> {
   const server = http.createServer((req, res) => {
-    const headers = { ...req.headers, ...options.headers, host: target.host };
+    const headers: http.OutgoingHttpHeaders = {
+      ...req.headers,
+      ...options.headers,
+      host: target.host,
+    };
     const forwarded = req.headers["x-forwarded-for"];
     const client = req.socket.remoteAddress ?? "";
     headers["x-forwarded-for"] = forwarded ? `${String(forwarded)}, ${client}` : client;

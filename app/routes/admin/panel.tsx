@@ -13,13 +13,16 @@ import { flashCookie } from "#server/http/flash.server";
 import {
   getUserDetails,
   LastAdminError,
+  boundedSearch,
   listUsers,
+  SEARCH_MAX,
   setAdmin,
   UserNotFoundError,
 } from "#server/models/admin-users.server";
 import {
   addGalleryImage,
   createEvent,
+  EventDateOutOfRangeError,
   deleteEvent,
   EventNotFoundError,
   getEvent,
@@ -51,6 +54,13 @@ function panelHref(params: URLSearchParams, changes: Record<string, string | nul
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   const params = new URL(request.url).searchParams;
+  // A search longer than the list can use goes back to an address holding only what is used, so
+  // that no link or form of the page copies the rest.
+  const q = params.get("q");
+  if (q !== null && q.length > SEARCH_MAX) {
+    params.set("q", boundedSearch(q));
+    throw redirect(`/admin?${params.toString()}`);
+  }
   const page = Number(params.get("pagina") ?? "1");
   const [users, events] = await Promise.all([
     listUsers(context.db, admin, {
@@ -215,6 +225,17 @@ export async function action({ request, context }: Route.ActionArgs) {
           await updateEvent(context.db, admin, eventId, result.data, context.config.siteTimezone);
       } catch (error) {
         if (error instanceof EventNotFoundError) notFound();
+        if (error instanceof EventDateOutOfRangeError) {
+          return reply(
+            {
+              intent,
+              fieldErrors: { [error.field]: error.message },
+              values: result.data,
+              eventId: intent === "update" ? String(eventId) : undefined,
+            },
+            400,
+          );
+        }
         console.error("No se pudo guardar el evento:", error);
         return reply(
           {
