@@ -164,7 +164,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       "/{*path}",
       createRequestHandler({
         build,
-        mode: config.production ? "production" : "development",
+        // Error details (stack traces, server paths) leave the server only under `npm run dev`.
+        mode: vite ? "development" : "production",
         getLoadContext: (_req, res) => ({
           db: database.db,
           config,

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { createSession } from "#server/auth/session.server";
 import { signInWithIdentity } from "#server/models/user.server";
 import { loadConfig } from "#server/config.server";
@@ -290,6 +290,50 @@ test("in production a server error shows the Spanish 500 page and nothing of the
     }
   } finally {
     await production.close();
+  }
+});
+
+test("outside production too (NODE_ENV=test), a failing page's data carries no stack trace or server path", async () => {
+  const broken = await startConfiguredServer({});
+  try {
+    const { user } = await signInWithIdentity(
+      broken.db,
+      {
+        issuer: "https://login.ayllu.example",
+        subject: randomUUID(),
+        email: "falla-datos@example.com",
+        emailVerified: true,
+        name: "Falla",
+        picture: null,
+      },
+      [],
+    );
+    const setCookie = await createSession(broken.db, user.id, { secure: false });
+    const client = new BrowserClient(broken.address);
+    const [pair] = setCookie.split(";");
+    const [name, value] = pair!.split("=");
+    client.cookies.set(name!, value!);
+    await broken.closeDatabase();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      for (const target of ["/profile.data", "/profile"]) {
+        const reply = await client.get(target);
+        expect(reply.status, target).toBe(500);
+        for (const internal of [
+          /PGlite/i,
+          /\bat \S+ \(/,
+          /node_modules/,
+          /\.server\./,
+          /build\//,
+        ]) {
+          expect(reply.text, target).not.toMatch(internal);
+        }
+      }
+    } finally {
+      errors.mockRestore();
+    }
+  } finally {
+    await broken.close();
   }
 });
 

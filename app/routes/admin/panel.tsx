@@ -31,6 +31,7 @@ import {
   updateEvent,
 } from "#server/models/event.server";
 import type { Route } from "./+types/panel";
+import { readForm } from "#server/http/read-form.server";
 
 function notFound(message: string = MESSAGES.eventNotFound): never {
   throw data(message, { status: 404 });
@@ -156,7 +157,7 @@ function back(to: string, key: MessageKey, secure: boolean) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const secure = cookieSettings(context).secure;
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const eventId = form.get("eventId");
   const reply = (body: ActionData, status: number) => data(body, { status });
@@ -681,9 +682,8 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
-  if (!notFound && !forbidden) console.error(error);
+  if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
   const message =
     isRouteErrorResponse(error) && typeof error.data === "string"
       ? error.data

@@ -14,6 +14,7 @@ import { flashCookie } from "#server/http/flash.server";
 import { deleteAccount, LastAdminError } from "#server/models/member-data.server";
 import { listParticipatingEvents, saveProfile } from "#server/models/user.server";
 import type { Route } from "./+types/profile";
+import { readForm } from "#server/http/read-form.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireProfile(request, context);
@@ -78,7 +79,7 @@ async function deleteOwnAccount(
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireProfile(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "deleteAccount") {
     return deleteOwnAccount(request, context, form, user);
   }
