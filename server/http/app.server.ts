@@ -20,6 +20,13 @@ import { bodySizeLimit, rateLimit, sameOriginPosts, securityHeaders } from "./se
 /** The largest form post accepted (long texts in the content forms fit with room to spare). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/**
+ * How long a client may take to send a request's headers, and the whole request with its body,
+ * before the connection is closed (408): a slow client cannot hold a connection for minutes.
+ * Answers (the live stream included) are not limited by these. See the README.
+ */
+export const HTTP_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000 };
+
 export interface StartOptions {
   config: Config;
   /** An open database to use (and leave open); otherwise one is opened from `config`. */
@@ -27,6 +34,8 @@ export interface StartOptions {
   /** Vite's development server, for `npm run dev`. */
   vite?: ViteDevServer;
   log?: (line: string) => void;
+  /** Overrides HTTP_TIMEOUTS (a server embedded elsewhere may want others). */
+  httpTimeouts?: { headersMs: number; requestMs: number };
 }
 
 export interface RunningServer {
@@ -55,7 +64,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     app.use((_req, _res, next) => {
       ready.then(() => next(), next);
     });
-    const server = http.createServer(app);
+    const timeouts = options.httpTimeouts ?? HTTP_TIMEOUTS;
+    const server = http.createServer(
+      {
+        headersTimeout: timeouts.headersMs,
+        requestTimeout: timeouts.requestMs,
+        // Node looks for overdue requests this often (30 s by default, longer than the limits).
+        connectionsCheckingInterval: Math.min(1000, timeouts.headersMs),
+      },
+      app,
+    );
     listening = server;
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);

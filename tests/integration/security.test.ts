@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import net from "node:net";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { createSession } from "#server/auth/session.server";
 import { signInWithIdentity } from "#server/models/user.server";
@@ -334,6 +335,54 @@ test("outside production too (NODE_ENV=test), a failing page's data carries no s
     }
   } finally {
     await broken.close();
+  }
+});
+
+/** Sends `head` then drips the body a byte at a time; resolves with what the server answered and when. */
+function slowRequest(address: URL, head: string, dripMs: number) {
+  return new Promise<{ answer: string; ms: number }>((resolve, reject) => {
+    const started = Date.now();
+    const socket = net.connect(Number(address.port), address.hostname);
+    let answer = "";
+    const drip = setInterval(() => socket.write("a"), dripMs);
+    socket.on("connect", () => socket.write(head));
+    socket.on("data", (chunk) => (answer += chunk.toString()));
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      clearInterval(drip);
+      resolve({ answer, ms: Date.now() - started });
+    });
+    setTimeout(() => {
+      clearInterval(drip);
+      socket.destroy();
+      reject(new Error("el servidor no cortó la conexión"));
+    }, 20_000);
+  });
+}
+
+test("a body sent too slowly, or headers that never end, are cut off with 408 after the request timeout", async () => {
+  const strict = await startConfiguredServer(
+    {},
+    { httpTimeouts: { headersMs: 1000, requestMs: 2000 } },
+  );
+  try {
+    const host = strict.address.host;
+    const body = await slowRequest(
+      strict.address,
+      `POST /login HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\n`,
+      200,
+    );
+    expect(body.answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(body.ms).toBeLessThan(10_000);
+    const headers = await slowRequest(
+      strict.address,
+      `GET / HTTP/1.1\r\nHost: ${host}\r\nX-Lento: `,
+      200,
+    );
+    expect(headers.answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(headers.ms).toBeLessThan(10_000);
+  } finally {
+    await strict.close();
   }
 });
 
