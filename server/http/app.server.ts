@@ -11,6 +11,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { Config } from "../config.server";
 import { createAuthService, type AuthService } from "../auth/oidc.server";
+import { startSessionSweeper } from "../auth/session.server";
 import { databaseIsUp, openDatabase, type Database } from "../db/client.server";
 import { seedDemoContent } from "../models/demo.server";
 import { CLIENT_BUILD_DIR } from "../paths.server";
@@ -217,6 +218,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       },
     );
 
+    // Hardening (issue 10): expired sessions are swept while the server runs.
+    const stopSweeper = startSessionSweeper(database.db, config.sessionSweepMs);
+
     markReady();
     log(
       `Ayllu escucha en ${publicUrl.origin} (base de datos ${database.kind}: ${database.location})`,
@@ -236,6 +240,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       close() {
         closing ??= (async () => {
           await contentStream.close();
+          await stopSweeper();
           await new Promise<void>((resolve) => {
             server.close(() => resolve());
             server.closeIdleConnections();
