@@ -93,6 +93,12 @@ export async function createSession(
   });
 }
 
+/** A key for this request's session (the hash of its token), or null without a session cookie. */
+export function sessionKeyOf(request: Request, settings: CookieSettings): string | null {
+  const token = readCookie(request, sessionCookieName(settings));
+  return token && token.length <= 100 ? hashToken(token) : null;
+}
+
 /** The signed-in user of this request, or null. Expired sessions are deleted on sight. */
 export async function getSessionUser(
   db: Db,

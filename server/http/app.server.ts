@@ -35,6 +35,8 @@ export interface StartOptions {
   /** Vite's development server, for `npm run dev`. */
   vite?: ViteDevServer;
   log?: (line: string) => void;
+  /** How often the live stream sends its heartbeat (25 s by default; see content-stream). */
+  liveHeartbeatMs?: number;
   /** Overrides HTTP_TIMEOUTS (a server embedded elsewhere may want others). */
   httpTimeouts?: { headersMs: number; requestMs: number };
 }
@@ -114,7 +116,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     });
 
     // Before compression, which would hold the live stream's events back.
-    const contentStream = createContentStream(database, config);
+    const contentStream = createContentStream(database, config, {
+      maxPerSession: config.liveStreamsPerSession,
+      heartbeatMs: options.liveHeartbeatMs,
+    });
     app.get(CONTENT_STREAM_PATH, (req, res, next) => {
       contentStream.handle(req, res).catch(next);
     });
