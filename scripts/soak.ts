@@ -7,7 +7,6 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import { createSession } from "../server/auth/session.server";
 import { openEmbedded, openPostgres, type Database } from "../server/db/client.server";
 import { createEvent } from "../server/models/event.server";
