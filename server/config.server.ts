@@ -1,6 +1,7 @@
 // Configuration is read once, at start-up, from the environment, and checked here.
 // Every variable is documented in the README's Configuration table.
 import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -22,8 +23,18 @@ export interface Config {
   adminEmails: string[];
   siteTimezone: string;
   seedDemo: boolean;
-  trustProxy: boolean;
+  /**
+   * Express's "trust proxy": false (no proxy), a number of proxy hops, or the proxies' addresses.
+   * Never `true`, which would let the client's own X-Forwarded-For choose its address.
+   */
+  trustProxy: false | number | string[];
   loginRateLimit: number;
+  /** Live content streams one session may hold open; the oldest is closed past it. */
+  liveStreamsPerSession: number;
+  /** Sessions one account may hold; the oldest ends past it. */
+  sessionsPerAccount: number;
+  /** How often expired sessions are deleted, in milliseconds. */
+  sessionSweepMs: number;
 }
 
 export class ConfigError extends Error {
@@ -56,8 +67,11 @@ const EnvSchema = z.object({
   ADMIN_EMAILS: z.string().default(""),
   SITE_TIMEZONE: z.string().default("America/La_Paz"),
   SEED_DEMO: flag.optional(),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: z.string().default("0"),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  LIVE_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100).default(5),
+  SESSIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
+  SESSION_SWEEP_MINUTES: z.coerce.number().min(0.01).max(10080).default(60),
 });
 
 function isTimeZone(zone: string): boolean {
@@ -67,6 +81,35 @@ function isTimeZone(zone: string): boolean {
   } catch {
     return false;
   }
+}
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY as Express understands it: a number of proxy hops in front of the server, or the
+ * addresses (and CIDR ranges, or loopback/linklocal/uniquelocal) of the proxies. "true"/"yes"
+ * mean one hop: trusting every hop would let a client choose its own address.
+ */
+function parseTrustProxy(value: string): Config["trustProxy"] | null {
+  const text = value.trim().toLowerCase();
+  if (text === "0" || text === "false" || text === "no") return false;
+  if (text === "true" || text === "yes") return 1;
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  const entries = text
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return entries.length > 0 && entries.every(isProxyAddress) ? entries : null;
 }
 
 /** Reads the configuration from `env`; throws a ConfigError naming every problem. */
@@ -109,6 +152,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc = { kind: "development" };
   }
 
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (trustProxy === null) {
+    problems.push(
+      `TRUST_PROXY debe ser 0, un número de proxies (1 detrás de un proxy) o una lista de sus direcciones: ${e.TRUST_PROXY}`,
+    );
+  }
+  if (e.PUBLIC_URL?.startsWith("https:") && !trustProxy) {
+    // The server itself speaks plain HTTP; an https origin means a TLS proxy in front, and without
+    // trusting it every request looks like http and React Router refuses every form post.
+    problems.push(
+      "PUBLIC_URL es https:// pero TRUST_PROXY no está configurada: detrás de un proxy TLS pon TRUST_PROXY=1 (o la dirección del proxy) para que el servidor sepa que la petición llegó por https",
+    );
+  }
+
   if (!isTimeZone(e.SITE_TIMEZONE))
     problems.push(`SITE_TIMEZONE no es una zona horaria: ${e.SITE_TIMEZONE}`);
 
@@ -145,7 +202,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     siteTimezone: e.SITE_TIMEZONE,
     seedDemo: e.SEED_DEMO ?? !production,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: trustProxy ?? false,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    liveStreamsPerSession: e.LIVE_STREAMS_PER_SESSION,
+    sessionsPerAccount: e.SESSIONS_PER_ACCOUNT,
+    sessionSweepMs: Math.round(e.SESSION_SWEEP_MINUTES * 60_000),
   };
 }

@@ -27,6 +27,10 @@ export const MESSAGES = {
   galleryRemoveFailed: "Error al eliminar imagen. Por favor, inténtalo de nuevo.",
   eventNotFound: "Evento no encontrado.",
   eventEnded: "Este evento ya ha finalizado, no es posible participar.",
+  signedOutEverywhere: "Se cerró la sesión en todos tus dispositivos.",
+  badFormBody:
+    "La solicitud no es un formulario válido. Vuelve a cargar la página e inténtalo de nuevo.",
+  eventEndedLeave: "Este evento ya ha finalizado, no es posible dejar de participar.",
   participationLoginRequired: "Debes iniciar sesión para participar en un evento.",
   participationJoined: "¡Te has registrado para participar en este evento!",
   participationLeft: "Has dejado de participar en este evento.",

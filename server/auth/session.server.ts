@@ -1,6 +1,6 @@
 // Sessions live in the database; the browser holds only a random token (its SHA-256 is the key).
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { sessions, users, type User } from "../db/schema.server";
 
@@ -57,25 +57,46 @@ export function serializeCookie(
   return parts.join("; ");
 }
 
-/** Starts a new session for `userId`; returns the Set-Cookie header value. */
+/** Sessions one account may hold when nothing else is configured (SESSIONS_PER_ACCOUNT). */
+export const DEFAULT_SESSIONS_PER_ACCOUNT = 10;
+
+/**
+ * Starts a new session for `userId`; returns the Set-Cookie header value. An account holds at most
+ * `maxPerAccount` sessions: past it, the oldest (by creation) end.
+ */
 export async function createSession(
   db: Db,
   userId: string,
   settings: CookieSettings,
+  options: { maxPerAccount?: number } = {},
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const now = Date.now();
-  await db.insert(sessions).values({
-    idHash: hashToken(token),
-    userId,
-    createdAt: new Date(now),
-    lastSeenAt: new Date(now),
-    expiresAt: new Date(now + SESSION_ABSOLUTE_MS),
+  const keep = Math.max(1, options.maxPerAccount ?? DEFAULT_SESSIONS_PER_ACCOUNT);
+  await db.transaction(async (tx) => {
+    await tx.insert(sessions).values({
+      idHash: hashToken(token),
+      userId,
+      createdAt: new Date(now),
+      lastSeenAt: new Date(now),
+      expiresAt: new Date(now + SESSION_ABSOLUTE_MS),
+    });
+    await tx.execute(sql`
+      delete from ${sessions} where ${sessions.idHash} in (
+        select ${sessions.idHash} from ${sessions} where ${sessions.userId} = ${userId}
+        order by ${sessions.createdAt} desc, ${sessions.idHash} desc offset ${keep}
+      )`);
   });
   return serializeCookie(sessionCookieName(settings), token, {
     ...settings,
     maxAgeSeconds: Math.floor(SESSION_ABSOLUTE_MS / 1000),
   });
+}
+
+/** A key for this request's session (the hash of its token), or null without a session cookie. */
+export function sessionKeyOf(request: Request, settings: CookieSettings): string | null {
+  const token = readCookie(request, sessionCookieName(settings));
+  return token && token.length <= 100 ? hashToken(token) : null;
 }
 
 /** The signed-in user of this request, or null. Expired sessions are deleted on sight. */
@@ -120,13 +141,45 @@ export async function destroySession(
   return serializeCookie(name, "", { ...settings, maxAgeSeconds: 0 });
 }
 
-/** Removes sessions that can no longer be used. */
-export async function deleteExpiredSessions(db: Db): Promise<void> {
-  const now = new Date();
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
-  await db
+/** Removes sessions that can no longer be used; resolves with how many. */
+export async function deleteExpiredSessions(db: Db, now: Date = new Date()): Promise<number> {
+  const deleted = await db
     .delete(sessions)
-    .where(lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)));
+    .where(
+      or(
+        lt(sessions.expiresAt, now),
+        lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+      ),
+    )
+    .returning({ idHash: sessions.idHash });
+  return deleted.length;
+}
+
+/** 'Cerrar sesión en todos los dispositivos': every session of the member ends, this one too. */
+export async function destroyAllSessions(db: Db, userId: string): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(eq(sessions.userId, userId))
+    .returning({ idHash: sessions.idHash });
+  return deleted.length;
+}
+
+/**
+ * Deletes expired sessions every `intervalMs` until stopped (started with the server). A failed
+ * sweep (the database briefly away) is logged and tried again at the next tick.
+ */
+export function startSessionSweeper(db: Db, intervalMs: number): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = deleteExpiredSessions(db).catch((error: unknown) => {
+      console.error("No se pudieron borrar las sesiones vencidas:", error);
+    });
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }
 
 export async function countSessions(db: Db, userId: string): Promise<number> {

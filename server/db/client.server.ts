@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths.server";
+import { trackDurability, type DurableDir } from "./durable-fs.server";
 import * as schema from "./schema.server";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,6 +28,8 @@ export interface Database {
    * other on the same database). Resolves with a function that stops listening.
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** fsync calls made so far to keep acknowledged writes on disk (embedded database only). */
+  fsyncs?(): number;
 }
 
 export class DataDirInUseError extends Error {
@@ -84,10 +87,12 @@ function lockDataDir(dataDir: string): () => void {
 /** Opens the embedded database in `dataDir` (or in memory when `dataDir` is null) and migrates it. */
 export async function openEmbedded(dataDir: string | null): Promise<Database> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  const durable = dataDir ? trackDurability(path.join(dataDir, "pgdata")) : null;
   try {
     const client = dataDir
       ? await PGlite.create(path.join(dataDir, "pgdata"))
       : await PGlite.create();
+    if (durable) makeDurable(client, durable);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(drizzlePglite({ client, schema }), {
       migrationsFolder: migrationsFolder(),
@@ -97,18 +102,43 @@ export async function openEmbedded(dataDir: string | null): Promise<Database> {
       kind: "embedded",
       location: dataDir ?? "memoria",
       listen: (channel, onMessage) => client.listen(channel, onMessage),
+      fsyncs: () => durable?.fsyncs() ?? 0,
       async close() {
         try {
           await client.close();
+          // Whatever closing wrote (a last checkpoint) goes to disk before the folder is let go.
+          durable?.flush();
         } finally {
+          durable?.release();
           unlock();
         }
       },
     };
   } catch (error) {
+    durable?.release();
     unlock();
     throw error;
   }
+}
+
+/**
+ * Every statement and transaction of the embedded database resolves only after what it wrote is
+ * fsynced (see durable-fs.server.ts). Inside a transaction, statements go through the transaction
+ * object and are synced once, at its end.
+ */
+function makeDurable(client: PGlite, durable: DurableDir) {
+  const wrap =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await run(...args);
+      } finally {
+        durable.flush();
+      }
+    };
+  client.query = wrap(client.query.bind(client)) as typeof client.query;
+  client.exec = wrap(client.exec.bind(client)) as typeof client.exec;
+  client.transaction = wrap(client.transaction.bind(client)) as typeof client.transaction;
 }
 
 /** Connects to PostgreSQL at `url` and migrates it, one process at a time. */

@@ -11,6 +11,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { Config } from "../config.server";
 import { createAuthService, type AuthService } from "../auth/oidc.server";
+import { startSessionSweeper } from "../auth/session.server";
 import { databaseIsUp, openDatabase, type Database } from "../db/client.server";
 import { seedDemoContent } from "../models/demo.server";
 import { CLIENT_BUILD_DIR } from "../paths.server";
@@ -20,6 +21,13 @@ import { bodySizeLimit, rateLimit, sameOriginPosts, securityHeaders } from "./se
 /** The largest form post accepted (long texts in the content forms fit with room to spare). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/**
+ * How long a client may take to send a request's headers, and the whole request with its body,
+ * before the connection is closed (408): a slow client cannot hold a connection for minutes.
+ * Answers (the live stream included) are not limited by these. See the README.
+ */
+export const HTTP_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000 };
+
 export interface StartOptions {
   config: Config;
   /** An open database to use (and leave open); otherwise one is opened from `config`. */
@@ -27,6 +35,10 @@ export interface StartOptions {
   /** Vite's development server, for `npm run dev`. */
   vite?: ViteDevServer;
   log?: (line: string) => void;
+  /** How often the live stream sends its heartbeat (25 s by default; see content-stream). */
+  liveHeartbeatMs?: number;
+  /** Overrides HTTP_TIMEOUTS (a server embedded elsewhere may want others). */
+  httpTimeouts?: { headersMs: number; requestMs: number };
 }
 
 export interface RunningServer {
@@ -55,7 +67,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     app.use((_req, _res, next) => {
       ready.then(() => next(), next);
     });
-    const server = http.createServer(app);
+    const timeouts = options.httpTimeouts ?? HTTP_TIMEOUTS;
+    const server = http.createServer(
+      {
+        headersTimeout: timeouts.headersMs,
+        requestTimeout: timeouts.requestMs,
+        // Node looks for overdue requests this often (30 s by default, longer than the limits).
+        connectionsCheckingInterval: Math.min(1000, timeouts.headersMs),
+      },
+      app,
+    );
     listening = server;
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
@@ -95,7 +116,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     });
 
     // Before compression, which would hold the live stream's events back.
-    const contentStream = createContentStream(database, config);
+    const contentStream = createContentStream(database, config, {
+      maxPerSession: config.liveStreamsPerSession,
+      heartbeatMs: options.liveHeartbeatMs,
+    });
     app.get(CONTENT_STREAM_PATH, (req, res, next) => {
       contentStream.handle(req, res).catch(next);
     });
@@ -164,7 +188,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       "/{*path}",
       createRequestHandler({
         build,
-        mode: config.production ? "production" : "development",
+        // Error details (stack traces, server paths) leave the server only under `npm run dev`.
+        mode: vite ? "development" : "production",
         getLoadContext: (_req, res) => ({
           db: database.db,
           config,
@@ -198,6 +223,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       },
     );
 
+    // Hardening (issue 10): expired sessions are swept while the server runs.
+    const stopSweeper = startSessionSweeper(database.db, config.sessionSweepMs);
+
     markReady();
     log(
       `Ayllu escucha en ${publicUrl.origin} (base de datos ${database.kind}: ${database.location})`,
@@ -217,6 +245,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       close() {
         closing ??= (async () => {
           await contentStream.close();
+          await stopSweeper();
           await new Promise<void>((resolve) => {
             server.close(() => resolve());
             server.closeIdleConnections();

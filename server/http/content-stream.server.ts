@@ -2,32 +2,63 @@
 // /projectsandnotes page, fed by the database's LISTEN/NOTIFY so that a change made through any
 // server process on the same database reaches every stream.
 import type { Request, Response } from "express";
-import { getSessionUser } from "../auth/session.server";
+import { getSessionUser, sessionKeyOf } from "../auth/session.server";
 import type { Config } from "../config.server";
 import type { Database } from "../db/client.server";
 import { CONTENT_CHANNEL, parseContentChange } from "../db/notify.server";
 
 export const CONTENT_STREAM_PATH = "/projectsandnotes/stream";
 const HEARTBEAT_MS = 25_000;
+const DEFAULT_STREAMS_PER_SESSION = 5;
+
+export interface ContentStreamOptions {
+  /** How often a comment keeps idle proxies from closing the streams, and who listens is checked. */
+  heartbeatMs?: number;
+  /** Streams one session may hold open; opening one more closes the oldest. */
+  maxPerSession?: number;
+}
 
 export interface ContentStream {
   handle(req: Request, res: Response): Promise<void>;
   /** How many streams are open (for tests and logs). */
   size(): number;
+  /** Heartbeats sent so far and session checks made for them (for tests and logs). */
+  stats(): { heartbeats: number; sessionChecks: number; sessions: number };
   /** Ends every open stream and stops listening, so that the server can stop at once. */
   close(): Promise<void>;
 }
 
-export function createContentStream(database: Database, config: Config): ContentStream {
-  const clients = new Set<Response>();
+interface SessionStreams {
+  /** A request carrying the session's cookie, to ask again who it belongs to. */
+  request: globalThis.Request;
+  /** Open streams, oldest first. */
+  streams: Set<Response>;
+}
+
+export function createContentStream(
+  database: Database,
+  config: Config,
+  options: ContentStreamOptions = {},
+): ContentStream {
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const maxPerSession = options.maxPerSession ?? DEFAULT_STREAMS_PER_SESSION;
+  const cookieSettings = { secure: config.publicUrl.protocol === "https:" };
+  const bySession = new Map<string, SessionStreams>();
   let unlisten: Promise<() => Promise<void>> | null = null;
   let closed = false;
+  let heartbeat: NodeJS.Timeout | null = null;
+  let heartbeats = 0;
+  let sessionChecks = 0;
+
+  const allStreams = function* () {
+    for (const entry of bySession.values()) yield* entry.streams;
+  };
 
   const broadcast = (payload: string) => {
     const change = parseContentChange(payload);
     if (!change) return;
     const frame = `event: content\ndata: ${JSON.stringify(change)}\n\n`;
-    for (const res of clients) res.write(frame);
+    for (const res of allStreams()) res.write(frame);
   };
 
   const ensureListening = () => {
@@ -36,6 +67,36 @@ export function createContentStream(database: Database, config: Config): Content
       throw error;
     });
     return unlisten;
+  };
+
+  // One timer for every stream, and one session check per session (not per stream) each beat:
+  // a signed-out or demoted admin's streams all end together.
+  const beat = () => {
+    heartbeats++;
+    for (const [key, entry] of bySession) {
+      sessionChecks++;
+      getSessionUser(database.db, entry.request, cookieSettings).then(
+        (current) => {
+          for (const res of entry.streams) {
+            if (current?.isAdmin) res.write(": latido\n\n");
+            else res.end();
+          }
+          if (!current?.isAdmin) bySession.delete(key);
+        },
+        () => {
+          for (const res of entry.streams) res.write(": latido\n\n");
+        },
+      );
+    }
+  };
+
+  const remove = (key: string, res: Response) => {
+    const entry = bySession.get(key);
+    if (entry?.streams.delete(res) && entry.streams.size === 0) bySession.delete(key);
+    if (bySession.size === 0 && heartbeat) {
+      clearInterval(heartbeat);
+      heartbeat = null;
+    }
   };
 
   return {
@@ -49,11 +110,10 @@ export function createContentStream(database: Database, config: Config): Content
       const request = new globalThis.Request(new URL(req.originalUrl, config.publicUrl), {
         headers: { cookie: req.get("cookie") ?? "" },
       });
-      const user = await getSessionUser(database.db, request, {
-        secure: config.publicUrl.protocol === "https:",
-      });
+      const user = await getSessionUser(database.db, request, cookieSettings);
+      const key = sessionKeyOf(request, cookieSettings);
       res.setHeader("Cache-Control", "no-store");
-      if (!user || !user.isAdmin) {
+      if (!user || !user.isAdmin || !key) {
         res
           .status(user ? 403 : 401)
           .type("text/plain; charset=utf-8")
@@ -81,30 +141,37 @@ export function createContentStream(database: Database, config: Config): Content
       res.setHeader("X-Accel-Buffering", "no");
       res.flushHeaders();
       res.write("retry: 2000\n: conectado\n\n");
-      clients.add(res);
-      // Each heartbeat also asks again who is listening: a signed-out or demoted admin's stream ends.
-      const heartbeat = setInterval(() => {
-        getSessionUser(database.db, request, {
-          secure: config.publicUrl.protocol === "https:",
-        }).then(
-          (current) => {
-            if (current?.isAdmin) res.write(": latido\n\n");
-            else res.end();
-          },
-          () => res.write(": latido\n\n"),
-        );
-      }, HEARTBEAT_MS);
-      heartbeat.unref();
-      req.on("close", () => {
-        clearInterval(heartbeat);
-        clients.delete(res);
-      });
+
+      let entry = bySession.get(key);
+      if (!entry) {
+        entry = { request, streams: new Set() };
+        bySession.set(key, entry);
+      }
+      entry.streams.add(res);
+      // Past the limit the oldest stream of this session ends (a tab left open long ago).
+      for (const oldest of entry.streams) {
+        if (entry.streams.size <= maxPerSession) break;
+        entry.streams.delete(oldest);
+        oldest.end();
+      }
+      if (!heartbeat) {
+        heartbeat = setInterval(beat, heartbeatMs);
+        heartbeat.unref();
+      }
+      req.on("close", () => remove(key, res));
     },
-    size: () => clients.size,
+    size: () => {
+      let n = 0;
+      for (const entry of bySession.values()) n += entry.streams.size;
+      return n;
+    },
+    stats: () => ({ heartbeats, sessionChecks, sessions: bySession.size }),
     async close() {
       closed = true;
-      for (const res of clients) res.end();
-      clients.clear();
+      if (heartbeat) clearInterval(heartbeat);
+      heartbeat = null;
+      for (const res of allStreams()) res.end();
+      bySession.clear();
       const pending = unlisten;
       unlisten = null;
       if (pending) await (await pending.catch(() => null))?.().catch(() => {});

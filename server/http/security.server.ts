@@ -1,6 +1,7 @@
 // Headers every response carries, the POST origin check and the sign-in rate limit.
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
+import { rateLimit as expressRateLimit } from "express-rate-limit";
 
 export interface SecurityOptions {
   production: boolean;
@@ -83,30 +84,30 @@ export function sameOriginPosts(publicUrl: URL, exemptPrefixes: readonly string[
   };
 }
 
-/** A fixed-window limit per client address, kept in memory. */
+/**
+ * A fixed-window limit per client address (express-rate-limit, in memory). The address is
+ * `req.ip`, which Express derives from the "trust proxy" setting (TRUST_PROXY): only the hops the
+ * site trusts are read from X-Forwarded-For, so a client cannot choose the address counted.
+ */
 export function rateLimit(options: { limit: number; windowMs: number }) {
-  const hits = new Map<string, { count: number; resetAt: number }>();
-  let lastSweep = Date.now();
-  return (req: Request, res: Response, next: NextFunction) => {
-    const now = Date.now();
-    if (now - lastSweep > options.windowMs) {
-      for (const [key, entry] of hits) if (entry.resetAt <= now) hits.delete(key);
-      lastSweep = now;
-    }
-    const key = req.ip ?? "unknown";
-    let entry = hits.get(key);
-    if (!entry || entry.resetAt <= now) {
-      entry = { count: 0, resetAt: now + options.windowMs };
-      hits.set(key, entry);
-    }
-    entry.count++;
-    if (entry.count <= options.limit) return next();
-    res.setHeader("Retry-After", String(Math.ceil((entry.resetAt - now) / 1000)));
-    res
-      .status(429)
-      .type("text/plain; charset=utf-8")
-      .send("Demasiados intentos de inicio de sesión. Espera un minuto y vuelve a intentarlo.");
-  };
+  return expressRateLimit({
+    windowMs: options.windowMs,
+    limit: options.limit,
+    standardHeaders: "draft-6",
+    legacyHeaders: false,
+    handler: (_req, res, _next, used) => {
+      const resetTime = (_req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit
+        ?.resetTime;
+      const seconds = resetTime
+        ? Math.ceil((resetTime.getTime() - Date.now()) / 1000)
+        : Math.ceil(used.windowMs / 1000);
+      res.setHeader("Retry-After", String(Math.min(Math.max(seconds, 1), 60)));
+      res
+        .status(used.statusCode)
+        .type("text/plain; charset=utf-8")
+        .send("Demasiados intentos de inicio de sesión. Espera un minuto y vuelve a intentarlo.");
+    },
+  });
 }
 
 /**

@@ -2,7 +2,7 @@
 // same files changes nothing; a newer export updates what changed (rows are matched by Firebase id).
 import { getTableColumns, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { zonedToInstant } from "~/lib/time";
+import { EventDateOutOfRangeError, eventStartsAt } from "../models/event.server";
 import type { Db } from "../db/client.server";
 import { notifyContentChange, type ContentKind } from "../db/notify.server";
 import { rowsOf } from "../db/rows.server";
@@ -406,6 +406,14 @@ async function importEvents(
       continue;
     }
     const e = result.value;
+    let startsAt: Date;
+    try {
+      startsAt = eventStartsAt(e.input.fechaEvento, e.input.horaEvento, timeZone);
+    } catch (error) {
+      if (!(error instanceof EventDateOutOfRangeError)) throw error;
+      skip("eventos", doc.id, `no se importa: fechaEvento: ${error.message}`);
+      continue;
+    }
     const publishedBy = e.publishedByUid ? (uidToId.get(e.publishedByUid) ?? null) : null;
     if (e.publishedByUid && !publishedBy) {
       report_(
@@ -424,7 +432,7 @@ async function importEvents(
         enlacesVirtuales: e.input.enlacesVirtuales,
         fechaEvento: e.input.fechaEvento,
         horaEvento: e.input.horaEvento,
-        startsAt: zonedToInstant(e.input.fechaEvento, e.input.horaEvento, timeZone),
+        startsAt,
         imagenEnlace: e.input.imagenEnlace,
         ubicacionEspecifica: e.input.ubicacionEspecifica || null,
         descripcion: e.input.descripcion,

@@ -17,6 +17,11 @@ export class LastAdminError extends Error {
   override name = "LastAdminError";
 }
 
+/** The search as it is used and shown again: trimmed and at most SEARCH_MAX characters. */
+export function boundedSearch(value: string | null | undefined): string {
+  return [...(value ?? "").trim()].slice(0, SEARCH_MAX).join("");
+}
+
 function likePattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
@@ -28,7 +33,18 @@ export async function listUsers(
   options: { search?: string; page?: number } = {},
 ) {
   assertAdmin(actor);
-  const search = (options.search ?? "").trim().slice(0, SEARCH_MAX);
+  const search = boundedSearch(options.search);
+  // No stored text can hold a NUL (PostgreSQL refuses it) and no name or e-mail holds other
+  // control characters: such a search matches nobody, without asking the database.
+  if (/\p{Cc}/u.test(search)) {
+    return {
+      users: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
+      search: search.replace(/\p{Cc}/gu, "\uFFFD"),
+    };
+  }
   const where = search
     ? or(
         sql`lower(${users.email}) like ${likePattern(search)}`,

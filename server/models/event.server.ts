@@ -14,6 +14,22 @@ export class EventNotFoundError extends Error {
   override name = "EventNotFoundError";
 }
 
+/** The event's date and time fall past what the database holds (the year 9999 in UTC). */
+export class EventDateOutOfRangeError extends Error {
+  override name = "EventDateOutOfRangeError";
+  readonly field = "fechaEvento";
+  constructor() {
+    super("La fecha del evento debe ser anterior al año 10000.");
+  }
+}
+
+/** When the event starts, as an instant; refused when it lies past the year 9999 in UTC. */
+export function eventStartsAt(fechaEvento: string, horaEvento: string, timeZone: string): Date {
+  const startsAt = zonedToInstant(fechaEvento, horaEvento, timeZone);
+  if (!(startsAt.getUTCFullYear() <= 9999)) throw new EventDateOutOfRangeError();
+  return startsAt;
+}
+
 type Actor = Pick<User, "id" | "isAdmin" | "displayName" | "email" | "nombreCompleto"> | null;
 
 export function assertAdmin(actor: Actor | Pick<User, "isAdmin"> | null): void {
@@ -120,7 +136,7 @@ function columnsOf(input: EventInput, timeZone: string) {
     enlacesVirtuales: input.tipoEvento === "Presencial" ? [] : input.enlacesVirtuales,
     fechaEvento: input.fechaEvento,
     horaEvento: input.horaEvento,
-    startsAt: zonedToInstant(input.fechaEvento, input.horaEvento, timeZone),
+    startsAt: eventStartsAt(input.fechaEvento, input.horaEvento, timeZone),
     imagenEnlace: input.imagenEnlace,
     ubicacionEspecifica: input.ubicacionEspecifica || null,
     descripcion: input.descripcion,

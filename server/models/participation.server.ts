@@ -42,20 +42,39 @@ export async function joinEvent(
   }
 }
 
-/** Leaves the event; leaving an event one is not part of changes nothing. */
-export async function leaveEvent(db: Db, member: Member, eventId: unknown): Promise<void> {
+/**
+ * Leaves the event; leaving an event one is not part of changes nothing. Like joining, only
+ * before the end: afterwards the row is the record that the member attended.
+ */
+export async function leaveEvent(
+  db: Db,
+  member: Member,
+  eventId: unknown,
+  now: Date = new Date(),
+): Promise<void> {
   if (!isUuid(eventId)) throw new EventNotFoundError();
+  // The end is checked in the same statement as the delete, so a leave racing the end cannot slip by.
   const deleted = await db
     .delete(participations)
-    .where(and(eq(participations.userId, member.id), eq(participations.eventId, eventId)))
+    .where(
+      and(
+        eq(participations.userId, member.id),
+        eq(participations.eventId, eventId),
+        sql`exists (select 1 from ${events} where ${events.id} = ${eventId} and ${events.startsAt} >= ${now.toISOString()}::timestamptz)`,
+      ),
+    )
     .returning({ eventId: participations.eventId });
-  if (deleted.length === 0) {
-    const [event] = await db
-      .select({ id: events.id })
-      .from(events)
-      .where(eq(events.id, eventId))
-      .limit(1);
-    if (!event) throw new EventNotFoundError();
+  if (deleted.length > 0) return;
+  const [event] = await db
+    .select({ startsAt: events.startsAt })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .limit(1);
+  if (!event) throw new EventNotFoundError();
+  if (hasEnded(event, now)) {
+    const participating = await isParticipating(db, member.id, eventId);
+    if (participating)
+      throw new EventEndedError("Este evento ya ha finalizado, no es posible dejar de participar.");
   }
 }
 

@@ -49,3 +49,36 @@ for (const screen of [
     await expect(page).toHaveURL(/\/login/);
   });
 }
+
+test("'Cerrar sesión en todos los dispositivos' signs the member out here and in another browser, with JavaScript off too", async ({
+  page,
+  browser,
+}) => {
+  const member = await createMember(page);
+  // The same member signed in on a second device.
+  const other = await browser.newContext();
+  await other.addCookies(await page.context().cookies());
+  const otherPage = await other.newPage();
+  await otherPage.goto("/profile");
+  await expect(otherPage.getByRole("heading", { name: "Sesiones" })).toBeVisible();
+  await expectNoAxeViolations(otherPage);
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  await noScript.addCookies(await page.context().cookies());
+  const plain = await noScript.newPage();
+  await plain.goto("/profile");
+  await expect(plain.getByRole("heading", { name: "Sesiones" })).toBeVisible();
+  await plain.getByRole("button", { name: "Cerrar sesión en todos los dispositivos" }).click();
+  await expect(plain).toHaveURL(/\/login$/);
+  await expect(plain.getByRole("alertdialog")).toContainText(
+    "Se cerró la sesión en todos tus dispositivos.",
+  );
+
+  for (const signedOut of [page, otherPage]) {
+    await signedOut.goto("/profile");
+    await expect(signedOut).toHaveURL(/\/login/);
+  }
+  expect(member.email).toBeTruthy();
+  await other.close();
+  await noScript.close();
+});

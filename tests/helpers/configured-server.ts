@@ -30,6 +30,7 @@ export interface ConfiguredServer {
 
 export async function startConfiguredServer(
   env: Record<string, string>,
+  options: Pick<StartOptions, "httpTimeouts"> = {},
 ): Promise<ConfiguredServer> {
   const entry = (await import(
     pathToFileURL(path.join(PROJECT_ROOT, "build/server/index.js")).href
@@ -40,7 +41,7 @@ export async function startConfiguredServer(
   const closeDatabase = () => (databaseClosed ??= database.close());
   let running: RunningServer;
   try {
-    running = await entry.startServer({ config, database, log: () => {} });
+    running = await entry.startServer({ ...options, config, database, log: () => {} });
   } catch (error) {
     await closeDatabase();
     throw error;

@@ -80,7 +80,58 @@ test("search finds members by name or e-mail on the server, ignoring case, and t
   expect(rowsOf(wildcard.text)).toEqual([]);
   expect(wildcard.text).toContain("Ningún usuario coincide con la búsqueda.");
   const long = await admin.client.get(`/admin?q=${"x".repeat(5000)}`);
-  expect(long.status).toBe(200);
+  expect((await landOn(admin.client, long)).status).toBe(200);
+});
+
+test("a search holding NUL or other control characters finds nobody instead of failing", async () => {
+  for (const q of ["%00", "a%00b", "%01%1F", "x%7F", "a%0Db"]) {
+    const reply = await admin.client.get(`/admin?q=${q}`);
+    expect(reply.status, q).toBe(200);
+    expect(rowsOf(reply.text), q).toEqual([]);
+    expect(reply.text, q).toContain("Ningún usuario coincide con la búsqueda.");
+    const data = await admin.client.get(`/admin.data?q=${q}`);
+    expect(data.status, q).toBe(200);
+  }
+});
+
+test("an 8 KB search is sent back to an address with its first 100 characters, and the page carries only those", async () => {
+  const long = await admin.client.get(`/admin?q=${"y".repeat(8192)}&pagina=1`);
+  expect(long.status).toBe(302);
+  expect(pathOf(long.location)).toBe(`/admin?q=${"y".repeat(100)}&pagina=1`);
+  const reply = await landOn(admin.client, long);
+  expect(reply.status).toBe(200);
+  expect(reply.text).not.toContain("y".repeat(101));
+  expect(reply.text).toContain("y".repeat(100));
+  expect(reply.text.length).toBeLessThan(200_000);
+});
+
+test("a run of /admin views and their page data raises no process warning (no listener leak)", async () => {
+  const warnings: string[] = [];
+  const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+  process.on("warning", onWarning);
+  try {
+    const event = await createTestEvent(server.db, admin.user);
+    const { user } = await createMember(server);
+    const views = [
+      `/admin?q=a`,
+      `/admin.data?q=b`,
+      `/admin?galeria=${event.id}`,
+      `/admin?editar=${event.id}`,
+      `/admin?eliminar=${event.id}`,
+      `/admin?usuario=${user.id}`,
+      `/admin.data?usuario=${user.id}&galeria=${event.id}`,
+    ];
+    for (let i = 0; i < 3; i++) {
+      for (const view of views) expect((await admin.client.get(view)).status, view).toBe(200);
+      // And several at once, as a browser loading a page and its data does.
+      const together = await Promise.all(views.map((view) => admin.client.get(view)));
+      expect(together.map((r) => r.status)).toEqual(views.map(() => 200));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  } finally {
+    process.off("warning", onWarning);
+  }
+  expect(warnings).toEqual([]);
 });
 
 test("'Detalles del Usuario' shows every field, 'N/A' when missing, admin Sí/No, and the member's events with dates", async () => {

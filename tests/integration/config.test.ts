@@ -11,6 +11,7 @@ const PRODUCTION = {
   PUBLIC_URL: "https://ayllu.example",
   GOOGLE_CLIENT_ID: "cliente.apps.googleusercontent.com",
   GOOGLE_CLIENT_SECRET: "secreto-de-google",
+  TRUST_PROXY: "1",
 };
 
 /** The message of the ConfigError that loadConfig throws for `env`. */
@@ -175,6 +176,35 @@ test("badly formed values are refused with the variable's name", () => {
 
 test("PUBLIC_URL is kept as an origin only", () => {
   expect(
-    loadConfig({ PUBLIC_URL: "https://ayllu.example/alguna/ruta?x=1" }).publicUrl.toString(),
+    loadConfig({
+      PUBLIC_URL: "https://ayllu.example/alguna/ruta?x=1",
+      TRUST_PROXY: "1",
+    }).publicUrl.toString(),
   ).toBe("https://ayllu.example/");
+});
+
+test("an https PUBLIC_URL without TRUST_PROXY refuses to start and names TRUST_PROXY", () => {
+  const message = refusal(without(PRODUCTION, "TRUST_PROXY"));
+  expect(message).toContain("TRUST_PROXY");
+  expect(message).toContain("https");
+  expect(refusal({ PUBLIC_URL: "https://ayllu.example" })).toContain("TRUST_PROXY");
+  expect(loadConfig({ PUBLIC_URL: "https://ayllu.example", TRUST_PROXY: "1" }).trustProxy).toBe(1);
+  expect(loadConfig({ PUBLIC_URL: "http://ayllu.example" }).trustProxy).toBe(false);
+});
+
+test("the limits on streams and sessions and the sweep interval are read and checked", () => {
+  const defaults = loadConfig({});
+  expect(defaults.liveStreamsPerSession).toBe(5);
+  expect(defaults.sessionsPerAccount).toBe(10);
+  expect(defaults.sessionSweepMs).toBe(60 * 60_000);
+  const set = loadConfig({
+    LIVE_STREAMS_PER_SESSION: "2",
+    SESSIONS_PER_ACCOUNT: "3",
+    SESSION_SWEEP_MINUTES: "5",
+  });
+  expect([set.liveStreamsPerSession, set.sessionsPerAccount, set.sessionSweepMs]).toEqual([
+    2, 3, 300_000,
+  ]);
+  expect(refusal({ LIVE_STREAMS_PER_SESSION: "0" })).toContain("LIVE_STREAMS_PER_SESSION");
+  expect(refusal({ SESSIONS_PER_ACCOUNT: "muchas" })).toContain("SESSIONS_PER_ACCOUNT");
 });

@@ -658,3 +658,32 @@ test("a bad link is reported together with the other fields' mistakes", async ()
     "Cada enlace debe ser una URL válida que empiece con http:// o https://.",
   );
 });
+
+test("an event whose time falls past the year 9999 in UTC gets an error next to 'Fecha', not a server error", async () => {
+  const before = await snapshot(server.db);
+  // 20:00 on 9999-12-31 in La Paz is 00:00 on 10000-01-01 in UTC.
+  const late = eventForm("publish", { fechaEvento: "9999-12-31", horaEvento: "20:00" });
+  const reply = await admin.client.post("/admin", late);
+  expect(reply.status).toBe(400);
+  expect(eventFieldError(reply.text, "fechaEvento")).toBeTruthy();
+  expect(await snapshot(server.db)).toEqual(before);
+
+  const event = await createTestEvent(server.db, admin.user);
+  const update = eventForm(
+    "update",
+    { fechaEvento: "9999-12-31", horaEvento: "23:59" },
+    [],
+    undefined,
+    { eventId: event.id },
+  );
+  const updated = await admin.client.post("/admin", update);
+  expect(updated.status).toBe(400);
+  expect(eventFieldError(updated.text, "fechaEvento")).toBeTruthy();
+
+  // The last minute that still falls in 9999 in UTC is accepted.
+  const edge = await admin.client.post(
+    "/admin",
+    eventForm("publish", { fechaEvento: "9999-12-31", horaEvento: "19:59" }),
+  );
+  expect(edge.status).toBe(302);
+});

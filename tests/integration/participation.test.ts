@@ -10,7 +10,7 @@ import { MESSAGES } from "~/lib/messages";
 import { zonedToInstant } from "~/lib/time";
 import { events, participations, users, type User } from "#server/db/schema.server";
 import { hasEnded } from "#server/models/event.server";
-import { EventEndedError, joinEvent } from "#server/models/participation.server";
+import { EventEndedError, joinEvent, leaveEvent } from "#server/models/participation.server";
 import { failOnConsoleError } from "../helpers/console";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import { alertsIn, createAdmin, createMember, createTestEvent, landOn } from "../helpers/events";
@@ -123,6 +123,30 @@ test("an ended event shows 'Evento Finalizado' and the server refuses to join it
   expect(await participationCount(event.id, user.id)).toBe(0);
   const visitor = await new BrowserClient(server.url).get(`/detalles/${event.id}`);
   expect(buttonOf(visitor.text)).toBe("Evento Finalizado");
+});
+
+test("after an event has ended a participant cannot leave it: 409 with a Spanish message, the page offers nothing to press, the record stays", async () => {
+  const event = await createTestEvent(server.db, admin.user, {
+    fechaEvento: "2025-12-06",
+    horaEvento: "19:00",
+  });
+  const { client, user } = await createMember(server);
+  await joinEvent(server.db, user, event.id, new Date("2025-12-06T22:00:00Z"));
+  expect(await participationCount(event.id, user.id)).toBe(1);
+
+  await expect(
+    leaveEvent(server.db, user, event.id, new Date("2025-12-06T23:00:01Z")),
+  ).rejects.toBeInstanceOf(EventEndedError);
+  const page = await client.get(`/detalles/${event.id}`);
+  expect(buttonOf(page.text)).toBe("Evento Finalizado");
+  expect(page.text).not.toContain('value="leave"');
+  const reply = await client.post(`/detalles/${event.id}`, { intent: "leave" });
+  expect(reply.status).toBe(409);
+  expect(alertsIn(reply.text)).toEqual([MESSAGES.eventEndedLeave]);
+  expect(await participationCount(event.id, user.id)).toBe(1);
+  // Before the end leaving still works.
+  await leaveEvent(server.db, user, event.id, new Date("2025-12-06T22:59:59Z"));
+  expect(await participationCount(event.id, user.id)).toBe(0);
 });
 
 test("a visitor sees 'Inicia Sesión para Participar'; posting a join sends them to /login with the §8 message, and they come back after signing in", async () => {

@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import net from "node:net";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { createSession } from "#server/auth/session.server";
 import { signInWithIdentity } from "#server/models/user.server";
+import { loadConfig } from "#server/config.server";
+import { startAppendingProxy } from "../helpers/appending-proxy";
 import { BrowserClient } from "../helpers/browser-client";
 import { startConfiguredServer } from "../helpers/configured-server";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { startTestServer, TEST_ENV, type TestServer } from "../helpers/server";
 import { signInMember, signInNewcomer } from "../helpers/sign-in";
 
 let server: TestServer;
@@ -36,6 +39,7 @@ function startProductionServer() {
   return startConfiguredServer({
     NODE_ENV: "production",
     PUBLIC_URL: "https://ayllu.example",
+    TRUST_PROXY: "1",
     // The server is handed the test database; DATABASE_URL only satisfies the production check.
     DATABASE_URL: "postgres://ayllu@db.invalid/ayllu",
     OIDC_ISSUER: "https://login.ayllu.example",
@@ -183,6 +187,60 @@ test("the sign-in rate limit answers 429 after LOGIN_RATE_LIMIT POSTs to /login 
   }
 });
 
+test("with TRUST_PROXY=1 behind an appending proxy, a forged X-Forwarded-For does not reset the sign-in limit", async () => {
+  const limited = await startConfiguredServer({ LOGIN_RATE_LIMIT: "3", TRUST_PROXY: "1" });
+  const proxy = await startAppendingProxy(limited.address);
+  try {
+    const client = new BrowserClient(proxy.url);
+    const attempt = (i: number) =>
+      client.request("POST", "/login", {
+        body: new URLSearchParams(),
+        origin: limited.publicUrl.origin,
+        headers: { "X-Forwarded-For": `203.0.113.${i}` },
+      });
+    for (let i = 0; i < 3; i++) expect((await attempt(i)).status).toBe(302);
+    for (let i = 3; i < 10; i++) expect((await attempt(i)).status).toBe(429);
+  } finally {
+    await proxy.close();
+    await limited.close();
+  }
+});
+
+test("TRUST_PROXY accepts a number of hops or a list of proxy addresses, and nothing else", () => {
+  const config = (value: string) => loadConfig({ ...TEST_ENV, TRUST_PROXY: value }).trustProxy;
+  expect(config("0")).toBe(false);
+  expect(config("1")).toBe(1);
+  expect(config("2")).toBe(2);
+  expect(config("true")).toBe(1);
+  expect(config("127.0.0.1, 10.0.0.0/8, loopback")).toEqual([
+    "127.0.0.1",
+    "10.0.0.0/8",
+    "loopback",
+  ]);
+  expect(() => config("not-an-address")).toThrow(/TRUST_PROXY/);
+  expect(() => config("10.0.0.0/99")).toThrow(/TRUST_PROXY/);
+});
+
+test("with TRUST_PROXY naming the proxy's address, the client's own header cannot pick the address", async () => {
+  // The proxy reaches the server from 127.0.0.3; its clients come from 127.0.0.1.
+  const limited = await startConfiguredServer({ LOGIN_RATE_LIMIT: "2", TRUST_PROXY: "127.0.0.3" });
+  const proxy = await startAppendingProxy(limited.address, { localAddress: "127.0.0.3" });
+  try {
+    const client = new BrowserClient(proxy.url);
+    const attempt = (i: number) =>
+      client.request("POST", "/login", {
+        body: new URLSearchParams(),
+        origin: limited.publicUrl.origin,
+        headers: { "X-Forwarded-For": `198.51.100.${i}` },
+      });
+    for (let i = 0; i < 2; i++) expect((await attempt(i)).status).toBe(302);
+    expect((await attempt(5)).status).toBe(429);
+  } finally {
+    await proxy.close();
+    await limited.close();
+  }
+});
+
 test("the sign-in rate limit also counts the client-side router's POST /login.data", async () => {
   const limited = await startConfiguredServer({ LOGIN_RATE_LIMIT: "3" });
   try {
@@ -233,6 +291,98 @@ test("in production a server error shows the Spanish 500 page and nothing of the
     }
   } finally {
     await production.close();
+  }
+});
+
+test("outside production too (NODE_ENV=test), a failing page's data carries no stack trace or server path", async () => {
+  const broken = await startConfiguredServer({});
+  try {
+    const { user } = await signInWithIdentity(
+      broken.db,
+      {
+        issuer: "https://login.ayllu.example",
+        subject: randomUUID(),
+        email: "falla-datos@example.com",
+        emailVerified: true,
+        name: "Falla",
+        picture: null,
+      },
+      [],
+    );
+    const setCookie = await createSession(broken.db, user.id, { secure: false });
+    const client = new BrowserClient(broken.address);
+    const [pair] = setCookie.split(";");
+    const [name, value] = pair!.split("=");
+    client.cookies.set(name!, value!);
+    await broken.closeDatabase();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      for (const target of ["/profile.data", "/profile"]) {
+        const reply = await client.get(target);
+        expect(reply.status, target).toBe(500);
+        for (const internal of [
+          /PGlite/i,
+          /\bat \S+ \(/,
+          /node_modules/,
+          /\.server\./,
+          /build\//,
+        ]) {
+          expect(reply.text, target).not.toMatch(internal);
+        }
+      }
+    } finally {
+      errors.mockRestore();
+    }
+  } finally {
+    await broken.close();
+  }
+});
+
+/** Sends `head` then drips the body a byte at a time; resolves with what the server answered and when. */
+function slowRequest(address: URL, head: string, dripMs: number) {
+  return new Promise<{ answer: string; ms: number }>((resolve, reject) => {
+    const started = Date.now();
+    const socket = net.connect(Number(address.port), address.hostname);
+    let answer = "";
+    const drip = setInterval(() => socket.write("a"), dripMs);
+    socket.on("connect", () => socket.write(head));
+    socket.on("data", (chunk) => (answer += chunk.toString()));
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      clearInterval(drip);
+      resolve({ answer, ms: Date.now() - started });
+    });
+    setTimeout(() => {
+      clearInterval(drip);
+      socket.destroy();
+      reject(new Error("el servidor no cortó la conexión"));
+    }, 20_000);
+  });
+}
+
+test("a body sent too slowly, or headers that never end, are cut off with 408 after the request timeout", async () => {
+  const strict = await startConfiguredServer(
+    {},
+    { httpTimeouts: { headersMs: 1000, requestMs: 2000 } },
+  );
+  try {
+    const host = strict.address.host;
+    const body = await slowRequest(
+      strict.address,
+      `POST /login HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\n`,
+      200,
+    );
+    expect(body.answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(body.ms).toBeLessThan(10_000);
+    const headers = await slowRequest(
+      strict.address,
+      `GET / HTTP/1.1\r\nHost: ${host}\r\nX-Lento: `,
+      200,
+    );
+    expect(headers.answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(headers.ms).toBeLessThan(10_000);
+  } finally {
+    await strict.close();
   }
 });
 

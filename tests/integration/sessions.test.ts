@@ -86,7 +86,10 @@ test("the database keeps only a hash of the session token", async () => {
 });
 
 test("over https the session cookie is __Host-ayllu_session with Secure, and the site reads and clears it", async () => {
-  const https = await startConfiguredServer({ PUBLIC_URL: "https://ayllu.example" });
+  const https = await startConfiguredServer({
+    PUBLIC_URL: "https://ayllu.example",
+    TRUST_PROXY: "1",
+  });
   try {
     expect(https.publicUrl.origin).toBe("https://ayllu.example");
     const { user } = await signInWithIdentity(
@@ -300,4 +303,96 @@ test("a sign-in that completes in a browser that already has a session ends the 
   const after = tab.cookies.get("ayllu_session")!;
   expect(after).not.toBe(before);
   expect(await sessionsOf(await userIdOf(email))).toHaveLength(1);
+});
+
+test("an account holds at most SESSIONS_PER_ACCOUNT sessions: signing in once more ends the oldest", async () => {
+  const limited = await startConfiguredServer({ SESSIONS_PER_ACCOUNT: "3" });
+  try {
+    const email = newEmail("limite");
+    const clients: BrowserClient[] = [];
+    for (let i = 0; i < 5; i++) {
+      const client = new BrowserClient(limited.address);
+      await signIn(client, { email });
+      clients.push(client);
+    }
+    const [user] = await limited.db.select().from(users).where(eq(users.email, email));
+    const rows = await limited.db.select().from(sessions).where(eq(sessions.userId, user!.id));
+    expect(rows).toHaveLength(3);
+    const signedIn = async (client: BrowserClient) =>
+      (await client.get("/aditionaldata")).status === 200;
+    expect(await Promise.all(clients.map(signedIn))).toEqual([false, false, true, true, true]);
+  } finally {
+    await limited.close();
+  }
+});
+
+test("'Cerrar sesión en todos los dispositivos' on /profile ends every session of the member, this one too", async () => {
+  const { client, email, userId } = await createMember();
+  const phone = new BrowserClient(server.url);
+  await signIn(phone, { email });
+  const stranger = await createMember();
+  expect(await sessionsOf(userId)).toHaveLength(2);
+
+  const page = await client.get("/profile");
+  expect(page.text).toContain('<h2 id="sessions-title">Sesiones</h2>');
+  expect(page.text).toMatch(
+    /<form[^>]*method="post"[^>]*><input type="hidden" name="intent" value="logoutEverywhere"\/><button type="submit" class="button button-ghost">Cerrar sesión en todos los dispositivos<\/button><\/form>/,
+  );
+
+  const reply = await client.post("/profile", { intent: "logoutEverywhere" });
+  expect(reply.status).toBe(302);
+  expect(pathOf(reply.location)).toBe("/login");
+  expect(await sessionsOf(userId)).toEqual([]);
+  expect(client.cookies.has("ayllu_session")).toBe(false);
+  const landing = await client.get("/login");
+  expect(landing.text).toContain("Se cerró la sesión en todos tus dispositivos.");
+  expect((await phone.get("/profile")).status).toBe(302);
+  // Nobody else is signed out.
+  expect(await sessionsOf(stranger.userId)).toHaveLength(1);
+  expect((await stranger.client.get("/profile")).status).toBe(200);
+});
+
+test("expired and idle sessions are swept on a timer while the server runs", async () => {
+  const sweeping = await startConfiguredServer({ SESSION_SWEEP_MINUTES: "0.01" });
+  try {
+    const { user } = await signInWithIdentity(
+      sweeping.db,
+      {
+        issuer: "https://issuer.example",
+        subject: randomUUID(),
+        email: newEmail("barrido"),
+        emailVerified: true,
+        name: "Barrido",
+        picture: null,
+      },
+      [],
+    );
+    const now = Date.now();
+    await sweeping.db.insert(sessions).values([
+      {
+        idHash: `vencida-${randomUUID()}`,
+        userId: user.id,
+        createdAt: new Date(now - 40 * DAY_MS),
+        lastSeenAt: new Date(now - DAY_MS),
+        expiresAt: new Date(now - 1000),
+      },
+      {
+        idHash: `inactiva-${randomUUID()}`,
+        userId: user.id,
+        createdAt: new Date(now - 20 * DAY_MS),
+        lastSeenAt: new Date(now - SESSION_IDLE_MS - 1000),
+        expiresAt: new Date(now + 10 * DAY_MS),
+      },
+    ]);
+    await createSession(sweeping.db, user.id, { secure: false });
+    const live = () => sweeping.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    for (let waited = 0; waited < 10_000 && (await live()).length > 1; waited += 200) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const rows = await live();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.idHash).not.toMatch(/^(vencida|inactiva)-/);
+  } finally {
+    await sweeping.close();
+  }
 });

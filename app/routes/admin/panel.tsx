@@ -13,13 +13,16 @@ import { flashCookie } from "#server/http/flash.server";
 import {
   getUserDetails,
   LastAdminError,
+  boundedSearch,
   listUsers,
+  SEARCH_MAX,
   setAdmin,
   UserNotFoundError,
 } from "#server/models/admin-users.server";
 import {
   addGalleryImage,
   createEvent,
+  EventDateOutOfRangeError,
   deleteEvent,
   EventNotFoundError,
   getEvent,
@@ -28,6 +31,7 @@ import {
   updateEvent,
 } from "#server/models/event.server";
 import type { Route } from "./+types/panel";
+import { readForm } from "#server/http/read-form.server";
 
 function notFound(message: string = MESSAGES.eventNotFound): never {
   throw data(message, { status: 404 });
@@ -51,6 +55,13 @@ function panelHref(params: URLSearchParams, changes: Record<string, string | nul
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   const params = new URL(request.url).searchParams;
+  // A search longer than the list can use goes back to an address holding only what is used, so
+  // that no link or form of the page copies the rest.
+  const q = params.get("q");
+  if (q !== null && q.length > SEARCH_MAX) {
+    params.set("q", boundedSearch(q));
+    throw redirect(`/admin?${params.toString()}`);
+  }
   const page = Number(params.get("pagina") ?? "1");
   const [users, events] = await Promise.all([
     listUsers(context.db, admin, {
@@ -146,7 +157,7 @@ function back(to: string, key: MessageKey, secure: boolean) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const secure = cookieSettings(context).secure;
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const eventId = form.get("eventId");
   const reply = (body: ActionData, status: number) => data(body, { status });
@@ -215,6 +226,17 @@ export async function action({ request, context }: Route.ActionArgs) {
           await updateEvent(context.db, admin, eventId, result.data, context.config.siteTimezone);
       } catch (error) {
         if (error instanceof EventNotFoundError) notFound();
+        if (error instanceof EventDateOutOfRangeError) {
+          return reply(
+            {
+              intent,
+              fieldErrors: { [error.field]: error.message },
+              values: result.data,
+              eventId: intent === "update" ? String(eventId) : undefined,
+            },
+            400,
+          );
+        }
         console.error("No se pudo guardar el evento:", error);
         return reply(
           {
@@ -660,9 +682,8 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
-  if (!notFound && !forbidden) console.error(error);
+  if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
   const message =
     isRouteErrorResponse(error) && typeof error.data === "string"
       ? error.data

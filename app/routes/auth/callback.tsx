@@ -20,7 +20,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
     // A new session id on every sign-in; a session this browser already had ends here.
     await destroySession(context.db, request, cookieSettings(context));
-    headers.append("Set-Cookie", await createSession(context.db, user.id, cookieSettings(context)));
+    headers.append(
+      "Set-Cookie",
+      await createSession(context.db, user.id, cookieSettings(context), {
+        maxPerAccount: context.config.sessionsPerAccount,
+      }),
+    );
     return redirect(pathAfterSignIn(user, redirectTo), { headers });
   } catch (error) {
     console.error("Inicio de sesión fallido:", error instanceof Error ? error.message : error);

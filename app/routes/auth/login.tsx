@@ -5,6 +5,7 @@ import { safeRedirectPath } from "~/lib/checks";
 import { getUser } from "#server/auth/guards.server";
 import { pathAfterSignIn } from "#server/models/user.server";
 import type { Route } from "./+types/login";
+import { readForm } from "#server/http/read-form.server";
 
 function wantedPath(value: unknown): string | null {
   const path = safeRedirectPath(value, "");
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const wanted = wantedPath(form.get("redirectTo"));
   const user = await getUser(request, context);
   if (user) throw redirect(pathAfterSignIn(user, wanted));

@@ -50,6 +50,7 @@ import {
 } from "#server/models/resource.server";
 import type { Route } from "./+types/admin";
 import { FieldError } from "~/components/field-error";
+import { readForm } from "#server/http/read-form.server";
 
 const STREAM_PATH = "/projectsandnotes/stream";
 
@@ -138,7 +139,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intentValue = form.get("intent");
   const intent = INTENTS.find((i) => i === intentValue) ?? null;
   if (!intent || form.getAll("intent").length !== 1) {
@@ -879,14 +880,19 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
 /** A member's form post is answered 403 (requireAdmin); anything else is a real failure. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const denied = isRouteErrorResponse(error) && error.status === 403;
-  if (!denied) console.error(error);
+  // A malformed post (400) says so; only server errors are logged.
+  const refused = isRouteErrorResponse(error) && error.status === 400 ? String(error.data) : null;
+  if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
   return (
     <section className="page page-narrow error-page" aria-labelledby="content-admin-error-title">
-      <h1 id="content-admin-error-title">{denied ? "Acceso denegado" : "Algo salió mal"}</h1>
+      <h1 id="content-admin-error-title">
+        {denied ? "Acceso denegado" : refused ? "Solicitud no válida" : "Algo salió mal"}
+      </h1>
       <p>
         {denied
           ? MESSAGES.accessDenied
-          : "Ocurrió un error en el servidor. Por favor, inténtalo de nuevo en unos momentos."}
+          : (refused ??
+            "Ocurrió un error en el servidor. Por favor, inténtalo de nuevo en unos momentos.")}
       </p>
       <p>
         <Link className="button" to="/inicio">

@@ -16,6 +16,7 @@ import {
 } from "#server/models/participation.server";
 import type { Route } from "./+types/detail";
 import { useNonce } from "~/lib/nonce";
+import { readForm } from "#server/http/read-form.server";
 
 function notFound(): never {
   throw data(MESSAGES.eventNotFound, { status: 404 });
@@ -62,7 +63,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   }
   await requireProfile(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent !== "join" && intent !== "leave") {
     return data({ message: MESSAGES.participationFailed }, { status: 400 });
@@ -73,7 +74,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof EventNotFoundError) notFound();
     if (error instanceof EventEndedError)
-      return data({ message: MESSAGES.eventEnded }, { status: 409 });
+      return data(
+        { message: intent === "join" ? MESSAGES.eventEnded : MESSAGES.eventEndedLeave },
+        { status: 409 },
+      );
     console.error("No se pudo actualizar la participación:", error);
     return data({ message: MESSAGES.participationFailed }, { status: 500 });
   }
@@ -309,17 +313,22 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  // A malformed post (400) says so; only server errors are logged.
+  const refused = isRouteErrorResponse(error) && error.status === 400 ? String(error.data) : null;
+  if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
   return (
     <section className="page page-narrow error-page" aria-labelledby="event-error-title">
       <p className="error-code" aria-hidden="true">
-        {notFound ? "404" : "500"}
+        {notFound ? "404" : refused ? "400" : "500"}
       </p>
-      <h1 id="event-error-title">{notFound ? MESSAGES.eventNotFound : "Algo salió mal"}</h1>
+      <h1 id="event-error-title">
+        {notFound ? MESSAGES.eventNotFound : refused ? "Solicitud no válida" : "Algo salió mal"}
+      </h1>
       <p>
         {notFound
           ? "El evento no existe o fue eliminado."
-          : "Ocurrió un error en el servidor. Por favor, inténtalo de nuevo en unos momentos."}
+          : (refused ??
+            "Ocurrió un error en el servidor. Por favor, inténtalo de nuevo en unos momentos.")}
       </p>
       <p className="button-row">
         <Link className="button" to="/eventos">

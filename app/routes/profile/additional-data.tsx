@@ -9,6 +9,7 @@ import { cookieSettings, requireUser } from "#server/auth/guards.server";
 import { flashCookie } from "#server/http/flash.server";
 import { hasCompletedProfile, saveProfile } from "#server/models/user.server";
 import type { Route } from "./+types/additional-data";
+import { readForm } from "#server/http/read-form.server";
 
 function nextPath(request: Request, form?: FormData): string {
   const raw = form?.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo");
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   if (hasCompletedProfile(user)) throw redirect("/");
-  const form = await request.formData();
+  const form = await readForm(request);
   const result = parseForm(ProfileSchema, form, { ignore: ["redirectTo"] });
   if (!result.ok) {
     return data(

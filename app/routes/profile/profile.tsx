@@ -10,11 +10,12 @@ import { ProfileSchema } from "~/lib/schemas";
 import { formatCalendarDate, formatDateTime } from "~/lib/time";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { cookieSettings, requireProfile } from "#server/auth/guards.server";
-import { destroySession } from "#server/auth/session.server";
+import { destroyAllSessions, destroySession } from "#server/auth/session.server";
 import { flashCookie } from "#server/http/flash.server";
 import { deleteAccount, LastAdminError } from "#server/models/member-data.server";
 import { listParticipatingEvents, saveProfile } from "#server/models/user.server";
 import type { Route } from "./+types/profile";
+import { readForm } from "#server/http/read-form.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireProfile(request, context);
@@ -79,9 +80,22 @@ async function deleteOwnAccount(
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireProfile(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "deleteAccount") {
     return deleteOwnAccount(request, context, form, user);
+  }
+  if (form.get("intent") === "logoutEverywhere") {
+    await destroyAllSessions(context.db, user.id);
+    const headers = new Headers();
+    headers.append(
+      "Set-Cookie",
+      await destroySession(context.db, request, cookieSettings(context)),
+    );
+    headers.append(
+      "Set-Cookie",
+      flashCookie("signedOutEverywhere", cookieSettings(context).secure),
+    );
+    return redirect("/login", { headers });
   }
   const result = parseForm(ProfileSchema, form);
   if (!result.ok) {
@@ -214,6 +228,23 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             Eliminar mi cuenta
           </Link>
         </div>
+      </section>
+      <section className="card" aria-labelledby="sessions-title">
+        <h2 id="sessions-title">Sesiones</h2>
+        <p>
+          Si iniciaste sesión en otro dispositivo y ya no lo usas, cierra la sesión en todos ellos,
+          también en este.
+        </p>
+        <Form method="post" action="/profile" className="form-actions">
+          <input type="hidden" name="intent" value="logoutEverywhere" />
+          <button
+            type="submit"
+            className="button button-ghost"
+            disabled={navigation.state === "submitting"}
+          >
+            Cerrar sesión en todos los dispositivos
+          </button>
+        </Form>
       </section>
       {loaderData.confirmingDelete && !deleteResult ? (
         <Modal id="delete-account" title="Eliminar mi cuenta" closeTo="/profile" role="alertdialog">
