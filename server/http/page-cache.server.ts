@@ -287,12 +287,12 @@ export function createPageCache(
           res.statusCode === 200 &&
           res.getHeader("set-cookie") === undefined
         ) {
-          const identity = Buffer.concat(chunks);
           const headers: Array<[string, string]> = [];
           for (const [name, value] of Object.entries(res.getHeaders())) {
             if (DROPPED_HEADERS.has(name) || value === undefined) continue;
             headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
           }
+          let identity = Buffer.concat(chunks);
           const type = String(res.getHeader("content-type") ?? "");
           const policyAt = headers.findIndex(([name]) => name === "content-security-policy");
           if (policyAt >= 0 && nonce) {
@@ -301,6 +301,9 @@ export function createPageCache(
               "content-security-policy",
               hashPolicy(headers[policyAt]![1], nonce, html),
             ];
+            // The render's nonce matches nothing any more; without it, the same content gives
+            // the same bytes (and ETag) on every render.
+            if (html) identity = Buffer.from(html.replaceAll(` nonce="${nonce}"`, ""), "utf8");
           }
           // Compressed once, off the main thread; kept only if nothing changed meanwhile.
           void Promise.all([
@@ -314,6 +317,9 @@ export function createPageCache(
           ]).then(
             ([gzipped, brotli]) => {
               if (closed || generation !== startedAt) return;
+              // Two visitors' renders of one page: the first one kept stays (and so does its ETag).
+              const kept = entries.get(key);
+              if (kept && kept.expiresAt > now()) return;
               store(key, {
                 headers,
                 identity,
