@@ -1,6 +1,7 @@
 // Configuration is read once, at start-up, from the environment, and checked here.
 // Every variable is documented in the README's Configuration table.
 import { randomBytes } from "node:crypto";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -24,6 +25,8 @@ export interface Config {
   seedDemo: boolean;
   trustProxy: boolean;
   loginRateLimit: number;
+  /** Server processes (docs/decisions/015-page-cache.md); always 1 on the embedded database. */
+  webConcurrency: number;
 }
 
 export class ConfigError extends Error {
@@ -58,6 +61,12 @@ const EnvSchema = z.object({
   SEED_DEMO: flag.optional(),
   TRUST_PROXY: flag.default(false),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  WEB_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1, "WEB_CONCURRENCY debe ser un número de procesos (1 o más)")
+    .max(256)
+    .optional(),
 });
 
 function isTimeZone(zone: string): boolean {
@@ -147,5 +156,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? !production,
     trustProxy: e.TRUST_PROXY,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    // One process per core on PostgreSQL. The development sign-in provider keeps its sign-ins in
+    // one process's memory, so with it the default stays one; the embedded database is one process.
+    webConcurrency: !e.DATABASE_URL
+      ? 1
+      : (e.WEB_CONCURRENCY ?? (oidc.kind === "development" ? 1 : os.availableParallelism())),
   };
 }
