@@ -1,5 +1,9 @@
 // Starts Ayllu: `node server.js` serves the production build (npm start builds it first);
 // `node server.js --dev` serves the sources through Vite with hot reload (npm run dev).
+// On PostgreSQL the production build runs WEB_CONCURRENCY worker processes (see README).
+import cluster from "node:cluster";
+import { randomBytes } from "node:crypto";
+
 const dev = process.argv.includes("--dev");
 
 // The production bundle runs React and Express in their production mode whatever NODE_ENV says
@@ -29,35 +33,93 @@ try {
   throw error;
 }
 
-let running;
-try {
-  running = await entry.startServer({ config, vite });
-} catch (error) {
-  await vite?.close();
-  if (error instanceof Error && error.name === "DataDirInUseError") {
-    console.error(error.message);
-    process.exit(1);
-  }
-  if (error instanceof Error && "code" in error && error.code === "EADDRINUSE") {
-    console.error(`El puerto ${config.port} ya está en uso. Elige otro con PORT=…`);
-    process.exit(1);
-  }
-  throw error;
+if (!dev && cluster.isPrimary && config.webConcurrency > 1) {
+  superviseWorkers(config.webConcurrency);
+} else {
+  await serve();
 }
 
-let stopping = false;
-for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: cerrando el servidor y la base de datos…`);
-    try {
-      await running.close();
-      await vite?.close();
-      process.exit(0);
-    } catch (error) {
-      console.error(error);
+/**
+ * The primary process only starts workers, starts a new one when one dies, and on SIGTERM or
+ * SIGINT lets every worker finish its requests and stop. Each worker is a whole server.
+ */
+function superviseWorkers(count) {
+  // Workers that sign the sign-in cookie must share its secret.
+  process.env.SESSION_SECRET ??= randomBytes(32).toString("base64url");
+  // Each worker accepts its own connections. With round-robin the primary hands connections out
+  // and may give one to a worker that has just died; then that request hangs.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
+  let stopping = false;
+  let everListened = false;
+  const fork = () => {
+    // NODE_ENV as given: this process set it to production for the bundle (see above).
+    const worker = cluster.fork({ NODE_ENV: requestedEnv ?? "" });
+    worker.once("listening", () => (everListened = true));
+  };
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    // A worker that fails before any ever listened (port in use, bad configuration) would fail
+    // again: stop with its code rather than loop.
+    if (!everListened) {
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
+      process.exitCode = typeof code === "number" && code !== 0 ? code : 1;
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit();
+      return;
+    }
+    console.error(
+      `El proceso ${worker.process.pid} terminó (${signal ?? code}); se inicia otro en su lugar.`,
+    );
+    fork();
+  });
+  for (let i = 0; i < count; i++) fork();
+  console.log(`Ayllu: ${count} procesos sobre PostgreSQL (WEB_CONCURRENCY).`);
+  for (const signal of ["SIGTERM", "SIGINT"]) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      console.log(`${signal}: deteniendo los ${count} procesos…`);
+      const workers = Object.values(cluster.workers ?? {});
+      if (workers.length === 0) process.exit(0);
+      for (const worker of workers) worker?.process.kill("SIGTERM");
+    });
+  }
+}
+
+async function serve() {
+  let running;
+  try {
+    running = await entry.startServer({ config, vite });
+  } catch (error) {
+    await vite?.close();
+    if (error instanceof Error && error.name === "DataDirInUseError") {
+      console.error(error.message);
       process.exit(1);
     }
-  });
+    if (error instanceof Error && "code" in error && error.code === "EADDRINUSE") {
+      console.error(`El puerto ${config.port} ya está en uso. Elige otro con PORT=…`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let stopping = false;
+  for (const signal of ["SIGTERM", "SIGINT"]) {
+    process.on(signal, async () => {
+      if (stopping) return;
+      stopping = true;
+      console.log(`${signal}: cerrando el servidor y la base de datos…`);
+      try {
+        await running.close();
+        await vite?.close();
+        process.exit(0);
+      } catch (error) {
+        console.error(error);
+        process.exit(1);
+      }
+    });
+  }
 }

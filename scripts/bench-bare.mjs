@@ -10,7 +10,9 @@ for (const answer of Object.values(answers)) answer.body = Buffer.from(answer.bo
 const server = http.createServer((req, res) => {
   req.resume();
   req.on("end", () => {
-    const answer = answers[`${req.method} ${req.url} ${req.headers.cookie ? "member" : "visitor"}`];
+    const encoding = /\bbr\b/.test(req.headers["accept-encoding"] ?? "") ? "br" : "identity";
+    const who = req.headers.cookie ? "member" : "visitor";
+    const answer = answers[`${req.method} ${req.url} ${who} ${encoding}`];
     if (!answer) {
       res.writeHead(404).end();
       return;

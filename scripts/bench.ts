@@ -4,7 +4,10 @@
 // `node server.js` on loopback, and measures requests per second and p50/p99 latency for a few
 // seconds per page; then a bare Node.js HTTP server (scripts/bench-bare.mjs) answers the same
 // requests with the same bytes, and the ratio says how far the site is from that limit.
-//   BENCH_SECONDS (default 3), BENCH_CONNECTIONS (default 16)
+// Visitor pages are measured as sent to a browser (br) and uncompressed (identity); members'
+// pages are never cached. Peak memory (RSS) of the server's processes and the load average are
+// printed beside each row; on PostgreSQL the server runs WEB_CONCURRENCY workers (default: cores).
+//   BENCH_SECONDS (default 3), BENCH_CONNECTIONS (default 50), BENCH_EVENTS (default 1000)
 import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -18,8 +21,9 @@ import { createSession } from "../server/auth/session.server";
 import { openEmbedded, openPostgres, type Database } from "../server/db/client.server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const EVENTS = 1000;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 1000);
+const BROWSER_ENCODING = "gzip, deflate, br, zstd";
 const MEMBERS = 10_000;
 const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -29,6 +33,8 @@ interface Target {
   /** For POSTs: each connection alternates join and leave of one event. */
   paths: string[];
   member: boolean;
+  /** Accept-Encoding: "identity", or what a browser sends. */
+  encoding: "identity" | "br";
 }
 
 interface Result {
@@ -102,10 +108,13 @@ function request(
   pathname: string,
   cookie: string | null,
   body: string | null,
+  encoding: "identity" | "br" = "identity",
 ) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
     (resolve, reject) => {
-      const headers: Record<string, string> = { "Accept-Encoding": "identity" };
+      const headers: Record<string, string> = {
+        "Accept-Encoding": encoding === "br" ? BROWSER_ENCODING : "identity",
+      };
       if (cookie) headers.Cookie = cookie;
       if (body !== null) {
         headers["Content-Type"] = "application/x-www-form-urlencoded";
@@ -153,7 +162,15 @@ async function load(
         const t0 = performance.now();
         const body = target.method === "POST" ? `intent=${n % 2 === 0 ? "join" : "leave"}` : null;
         try {
-          const res = await request(agent, port, target.method, target.paths[0]!, cookie, body);
+          const res = await request(
+            agent,
+            port,
+            target.method,
+            target.paths[0]!,
+            cookie,
+            body,
+            target.encoding,
+          );
           const expected = target.method === "POST" ? 302 : 200;
           if (res.status !== expected) errors++;
         } catch {
@@ -196,6 +213,47 @@ async function waitFor(port: number, pathname: string, child: ChildProcess) {
   throw new Error("El servidor no respondió a tiempo");
 }
 
+/** Resident memory of a process and its children (the workers), in MB, from /proc. */
+function rssOf(pid: number): number[] {
+  const read = (p: number) => {
+    try {
+      const status = fs.readFileSync(`/proc/${p}/status`, "utf8");
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    } catch {
+      return 0;
+    }
+  };
+  let children: number[] = [];
+  try {
+    children = fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    // no /proc: no figures
+  }
+  return [pid, ...children].map(read);
+}
+
+/** Samples the peak RSS of each of the server's processes while `run` goes on. */
+async function withPeakMemory<T>(pid: number, run: () => Promise<T>): Promise<[T, number[]]> {
+  let peak: number[] = [];
+  const sample = () => {
+    const now = rssOf(pid);
+    peak = now.map((mb, i) => Math.max(mb, peak[i] ?? 0));
+  };
+  const timer = setInterval(sample, 200);
+  try {
+    const result = await run();
+    sample();
+    return [result, peak];
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();
@@ -234,18 +292,46 @@ async function benchDatabase(
   try {
     await waitFor(port, "/healthz", server);
     const detail = `/detalles/${seeded.eventId}`;
-    const targets: Target[] = [
-      { name: "GET / (visitante)", method: "GET", paths: ["/"], member: false },
-      { name: "GET /eventos (visitante)", method: "GET", paths: ["/eventos"], member: false },
-      { name: "GET /detalles/:id (visitante)", method: "GET", paths: [detail], member: false },
-      { name: "GET /detalles/:id (miembro)", method: "GET", paths: [detail], member: true },
+    const visitorPages: Array<[string, string]> = [
+      ["GET /", "/"],
+      ["GET /eventos", "/eventos"],
+      ["GET /detalles/:id", detail],
+      ["GET /notas", "/notas"],
+    ];
+    const targets: Target[] = [];
+    for (const [name, pathname] of visitorPages) {
+      for (const encoding of ["br", "identity"] as const)
+        targets.push({
+          name: `${name} (visitante, ${encoding})`,
+          method: "GET",
+          paths: [pathname],
+          member: false,
+          encoding,
+        });
+    }
+    targets.push(
+      {
+        name: "GET /detalles/:id (miembro, br)",
+        method: "GET",
+        paths: [detail],
+        member: true,
+        encoding: "br",
+      },
+      {
+        name: "GET /eventos (miembro, br)",
+        method: "GET",
+        paths: ["/eventos"],
+        member: true,
+        encoding: "br",
+      },
       {
         name: "POST /detalles/:id participar/dejar (miembro)",
         method: "POST",
         paths: [detail],
         member: true,
+        encoding: "identity",
       },
-    ];
+    );
     // The exact answers, for the bare server.
     const answers: Record<
       string,
@@ -261,13 +347,20 @@ async function benchDatabase(
           t.paths[0]!,
           t.member ? seeded.cookies[0]! : null,
           intent ? `intent=${intent}` : null,
+          t.encoding,
         );
         const headers: Record<string, string> = {};
-        for (const name of ["content-type", "location", "set-cookie", "cache-control"]) {
+        for (const name of [
+          "content-type",
+          "content-encoding",
+          "location",
+          "set-cookie",
+          "cache-control",
+        ]) {
           const v = res.headers[name];
           if (v !== undefined) headers[name] = Array.isArray(v) ? v.join(", ") : v;
         }
-        answers[`${t.method} ${t.paths[0]} ${t.member ? "member" : "visitor"}`] = {
+        answers[`${t.method} ${t.paths[0]} ${t.member ? "member" : "visitor"} ${t.encoding}`] = {
           status: res.status,
           headers,
           body: res.body.toString("base64"),
@@ -288,11 +381,14 @@ async function benchDatabase(
     try {
       for (const t of targets) {
         await load(port, t, seeded.cookies, 0.5); // warm-up
-        const site = await load(port, t, seeded.cookies, SECONDS);
+        const [site, peak] = await withPeakMemory(server.pid!, () =>
+          load(port, t, seeded.cookies, SECONDS),
+        );
+        const loadAverage = os.loadavg()[0]!.toFixed(1);
         const limit = await load(barePort, t, seeded.cookies, SECONDS);
         const ratio = site.rps / limit.rps;
         rows.push(
-          `| ${t.name} | ${label} | ${site.rps.toFixed(0)} | ${site.p50.toFixed(1)} | ${site.p99.toFixed(1)} | ${limit.rps.toFixed(0)} | ${limit.p50.toFixed(1)} | ${limit.p99.toFixed(1)} | ${(ratio * 100).toFixed(1)} %${site.errors ? ` (${site.errors} errores)` : ""} |`,
+          `| ${t.name} | ${label} | ${site.rps.toFixed(0)} | ${site.p50.toFixed(1)} | ${site.p99.toFixed(1)} | ${limit.rps.toFixed(0)} | ${limit.p50.toFixed(1)} | ${limit.p99.toFixed(1)} | ${(ratio * 100).toFixed(1)} %${site.errors ? ` (${site.errors} errores)` : ""} | ${peak.map((mb) => mb.toFixed(0)).join(" + ")} | ${loadAverage} |`,
         );
         console.error(rows.at(-1));
       }
@@ -339,7 +435,10 @@ async function main() {
         url.pathname = `/${name}`;
         return {
           database: await openPostgres(url.toString()),
-          env: { DATABASE_URL: url.toString() },
+          env: {
+            DATABASE_URL: url.toString(),
+            WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? String(os.availableParallelism()),
+          },
           cleanup: async () => {
             const c = new pg.Client({ connectionString: serverUrl });
             await c.connect();
@@ -352,12 +451,12 @@ async function main() {
   }
 
   console.log(
-    `\n${CONNECTIONS} conexiones, ${SECONDS} s por página, ${os.cpus().length} núcleos, Node ${process.version}\n`,
+    `\n${CONNECTIONS} conexiones, ${SECONDS} s por página, ${EVENTS} eventos, ${os.cpus().length} núcleos (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}\n`,
   );
   console.log(
-    "| Petición | Base de datos | req/s | p50 ms | p99 ms | Node puro req/s | p50 ms | p99 ms | sitio / Node puro |",
+    "| Petición | Base de datos | req/s | p50 ms | p99 ms | Node puro req/s | p50 ms | p99 ms | sitio / Node puro | RSS máx. MB (procesos) | carga 1 min |",
   );
-  console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|");
+  console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const row of rows) console.log(row);
 }
 

@@ -2,6 +2,7 @@
 // Every variable is documented in the README's Configuration table.
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -35,6 +36,8 @@ export interface Config {
   sessionsPerAccount: number;
   /** How often expired sessions are deleted, in milliseconds. */
   sessionSweepMs: number;
+  /** Server processes (docs/decisions/015-page-cache.md); always 1 on the embedded database. */
+  webConcurrency: number;
 }
 
 export class ConfigError extends Error {
@@ -72,6 +75,12 @@ const EnvSchema = z.object({
   LIVE_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100).default(5),
   SESSIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
   SESSION_SWEEP_MINUTES: z.coerce.number().min(0.01).max(10080).default(60),
+  WEB_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1, "WEB_CONCURRENCY debe ser un número de procesos (1 o más)")
+    .max(256)
+    .optional(),
 });
 
 function isTimeZone(zone: string): boolean {
@@ -207,5 +216,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveStreamsPerSession: e.LIVE_STREAMS_PER_SESSION,
     sessionsPerAccount: e.SESSIONS_PER_ACCOUNT,
     sessionSweepMs: Math.round(e.SESSION_SWEEP_MINUTES * 60_000),
+    // One process per core on PostgreSQL. The development sign-in provider keeps its sign-ins in
+    // one process's memory, so with it the default stays one; the embedded database is one process.
+    webConcurrency: !e.DATABASE_URL
+      ? 1
+      : (e.WEB_CONCURRENCY ?? (oidc.kind === "development" ? 1 : os.availableParallelism())),
   };
 }

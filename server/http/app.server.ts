@@ -16,6 +16,7 @@ import { databaseIsUp, openDatabase, type Database } from "../db/client.server";
 import { seedDemoContent } from "../models/demo.server";
 import { CLIENT_BUILD_DIR } from "../paths.server";
 import { CONTENT_STREAM_PATH, createContentStream } from "./content-stream.server";
+import { createPageCache } from "./page-cache.server";
 import { bodySizeLimit, rateLimit, sameOriginPosts, securityHeaders } from "./security.server";
 
 /** The largest form post accepted (long texts in the content forms fit with room to spare). */
@@ -124,6 +125,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       contentStream.handle(req, res).catch(next);
     });
 
+    // Visitors' pages from memory, already compressed (docs/decisions/015-page-cache.md).
+    const pageCache = createPageCache(database);
+    app.use(pageCache.serve);
     app.use(compression());
     if (options.vite) {
       app.use(options.vite.middlewares);
@@ -186,6 +190,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
     app.all(
       "/{*path}",
+      pageCache.capture,
       createRequestHandler({
         build,
         // Error details (stack traces, server paths) leave the server only under `npm run dev`.
@@ -246,6 +251,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         closing ??= (async () => {
           await contentStream.close();
           await stopSweeper();
+          await pageCache.close();
           await new Promise<void>((resolve) => {
             server.close(() => resolve());
             server.closeIdleConnections();

@@ -1,0 +1,351 @@
+// The anonymous page cache (docs/decisions/015-page-cache.md): a GET without any of the site's
+// cookies renders the same bytes for everyone, so the first such response is kept, compressed
+// once, and answered from memory until the content changes (a NOTIFY on PAGES_CHANNEL from any
+// process on the database, or a POST through this one) or the minute ends.
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import type { NextFunction, Request, Response } from "express";
+import type { Database } from "../db/client.server";
+
+/** Sent by the database triggers of drizzle/0002_page_notify.sql on every write a public page shows. */
+export const PAGES_CHANNEL = "ayllu_pages";
+
+/** What a proxy or CDN in front may do with a cached page (README, Production). */
+export const SHARED_STALE_SECONDS = 30;
+
+const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
+const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
+const MAX_KEY_LENGTH = 2048;
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** Headers a cached entry does not keep: they are per response, or the cache sets its own. */
+const DROPPED_HEADERS = new Set([
+  "cache-control",
+  "connection",
+  "content-encoding",
+  "content-length",
+  "date",
+  "etag",
+  "keep-alive",
+  "set-cookie",
+  "transfer-encoding",
+  "vary",
+]);
+
+interface Entry {
+  headers: Array<[string, string]>;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  etag: string;
+  expiresAt: number;
+  size: number;
+}
+
+export interface PageCache {
+  /** Answers a cached page (or 304) before compression and the router; otherwise next(). */
+  serve(req: Request, res: Response, next: NextFunction): void;
+  /** Mounted just before the router: keeps what it renders for a visitor, when it may be kept. */
+  capture(req: Request, res: Response, next: NextFunction): void;
+  /** Forgets every page. */
+  clear(): void;
+  stats(): { entries: number; bytes: number; hits: number; misses: number };
+  close(): Promise<void>;
+}
+
+/** True when the request carries one of the site's cookies (session, flash message, sign-in). */
+export function hasSiteCookie(cookieHeader: string | undefined): boolean {
+  if (!cookieHeader) return false;
+  return /(?:^|;)\s*(?:__Host-)?ayllu_/.test(cookieHeader);
+}
+
+/** The next whole minute: event times have minute precision, so "ended" only flips on one. */
+export function nextMinute(now: number): number {
+  return Math.floor(now / 60_000) * 60_000 + 60_000;
+}
+
+function sha256Source(text: string): string {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
+
+/** The contents of every inline `<script>` and `<style>` element of an HTML page. */
+export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (!/\ssrc\s*=/i.test(match[1]!)) scripts.add(sha256Source(match[2]!));
+  }
+  for (const match of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)) {
+    styles.add(sha256Source(match[1]!));
+  }
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+/**
+ * The policy of a cached page: the nonce of the render that produced it is replaced by the hashes
+ * of the page's own inline scripts and styles. 'strict-dynamic' goes with the nonce, so that the
+ * page's module preloads (same origin) stay allowed by 'self'.
+ */
+export function hashPolicy(policy: string, nonce: string, html: string): string {
+  const { scripts, styles } = inlineHashes(html);
+  const nonceSource = `'nonce-${nonce}'`;
+  return policy
+    .split(";")
+    .map((directive) => {
+      const parts = directive.trim().split(/\s+/);
+      const name = parts[0];
+      if (name === "script-src") {
+        const rest = parts.slice(1).filter((p) => p !== nonceSource && p !== "'strict-dynamic'");
+        return ["script-src", "'self'", ...rest.filter((p) => p !== "'self'"), ...scripts].join(
+          " ",
+        );
+      }
+      if (name === "style-src") {
+        const rest = parts.slice(1).filter((p) => p !== nonceSource);
+        return ["style-src", ...rest, ...styles].join(" ");
+      }
+      return parts.join(" ");
+    })
+    .join("; ");
+}
+
+type Encoding = "br" | "gzip" | "identity";
+
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return "identity";
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+    accepted.set(name!.trim(), q ? Number(q[1]) : 1);
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  if (ok("br")) return "br";
+  if (ok("gzip")) return "gzip";
+  return "identity";
+}
+
+function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const bare = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
+}
+
+function cacheable(req: Request): boolean {
+  return (
+    (req.method === "GET" || req.method === "HEAD") &&
+    req.originalUrl.length <= MAX_KEY_LENGTH &&
+    !hasSiteCookie(req.get("cookie")) &&
+    !req.get("authorization")
+  );
+}
+
+export function createPageCache(
+  database: Pick<Database, "listen">,
+  options: { now?: () => number; onError?: (error: unknown) => void } = {},
+): PageCache {
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+  let totalBytes = 0;
+  let hits = 0;
+  let misses = 0;
+  // Bumped by every change: a render that began before it may have read the old content.
+  let generation = 0;
+  // Until this process hears the database's notifications, other processes' writes could go
+  // unnoticed: nothing is kept.
+  let listening = false;
+  let closed = false;
+
+  const clear = () => {
+    generation++;
+    entries.clear();
+    totalBytes = 0;
+  };
+
+  const unlisten = database
+    .listen(PAGES_CHANNEL, () => clear())
+    .then(
+      (stop) => {
+        if (closed) {
+          void stop().catch(() => {});
+          return null;
+        }
+        listening = true;
+        return stop;
+      },
+      (error: unknown) => {
+        (options.onError ?? console.error)(error);
+        return null;
+      },
+    );
+
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    totalBytes -= entry.size;
+  };
+
+  const store = (key: string, entry: Entry) => {
+    remove(key);
+    entries.set(key, entry);
+    totalBytes += entry.size;
+    // Oldest first (a Map keeps insertion order) until the whole fits again.
+    for (const [oldest] of entries) {
+      if (totalBytes <= MAX_TOTAL_BYTES) break;
+      remove(oldest);
+    }
+  };
+
+  const send = (req: Request, res: Response, entry: Entry) => {
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    const maxShared = Math.max(1, Math.ceil((entry.expiresAt - now()) / 1000));
+    res.setHeader(
+      "Cache-Control",
+      `public, max-age=0, s-maxage=${maxShared}, stale-while-revalidate=${SHARED_STALE_SECONDS}`,
+    );
+    res.setHeader("Vary", "Accept-Encoding, Cookie");
+    res.setHeader("ETag", entry.etag);
+    if (etagMatches(req.get("if-none-match"), entry.etag)) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    const encoding = preferredEncoding(req.get("accept-encoding"));
+    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
+    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", String(body.length));
+    res.statusCode = 200;
+    if (req.method === "HEAD") res.end();
+    else res.end(body);
+  };
+
+  return {
+    serve(req, res, next) {
+      if (!listening || !cacheable(req)) return next();
+      const key = req.originalUrl;
+      const entry = entries.get(key);
+      if (entry && entry.expiresAt > now()) {
+        hits++;
+        send(req, res, entry);
+        return;
+      }
+      if (entry) remove(key);
+      next();
+    },
+
+    capture(req, res, next) {
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        // A form post through this process may have changed a page; its own NOTIFY arrives a
+        // moment after the answer, so the next request must not wait for it.
+        res.once("finish", clear);
+        return next();
+      }
+      if (!listening || req.method !== "GET" || !cacheable(req)) return next();
+      const key = req.originalUrl;
+      const startedAt = generation;
+      const renderedAt = now();
+      misses++;
+      const nonce = String(res.locals.cspNonce ?? "");
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let tooBig = false;
+      const keep = (chunk: unknown, encoding?: unknown) => {
+        if (tooBig || chunk === undefined || chunk === null || typeof chunk === "function") return;
+        const buffer = Buffer.isBuffer(chunk)
+          ? chunk
+          : chunk instanceof Uint8Array
+            ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+            : Buffer.from(
+                String(chunk),
+                typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8",
+              );
+        size += buffer.length;
+        if (size > MAX_ENTRY_BYTES) {
+          tooBig = true;
+          chunks.length = 0;
+        } else chunks.push(Buffer.from(buffer));
+      };
+      const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+      const end = res.end.bind(res) as (...args: unknown[]) => Response;
+      res.write = ((...args: unknown[]) => {
+        keep(args[0], args[1]);
+        return write(...args);
+      }) as Response["write"];
+      res.end = ((...args: unknown[]) => {
+        keep(args[0], args[1]);
+        const result = end(...args);
+        if (
+          !tooBig &&
+          !closed &&
+          listening &&
+          generation === startedAt &&
+          res.statusCode === 200 &&
+          res.getHeader("set-cookie") === undefined
+        ) {
+          const headers: Array<[string, string]> = [];
+          for (const [name, value] of Object.entries(res.getHeaders())) {
+            if (DROPPED_HEADERS.has(name) || value === undefined) continue;
+            headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
+          }
+          let identity = Buffer.concat(chunks);
+          const type = String(res.getHeader("content-type") ?? "");
+          const policyAt = headers.findIndex(([name]) => name === "content-security-policy");
+          if (policyAt >= 0 && nonce) {
+            const html = type.startsWith("text/html") ? identity.toString("utf8") : "";
+            headers[policyAt] = [
+              "content-security-policy",
+              hashPolicy(headers[policyAt]![1], nonce, html),
+            ];
+            // The render's nonce matches nothing any more; without it, the same content gives
+            // the same bytes (and ETag) on every render.
+            if (html) identity = Buffer.from(html.replaceAll(` nonce="${nonce}"`, ""), "utf8");
+          }
+          // Compressed once, off the main thread; kept only if nothing changed meanwhile.
+          void Promise.all([
+            gzipAsync(identity, { level: 9 }),
+            brotliAsync(identity, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length,
+              },
+            }),
+          ]).then(
+            ([gzipped, brotli]) => {
+              if (closed || generation !== startedAt) return;
+              // Two visitors' renders of one page: the first one kept stays (and so does its ETag).
+              const kept = entries.get(key);
+              if (kept && kept.expiresAt > now()) return;
+              store(key, {
+                headers,
+                identity,
+                gzip: gzipped,
+                br: brotli,
+                etag: `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
+                expiresAt: nextMinute(renderedAt),
+                size: identity.length + gzipped.length + brotli.length + key.length,
+              });
+            },
+            (error: unknown) => (options.onError ?? console.error)(error),
+          );
+        }
+        return result;
+      }) as Response["end"];
+      next();
+    },
+
+    clear,
+    stats: () => ({ entries: entries.size, bytes: totalBytes, hits, misses }),
+    async close() {
+      closed = true;
+      listening = false;
+      clear();
+      const stop = await unlisten;
+      await stop?.().catch(() => {});
+    },
+  };
+}

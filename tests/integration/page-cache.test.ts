@@ -1,0 +1,359 @@
+// The anonymous page cache (docs/decisions/015-page-cache.md), spoken to over HTTP on the
+// production build: what a visitor may be given from memory, what never enters it, and that a
+// write, a raw SQL change or the end of an event is seen on the next request.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import http from "node:http";
+import os from "node:os";
+import { gunzipSync, brotliDecompressSync } from "node:zlib";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
+import { MESSAGES } from "~/lib/messages";
+import { PROJECT_ROOT } from "#server/paths.server";
+import type { User } from "#server/db/schema.server";
+import { BrowserClient } from "../helpers/browser-client";
+import { failOnConsoleError } from "../helpers/console";
+import { createAdmin, createMember, createTestEvent, eventForm } from "../helpers/events";
+import { startTestServer, type TestServer } from "../helpers/server";
+import { signInMember } from "../helpers/sign-in";
+
+let server: TestServer;
+let admin: { client: BrowserClient; user: User };
+
+beforeAll(async () => {
+  server = await startTestServer({ ADMIN_EMAILS: "jefa@example.com" });
+  admin = await createAdmin(server);
+});
+afterAll(() => server?.close());
+
+failOnConsoleError();
+
+/** A visitor: no cookies, and the bytes as sent (fetch would undo the compression). */
+function visit(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; body: Buffer; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      new URL(path, server.url),
+      { headers: { "Accept-Encoding": "identity", ...headers } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const body = Buffer.concat(chunks);
+          const replyHeaders = new Headers();
+          for (const [name, value] of Object.entries(response.headers)) {
+            if (value !== undefined) replyHeaders.set(name, String(value));
+          }
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: replyHeaders,
+            body,
+            text: body.toString("utf8"),
+          });
+        });
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+  });
+}
+
+const isCached = (reply: { headers: Headers }) =>
+  (reply.headers.get("cache-control") ?? "").startsWith("public") &&
+  reply.headers.get("etag") !== null;
+
+/** The second visit of a page is answered from the cache (the first one fills it). */
+async function cachedVisit(path: string, headers: Record<string, string> = {}) {
+  await visit(path, headers);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const reply = await visit(path, headers);
+    if (isCached(reply)) return reply;
+    // The entry is stored once its compressed variants are ready, a moment after the first answer.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`${path} no llegó a la caché`);
+}
+
+test("a visitor's second request of a public page comes from the cache, in identity, gzip and br, with the same bytes, for a proxy to keep", async () => {
+  await createTestEvent(server.db, admin.user, { nombreEvento: `Cacheable ${randomUUID()}` });
+  const first = await visit("/eventos");
+  expect(first.status).toBe(200);
+  expect(first.headers.get("cache-control")).toBe("no-store");
+
+  const plain = await cachedVisit("/eventos");
+  const withoutNonces = (text: string) => text.replace(/ nonce="[^"]*"/g, "");
+  expect(withoutNonces(plain.text)).toBe(withoutNonces(first.text));
+  expect(plain.headers.get("cache-control")).toMatch(
+    /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/,
+  );
+  expect(plain.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+  expect(plain.headers.get("content-encoding")).toBeNull();
+  expect(Number(plain.headers.get("content-length"))).toBe(plain.body.length);
+
+  const gzipped = await visit("/eventos", { "Accept-Encoding": "gzip, deflate" });
+  expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+  expect(gunzipSync(gzipped.body).equals(plain.body)).toBe(true);
+
+  const brotli = await visit("/eventos", { "Accept-Encoding": "gzip, deflate, br, zstd" });
+  expect(brotli.headers.get("content-encoding")).toBe("br");
+  expect(brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true);
+  expect(brotli.body.length).toBeLessThan(gzipped.body.length);
+  expect(brotli.headers.get("etag")).toBe(plain.headers.get("etag"));
+
+  // The security headers stay on a cached answer.
+  expect(brotli.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(brotli.headers.get("x-frame-options")).toBe("DENY");
+});
+
+test("a cached page's Content-Security-Policy allows exactly its own inline scripts by hash, and no nonce", async () => {
+  const event = await createTestEvent(server.db, admin.user, {
+    nombreEvento: `Política ${randomUUID()}`,
+  });
+  for (const path of ["/", "/eventos", `/detalles/${event.id}`, "/notas"]) {
+    const reply = await cachedVisit(path);
+    const policy = reply.headers.get("content-security-policy")!;
+    const scriptSrc = policy
+      .split(";")
+      .map((d) => d.trim())
+      .find((d) => d.startsWith("script-src "))!
+      .split(" ");
+    expect(policy).not.toContain("nonce-");
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    const inline = [...reply.text.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      (m) => !/\ssrc=/.test(m[1]!),
+    );
+    expect(inline.length).toBeGreaterThan(0);
+    const hashes = new Set(
+      inline.map((m) => `'sha256-${createHash("sha256").update(m[2]!).digest("base64")}'`),
+    );
+    for (const hash of hashes) expect(scriptSrc).toContain(hash);
+    expect(scriptSrc.filter((s) => s.startsWith("'sha256-"))).toHaveLength(hashes.size);
+  }
+});
+
+test("If-None-Match with the page's ETag is answered 304 with no body; a stale ETag gets the page", async () => {
+  const reply = await cachedVisit("/recursos");
+  const etag = reply.headers.get("etag")!;
+  const again = await visit("/recursos", { "If-None-Match": etag });
+  expect(again.status).toBe(304);
+  expect(again.body.length).toBe(0);
+  expect(again.headers.get("etag")).toBe(etag);
+  const stale = await visit("/recursos", { "If-None-Match": 'W/"otra-version"' });
+  expect(stale.status).toBe(200);
+  expect(stale.text).toBe(reply.text);
+});
+
+test("a visitor never receives a page rendered for a signed-in member, and a member never receives the visitor's page", async () => {
+  const name = `Miembro Privado ${randomUUID().slice(0, 8)}`;
+  const member = await createMember(server, `privado-${randomUUID()}@example.com`, name);
+  const event = await createTestEvent(server.db, admin.user, {
+    nombreEvento: `Privacidad ${randomUUID()}`,
+  });
+  const path = `/detalles/${event.id}`;
+
+  // The member first, twice: their pages carry their name and are never kept.
+  for (let i = 0; i < 2; i++) {
+    const page = await member.client.get(path);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(name);
+    expect(page.text).toContain("Participar");
+    expect(page.headers.get("cache-control")).toBe("no-store");
+  }
+  const visitor = await cachedVisit(path);
+  expect(visitor.text).not.toContain(name);
+  expect(visitor.text).toContain("Inicia Sesión para Participar");
+
+  // With the visitor's page in the cache, the member still gets their own.
+  const afterwards = await member.client.get(path);
+  expect(afterwards.text).toContain(name);
+  expect(afterwards.text).not.toContain("Inicia Sesión para Participar");
+  expect(afterwards.headers.get("cache-control")).toBe("no-store");
+  expect(afterwards.headers.get("etag")).toBeNull();
+});
+
+test("a flash message is shown to its visitor only and never kept for the next one", async () => {
+  const event = await createTestEvent(server.db, admin.user, {
+    nombreEvento: `Mensaje ${randomUUID()}`,
+  });
+  const path = `/detalles/${event.id}`;
+  await cachedVisit("/login");
+  // A visitor pressing 'Participar' is sent to sign in with a message in a cookie.
+  const visitor = new BrowserClient(server.url);
+  const [, login] = await visitor.follow(await visitor.post(path, { intent: "join" }));
+  expect(login!.text).toContain(MESSAGES.participationLoginRequired);
+  expect(login!.headers.get("etag")).toBeNull();
+  const next = await visit(login!.url.replace(server.url.origin, ""));
+  expect(next.text).not.toContain(MESSAGES.participationLoginRequired);
+  const plain = await visit("/login");
+  expect(plain.text).not.toContain(MESSAGES.participationLoginRequired);
+});
+
+test("an event an admin publishes is on the visitor's next request of every list that shows it", async () => {
+  await cachedVisit("/eventos");
+  await cachedVisit("/");
+  const nombreEvento = `Recién publicado ${randomUUID().slice(0, 8)}`;
+  // The soonest upcoming event, so that it is on the first page of each list.
+  const published = await admin.client.post(
+    "/admin",
+    eventForm("publish", { nombreEvento, fechaEvento: "2029-01-01" }),
+  );
+  expect(published.status).toBe(302);
+  expect((await visit("/eventos")).text).toContain(nombreEvento);
+  expect((await visit("/")).text).toContain(nombreEvento);
+});
+
+test("a change written straight into the database (as npm run import and restore do) reaches the next request", async () => {
+  const note = await admin.client.post("/projectsandnotes", {
+    intent: "createNote",
+    titulo: `Nota original ${randomUUID().slice(0, 8)}`,
+    texto: "Texto",
+    enlaceImagen: "",
+    enlacesAdicionales: [""],
+  });
+  expect(note.status).toBe(302);
+  const before = await cachedVisit("/notas");
+  const renamed = `Nota cambiada por SQL ${randomUUID().slice(0, 8)}`;
+  await server.db.execute(sql`update notes set titulo = ${renamed}`);
+  const after = await visit("/notas");
+  expect(before.text).not.toContain(renamed);
+  expect(after.text).toContain(renamed);
+});
+
+test(
+  "an event page's button turns into 'Evento Finalizado' on the visitor's first request after the event's start, cached or not",
+  { timeout: 150_000 },
+  async () => {
+    // Far enough from the next minute to publish and cache the page before it.
+    while (new Date().getSeconds() > 45) await new Promise((resolve) => setTimeout(resolve, 500));
+    const startsAt = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 60_000);
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat("en-CA", {
+        timeZone: "America/La_Paz",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+      })
+        .formatToParts(startsAt)
+        .map((p) => [p.type, p.value]),
+    );
+    const event = await createTestEvent(server.db, admin.user, {
+      nombreEvento: `Empieza ya ${randomUUID()}`,
+      fechaEvento: `${parts.year}-${parts.month}-${parts.day}`,
+      horaEvento: `${parts.hour}:${parts.minute}`,
+    });
+    const path = `/detalles/${event.id}`;
+    const before = await cachedVisit(path);
+    expect(before.text).toContain("Inicia Sesión para Participar");
+    expect(before.text).not.toContain("Evento Finalizado");
+
+    await new Promise((resolve) => setTimeout(resolve, startsAt.getTime() - Date.now() + 50));
+    const after = await visit(path);
+    expect(after.text).toContain("Evento Finalizado");
+  },
+);
+
+// ——— Across processes on one PostgreSQL ———
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+const children: ChildProcess[] = [];
+const dropAfter: string[] = [];
+
+afterEach(async () => {
+  await Promise.all(
+    children.splice(0).map(async (child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const gone = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await gone;
+    }),
+  );
+  for (const name of dropAfter.splice(0)) {
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  }
+});
+
+async function startProcess(env: Record<string, string>): Promise<URL> {
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: PROJECT_ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: os.tmpdir(),
+      PORT: "0",
+      HOST: "127.0.0.1",
+      SEED_DEMO: "0",
+      WEB_CONCURRENCY: "1",
+      ADMIN_EMAILS: "jefa@example.com",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let output = "";
+  return new Promise<URL>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`No arrancó:\n${output}`)), 45_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Ayllu escucha en (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(new URL(match[1]!));
+      }
+    };
+    child.stdout!.on("data", read);
+    child.stderr!.on("data", read);
+    child.once("exit", (code) => reject(new Error(`Terminó (${code}):\n${output}`)));
+  });
+}
+
+if (postgresUrl) {
+  test(
+    "on PostgreSQL, a note published through one server process is on the next visitor request to another that had the list cached",
+    { timeout: 120_000 },
+    async () => {
+      const name = `ayllu_cache_${randomBytes(6).toString("hex")}`;
+      const adminClient = new pg.Client({ connectionString: postgresUrl });
+      await adminClient.connect();
+      await adminClient.query(`create database ${name}`);
+      await adminClient.end();
+      dropAfter.push(name);
+      const url = new URL(postgresUrl);
+      url.pathname = `/${name}`;
+      // One after the other: the first applies the migrations.
+      const a = await startProcess({ DATABASE_URL: url.toString() });
+      const b = await startProcess({ DATABASE_URL: url.toString() });
+      const adminA = await signInMember(a, "jefa@example.com", "Jefa Admin");
+
+      const visitB = async () => {
+        const response = await fetch(new URL("/notas", b));
+        return { cached: response.headers.get("etag") !== null, text: await response.text() };
+      };
+      let cached = false;
+      for (let i = 0; i < 50 && !cached; i++) cached = (await visitB()).cached;
+      expect(cached).toBe(true);
+
+      const titulo = `Desde otro proceso ${randomUUID().slice(0, 8)}`;
+      const posted = await adminA.post("/projectsandnotes", {
+        intent: "createNote",
+        titulo,
+        texto: "Texto",
+        enlaceImagen: "",
+        enlacesAdicionales: [""],
+      });
+      expect(posted.status).toBe(302);
+      // The NOTIFY travels from A's commit to B's listening connection: within a second.
+      const deadline = Date.now() + 1000;
+      let seen = false;
+      while (!seen && Date.now() < deadline) seen = (await visitB()).text.includes(titulo);
+      expect(seen).toBe(true);
+    },
+  );
+}
