@@ -17,6 +17,7 @@ import { seedDemoContent } from "../models/demo.server";
 import { CLIENT_BUILD_DIR } from "../paths.server";
 import { CONTENT_STREAM_PATH, createContentStream } from "./content-stream.server";
 import { createPageCache } from "./page-cache.server";
+import { shareDrainListener } from "./drain.server";
 import { bodySizeLimit, rateLimit, sameOriginPosts, securityHeaders } from "./security.server";
 
 /** The largest form post accepted (long texts in the content forms fit with room to spare). */
@@ -129,6 +130,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const pageCache = createPageCache(database);
     app.use(pageCache.serve);
     app.use(compression());
+    app.use(shareDrainListener);
     if (options.vite) {
       app.use(options.vite.middlewares);
     } else {
