@@ -23,6 +23,7 @@ export default [
 
   // Content: notes, resources, projects (issue 4)
   route("projectsandnotes", "routes/content/admin.tsx"),
+  route("projectsandnotes/listas", "routes/content/admin-lists.ts"),
   route("notas", "routes/content/notes.tsx"),
   route("notas/rss.xml", "routes/content/rss.ts"),
   route("notas/:id", "routes/content/note.tsx"),

@@ -3,7 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { isUuid } from "~/lib/schemas";
 import type { ProjectInput } from "~/lib/content-schemas";
 import type { Db } from "../db/client.server";
-import { notifyContentChange } from "../db/notify.server";
+import { contentVersion, notifyContentChange } from "../db/notify.server";
 import { projects, type Project, type User } from "../db/schema.server";
 import { assertAdmin, publisherNameOf } from "./content-access.server";
 
@@ -45,7 +45,12 @@ export async function createProject(
       .insert(projects)
       .values({ ...input, publisher: actor.id, publisherName: publisherNameOf(actor) })
       .returning();
-    await notifyContentChange(tx, { kind: "project", action: "created", id: row!.id });
+    await notifyContentChange(tx, {
+      kind: "project",
+      action: "created",
+      id: row!.id,
+      version: contentVersion(row!),
+    });
     return row!;
   });
 }
@@ -66,7 +71,12 @@ export async function updateProject(
       .where(eq(projects.id, id))
       .returning();
     if (!row) return null;
-    await notifyContentChange(tx, { kind: "project", action: "updated", id });
+    await notifyContentChange(tx, {
+      kind: "project",
+      action: "updated",
+      id,
+      version: contentVersion(row),
+    });
     return row;
   });
 }

@@ -1,7 +1,6 @@
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
-import { AlertDialog } from "~/components/alert-dialog";
 import { EventForm, type EventFormValues } from "~/components/events/event-form";
-import { Modal } from "~/components/events/modal";
+import { AlertDialog, Dialog, INITIAL_FOCUS } from "~/components/dialog";
 import { parseForm, type FieldErrors } from "~/lib/forms";
 import { MESSAGES, type MessageKey } from "~/lib/messages";
 import { isUuid } from "~/lib/checks";
@@ -463,7 +462,7 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
       </section>
 
       {userDetails ? (
-        <Modal id="user-details" title="Detalles del Usuario" closeTo={closeHref}>
+        <Dialog title="Detalles del Usuario" closeTo={closeHref}>
           <dl className="details">
             {[
               ["Nombre de Google", na(userDetails.displayName)],
@@ -516,15 +515,11 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
               {userDetails.isAdmin ? "Quitar administrador" : "Hacer administrador"}
             </button>
           </Form>
-        </Modal>
+        </Dialog>
       ) : null}
 
       {gallery ? (
-        <Modal
-          id="gallery"
-          title={`Galería de Imágenes para: ${gallery.nombreEvento}`}
-          closeTo={closeHref}
-        >
+        <Dialog title={`Galería de Imágenes para: ${gallery.nombreEvento}`} closeTo={closeHref}>
           {removingImage ? (
             <div className="confirm-box" role="group" aria-labelledby="gallery-remove-question">
               <p id="gallery-remove-question">{MESSAGES.galleryRemoveConfirm}</p>
@@ -545,7 +540,7 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
                 <input type="hidden" name="intent" value="gallery-remove" />
                 <input type="hidden" name="eventId" value={gallery.id} />
                 <input type="hidden" name="imageId" value={removingImage.id} />
-                <button type="submit" className="button button-danger" autoFocus>
+                <button type="submit" className="button button-danger" {...INITIAL_FOCUS}>
                   Eliminar
                 </button>
                 <Link
@@ -630,11 +625,11 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
               ))}
             </ul>
           )}
-        </Modal>
+        </Dialog>
       ) : null}
 
       {deleting ? (
-        <Modal id="delete-event" title="Eliminar evento" closeTo={closeHref} role="alertdialog">
+        <Dialog title="Eliminar evento" closeTo={closeHref} role="alertdialog">
           <p>{MESSAGES.eventDeleteConfirm}</p>
           <p>
             <strong>{deleting.nombreEvento}</strong>
@@ -642,14 +637,14 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
           <Form method="post" className="form-actions" preventScrollReset>
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="eventId" value={deleting.id} />
-            <button type="submit" className="button button-danger" autoFocus>
+            <button type="submit" className="button button-danger" {...INITIAL_FOCUS}>
               Eliminar
             </button>
             <Link to={closeHref} preventScrollReset className="button button-ghost">
               Cancelar
             </Link>
           </Form>
-        </Modal>
+        </Dialog>
       ) : null}
 
       {actionData?.message ? (

@@ -1,5 +1,5 @@
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
-import { AlertDialog } from "~/components/alert-dialog";
+import { AlertDialog } from "~/components/dialog";
 import { EventImage, imageSrc } from "~/components/events/event-image";
 import { MESSAGES } from "~/lib/messages";
 import { isHttpUrl } from "~/lib/checks";

@@ -3,7 +3,7 @@
 // The words, price, dates, images and links come from app/content/course.ts.
 import { useState } from "react";
 import { Carousel } from "~/components/landing/carousel";
-import { ModalDialog } from "~/components/landing/modal-dialog";
+import { Dialog } from "~/components/dialog";
 import { ShaderBackground } from "~/components/landing/shader-background";
 import { course, coursePage } from "~/content/course";
 import { site } from "~/content/site";
@@ -103,41 +103,42 @@ export default function CoursePage() {
         </ul>
       </section>
 
-      <ModalDialog
-        open={dialogOpen}
-        onClose={() => setDialogOpen(false)}
-        title={course.dialog.title}
-        closeLabel={course.dialog.closeLabel}
-      >
-        <p>{course.dialog.description}</p>
-        <p className="muted">
-          {course.name} · {course.dates} · {course.price}
-        </p>
-        <ul className="dialog-links">
-          <li>
-            <a
-              className="button"
-              href={course.dialog.formHref}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              {course.dialog.formLabel}
-              <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-            </a>
-          </li>
-          <li>
-            <a
-              className="button button-ghost"
-              href={course.dialog.groupHref}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              {course.dialog.groupLabel}
-              <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-            </a>
-          </li>
-        </ul>
-      </ModalDialog>
+      {dialogOpen ? (
+        <Dialog
+          onClose={() => setDialogOpen(false)}
+          title={course.dialog.title}
+          closeLabel={course.dialog.closeLabel}
+        >
+          <p>{course.dialog.description}</p>
+          <p className="muted">
+            {course.name} · {course.dates} · {course.price}
+          </p>
+          <ul className="dialog-links">
+            <li>
+              <a
+                className="button"
+                href={course.dialog.formHref}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {course.dialog.formLabel}
+                <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+              </a>
+            </li>
+            <li>
+              <a
+                className="button button-ghost"
+                href={course.dialog.groupHref}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {course.dialog.groupLabel}
+                <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+              </a>
+            </li>
+          </ul>
+        </Dialog>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { AlertDialog } from "~/components/alert-dialog";
+import { AlertDialog } from "~/components/dialog";
 import { ProfileFields } from "~/components/profile-fields";
 import { parseForm } from "~/lib/forms";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";

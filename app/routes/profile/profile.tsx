@@ -1,6 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AlertDialog } from "~/components/alert-dialog";
-import { Modal } from "~/components/events/modal";
+import { AlertDialog, Dialog } from "~/components/dialog";
 import { Avatar, displayNameOf } from "~/components/avatar";
 import { ProfileFields } from "~/components/profile-fields";
 import { parseForm } from "~/lib/forms";
@@ -211,7 +210,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </div>
       </section>
       {loaderData.confirmingDelete && !deleteResult ? (
-        <Modal id="delete-account" title="Eliminar mi cuenta" closeTo="/profile" role="alertdialog">
+        <Dialog title="Eliminar mi cuenta" closeTo="/profile" role="alertdialog">
           <p>{MESSAGES.accountDeleteConfirm}</p>
           <Form method="post" action="/profile" className="form-actions">
             <input type="hidden" name="intent" value="deleteAccount" />
@@ -227,7 +226,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               Cancelar
             </Link>
           </Form>
-        </Modal>
+        </Dialog>
       ) : null}
       {actionData?.formError ? (
         <AlertDialog key={JSON.stringify(actionData)} message={actionData.formError} />
