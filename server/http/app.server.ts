@@ -27,6 +27,8 @@ export interface StartOptions {
   /** Vite's development server, for `npm run dev`. */
   vite?: ViteDevServer;
   log?: (line: string) => void;
+  /** How often the live stream writes a heartbeat and asks again who listens (default 25 s). */
+  heartbeatMs?: number;
 }
 
 export interface RunningServer {
@@ -95,7 +97,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     });
 
     // Before compression, which would hold the live stream's events back.
-    const contentStream = createContentStream(database, config);
+    const contentStream = createContentStream(database, config, {
+      heartbeatMs: options.heartbeatMs,
+    });
     app.get(CONTENT_STREAM_PATH, (req, res, next) => {
       contentStream.handle(req, res).catch(next);
     });

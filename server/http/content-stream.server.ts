@@ -18,7 +18,11 @@ export interface ContentStream {
   close(): Promise<void>;
 }
 
-export function createContentStream(database: Database, config: Config): ContentStream {
+export function createContentStream(
+  database: Database,
+  config: Config,
+  { heartbeatMs = HEARTBEAT_MS }: { heartbeatMs?: number | undefined } = {},
+): ContentStream {
   const clients = new Set<Response>();
   let unlisten: Promise<() => Promise<void>> | null = null;
   let closed = false;
@@ -93,7 +97,7 @@ export function createContentStream(database: Database, config: Config): Content
           },
           () => res.write(": latido\n\n"),
         );
-      }, HEARTBEAT_MS);
+      }, heartbeatMs);
       heartbeat.unref();
       req.on("close", () => {
         clearInterval(heartbeat);
