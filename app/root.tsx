@@ -17,7 +17,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { getUser, cookieSettings } from "#server/auth/guards.server";
-import { takeFlash } from "#server/http/flash.server";
+import { takeFlash } from "#server/auth/flash.server";
 import type { Route } from "./+types/root";
 import { AlertDialog } from "./components/dialog";
 import { SiteFooter } from "./components/site-footer";

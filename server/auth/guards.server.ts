@@ -1,7 +1,7 @@
 // Who is asking: every loader and action that needs a person goes through these.
 import { data, redirect, type AppLoadContext } from "react-router";
 import { MESSAGES } from "~/lib/messages";
-import { flashCookie } from "../http/flash.server";
+import { flashCookie } from "./flash.server";
 import type { User } from "../db/schema.server";
 import { getSessionUser } from "./session.server";
 import { hasCompletedProfile } from "../models/user.server";

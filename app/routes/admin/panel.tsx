@@ -8,7 +8,7 @@ import { EventSchema, GalleryImageSchema, linkListField } from "~/lib/schemas";
 import { formatCalendarDate, formatDateTime } from "~/lib/time";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { cookieSettings, requireAdmin } from "#server/auth/guards.server";
-import { flashCookie } from "#server/http/flash.server";
+import { flashCookie } from "#server/auth/flash.server";
 import {
   getUserDetails,
   LastAdminError,

@@ -30,7 +30,7 @@ import { isUuid } from "~/lib/checks";
 import { formatDateTime } from "~/lib/time";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { cookieSettings, requireAdmin } from "#server/auth/guards.server";
-import { flashCookie } from "#server/http/flash.server";
+import { flashCookie } from "#server/auth/flash.server";
 import { listContentForAdmin } from "#server/models/content-lists.server";
 import { createNote, deleteNote } from "#server/models/note.server";
 import { useLiveLists } from "~/components/content/use-live-lists";

@@ -5,7 +5,7 @@ import { MESSAGES } from "~/lib/messages";
 import { isHttpUrl } from "~/lib/checks";
 import { formatDateTime } from "~/lib/time";
 import { cookieSettings, getUser, requireProfile } from "#server/auth/guards.server";
-import { flashCookie } from "#server/http/flash.server";
+import { flashCookie } from "#server/auth/flash.server";
 import { EventNotFoundError, getEvent, hasEnded } from "#server/models/event.server";
 import {
   EventEndedError,

@@ -6,7 +6,7 @@ import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { MESSAGES } from "~/lib/messages";
 import { ProfileSchema, safeRedirectPath } from "~/lib/schemas";
 import { cookieSettings, requireUser } from "#server/auth/guards.server";
-import { flashCookie } from "#server/http/flash.server";
+import { flashCookie } from "#server/auth/flash.server";
 import { hasCompletedProfile, saveProfile } from "#server/models/user.server";
 import type { Route } from "./+types/additional-data";
 

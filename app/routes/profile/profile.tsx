@@ -9,7 +9,7 @@ import { formatCalendarDate, formatDateTime } from "~/lib/time";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { cookieSettings, requireProfile } from "#server/auth/guards.server";
 import { destroySession } from "#server/auth/session.server";
-import { flashCookie } from "#server/http/flash.server";
+import { flashCookie } from "#server/auth/flash.server";
 import { deleteAccount, LastAdminError } from "#server/models/member-data.server";
 import { listParticipatingEvents, saveProfile } from "#server/models/user.server";
 import type { Route } from "./+types/profile";
