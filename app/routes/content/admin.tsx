@@ -14,16 +14,14 @@ import { AlertDialog, Dialog } from "~/components/dialog";
 import { LinkListEditor } from "~/components/content/link-list-editor";
 import { CONTENT_MESSAGES } from "~/lib/content-messages";
 import {
-  BODY_MAX,
   NOTE_LISTS,
   NoteSchema,
   PROJECT_LISTS,
   ProjectSchema,
   RESOURCE_LISTS,
   ResourceSchema,
-  SUBTITULOS_MAX,
-  TITULO_MAX,
 } from "~/lib/content-schemas";
+import { BODY_MAX, SUBTITULOS_MAX, TITULO_MAX } from "~/lib/limits";
 import { parseForm, type FieldErrors } from "~/lib/forms";
 import { MESSAGES, type MessageKey } from "~/lib/messages";
 import { isUuid } from "~/lib/checks";
