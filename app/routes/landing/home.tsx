@@ -3,7 +3,7 @@
 import { Link } from "react-router";
 import { Accordion } from "~/components/landing/accordion";
 import { Reveal } from "~/components/landing/reveal";
-import { safeImageUrl } from "~/components/landing/safe-image";
+import { safeImageUrl } from "~/lib/checks";
 import { ShaderBackground } from "~/components/landing/shader-background";
 import {
   articles,
