@@ -6,6 +6,7 @@ import { getSessionUser } from "../auth/session.server";
 import type { Config } from "../config.server";
 import type { Database } from "../db/client.server";
 import { CONTENT_CHANNEL, parseContentChange } from "../db/notify.server";
+import { mayAdminister } from "../models/permissions.server";
 
 export const CONTENT_STREAM_PATH = "/projectsandnotes/stream";
 const HEARTBEAT_MS = 25_000;
@@ -57,7 +58,7 @@ export function createContentStream(
         secure: config.publicUrl.protocol === "https:",
       });
       res.setHeader("Cache-Control", "no-store");
-      if (!user || !user.isAdmin) {
+      if (!mayAdminister(user)) {
         res
           .status(user ? 403 : 401)
           .type("text/plain; charset=utf-8")
@@ -92,7 +93,7 @@ export function createContentStream(
           secure: config.publicUrl.protocol === "https:",
         }).then(
           (current) => {
-            if (current?.isAdmin) res.write(": latido\n\n");
+            if (mayAdminister(current)) res.write(": latido\n\n");
             else res.end();
           },
           () => res.write(": latido\n\n"),

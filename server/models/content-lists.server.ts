@@ -4,7 +4,7 @@ import { desc } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { contentVersion } from "../db/notify.server";
 import { notes, projects, resources, type User } from "../db/schema.server";
-import { assertAdmin } from "./content-access.server";
+import { assertAdmin } from "./permissions.server";
 
 export interface ContentListItem {
   id: string;

@@ -5,7 +5,8 @@ import type { NoteInput } from "~/lib/content-schemas";
 import type { Db } from "../db/client.server";
 import { contentVersion, notifyContentChange } from "../db/notify.server";
 import { notes, type Note, type User } from "../db/schema.server";
-import { assertAdmin, publisherNameOf } from "./content-access.server";
+import { publisherNameOf } from "./content-access.server";
+import { assertAdmin } from "./permissions.server";
 
 /** The newest notes first (home page's Community News, /notas). */
 export async function listLatestNotes(db: Db, limit: number) {

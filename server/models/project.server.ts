@@ -5,7 +5,8 @@ import type { ProjectInput } from "~/lib/content-schemas";
 import type { Db } from "../db/client.server";
 import { contentVersion, notifyContentChange } from "../db/notify.server";
 import { projects, type Project, type User } from "../db/schema.server";
-import { assertAdmin, publisherNameOf } from "./content-access.server";
+import { publisherNameOf } from "./content-access.server";
+import { assertAdmin } from "./permissions.server";
 
 /** The newest projects first (home page's Featured section, /proyectos). */
 export async function listLatestProjects(db: Db, limit: number) {

@@ -5,7 +5,8 @@ import type { ResourceInput } from "~/lib/content-schemas";
 import type { Db } from "../db/client.server";
 import { contentVersion, notifyContentChange } from "../db/notify.server";
 import { resources, type Resource, type User } from "../db/schema.server";
-import { assertAdmin, publisherNameOf } from "./content-access.server";
+import { publisherNameOf } from "./content-access.server";
+import { assertAdmin } from "./permissions.server";
 
 /** Every resource, newest first. */
 export async function listResources(db: Db): Promise<Resource[]> {

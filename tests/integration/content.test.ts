@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { UNKNOWN_FIELDS_MESSAGE } from "~/lib/forms";
 import type { NoteInput, ProjectInput, ResourceInput } from "~/lib/content-schemas";
 import { notes, projects, resources, users, type User } from "#server/db/schema.server";
-import { NotAllowedError } from "#server/models/content-access.server";
+import { NotAllowedError } from "#server/models/permissions.server";
 import { createNote, deleteNote } from "#server/models/note.server";
 import { createProject, deleteProject, updateProject } from "#server/models/project.server";
 import { createResource, deleteResource, updateResource } from "#server/models/resource.server";
