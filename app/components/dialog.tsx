@@ -11,12 +11,13 @@ type Closing =
   /** Open state in the URL (/admin?galeria=…): closing goes to this address. */
   | { closeTo: string; onClose?: never }
   /** Open state in the component that renders it: closing calls this. */
-  | { onClose: () => void; closeTo?: never };
+  | { onClose: () => void; closeTo?: never; open?: boolean };
 
 /**
  * The site's one dialog, on the native <dialog>. The server renders it open, so it works without
  * JavaScript; in the browser it becomes modal (the page behind is inert), Escape and the close
- * control close it, focus goes to the control marked INITIAL_FOCUS (else its first control)
+ * control close it (a state-driven one may also stay in the page closed, `open={false}`, so its
+ * text is in the server's HTML), focus goes to the control marked INITIAL_FOCUS (else its first control)
  * without scrolling the page, and returns where it was when the dialog goes away.
  */
 export function Dialog({
@@ -47,9 +48,10 @@ export function Dialog({
     else closing.onClose();
   };
 
+  const open = closing.closeTo !== undefined || closing.open !== false;
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
+    if (!dialog || !open) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     // Rendered open by the server, which is not modal: open it again as a modal.
     if (dialog.open) dialog.close();
@@ -65,7 +67,7 @@ export function Dialog({
       if (previous && previous !== document.body && document.contains(previous))
         previous.focus({ preventScroll: true });
     };
-  }, [initialFocus]);
+  }, [initialFocus, open]);
 
   const closeControl =
     closing.closeTo !== undefined ? (
@@ -99,7 +101,7 @@ export function Dialog({
       role={role === "alertdialog" ? "alertdialog" : undefined}
       aria-modal="true"
       aria-labelledby={`${id}-label`}
-      open
+      open={open}
       onCancel={(event) => {
         event.preventDefault();
         close();

@@ -103,42 +103,41 @@ export default function CoursePage() {
         </ul>
       </section>
 
-      {dialogOpen ? (
-        <Dialog
-          onClose={() => setDialogOpen(false)}
-          title={course.dialog.title}
-          closeLabel={course.dialog.closeLabel}
-        >
-          <p>{course.dialog.description}</p>
-          <p className="muted">
-            {course.name} · {course.dates} · {course.price}
-          </p>
-          <ul className="dialog-links">
-            <li>
-              <a
-                className="button"
-                href={course.dialog.formHref}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                {course.dialog.formLabel}
-                <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-              </a>
-            </li>
-            <li>
-              <a
-                className="button button-ghost"
-                href={course.dialog.groupHref}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                {course.dialog.groupLabel}
-                <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-              </a>
-            </li>
-          </ul>
-        </Dialog>
-      ) : null}
+      <Dialog
+        open={dialogOpen}
+        onClose={() => setDialogOpen(false)}
+        title={course.dialog.title}
+        closeLabel={course.dialog.closeLabel}
+      >
+        <p>{course.dialog.description}</p>
+        <p className="muted">
+          {course.name} · {course.dates} · {course.price}
+        </p>
+        <ul className="dialog-links">
+          <li>
+            <a
+              className="button"
+              href={course.dialog.formHref}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {course.dialog.formLabel}
+              <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+            </a>
+          </li>
+          <li>
+            <a
+              className="button button-ghost"
+              href={course.dialog.groupHref}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {course.dialog.groupLabel}
+              <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+            </a>
+          </li>
+        </ul>
+      </Dialog>
     </div>
   );
 }
