@@ -49,6 +49,9 @@ export function Dialog({
   };
 
   const open = closing.closeTo !== undefined || closing.open !== false;
+  // The `open` attribute is for the server's HTML only: once in the browser, showModal and close
+  // alone open and close it (React removing the attribute would leave a modal dialog half-closed).
+  const [openAtFirst] = useState(open);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog || !open) return;
@@ -101,7 +104,7 @@ export function Dialog({
       role={role === "alertdialog" ? "alertdialog" : undefined}
       aria-modal="true"
       aria-labelledby={`${id}-label`}
-      open={open}
+      open={openAtFirst}
       onCancel={(event) => {
         event.preventDefault();
         close();
