@@ -21,14 +21,13 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
-  useLocation,
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
 import { getUser, cookieSettings } from "#server/auth/guards.server";
-import { takeFlash } from "#server/http/flash.server";
+import { takeFlash } from "#server/auth/flash.server";
 import type { Route } from "./+types/root";
-import { AlertDialog } from "./components/alert-dialog";
+import { AlertDialog } from "./components/dialog";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { site } from "./content/site";
@@ -50,7 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             isAdmin: user.isAdmin,
           }
         : null,
-      flash: flash.key ? MESSAGES[flash.key] : null,
+      // Each message taken gets its own id: the dialog shows once per message, not once per
+      // location (a refused form keeps the root's data, and with it an earlier message).
+      flash: flash.key ? { id: crypto.randomUUID(), message: MESSAGES[flash.key] } : null,
       year,
       publicUrl: context.config.publicUrl.origin,
     },
@@ -103,8 +104,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const { flash } = useLoaderData<typeof loader>();
   const loading = useNavigation().state === "loading";
-  // Keyed by the navigation too: the same message twice in a row (two images added) shows twice.
-  const { key: locationKey } = useLocation();
   return (
     <>
       <div
@@ -115,7 +114,7 @@ export default function App() {
         {loading ? <span className="visually-hidden">Cargando...</span> : null}
       </div>
       <Outlet />
-      {flash ? <AlertDialog key={`${locationKey}:${flash}`} message={flash} /> : null}
+      {flash ? <AlertDialog key={flash.id} message={flash.message} /> : null}
     </>
   );
 }

@@ -15,23 +15,26 @@ export default [
   route("profile", "routes/profile/profile.tsx"),
   route("profile/datos", "routes/profile/data.ts"),
 
-  // Events (issue 3)
+  // Events
   route("eventos", "routes/events/list.tsx"),
   route("detalles/:eventId", "routes/events/detail.tsx"),
   route("detalles/:eventId/calendario.ics", "routes/events/calendar.ts"),
   route("admin", "routes/admin/panel.tsx"),
 
-  // Content: notes, resources, projects (issue 4)
+  // Content: notes, resources, projects
   route("projectsandnotes", "routes/content/admin.tsx"),
+  route("projectsandnotes/listas", "routes/content/admin-lists.ts"),
   route("notas", "routes/content/notes.tsx"),
-  route("notas/rss.xml", "routes/content/rss.ts"),
   route("notas/:id", "routes/content/note.tsx"),
   route("recursos", "routes/content/resources.tsx"),
   route("recursos/:id", "routes/content/resource.tsx"),
   route("proyectos", "routes/content/projects.tsx"),
   route("proyectos/:id", "routes/content/project.tsx"),
-  route("sitemap.xml", "routes/content/sitemap.ts"),
-  route("robots.txt", "routes/content/robots.ts"),
+
+  // Feeds for readers and search engines
+  route("notas/rss.xml", "routes/feeds/rss.ts"),
+  route("sitemap.xml", "routes/feeds/sitemap.ts"),
+  route("robots.txt", "routes/feeds/robots.ts"),
 
   route("*", "routes/system/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { safeImageUrl } from "~/components/landing/safe-image";
+import { safeImageUrl } from "~/lib/checks";
 
 /**
  * The branded stand-in for a picture: the logo on the brand gradient, with the kind of item

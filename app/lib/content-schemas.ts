@@ -1,11 +1,8 @@
 // The content admin's three forms (§2 Content admin page, §5): notes, resources, projects. The
 // field names are the specification's (§3); the server decides with these same schemas.
 import { z } from "zod";
+import { BODY_MAX, SUBTITULOS_MAX, TITULO_MAX } from "./limits";
 import { linkListField, optionalHttpUrlField, optionalText, requiredText } from "./schemas";
-
-export const TITULO_MAX = 200;
-export const SUBTITULOS_MAX = 300;
-export const BODY_MAX = 20_000;
 
 const titulo = requiredText("Escribe un título.", TITULO_MAX);
 

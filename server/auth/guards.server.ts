@@ -1,9 +1,10 @@
 // Who is asking: every loader and action that needs a person goes through these.
 import { data, redirect, type AppLoadContext } from "react-router";
 import { MESSAGES } from "~/lib/messages";
-import { flashCookie } from "../http/flash.server";
+import { flashCookie } from "./flash.server";
 import type { User } from "../db/schema.server";
 import { getSessionUser } from "./session.server";
+import { mayAdminister } from "../models/permissions.server";
 import { hasCompletedProfile } from "../models/user.server";
 
 export function cookieSettings(context: AppLoadContext) {
@@ -52,7 +53,7 @@ export async function requireProfile(request: Request, context: AppLoadContext):
  */
 export async function requireAdmin(request: Request, context: AppLoadContext): Promise<User> {
   const user = await requireUser(request, context);
-  if (user.isAdmin) return user;
+  if (mayAdminister(user)) return user;
   if (request.method === "GET" || request.method === "HEAD") {
     throw redirect("/inicio", {
       headers: { "Set-Cookie": flashCookie("accessDenied", cookieSettings(context).secure) },

@@ -10,6 +10,13 @@ export interface ContentChange {
   kind: ContentKind;
   action: "created" | "updated" | "deleted";
   id: string;
+  /** The row's version after a create or update (contentVersion): a page that shows it skips it. */
+  version?: string;
+}
+
+/** A row's version: it changes with every save (decision 016). */
+export function contentVersion(row: { createdAt: Date; updatedAt?: Date | null }): string {
+  return String((row.updatedAt ?? row.createdAt).getTime());
 }
 
 /** Queues a notification; inside a transaction it is delivered only if the transaction commits. */
@@ -25,7 +32,12 @@ export function parseContentChange(payload: string): ContentChange | null {
       (value.action === "created" || value.action === "updated" || value.action === "deleted") &&
       typeof value.id === "string"
     ) {
-      return { kind: value.kind, action: value.action, id: value.id };
+      return {
+        kind: value.kind,
+        action: value.action,
+        id: value.id,
+        ...(typeof value.version === "string" ? { version: value.version } : {}),
+      };
     }
   } catch {
     // not ours

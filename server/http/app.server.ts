@@ -37,8 +37,8 @@ export interface StartOptions {
   /** Vite's development server, for `npm run dev`. */
   vite?: ViteDevServer;
   log?: (line: string) => void;
-  /** How often the live stream sends its heartbeat (25 s by default; see content-stream). */
-  liveHeartbeatMs?: number;
+  /** How often the live stream writes a heartbeat and asks again who listens (default 25 s). */
+  heartbeatMs?: number;
   /** Overrides HTTP_TIMEOUTS (a server embedded elsewhere may want others). */
   httpTimeouts?: { headersMs: number; requestMs: number };
 }
@@ -120,7 +120,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     // Before compression, which would hold the live stream's events back.
     const contentStream = createContentStream(database, config, {
       maxPerSession: config.liveStreamsPerSession,
-      heartbeatMs: options.liveHeartbeatMs,
+      heartbeatMs: options.heartbeatMs,
     });
     app.get(CONTENT_STREAM_PATH, (req, res, next) => {
       contentStream.handle(req, res).catch(next);

@@ -6,6 +6,7 @@ import { getSessionUser, sessionKeyOf } from "../auth/session.server";
 import type { Config } from "../config.server";
 import type { Database } from "../db/client.server";
 import { CONTENT_CHANNEL, parseContentChange } from "../db/notify.server";
+import { mayAdminister } from "../models/permissions.server";
 
 export const CONTENT_STREAM_PATH = "/projectsandnotes/stream";
 const HEARTBEAT_MS = 25_000;
@@ -78,10 +79,10 @@ export function createContentStream(
       getSessionUser(database.db, entry.request, cookieSettings).then(
         (current) => {
           for (const res of entry.streams) {
-            if (current?.isAdmin) res.write(": latido\n\n");
+            if (mayAdminister(current)) res.write(": latido\n\n");
             else res.end();
           }
-          if (!current?.isAdmin) bySession.delete(key);
+          if (!mayAdminister(current)) bySession.delete(key);
         },
         () => {
           for (const res of entry.streams) res.write(": latido\n\n");
@@ -113,7 +114,7 @@ export function createContentStream(
       const user = await getSessionUser(database.db, request, cookieSettings);
       const key = sessionKeyOf(request, cookieSettings);
       res.setHeader("Cache-Control", "no-store");
-      if (!user || !user.isAdmin || !key) {
+      if (!mayAdminister(user) || !key) {
         res
           .status(user ? 403 : 401)
           .type("text/plain; charset=utf-8")

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/schemas";
 import type { Db } from "../db/client.server";
 import { events, participations, users, type User } from "../db/schema.server";
-import { assertAdmin } from "./event.server";
+import { assertAdmin } from "./permissions.server";
 
 export const USERS_PAGE_SIZE = 25;
 export const SEARCH_MAX = 100;

@@ -1,19 +1,5 @@
-// Who may change notes, resources and projects (§6): admins only, checked on every call.
+// Who published a note, resource or project. Who may publish: permissions.server.ts.
 import type { User } from "../db/schema.server";
-
-export class NotAllowedError extends Error {
-  override name = "NotAllowedError";
-  constructor() {
-    super("Acceso denegado. No eres un administrador.");
-  }
-}
-
-/** The acting person must be a signed-in admin; anyone else (or nobody) is refused. */
-export function assertAdmin(
-  actor: Pick<User, "isAdmin"> | null | undefined,
-): asserts actor is Pick<User, "isAdmin"> {
-  if (!actor?.isAdmin) throw new NotAllowedError();
-}
 
 /** §3 publisherName: the display name, or 'Admin'. */
 export function publisherNameOf(actor: Pick<User, "displayName">): string {

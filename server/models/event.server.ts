@@ -5,10 +5,7 @@ import { isUuid, type EventInput } from "~/lib/schemas";
 import { zonedToInstant } from "~/lib/time";
 import type { Db } from "../db/client.server";
 import { eventImages, events, type User } from "../db/schema.server";
-
-export class NotAdminError extends Error {
-  override name = "NotAdminError";
-}
+import { assertAdmin } from "./permissions.server";
 
 export class EventNotFoundError extends Error {
   override name = "EventNotFoundError";
@@ -31,10 +28,6 @@ export function eventStartsAt(fechaEvento: string, horaEvento: string, timeZone:
 }
 
 type Actor = Pick<User, "id" | "isAdmin" | "displayName" | "email" | "nombreCompleto"> | null;
-
-export function assertAdmin(actor: Actor | Pick<User, "isAdmin"> | null): void {
-  if (!actor?.isAdmin) throw new NotAdminError("Acceso denegado. No eres un administrador.");
-}
 
 /** An event has ended when now is after its date and time in the site's time zone (§4, §9). */
 export function hasEnded(event: { startsAt: Date }, now: Date = new Date()): boolean {

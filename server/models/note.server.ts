@@ -3,9 +3,10 @@ import { desc, eq } from "drizzle-orm";
 import { isUuid } from "~/lib/schemas";
 import type { NoteInput } from "~/lib/content-schemas";
 import type { Db } from "../db/client.server";
-import { notifyContentChange } from "../db/notify.server";
+import { contentVersion, notifyContentChange } from "../db/notify.server";
 import { notes, type Note, type User } from "../db/schema.server";
-import { assertAdmin, publisherNameOf } from "./content-access.server";
+import { publisherNameOf } from "./content-access.server";
+import { assertAdmin } from "./permissions.server";
 
 /** The newest notes first (home page's Community News, /notas). */
 export async function listLatestNotes(db: Db, limit: number) {
@@ -41,7 +42,12 @@ export async function createNote(db: Db, actor: User | null, input: NoteInput): 
       .insert(notes)
       .values({ ...input, publisher: actor.id, publisherName: publisherNameOf(actor) })
       .returning();
-    await notifyContentChange(tx, { kind: "note", action: "created", id: row!.id });
+    await notifyContentChange(tx, {
+      kind: "note",
+      action: "created",
+      id: row!.id,
+      version: contentVersion(row!),
+    });
     return row!;
   });
 }

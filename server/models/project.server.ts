@@ -3,9 +3,10 @@ import { desc, eq } from "drizzle-orm";
 import { isUuid } from "~/lib/schemas";
 import type { ProjectInput } from "~/lib/content-schemas";
 import type { Db } from "../db/client.server";
-import { notifyContentChange } from "../db/notify.server";
+import { contentVersion, notifyContentChange } from "../db/notify.server";
 import { projects, type Project, type User } from "../db/schema.server";
-import { assertAdmin, publisherNameOf } from "./content-access.server";
+import { publisherNameOf } from "./content-access.server";
+import { assertAdmin } from "./permissions.server";
 
 /** The newest projects first (home page's Featured section, /proyectos). */
 export async function listLatestProjects(db: Db, limit: number) {
@@ -45,7 +46,12 @@ export async function createProject(
       .insert(projects)
       .values({ ...input, publisher: actor.id, publisherName: publisherNameOf(actor) })
       .returning();
-    await notifyContentChange(tx, { kind: "project", action: "created", id: row!.id });
+    await notifyContentChange(tx, {
+      kind: "project",
+      action: "created",
+      id: row!.id,
+      version: contentVersion(row!),
+    });
     return row!;
   });
 }
@@ -66,7 +72,12 @@ export async function updateProject(
       .where(eq(projects.id, id))
       .returning();
     if (!row) return null;
-    await notifyContentChange(tx, { kind: "project", action: "updated", id });
+    await notifyContentChange(tx, {
+      kind: "project",
+      action: "updated",
+      id,
+      version: contentVersion(row),
+    });
     return row;
   });
 }

@@ -3,9 +3,10 @@ import { desc, eq } from "drizzle-orm";
 import { isUuid } from "~/lib/schemas";
 import type { ResourceInput } from "~/lib/content-schemas";
 import type { Db } from "../db/client.server";
-import { notifyContentChange } from "../db/notify.server";
+import { contentVersion, notifyContentChange } from "../db/notify.server";
 import { resources, type Resource, type User } from "../db/schema.server";
-import { assertAdmin, publisherNameOf } from "./content-access.server";
+import { publisherNameOf } from "./content-access.server";
+import { assertAdmin } from "./permissions.server";
 
 /** Every resource, newest first. */
 export async function listResources(db: Db): Promise<Resource[]> {
@@ -30,7 +31,12 @@ export async function createResource(
       .insert(resources)
       .values({ ...input, publisher: actor.id, publisherName: publisherNameOf(actor) })
       .returning();
-    await notifyContentChange(tx, { kind: "resource", action: "created", id: row!.id });
+    await notifyContentChange(tx, {
+      kind: "resource",
+      action: "created",
+      id: row!.id,
+      version: contentVersion(row!),
+    });
     return row!;
   });
 }
@@ -54,7 +60,12 @@ export async function updateResource(
       .where(eq(resources.id, id))
       .returning();
     if (!row) return null;
-    await notifyContentChange(tx, { kind: "resource", action: "updated", id });
+    await notifyContentChange(tx, {
+      kind: "resource",
+      action: "updated",
+      id,
+      version: contentVersion(row),
+    });
     return row;
   });
 }

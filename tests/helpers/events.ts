@@ -91,7 +91,7 @@ export async function snapshot(db: Db) {
 }
 
 export function alertsIn(html: string): string[] {
-  return [...html.matchAll(/<p id="alert-dialog-message">([^<]*)<\/p>/g)].map((m) => m[1]!);
+  return [...html.matchAll(/<p class="dialog-message">([^<]*)<\/p>/g)].map((m) => m[1]!);
 }
 
 export function eventFieldError(html: string, field: string): string | null {

@@ -146,7 +146,7 @@ export function controlOf(html: string, field: string): string | null {
 
 /** The messages of the alert dialogs rendered on the page. */
 export function alertsIn(html: string): string[] {
-  return [...html.matchAll(/<p id="alert-dialog-message">([^<]*)<\/p>/g)].map((m) => m[1]!);
+  return [...html.matchAll(/<p class="dialog-message">([^<]*)<\/p>/g)].map((m) => m[1]!);
 }
 
 /** Text as React writes it into HTML. */

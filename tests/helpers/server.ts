@@ -56,13 +56,16 @@ export function serverAt(address: URL): ReachableServer | null {
   return started.get(address.origin) ?? null;
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { heartbeatMs?: number } = {},
+): Promise<TestServer> {
   const entry = (await import(
     pathToFileURL(path.join(PROJECT_ROOT, "build/server/index.js")).href
   )) as Entry;
   const config = entry.loadConfig({ ...TEST_ENV, ...env });
   const database = await createTestDatabase();
-  const running = await entry.startServer({ config, database, log: () => {} });
+  const running = await entry.startServer({ config, database, log: () => {}, ...options });
   const unregister = registerServer(running.url, { db: database.db, config: running.config });
   return {
     url: running.url,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { UNKNOWN_FIELDS_MESSAGE } from "~/lib/forms";
 import type { NoteInput, ProjectInput, ResourceInput } from "~/lib/content-schemas";
 import { notes, projects, resources, users, type User } from "#server/db/schema.server";
-import { NotAllowedError } from "#server/models/content-access.server";
+import { NotAllowedError } from "#server/models/permissions.server";
 import { createNote, deleteNote } from "#server/models/note.server";
 import { createProject, deleteProject, updateProject } from "#server/models/project.server";
 import { createResource, deleteResource, updateResource } from "#server/models/resource.server";
@@ -968,29 +968,26 @@ test("when the database fails mid-way, the admin gets §8's error message and no
   expect(await snapshot()).toEqual(before);
 });
 
-test(
-  "an admin's open stream ends at the next heartbeat (25 s) once the account is no longer an admin",
-  { timeout: 45_000 },
-  async () => {
-    const email = `admin-temporal-${uniq()}@example.com`;
-    const fresh = await startTestServer({ ADMIN_EMAILS: email });
-    try {
-      const client = await signInMember(fresh.url, email, "Admin Temporal");
-      const stream = await openEventStream(
-        new URL("/projectsandnotes/stream", fresh.url),
-        client.cookieHeader(),
-      );
-      expect(stream.status).toBe(200);
-      let ended = false;
-      void stream.ended.then(() => (ended = true));
-      await fresh.db.update(users).set({ isAdmin: false }).where(eq(users.email, email));
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      expect(ended).toBe(false);
-      const started = Date.now();
-      await stream.ended;
-      expect(Date.now() - started).toBeLessThan(26_000);
-    } finally {
-      await fresh.close();
-    }
-  },
-);
+test("an admin's open stream ends at the next heartbeat once the account is no longer an admin", async () => {
+  const email = `admin-temporal-${uniq()}@example.com`;
+  // The heartbeat is 25 s in production; this server beats every 300 ms.
+  const fresh = await startTestServer({ ADMIN_EMAILS: email }, { heartbeatMs: 300 });
+  try {
+    const client = await signInMember(fresh.url, email, "Admin Temporal");
+    const stream = await openEventStream(
+      new URL("/projectsandnotes/stream", fresh.url),
+      client.cookieHeader(),
+    );
+    expect(stream.status).toBe(200);
+    let ended = false;
+    void stream.ended.then(() => (ended = true));
+    // Still an admin: heartbeats come and the stream stays open.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(ended).toBe(false);
+    await fresh.db.update(users).set({ isAdmin: false }).where(eq(users.email, email));
+    await stream.ended;
+    expect(ended).toBe(true);
+  } finally {
+    await fresh.close();
+  }
+});

@@ -347,7 +347,7 @@ test("a failed sign-in shows 'Error during Google login. Please try again.' on /
   const page = await client.get(failed.location!);
   expect(page.status).toBe(200);
   expect(page.text).toContain(
-    '<p id="alert-dialog-message">Error during Google login. Please try again.</p>',
+    '<p class="dialog-message">Error during Google login. Please try again.</p>',
   );
   expect(page.text).toContain("Iniciar Sesión con Google");
 });
@@ -375,7 +375,7 @@ test("when the identity provider cannot be reached, POST /login shows the sign-i
     expect(client.cookies.has("ayllu_signin")).toBe(false);
     const page = await client.get(reply.location!);
     expect(page.text).toContain(
-      '<p id="alert-dialog-message">Error during Google login. Please try again.</p>',
+      '<p class="dialog-message">Error during Google login. Please try again.</p>',
     );
     expect(hiddenRedirectTo(page.text)).toBe("/profile");
   } finally {

@@ -1,4 +1,4 @@
-import { isHttpUrl } from "~/lib/checks";
+import { isHttpUrl, safeImageUrl } from "~/lib/checks";
 
 /** Text typed by an admin: shown as text (never HTML), its line breaks kept. */
 export function ContentText({ text, className }: { text: string; className?: string }) {
@@ -36,6 +36,7 @@ export function ContentImage({
   alt: string;
   className?: string;
 }) {
-  if (!src || !(isHttpUrl(src) || (src.startsWith("/") && !src.startsWith("//")))) return null;
-  return <img className={className} src={src} alt={alt} loading="lazy" />;
+  const safe = safeImageUrl(src);
+  if (!safe) return null;
+  return <img className={className} src={safe} alt={alt} loading="lazy" />;
 }

@@ -1,7 +1,6 @@
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
-import { AlertDialog } from "~/components/alert-dialog";
 import { EventForm, type EventFormValues } from "~/components/events/event-form";
-import { Modal } from "~/components/events/modal";
+import { AlertDialog, Dialog, INITIAL_FOCUS } from "~/components/dialog";
 import { parseForm, type FieldErrors } from "~/lib/forms";
 import { MESSAGES, type MessageKey } from "~/lib/messages";
 import { isUuid } from "~/lib/checks";
@@ -9,7 +8,7 @@ import { EventSchema, GalleryImageSchema, linkListField } from "~/lib/schemas";
 import { formatCalendarDate, formatDateTime } from "~/lib/time";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { cookieSettings, requireAdmin } from "#server/auth/guards.server";
-import { flashCookie } from "#server/http/flash.server";
+import { flashCookie } from "#server/auth/flash.server";
 import {
   getUserDetails,
   LastAdminError,
@@ -485,7 +484,7 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
       </section>
 
       {userDetails ? (
-        <Modal id="user-details" title="Detalles del Usuario" closeTo={closeHref}>
+        <Dialog title="Detalles del Usuario" closeTo={closeHref}>
           <dl className="details">
             {[
               ["Nombre de Google", na(userDetails.displayName)],
@@ -538,15 +537,11 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
               {userDetails.isAdmin ? "Quitar administrador" : "Hacer administrador"}
             </button>
           </Form>
-        </Modal>
+        </Dialog>
       ) : null}
 
       {gallery ? (
-        <Modal
-          id="gallery"
-          title={`Galería de Imágenes para: ${gallery.nombreEvento}`}
-          closeTo={closeHref}
-        >
+        <Dialog title={`Galería de Imágenes para: ${gallery.nombreEvento}`} closeTo={closeHref}>
           {removingImage ? (
             <div className="confirm-box" role="group" aria-labelledby="gallery-remove-question">
               <p id="gallery-remove-question">{MESSAGES.galleryRemoveConfirm}</p>
@@ -567,7 +562,7 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
                 <input type="hidden" name="intent" value="gallery-remove" />
                 <input type="hidden" name="eventId" value={gallery.id} />
                 <input type="hidden" name="imageId" value={removingImage.id} />
-                <button type="submit" className="button button-danger" autoFocus>
+                <button type="submit" className="button button-danger" {...INITIAL_FOCUS}>
                   Eliminar
                 </button>
                 <Link
@@ -652,11 +647,11 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
               ))}
             </ul>
           )}
-        </Modal>
+        </Dialog>
       ) : null}
 
       {deleting ? (
-        <Modal id="delete-event" title="Eliminar evento" closeTo={closeHref} role="alertdialog">
+        <Dialog title="Eliminar evento" closeTo={closeHref} role="alertdialog">
           <p>{MESSAGES.eventDeleteConfirm}</p>
           <p>
             <strong>{deleting.nombreEvento}</strong>
@@ -664,14 +659,14 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
           <Form method="post" className="form-actions" preventScrollReset>
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="eventId" value={deleting.id} />
-            <button type="submit" className="button button-danger" autoFocus>
+            <button type="submit" className="button button-danger" {...INITIAL_FOCUS}>
               Eliminar
             </button>
             <Link to={closeHref} preventScrollReset className="button button-ghost">
               Cancelar
             </Link>
           </Form>
-        </Modal>
+        </Dialog>
       ) : null}
 
       {actionData?.message ? (

@@ -1,5 +1,5 @@
 import { Form, redirect, useNavigation } from "react-router";
-import { AlertDialog } from "~/components/alert-dialog";
+import { AlertDialog } from "~/components/dialog";
 import { MESSAGES } from "~/lib/messages";
 import { safeRedirectPath } from "~/lib/checks";
 import { getUser } from "#server/auth/guards.server";

@@ -8,51 +8,45 @@ import {
   Link,
   redirect,
   useLocation,
-  useFetcher,
   useNavigation,
 } from "react-router";
-import { AlertDialog } from "~/components/alert-dialog";
+import { AlertDialog, Dialog } from "~/components/dialog";
 import { LinkListEditor } from "~/components/content/link-list-editor";
-import { UrlDialog } from "~/components/content/url-dialog";
 import { CONTENT_MESSAGES } from "~/lib/content-messages";
 import {
-  BODY_MAX,
   NOTE_LISTS,
   NoteSchema,
   PROJECT_LISTS,
   ProjectSchema,
   RESOURCE_LISTS,
   ResourceSchema,
-  SUBTITULOS_MAX,
-  TITULO_MAX,
 } from "~/lib/content-schemas";
+import { BODY_MAX, SUBTITULOS_MAX, TITULO_MAX } from "~/lib/limits";
 import { parseForm, type FieldErrors } from "~/lib/forms";
 import { MESSAGES, type MessageKey } from "~/lib/messages";
 import { isUuid } from "~/lib/checks";
 import { formatDateTime } from "~/lib/time";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { cookieSettings, requireAdmin } from "#server/auth/guards.server";
-import { flashCookie } from "#server/http/flash.server";
-import { createNote, deleteNote, listNotes } from "#server/models/note.server";
+import { flashCookie } from "#server/auth/flash.server";
+import { listContentForAdmin } from "#server/models/content-lists.server";
+import { createNote, deleteNote } from "#server/models/note.server";
+import { useLiveLists } from "~/components/content/use-live-lists";
 import {
   createProject,
   deleteProject,
   getProject,
-  listProjects,
   updateProject,
 } from "#server/models/project.server";
 import {
   createResource,
   deleteResource,
   getResource,
-  listResources,
   updateResource,
 } from "#server/models/resource.server";
 import type { Route } from "./+types/admin";
 import { FieldError } from "~/components/field-error";
 import { readForm } from "#server/http/read-form.server";
-
-const STREAM_PATH = "/projectsandnotes/stream";
 
 type Intent =
   "createNote" | "deleteNote" | "saveResource" | "deleteResource" | "saveProject" | "deleteProject";
@@ -77,13 +71,10 @@ function failure(status: number, body: ActionFailure) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context);
   const params = new URL(request.url).searchParams;
-  const [notes, resources, projects] = await Promise.all([
-    listNotes(context.db),
-    listResources(context.db),
-    listProjects(context.db),
-  ]);
+  const lists = await listContentForAdmin(context.db, admin);
+  const { notes, resources, projects } = lists;
   const wanted = (name: string) => params.get(name);
   const editResourceId = wanted("editarRecurso");
   const editProjectId = wanted("editarProyecto");
@@ -100,23 +91,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const confirmProject = wanted("eliminarProyecto");
   const body = {
     timeZone: context.config.siteTimezone,
-    notes: notes.map((n) => ({
-      id: n.id,
-      titulo: n.titulo,
-      texto: n.texto,
-      createdAt: n.createdAt.toISOString(),
-      publisherName: n.publisherName,
-    })),
-    resources: resources.map((r) => ({
-      ...r,
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt?.toISOString() ?? null,
-    })),
-    projects: projects.map((p) => ({
-      ...p,
-      createdAt: p.createdAt.toISOString(),
-      updatedAt: p.updatedAt?.toISOString() ?? null,
-    })),
+    lists,
     editingResource: editingResource
       ? { ...editingResource, createdAt: editingResource.createdAt.toISOString(), updatedAt: null }
       : null,
@@ -321,57 +296,6 @@ function useHref(): (changes: Record<string, string | null>) => string {
   };
 }
 
-/**
- * Opens the live stream and, when another admin changes something, reloads this route's data
- * alone (a fetcher: the root loader, and with it a pending flash message, is left alone). A form
- * being typed into keeps its values.
- */
-function useLiveLists(loaderData: Route.ComponentProps["loaderData"]) {
-  const fetcher = useFetcher<typeof loader>();
-  const load = useRef(fetcher.load);
-  load.current = fetcher.load;
-  const location = useLocation();
-  const target = useRef("");
-  target.current = location.pathname + location.search;
-  const [connected, setConnected] = useState(false);
-  const [fresh, setFresh] = useState<typeof loaderData | null>(null);
-  useEffect(() => setFresh(null), [loaderData]);
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data) setFresh(fetcher.data as typeof loaderData);
-  }, [fetcher.state, fetcher.data]);
-  useEffect(() => {
-    const source = new EventSource(STREAM_PATH);
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    let dropped = false;
-    const reload = () => {
-      if (timer) return;
-      timer = setTimeout(() => {
-        timer = null;
-        // A reload overtaken by a navigation or a newer reload is aborted; the newer one wins.
-        load.current(target.current).catch((error: unknown) => {
-          if (!(error instanceof DOMException && error.name === "AbortError")) throw error;
-        });
-      }, 100);
-    };
-    source.addEventListener("open", () => {
-      setConnected(true);
-      // Changes made while the stream was down were not announced: read the lists again.
-      if (dropped) reload();
-      dropped = false;
-    });
-    source.addEventListener("error", () => {
-      setConnected(false);
-      dropped = true;
-    });
-    source.addEventListener("content", reload);
-    return () => {
-      if (timer) clearTimeout(timer);
-      source.close();
-    };
-  }, []);
-  return { connected, lists: fresh ?? loaderData };
-}
-
 /** A form's key that changes after each successful save of `intent`, so the form starts empty again. */
 function useSaveCount(intent: Intent, actionData: ActionFailure | undefined): number {
   const navigation = useNavigation();
@@ -444,7 +368,7 @@ const list = (
 ) => (Array.isArray(values?.[key]) ? (values[key] as string[]) : fallback);
 
 export default function ContentAdmin({ loaderData, actionData }: Route.ComponentProps) {
-  const live = useLiveLists(loaderData);
+  const live = useLiveLists(loaderData.lists);
   const { notes, resources, projects } = live.lists;
   const { editingResource, editingProject, showProjects, confirm, missing, timeZone } = loaderData;
   const failed = actionData as ActionFailure | undefined;
@@ -804,11 +728,7 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
       </section>
 
       {showProjects ? (
-        <UrlDialog
-          id="lista-proyectos"
-          title="Lista de Proyectos"
-          closeTo={href({ proyectos: null })}
-        >
+        <Dialog title="Lista de Proyectos" closeTo={href({ proyectos: null })}>
           {projects.length === 0 ? (
             <p>No hay proyectos publicados.</p>
           ) : (
@@ -844,17 +764,16 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
               ))}
             </ul>
           )}
-        </UrlDialog>
+        </Dialog>
       ) : null}
 
       {confirm && confirmItem ? (
-        <UrlDialog
+        <Dialog
           key={`${confirm.kind}-${confirm.id}`}
-          id="confirmar-eliminar"
           title={confirmItem.message}
           closeTo={href({ [confirmItem.param]: null })}
           closeLabel="Cancelar"
-          focusClose
+          initialFocus="close"
           actions={
             <Form method="post" action="/projectsandnotes" replace>
               <input type="hidden" name="intent" value={confirmItem.intent} />
@@ -866,7 +785,7 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
           }
         >
           <p className="content-text">{confirmItem.title}</p>
-        </UrlDialog>
+        </Dialog>
       ) : null}
 
       {missing ? <AlertDialog key={`missing-${missing}`} message={missing} /> : null}

@@ -1,7 +1,7 @@
 // /recursos — every resource, newest first.
 import { Link } from "react-router";
 import { EmptyState, ItemCard } from "~/components/item-card";
-import { safeImageUrl } from "~/components/landing/safe-image";
+import { safeImageUrl } from "~/lib/checks";
 import { formatDate } from "~/lib/time";
 import { useRootData } from "~/root";
 import { listResources } from "#server/models/resource.server";

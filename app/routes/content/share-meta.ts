@@ -1,5 +1,5 @@
 // Title, description and OpenGraph tags for a public content page (PRODUCT.md: shareable pages).
-import { isHttpUrl } from "~/lib/checks";
+import { safeImageUrl } from "~/lib/checks";
 
 export interface ShareInfo {
   title: string;
@@ -18,10 +18,9 @@ export function summaryOf(text: string, max = 180): string {
 }
 
 export function absoluteImage(image: string | null | undefined, origin: string): string | null {
-  if (!image) return null;
-  if (isHttpUrl(image)) return image;
-  if (image.startsWith("/") && !image.startsWith("//")) return new URL(image, origin).toString();
-  return null;
+  const safe = safeImageUrl(image);
+  if (!safe) return null;
+  return safe.startsWith("/") ? new URL(safe, origin).toString() : safe;
 }
 
 export function shareMeta(info: ShareInfo) {

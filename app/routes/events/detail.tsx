@@ -1,12 +1,12 @@
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
-import { AlertDialog } from "~/components/alert-dialog";
+import { AlertDialog } from "~/components/dialog";
 import { imageSrc } from "~/components/events/event-image";
 import { ItemImage } from "~/components/item-card";
 import { MESSAGES } from "~/lib/messages";
 import { isHttpUrl } from "~/lib/checks";
 import { formatDateTime } from "~/lib/time";
 import { cookieSettings, getUser, requireProfile } from "#server/auth/guards.server";
-import { flashCookie } from "#server/http/flash.server";
+import { flashCookie } from "#server/auth/flash.server";
 import { EventNotFoundError, getEvent, hasEnded } from "#server/models/event.server";
 import {
   EventEndedError,

@@ -3,8 +3,8 @@
 // The words, price, dates, images and links come from app/content/course.ts.
 import { useState } from "react";
 import { Carousel } from "~/components/landing/carousel";
+import { Dialog } from "~/components/dialog";
 import { ExternalAction } from "~/components/external-action";
-import { ModalDialog } from "~/components/landing/modal-dialog";
 import { ShaderBackground } from "~/components/landing/shader-background";
 import { course, coursePage } from "~/content/course";
 import { pageTitle } from "~/lib/title";
@@ -104,7 +104,7 @@ export default function CoursePage() {
         </ul>
       </section>
 
-      <ModalDialog
+      <Dialog
         open={dialogOpen}
         onClose={() => setDialogOpen(false)}
         title={course.dialog.title}
@@ -126,7 +126,7 @@ export default function CoursePage() {
             />
           </li>
         </ul>
-      </ModalDialog>
+      </Dialog>
     </div>
   );
 }

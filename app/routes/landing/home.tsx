@@ -6,7 +6,7 @@ import { Reveal } from "~/components/landing/reveal";
 import { EventCard } from "~/components/events/event-card";
 import { ExternalAction } from "~/components/external-action";
 import { EmptyState, ItemCard } from "~/components/item-card";
-import { safeImageUrl } from "~/components/landing/safe-image";
+import { safeImageUrl } from "~/lib/checks";
 import { ShaderBackground } from "~/components/landing/shader-background";
 import {
   articles,

@@ -1,12 +1,12 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { AlertDialog } from "~/components/alert-dialog";
+import { AlertDialog } from "~/components/dialog";
 import { ProfileFields } from "~/components/profile-fields";
 import { parseForm } from "~/lib/forms";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { MESSAGES } from "~/lib/messages";
 import { ProfileSchema, safeRedirectPath } from "~/lib/schemas";
 import { cookieSettings, requireUser } from "#server/auth/guards.server";
-import { flashCookie } from "#server/http/flash.server";
+import { flashCookie } from "#server/auth/flash.server";
 import { hasCompletedProfile, saveProfile } from "#server/models/user.server";
 import type { Route } from "./+types/additional-data";
 import { readForm } from "#server/http/read-form.server";

@@ -1,6 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AlertDialog } from "~/components/alert-dialog";
-import { Modal } from "~/components/events/modal";
+import { AlertDialog, Dialog } from "~/components/dialog";
 import { Avatar, displayNameOf } from "~/components/avatar";
 import { EmptyState } from "~/components/item-card";
 import { ProfileFields } from "~/components/profile-fields";
@@ -11,7 +10,7 @@ import { formatCalendarDate, formatDateTime } from "~/lib/time";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { cookieSettings, requireProfile } from "#server/auth/guards.server";
 import { destroyAllSessions, destroySession } from "#server/auth/session.server";
-import { flashCookie } from "#server/http/flash.server";
+import { flashCookie } from "#server/auth/flash.server";
 import { deleteAccount, LastAdminError } from "#server/models/member-data.server";
 import { listParticipatingEvents, saveProfile } from "#server/models/user.server";
 import type { Route } from "./+types/profile";
@@ -247,7 +246,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </Form>
       </section>
       {loaderData.confirmingDelete && !deleteResult ? (
-        <Modal id="delete-account" title="Eliminar mi cuenta" closeTo="/profile" role="alertdialog">
+        <Dialog title="Eliminar mi cuenta" closeTo="/profile" role="alertdialog">
           <p>{MESSAGES.accountDeleteConfirm}</p>
           <Form method="post" action="/profile" className="form-actions">
             <input type="hidden" name="intent" value="deleteAccount" />
@@ -263,7 +262,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               Cancelar
             </Link>
           </Form>
-        </Modal>
+        </Dialog>
       ) : null}
       {actionData?.formError ? (
         <AlertDialog key={JSON.stringify(actionData)} message={actionData.formError} />

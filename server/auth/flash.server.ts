@@ -1,6 +1,6 @@
 // A one-time message carried across a redirect ("Datos adicionales guardados con éxito!").
 import { isMessageKey, type MessageKey } from "~/lib/messages";
-import { readCookie, serializeCookie } from "../auth/session.server";
+import { readCookie, serializeCookie } from "./session.server";
 
 const FLASH_COOKIE = "ayllu_flash";
 
