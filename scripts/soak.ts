@@ -215,6 +215,9 @@ async function main() {
     const rssStart = rssOf(pid);
     let rssPeak = rssStart;
     const memoryTimer = setInterval(() => (rssPeak = Math.max(rssPeak, rssOf(pid))), 500);
+    // One reading a minute: a plateau and a leak look alike at start, peak and end, not here.
+    const rssByMinute: number[] = [];
+    const minuteTimer = setInterval(() => rssByMinute.push(rssOf(pid)), 60_000);
 
     // One admin's live stream, open for the whole run.
     const streamAbort = new AbortController();
@@ -295,6 +298,7 @@ async function main() {
     // Let the server settle (timers, garbage collection) before the last reading.
     await sleep(5000);
     clearInterval(memoryTimer);
+    clearInterval(minuteTimer);
     const rssEnd = rssOf(pid);
     rssPeak = Math.max(rssPeak, rssEnd);
 
@@ -331,6 +335,7 @@ async function main() {
     console.log(
       `Memoria del servidor (RSS): inicio ${mb(rssStart)}, pico ${mb(rssPeak)}, final ${mb(rssEnd)}`,
     );
+    console.log(`RSS minuto a minuto: ${rssByMinute.map(mb).join(", ")}`);
     if (serverErrors.trim()) console.log(`Errores del servidor:\n${serverErrors.trim()}`);
     process.exitCode = failures.length > 0 || serverErrors.trim() ? 1 : 0;
   } finally {
