@@ -159,6 +159,8 @@ export function createPageCache(
   // unnoticed: nothing is kept.
   let listening = false;
   let closed = false;
+  // Pages being compressed: a second render of the same page meanwhile is not compressed again.
+  const compressing = new Set<string>();
 
   const clear = () => {
     generation++;
@@ -279,14 +281,20 @@ export function createPageCache(
       res.end = ((...args: unknown[]) => {
         keep(args[0], args[1]);
         const result = end(...args);
+        const kept = entries.get(key);
         if (
           !tooBig &&
           !closed &&
           listening &&
           generation === startedAt &&
           res.statusCode === 200 &&
-          res.getHeader("set-cookie") === undefined
+          res.getHeader("set-cookie") === undefined &&
+          // Two visitors' renders of one page: the first one kept stays (and so does its ETag),
+          // and brotli at quality 11 runs once for it, not once per render.
+          !(kept && kept.expiresAt > now()) &&
+          !compressing.has(key)
         ) {
+          compressing.add(key);
           const headers: Array<[string, string]> = [];
           for (const [name, value] of Object.entries(res.getHeaders())) {
             if (DROPPED_HEADERS.has(name) || value === undefined) continue;
@@ -314,24 +322,23 @@ export function createPageCache(
                 [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length,
               },
             }),
-          ]).then(
-            ([gzipped, brotli]) => {
-              if (closed || generation !== startedAt) return;
-              // Two visitors' renders of one page: the first one kept stays (and so does its ETag).
-              const kept = entries.get(key);
-              if (kept && kept.expiresAt > now()) return;
-              store(key, {
-                headers,
-                identity,
-                gzip: gzipped,
-                br: brotli,
-                etag: `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
-                expiresAt: nextMinute(renderedAt),
-                size: identity.length + gzipped.length + brotli.length + key.length,
-              });
-            },
-            (error: unknown) => (options.onError ?? console.error)(error),
-          );
+          ])
+            .then(
+              ([gzipped, brotli]) => {
+                if (closed || generation !== startedAt) return;
+                store(key, {
+                  headers,
+                  identity,
+                  gzip: gzipped,
+                  br: brotli,
+                  etag: `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
+                  expiresAt: nextMinute(renderedAt),
+                  size: identity.length + gzipped.length + brotli.length + key.length,
+                });
+              },
+              (error: unknown) => (options.onError ?? console.error)(error),
+            )
+            .finally(() => compressing.delete(key));
         }
         return result;
       }) as Response["end"];
