@@ -1,8 +1,7 @@
 // /notas — every note, newest first.
-import { Link } from "react-router";
-import { EmptyState, ItemCard } from "~/components/item-card";
+import { ContentEmptyState } from "~/components/content/content-empty-state";
+import { ItemCard } from "~/components/item-card";
 import { formatDate } from "~/lib/time";
-import { useRootData } from "~/root";
 import { listNotes } from "#server/models/note.server";
 import type { Route } from "./+types/notes";
 import { shareMeta, summaryOf } from "./share-meta";
@@ -43,7 +42,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function Notes({ loaderData }: Route.ComponentProps) {
   const { notes, timeZone } = loaderData;
-  const admin = useRootData()?.user?.isAdmin === true;
   return (
     <div className="page content-page">
       <h1>Notas de la comunidad</h1>
@@ -51,18 +49,7 @@ export default function Notes({ loaderData }: Route.ComponentProps) {
         <a href="/notas/rss.xml">Suscríbete por RSS</a>
       </p>
       {notes.length === 0 ? (
-        <EmptyState title="No hay notas publicadas.">
-          <p className="button-row">
-            <Link className="button button-secondary" to="/inicio">
-              Volver al inicio
-            </Link>
-            {admin ? (
-              <Link className="button" to="/projectsandnotes">
-                Publicar una nota
-              </Link>
-            ) : null}
-          </p>
-        </EmptyState>
+        <ContentEmptyState title="No hay notas publicadas." publishLabel="Publicar una nota" />
       ) : (
         <ul className="item-grid">
           {notes.map((note) => (

@@ -1,9 +1,8 @@
 // /proyectos — every project, newest first.
-import { Link } from "react-router";
-import { EmptyState, ItemCard } from "~/components/item-card";
+import { ContentEmptyState } from "~/components/content/content-empty-state";
+import { ItemCard } from "~/components/item-card";
 import { safeImageUrl } from "~/lib/checks";
 import { formatDate } from "~/lib/time";
-import { useRootData } from "~/root";
 import { listProjects } from "#server/models/project.server";
 import type { Route } from "./+types/projects";
 import { shareMeta, summaryOf } from "./share-meta";
@@ -36,23 +35,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function Projects({ loaderData }: Route.ComponentProps) {
   const { projects, timeZone } = loaderData;
-  const admin = useRootData()?.user?.isAdmin === true;
   return (
     <div className="page content-page">
       <h1>Proyectos</h1>
       {projects.length === 0 ? (
-        <EmptyState title="No hay proyectos publicados.">
-          <p className="button-row">
-            <Link className="button button-secondary" to="/inicio">
-              Volver al inicio
-            </Link>
-            {admin ? (
-              <Link className="button" to="/projectsandnotes">
-                Publicar un proyecto
-              </Link>
-            ) : null}
-          </p>
-        </EmptyState>
+        <ContentEmptyState
+          title="No hay proyectos publicados."
+          publishLabel="Publicar un proyecto"
+        />
       ) : (
         <ul className="item-grid">
           {projects.map((project) => (

@@ -1,9 +1,8 @@
 // /recursos — every resource, newest first.
-import { Link } from "react-router";
-import { EmptyState, ItemCard } from "~/components/item-card";
+import { ContentEmptyState } from "~/components/content/content-empty-state";
+import { ItemCard } from "~/components/item-card";
 import { safeImageUrl } from "~/lib/checks";
 import { formatDate } from "~/lib/time";
-import { useRootData } from "~/root";
 import { listResources } from "#server/models/resource.server";
 import type { Route } from "./+types/resources";
 import { shareMeta, summaryOf } from "./share-meta";
@@ -39,23 +38,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function Resources({ loaderData }: Route.ComponentProps) {
   const { resources, timeZone } = loaderData;
-  const admin = useRootData()?.user?.isAdmin === true;
   return (
     <div className="page content-page">
       <h1>Recursos</h1>
       {resources.length === 0 ? (
-        <EmptyState title="No hay recursos publicados.">
-          <p className="button-row">
-            <Link className="button button-secondary" to="/inicio">
-              Volver al inicio
-            </Link>
-            {admin ? (
-              <Link className="button" to="/projectsandnotes">
-                Publicar un recurso
-              </Link>
-            ) : null}
-          </p>
-        </EmptyState>
+        <ContentEmptyState title="No hay recursos publicados." publishLabel="Publicar un recurso" />
       ) : (
         <ul className="item-grid">
           {resources.map((resource) => (
