@@ -78,11 +78,12 @@ export function createContentStream(
       sessionChecks++;
       getSessionUser(database.db, entry.request, cookieSettings).then(
         (current) => {
+          const allowed = mayAdminister(current);
           for (const res of entry.streams) {
-            if (mayAdminister(current)) res.write(": latido\n\n");
+            if (allowed) res.write(": latido\n\n");
             else res.end();
           }
-          if (!mayAdminister(current)) bySession.delete(key);
+          if (!allowed) bySession.delete(key);
         },
         () => {
           for (const res of entry.streams) res.write(": latido\n\n");
