@@ -4,7 +4,8 @@ import { ContentImage, ContentText, LinkList } from "~/components/content/conten
 import { formatDateTime } from "~/lib/time";
 import { getNote } from "#server/models/note.server";
 import type { Route } from "./+types/note";
-import { absoluteImage, shareMeta, summaryOf } from "./share-meta";
+import { summaryOf } from "~/lib/summaries";
+import { absoluteImage, shareMeta } from "./share-meta";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const note = await getNote(context.db, params.id);

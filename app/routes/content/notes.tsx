@@ -1,23 +1,17 @@
 // /notas — every note, newest first.
 import { ContentEmptyState } from "~/components/content/content-empty-state";
-import { ItemCard } from "~/components/item-card";
-import { formatDate } from "~/lib/time";
+import { NoteCard } from "~/components/content/content-cards";
+import { noteSummary } from "~/lib/summaries";
 import { listNotes } from "#server/models/note.server";
 import type { Route } from "./+types/notes";
-import { shareMeta, summaryOf } from "./share-meta";
+import { shareMeta } from "./share-meta";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const notes = await listNotes(context.db);
   return {
     origin: context.config.publicUrl.origin,
     timeZone: context.config.siteTimezone,
-    notes: notes.map((n) => ({
-      id: n.id,
-      titulo: n.titulo,
-      texto: summaryOf(n.texto, 240),
-      enlaceImagen: n.enlaceImagen,
-      createdAt: n.createdAt.toISOString(),
-    })),
+    notes: notes.map(noteSummary),
   };
 }
 
@@ -53,20 +47,7 @@ export default function Notes({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="item-grid">
           {notes.map((note) => (
-            <ItemCard
-              key={note.id}
-              to={`/notas/${note.id}`}
-              title={note.titulo}
-              heading="h2"
-              image={note.enlaceImagen}
-              imageLabel="Nota"
-              meta={
-                <>
-                  <time dateTime={note.createdAt}>{formatDate(note.createdAt, timeZone)}</time>
-                </>
-              }
-              text={note.texto}
-            />
+            <NoteCard key={note.id} note={note} timeZone={timeZone} heading="h2" />
           ))}
         </ul>
       )}

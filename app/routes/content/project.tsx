@@ -5,7 +5,8 @@ import { YouTubeEmbed } from "~/components/content/youtube-embed";
 import { formatDateTime } from "~/lib/time";
 import { getProject } from "#server/models/project.server";
 import type { Route } from "./+types/project";
-import { absoluteImage, shareMeta, summaryOf } from "./share-meta";
+import { summaryOf } from "~/lib/summaries";
+import { absoluteImage, shareMeta } from "./share-meta";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const project = await getProject(context.db, params.id);

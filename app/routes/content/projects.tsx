@@ -1,25 +1,17 @@
 // /proyectos — every project, newest first.
 import { ContentEmptyState } from "~/components/content/content-empty-state";
-import { ItemCard } from "~/components/item-card";
-import { safeImageUrl } from "~/lib/checks";
-import { formatDate } from "~/lib/time";
+import { ProjectCard } from "~/components/content/content-cards";
+import { projectSummary } from "~/lib/summaries";
 import { listProjects } from "#server/models/project.server";
 import type { Route } from "./+types/projects";
-import { shareMeta, summaryOf } from "./share-meta";
+import { shareMeta } from "./share-meta";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const projects = await listProjects(context.db);
   return {
     origin: context.config.publicUrl.origin,
     timeZone: context.config.siteTimezone,
-    projects: projects.map((p) => ({
-      id: p.id,
-      titulo: p.titulo,
-      descripcion: summaryOf(p.descripcion, 240),
-      // The first picture that may be shown.
-      imagen: p.enlacesImagen.find((url) => safeImageUrl(url) !== null) ?? null,
-      createdAt: p.createdAt.toISOString(),
-    })),
+    projects: projects.map(projectSummary),
   };
 }
 
@@ -46,22 +38,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="item-grid">
           {projects.map((project) => (
-            <ItemCard
-              key={project.id}
-              to={`/proyectos/${project.id}`}
-              title={project.titulo}
-              heading="h2"
-              image={project.imagen}
-              imageLabel="Proyecto"
-              meta={
-                <>
-                  <time dateTime={project.createdAt}>
-                    {formatDate(project.createdAt, timeZone)}
-                  </time>
-                </>
-              }
-              text={project.descripcion}
-            />
+            <ProjectCard key={project.id} project={project} timeZone={timeZone} heading="h2" />
           ))}
         </ul>
       )}

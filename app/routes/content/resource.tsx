@@ -5,7 +5,8 @@ import { YouTubeEmbed } from "~/components/content/youtube-embed";
 import { formatDateTime } from "~/lib/time";
 import { getResource } from "#server/models/resource.server";
 import type { Route } from "./+types/resource";
-import { absoluteImage, shareMeta, summaryOf } from "./share-meta";
+import { summaryOf } from "~/lib/summaries";
+import { absoluteImage, shareMeta } from "./share-meta";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const resource = await getResource(context.db, params.id);

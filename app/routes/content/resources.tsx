@@ -1,27 +1,17 @@
 // /recursos — every resource, newest first.
 import { ContentEmptyState } from "~/components/content/content-empty-state";
-import { ItemCard } from "~/components/item-card";
-import { safeImageUrl } from "~/lib/checks";
-import { formatDate } from "~/lib/time";
+import { ResourceCard } from "~/components/content/content-cards";
+import { resourceSummary } from "~/lib/summaries";
 import { listResources } from "#server/models/resource.server";
 import type { Route } from "./+types/resources";
-import { shareMeta, summaryOf } from "./share-meta";
+import { shareMeta } from "./share-meta";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const resources = await listResources(context.db);
   return {
     origin: context.config.publicUrl.origin,
     timeZone: context.config.siteTimezone,
-    resources: resources.map((r) => ({
-      id: r.id,
-      titulo: r.titulo,
-      subtitulos: r.subtitulos,
-      texto: summaryOf(r.texto, 240),
-      // The first picture that may be shown.
-      imagen: r.enlacesImagenes.find((url) => safeImageUrl(url) !== null) ?? null,
-      videos: r.enlacesVideos.length,
-      createdAt: r.createdAt.toISOString(),
-    })),
+    resources: resources.map(resourceSummary),
   };
 }
 
@@ -46,27 +36,7 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="item-grid">
           {resources.map((resource) => (
-            <ItemCard
-              key={resource.id}
-              to={`/recursos/${resource.id}`}
-              title={resource.titulo}
-              heading="h2"
-              image={resource.imagen}
-              imageLabel="Recurso"
-              meta={
-                <>
-                  <time dateTime={resource.createdAt}>
-                    {formatDate(resource.createdAt, timeZone)}
-                  </time>
-                  {resource.videos > 0
-                    ? ` · ${resource.videos} ${resource.videos === 1 ? "video" : "videos"}`
-                    : null}
-                </>
-              }
-              text={
-                resource.subtitulos ? `${resource.subtitulos}\n${resource.texto}` : resource.texto
-              }
-            />
+            <ResourceCard key={resource.id} resource={resource} timeZone={timeZone} heading="h2" />
           ))}
         </ul>
       )}

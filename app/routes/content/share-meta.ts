@@ -11,12 +11,6 @@ export interface ShareInfo {
   type?: "website" | "article";
 }
 
-/** The first sentences of a text, for a description. */
-export function summaryOf(text: string, max = 180): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
-}
-
 export function absoluteImage(image: string | null | undefined, origin: string): string | null {
   const safe = safeImageUrl(image);
   if (!safe) return null;

@@ -6,7 +6,8 @@ import { Reveal } from "~/components/landing/reveal";
 import { EventCard } from "~/components/events/event-card";
 import { ExternalAction } from "~/components/external-action";
 import { EmptyState, ItemCard } from "~/components/item-card";
-import { safeImageUrl } from "~/lib/checks";
+import { NoteCard, ProjectCard } from "~/components/content/content-cards";
+import { noteSummary, projectSummary } from "~/lib/summaries";
 import { ShaderBackground } from "~/components/landing/shader-background";
 import {
   articles,
@@ -19,7 +20,6 @@ import {
   type Organisation,
 } from "~/content/home";
 import { site } from "~/content/site";
-import { formatDate } from "~/lib/time";
 import { useRootData } from "~/root";
 import { listUpcomingEvents } from "#server/models/event.server";
 import { listLatestNotes } from "#server/models/note.server";
@@ -40,19 +40,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       imagenEnlace: event.imagenEnlace,
       startsAt: event.startsAt.toISOString(),
     })),
-    notes: notes.map((note) => ({
-      id: note.id,
-      titulo: note.titulo,
-      texto: note.texto,
-      image: note.enlaceImagen,
-      createdAt: note.createdAt.toISOString(),
-    })),
-    projects: projects.map((project) => ({
-      id: project.id,
-      titulo: project.titulo,
-      descripcion: project.descripcion,
-      image: project.enlacesImagen.find((url) => safeImageUrl(url) !== null) ?? null,
-    })),
+    notes: notes.map(noteSummary),
+    projects: projects.map(projectSummary),
   };
 }
 
@@ -315,20 +304,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                       <>
                         <ul className="item-grid">
                           {notes.map((note) => (
-                            <ItemCard
-                              key={note.id}
-                              to={`/notas/${note.id}`}
-                              title={note.titulo}
-                              heading="h4"
-                              image={note.image}
-                              imageLabel="Nota"
-                              meta={
-                                <time dateTime={note.createdAt}>
-                                  {formatDate(note.createdAt, timeZone)}
-                                </time>
-                              }
-                              text={note.texto}
-                            />
+                            <NoteCard key={note.id} note={note} timeZone={timeZone} heading="h4" />
                           ))}
                         </ul>
                         <p className="landing-more">
@@ -362,14 +338,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <>
               <ul className="item-grid">
                 {projects.map((project) => (
-                  <ItemCard
-                    key={project.id}
-                    to={`/proyectos/${project.id}`}
-                    title={project.titulo}
-                    image={project.image}
-                    imageLabel="Proyecto"
-                    text={project.descripcion}
-                  />
+                  <ProjectCard key={project.id} project={project} timeZone={timeZone} />
                 ))}
               </ul>
               <p className="landing-more">
