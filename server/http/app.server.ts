@@ -230,7 +230,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       },
     );
 
-    // Hardening (issue 10): expired sessions are swept while the server runs.
+    // Expired sessions are swept while the server runs.
     const stopSweeper = startSessionSweeper(database.db, config.sessionSweepMs);
 
     markReady();

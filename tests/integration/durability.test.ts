@@ -1,4 +1,4 @@
-// The embedded database's acknowledged writes are on disk (issue 10): PGlite's own fsync does
+// The embedded database's acknowledged writes are on disk: PGlite's own fsync does
 // nothing, so every statement and transaction is followed by an fsync of what it wrote. Embedded
 // database only: PostgreSQL does its own fsync.
 import fs from "node:fs";

@@ -1,4 +1,4 @@
-// The live content stream's limits (issue 10): a session holds at most a few streams (the oldest
+// The live content stream's limits: a session holds at most a few streams (the oldest
 // closes), and the heartbeat asks the database once per session, not once per stream.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
