@@ -1,6 +1,7 @@
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { EventForm, type EventFormValues } from "~/components/events/event-form";
 import { AlertDialog, Dialog, INITIAL_FOCUS } from "~/components/dialog";
+import { Field } from "~/components/field";
 import { parseForm, type FieldErrors } from "~/lib/forms";
 import { MESSAGES, type MessageKey } from "~/lib/messages";
 import { isUuid } from "~/lib/checks";
@@ -584,29 +585,25 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
             >
               <input type="hidden" name="intent" value="gallery-add" />
               <input type="hidden" name="eventId" value={gallery.id} />
-              <div className="field">
-                <label htmlFor="gallery-url">URL de la imagen</label>
-                <input
-                  id="gallery-url"
-                  name="url"
-                  type="url"
-                  inputMode="url"
-                  required
-                  placeholder="https://"
-                  defaultValue={
-                    typeof galleryAction?.values?.url === "string" ? galleryAction.values.url : ""
-                  }
-                  aria-invalid={galleryAction?.fieldErrors?.url ? true : undefined}
-                  aria-describedby={
-                    galleryAction?.fieldErrors?.url ? "gallery-url-error" : undefined
-                  }
-                />
-                {galleryAction?.fieldErrors?.url ? (
-                  <p className="field-error" id="gallery-url-error">
-                    {galleryAction.fieldErrors.url}
-                  </p>
-                ) : null}
-              </div>
+              <Field
+                id="gallery-url"
+                name="url"
+                label="URL de la imagen"
+                required
+                error={galleryAction?.fieldErrors?.url}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    type="url"
+                    inputMode="url"
+                    placeholder="https://"
+                    defaultValue={
+                      typeof galleryAction?.values?.url === "string" ? galleryAction.values.url : ""
+                    }
+                  />
+                )}
+              </Field>
               <div className="form-actions">
                 <button
                   type="submit"

@@ -45,7 +45,7 @@ import {
   updateResource,
 } from "#server/models/resource.server";
 import type { Route } from "./+types/admin";
-import { FieldError } from "~/components/field-error";
+import { Field } from "~/components/field";
 import { readForm } from "#server/http/read-form.server";
 
 type Intent =
@@ -333,29 +333,28 @@ function TextField({
   rows?: number;
   type?: "text" | "url";
 }) {
-  const id = `${form}-${name}`;
-  const common = {
-    id,
-    name,
-    defaultValue: value,
-    required,
-    maxLength: max,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${id}-error` : undefined,
-  };
   return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      {rows ? (
-        <textarea {...common} rows={rows} />
-      ) : (
-        <input {...common} type={type} inputMode={type === "url" ? "url" : undefined} />
-      )}
-      <FieldError id={`${id}-error`} message={errors[name]} />
-    </div>
+    <Field
+      id={`${form}-${name}`}
+      name={name}
+      label={label}
+      required={required}
+      error={errors[name]}
+    >
+      {(control) =>
+        rows ? (
+          <textarea {...control} rows={rows} maxLength={max} defaultValue={value} />
+        ) : (
+          <input
+            {...control}
+            type={type}
+            inputMode={type === "url" ? "url" : undefined}
+            maxLength={max}
+            defaultValue={value}
+          />
+        )
+      }
+    </Field>
   );
 }
 
