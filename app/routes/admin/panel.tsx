@@ -1,7 +1,9 @@
-import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { EventForm, type EventFormValues } from "~/components/events/event-form";
 import { AlertDialog, Dialog, INITIAL_FOCUS } from "~/components/dialog";
+import { ErrorPage } from "~/components/error-page";
 import { Field } from "~/components/field";
+import { notFound } from "~/lib/not-found";
 import { parseForm, type FieldErrors } from "~/lib/forms";
 import { MESSAGES, type MessageKey } from "~/lib/messages";
 import { isUuid } from "~/lib/checks";
@@ -32,10 +34,6 @@ import {
 } from "#server/models/event.server";
 import type { Route } from "./+types/panel";
 import { readForm } from "#server/http/read-form.server";
-
-function notFound(message: string = MESSAGES.eventNotFound): never {
-  throw data(message, { status: 404 });
-}
 
 /** The panel's address with some query parameters changed (dialogs live in the URL). */
 function panelHref(params: URLSearchParams, changes: Record<string, string | null>): string {
@@ -79,7 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const id = params.get(key);
     if (id === null) return null;
     const event = await getEvent(context.db, id);
-    if (!event) notFound();
+    if (!event) notFound(MESSAGES.eventNotFound);
     return event;
   };
   const [galleryEvent, editEvent, deleting] = await Promise.all([
@@ -90,7 +88,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const removingImageId = params.get("quitar");
   const removingImage =
     galleryEvent && removingImageId !== null
-      ? (galleryEvent.gallery.find((i) => i.id === removingImageId) ?? notFound())
+      ? (galleryEvent.gallery.find((i) => i.id === removingImageId) ??
+        notFound(MESSAGES.eventNotFound))
       : null;
 
   return data(
@@ -169,7 +168,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (intent) {
     case "publish":
     case "update": {
-      if (intent === "update" && !isUuid(eventId)) notFound();
+      if (intent === "update" && !isUuid(eventId)) notFound(MESSAGES.eventNotFound);
       const linkAction = form.get("linkAction");
       const result = parseForm(EventSchema, form, {
         listFields: ["enlacesVirtuales"],
@@ -225,7 +224,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         else
           await updateEvent(context.db, admin, eventId, result.data, context.config.siteTimezone);
       } catch (error) {
-        if (error instanceof EventNotFoundError) notFound();
+        if (error instanceof EventNotFoundError) notFound(MESSAGES.eventNotFound);
         if (error instanceof EventDateOutOfRangeError) {
           return reply(
             {
@@ -255,14 +254,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       try {
         await deleteEvent(context.db, admin, eventId);
       } catch (error) {
-        if (error instanceof EventNotFoundError) notFound();
+        if (error instanceof EventNotFoundError) notFound(MESSAGES.eventNotFound);
         console.error("No se pudo eliminar el evento:", error);
         return reply({ intent, message: MESSAGES.eventDeleteFailed }, 500);
       }
       return back("/admin", "eventDeleted", secure);
     }
     case "gallery-add": {
-      if (!isUuid(eventId)) notFound();
+      if (!isUuid(eventId)) notFound(MESSAGES.eventNotFound);
       const result = parseForm(GalleryImageSchema, form, { ignore: ["eventId", "returnTo"] });
       if (!result.ok)
         return reply(
@@ -278,7 +277,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       try {
         await addGalleryImage(context.db, admin, eventId, result.data.url);
       } catch (error) {
-        if (error instanceof EventNotFoundError) notFound();
+        if (error instanceof EventNotFoundError) notFound(MESSAGES.eventNotFound);
         console.error("No se pudo agregar la imagen:", error);
         return reply(
           { intent, message: MESSAGES.galleryAddFailed, values: result.data, eventId },
@@ -288,7 +287,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return back(`/admin?galeria=${eventId}`, "galleryImageAdded", secure);
     }
     case "gallery-remove": {
-      if (!isUuid(eventId)) notFound();
+      if (!isUuid(eventId)) notFound(MESSAGES.eventNotFound);
       try {
         await removeGalleryImage(context.db, admin, eventId, form.get("imageId"));
       } catch (error) {
@@ -674,23 +673,5 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const forbidden = isRouteErrorResponse(error) && error.status === 403;
-  if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === "string"
-      ? error.data
-      : "Ocurrió un error en el servidor. Por favor, inténtalo de nuevo en unos momentos.";
-  return (
-    <section className="page page-narrow error-page" aria-labelledby="admin-error-title">
-      <p className="error-code" aria-hidden="true">
-        {isRouteErrorResponse(error) ? error.status : 500}
-      </p>
-      <h1 id="admin-error-title">{message}</h1>
-      <p>
-        <Link className="button" to={forbidden ? "/inicio" : "/admin"}>
-          {forbidden ? "Volver al inicio" : "Volver al panel"}
-        </Link>
-      </p>
-    </section>
-  );
+  return <ErrorPage error={error} back={{ to: "/admin", label: "Volver al panel" }} />;
 }
