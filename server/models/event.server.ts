@@ -6,6 +6,7 @@ import { zonedToInstant } from "~/lib/time";
 import type { Db } from "../db/client.server";
 import { eventImages, events, type User } from "../db/schema.server";
 import { assertAdmin } from "./permissions.server";
+import { fillSeats } from "./seats.server";
 
 export class EventNotFoundError extends Error {
   override name = "EventNotFoundError";
@@ -133,6 +134,7 @@ function columnsOf(input: EventInput, timeZone: string) {
     imagenEnlace: input.imagenEnlace,
     ubicacionEspecifica: input.ubicacionEspecifica || null,
     descripcion: input.descripcion,
+    capacity: input.capacity,
   };
 }
 
@@ -160,13 +162,17 @@ export async function updateEvent(
 ) {
   assertAdmin(actor);
   if (!isUuid(id)) throw new EventNotFoundError();
-  const [event] = await db
-    .update(events)
-    .set({ ...columnsOf(input, timeZone), updatedAt: new Date() })
-    .where(eq(events.id, id))
-    .returning();
-  if (!event) throw new EventNotFoundError();
-  return event;
+  return db.transaction(async (tx) => {
+    // The update locks the row, so joins wait; a larger (or no) capacity seats those waiting.
+    const [event] = await tx
+      .update(events)
+      .set({ ...columnsOf(input, timeZone), updatedAt: new Date() })
+      .where(eq(events.id, id))
+      .returning();
+    if (!event) throw new EventNotFoundError();
+    if (!hasEnded(event)) await fillSeats(tx, event);
+    return event;
+  });
 }
 
 /** 'Eliminar': the event, its participations and its gallery go together (foreign keys cascade). */
