@@ -13,8 +13,6 @@ import "./styles/profile.css";
 import "./styles/landing.css";
 import {
   data,
-  isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -28,6 +26,7 @@ import { getUser, cookieSettings } from "#server/auth/guards.server";
 import { takeFlash } from "#server/auth/flash.server";
 import type { Route } from "./+types/root";
 import { AlertDialog } from "./components/dialog";
+import { ErrorPage } from "./components/error-page";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { site } from "./content/site";
@@ -119,56 +118,6 @@ export default function App() {
   );
 }
 
-function errorPage(error: unknown): { code: string; title: string; text: string } {
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) {
-      return {
-        code: "404",
-        title: "Página no encontrada",
-        text: "La página que buscas no existe o fue movida.",
-      };
-    }
-    if (error.status === 403) {
-      const text =
-        typeof error.data === "string" && error.data ? error.data : MESSAGES.accessDenied;
-      return { code: "403", title: "Acceso denegado", text };
-    }
-    if (error.status >= 400 && error.status < 500) {
-      return {
-        code: String(error.status),
-        title: "Solicitud no válida",
-        text: "Revisa la dirección o el formulario y vuelve a intentarlo.",
-      };
-    }
-  }
-  return {
-    code: "500",
-    title: "Algo salió mal",
-    text: "Ocurrió un error en el servidor. Por favor, inténtalo de nuevo en unos momentos.",
-  };
-}
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // Refusals (403) and unknown pages (404) are answers, not failures: only the rest is logged.
-  if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
-  const page = errorPage(error);
-  const detail =
-    import.meta.env.DEV && error instanceof Error ? (
-      <pre className="error-detail">{error.stack}</pre>
-    ) : null;
-  return (
-    <section className="page page-narrow error-page" aria-labelledby="error-title">
-      <p className="error-code" aria-hidden="true">
-        {page.code}
-      </p>
-      <h1 id="error-title">{page.title}</h1>
-      <p>{page.text}</p>
-      <p>
-        <Link className="button" to="/inicio">
-          Volver al inicio
-        </Link>
-      </p>
-      {detail}
-    </section>
-  );
+  return <ErrorPage error={error} />;
 }

@@ -7,7 +7,13 @@
 // Visitor pages are measured as sent to a browser (br) and uncompressed (identity); members'
 // pages are never cached. Peak memory (RSS) of the server's processes and the load average are
 // printed beside each row; on PostgreSQL the server runs WEB_CONCURRENCY workers (default: cores).
-//   BENCH_SECONDS (default 3), BENCH_CONNECTIONS (default 50), BENCH_EVENTS (default 1000)
+// "CPU ms/req" is the CPU time the server's processes spent (user + system, from /proc) divided by
+// the requests answered: unlike req/s and p99 it stays comparable when the machine is shared.
+//   BENCH_SECONDS (default 3), BENCH_CONNECTIONS (default 50), BENCH_EVENTS (default 1000),
+//   BENCH_ONLY (only the rows whose name contains it, e.g. "miembro"), BENCH_DATABASES
+//   ("embedded", "postgres" or both, default both when DATABASE_URL is set), BENCH_PORT (the
+//   server's port; the bare server takes the next; default: free ports the system picks),
+//   BENCH_PROFILE (a folder: the server's processes write V8 CPU profiles there, `--cpu-prof`).
 import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -24,6 +30,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1000);
 const BROWSER_ENCODING = "gzip, deflate, br, zstd";
+const ONLY = process.env.BENCH_ONLY ?? "";
+const DATABASES = (process.env.BENCH_DATABASES ?? "embedded,postgres").split(",");
+const FIXED_PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : null;
+const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
 const MEMBERS = 10_000;
 const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -223,19 +233,44 @@ function rssOf(pid: number): number[] {
       return 0;
     }
   };
-  let children: number[] = [];
+  return processTree(pid).map(read);
+}
+
+/** The process and its children (the workers). */
+function processTree(pid: number): number[] {
   try {
-    children = fs
+    const children = fs
       .readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
       .trim()
       .split(/\s+/)
       .filter(Boolean)
       .map(Number);
+    return [pid, ...children];
   } catch {
-    // no /proc: no figures
+    return [pid];
   }
-  return [pid, ...children].map(read);
 }
+
+/** CPU time (user + system, ms) the server's processes have used so far, from /proc; null without /proc. */
+function cpuMsOf(pid: number): number | null {
+  let total = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
+      // Fields after the command name (which may hold spaces) start at ") ".
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total += Number(fields[11]) + Number(fields[12]); // utime, stime in clock ticks
+    } catch {
+      return null;
+    }
+  }
+  return (total * 1000) / CLOCK_TICKS;
+}
+
+const CLOCK_TICKS = (() => {
+  const out = spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" });
+  return Number(out.stdout?.trim()) || 100;
+})();
 
 /** Samples the peak RSS of each of the server's processes while `run` goes on. */
 async function withPeakMemory<T>(pid: number, run: () => Promise<T>): Promise<[T, number[]]> {
@@ -274,8 +309,10 @@ async function benchDatabase(
   const { database, env, cleanup } = await prepare();
   const seeded = await seed(database);
   await database.close();
-  const port = await freePort();
-  const server = spawn(process.execPath, ["server.js"], {
+  const port = FIXED_PORT ?? (await freePort());
+  if (PROFILE_DIR) fs.mkdirSync(PROFILE_DIR, { recursive: true });
+  const nodeArgs = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  const server = spawn(process.execPath, [...nodeArgs, "server.js"], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -297,6 +334,7 @@ async function benchDatabase(
       ["GET /eventos", "/eventos"],
       ["GET /detalles/:id", detail],
       ["GET /notas", "/notas"],
+      ["GET /sitemap.xml", "/sitemap.xml"],
     ];
     const targets: Target[] = [];
     for (const [name, pathname] of visitorPages) {
@@ -310,6 +348,13 @@ async function benchDatabase(
         });
     }
     targets.push(
+      {
+        name: "GET / (miembro, br)",
+        method: "GET",
+        paths: ["/"],
+        member: true,
+        encoding: "br",
+      },
       {
         name: "GET /detalles/:id (miembro, br)",
         method: "GET",
@@ -332,13 +377,14 @@ async function benchDatabase(
         encoding: "identity",
       },
     );
+    const chosen = targets.filter((t) => t.name.includes(ONLY));
     // The exact answers, for the bare server.
     const answers: Record<
       string,
       { status: number; headers: Record<string, string>; body: string }
     > = {};
     const agent = new http.Agent({ keepAlive: true });
-    for (const t of targets) {
+    for (const t of chosen) {
       for (const intent of t.method === "POST" ? ["join", "leave"] : [null]) {
         const res = await request(
           agent,
@@ -373,22 +419,28 @@ async function benchDatabase(
       `ayllu-bench-${randomBytes(4).toString("hex")}.json`,
     );
     fs.writeFileSync(answersFile, JSON.stringify(answers));
-    const barePort = await freePort();
+    const barePort = FIXED_PORT ? FIXED_PORT + 1 : await freePort();
     const bare = fork(path.join(ROOT, "scripts/bench-bare.mjs"), [answersFile, String(barePort)], {
       stdio: ["ignore", "ignore", "inherit", "ipc"],
     });
     await new Promise<void>((resolve) => bare.once("message", () => resolve()));
     try {
-      for (const t of targets) {
+      for (const t of chosen) {
         await load(port, t, seeded.cookies, 0.5); // warm-up
+        const cpuBefore = cpuMsOf(server.pid!);
         const [site, peak] = await withPeakMemory(server.pid!, () =>
           load(port, t, seeded.cookies, SECONDS),
         );
+        const cpuAfter = cpuMsOf(server.pid!);
+        const cpuPerRequest =
+          cpuBefore !== null && cpuAfter !== null && site.requests > 0
+            ? ((cpuAfter - cpuBefore) / site.requests).toFixed(2)
+            : "?";
         const loadAverage = os.loadavg()[0]!.toFixed(1);
         const limit = await load(barePort, t, seeded.cookies, SECONDS);
         const ratio = site.rps / limit.rps;
         rows.push(
-          `| ${t.name} | ${label} | ${site.rps.toFixed(0)} | ${site.p50.toFixed(1)} | ${site.p99.toFixed(1)} | ${limit.rps.toFixed(0)} | ${limit.p50.toFixed(1)} | ${limit.p99.toFixed(1)} | ${(ratio * 100).toFixed(1)} %${site.errors ? ` (${site.errors} errores)` : ""} | ${peak.map((mb) => mb.toFixed(0)).join(" + ")} | ${loadAverage} |`,
+          `| ${t.name} | ${label} | ${cpuPerRequest} | ${site.rps.toFixed(0)} | ${site.p50.toFixed(1)} | ${site.p99.toFixed(1)} | ${limit.rps.toFixed(0)} | ${limit.p50.toFixed(1)} | ${limit.p99.toFixed(1)} | ${(ratio * 100).toFixed(1)} %${site.errors ? ` (${site.errors} errores)` : ""} | ${peak.map((mb) => mb.toFixed(0)).join(" + ")} | ${loadAverage} |`,
         );
         console.error(rows.at(-1));
       }
@@ -411,19 +463,20 @@ async function main() {
   if (build.status !== 0) throw new Error("La construcción falló");
   const rows: string[] = [];
 
-  rows.push(
-    ...(await benchDatabase("embebida (PGlite)", async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-bench-"));
-      return {
-        database: await openEmbedded(dataDir),
-        env: { DATA_DIR: dataDir, DATABASE_URL: "" },
-        cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
-      };
-    })),
-  );
+  if (DATABASES.includes("embedded"))
+    rows.push(
+      ...(await benchDatabase("embebida (PGlite)", async () => {
+        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-bench-"));
+        return {
+          database: await openEmbedded(dataDir),
+          env: { DATA_DIR: dataDir, DATABASE_URL: "" },
+          cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+        };
+      })),
+    );
 
   const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) {
+  if (serverUrl && DATABASES.includes("postgres")) {
     rows.push(
       ...(await benchDatabase("PostgreSQL", async () => {
         const name = `ayllu_bench_${randomBytes(5).toString("hex")}`;
@@ -454,9 +507,9 @@ async function main() {
     `\n${CONNECTIONS} conexiones, ${SECONDS} s por página, ${EVENTS} eventos, ${os.cpus().length} núcleos (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}\n`,
   );
   console.log(
-    "| Petición | Base de datos | req/s | p50 ms | p99 ms | Node puro req/s | p50 ms | p99 ms | sitio / Node puro | RSS máx. MB (procesos) | carga 1 min |",
+    "| Petición | Base de datos | CPU ms/req | req/s | p50 ms | p99 ms | Node puro req/s | p50 ms | p99 ms | sitio / Node puro | RSS máx. MB (procesos) | carga 1 min |",
   );
-  console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const row of rows) console.log(row);
 }
 

@@ -187,9 +187,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const authService = auth;
 
     const vite = options.vite;
+    // Under Vite the build is asked for on each request (it changes as files are edited). The
+    // production build is loaded once: given a function, React Router derives its routes and
+    // handlers again on every request.
     const build = vite
       ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
-      : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+      : ((await import("virtual:react-router/server-build")) as ServerBuild);
     app.all(
       "/{*path}",
       pageCache.capture,

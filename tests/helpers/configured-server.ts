@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Config } from "#server/config.server";
-import type { Database, Db } from "#server/db/client.server";
+import type { Db } from "#server/db/client.server";
 import type { RunningServer, StartOptions } from "#server/http/app.server";
 import { PROJECT_ROOT } from "#server/paths.server";
 import { createTestDatabase } from "./database";
@@ -23,7 +23,7 @@ export interface ConfiguredServer {
   publicUrl: URL;
   db: Db;
   config: Config;
-  /** Closes the database while the server keeps running; safe to call more than once. */
+  /** Closes the database's connections while the server keeps running; safe to call more than once. */
   closeDatabase(): Promise<void>;
   close(): Promise<void>;
 }
@@ -36,14 +36,12 @@ export async function startConfiguredServer(
     pathToFileURL(path.join(PROJECT_ROOT, "build/server/index.js")).href
   )) as Entry;
   const config = entry.loadConfig({ ...TEST_ENV, ...env });
-  const database: Database = await createTestDatabase();
-  let databaseClosed: Promise<void> | null = null;
-  const closeDatabase = () => (databaseClosed ??= database.close());
+  const database = await createTestDatabase();
   let running: RunningServer;
   try {
     running = await entry.startServer({ ...options, config, database, log: () => {} });
   } catch (error) {
-    await closeDatabase();
+    await database.close();
     throw error;
   }
   const { port } = running.server.address() as AddressInfo;
@@ -54,11 +52,12 @@ export async function startConfiguredServer(
     publicUrl: running.url,
     db: database.db,
     config: running.config,
-    closeDatabase,
+    closeDatabase: () => database.disconnect(),
     async close() {
       unregister();
       await running.close();
-      await closeDatabase();
+      // Removed once the server's own connections (its LISTEN) have gone with it.
+      await database.close();
     },
   };
 }

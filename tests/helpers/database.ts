@@ -20,15 +20,27 @@ export function copyEmbeddedTemplate(dir: string): string {
   return dir;
 }
 
-async function createEmbeddedDatabase(): Promise<Database> {
+/**
+ * A test's database. `close` also removes it (the folder, or the database on the server);
+ * `disconnect` only closes the connections, as when the database goes down under a running
+ * server, and leaves the removal to `close`.
+ */
+export interface TestDatabase extends Database {
+  disconnect(): Promise<void>;
+}
+
+async function createEmbeddedDatabase(): Promise<TestDatabase> {
   const dir = copyEmbeddedTemplate(fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-prueba-")));
   // openEmbedded finds the migrations applied and opens the copy as npm start would a data folder.
   const database = await openEmbedded(dir);
+  let disconnected: Promise<void> | null = null;
+  const disconnect = () => (disconnected ??= database.close());
   return {
     ...database,
+    disconnect,
     async close() {
       try {
-        await database.close();
+        await disconnect();
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }
@@ -59,7 +71,7 @@ export async function dropDatabase(adminUrl: string, name: string): Promise<void
   }
 }
 
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return createEmbeddedDatabase();
   const name = `ayllu_test_${randomBytes(6).toString("hex")}`;
@@ -73,10 +85,13 @@ export async function createTestDatabase(): Promise<Database> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString(), { max: 20 });
+  let disconnected: Promise<void> | null = null;
+  const disconnect = () => (disconnected ??= database.close());
   return {
     ...database,
+    disconnect,
     async close() {
-      await database.close();
+      await disconnect();
       await dropDatabase(adminUrl, name);
     },
   };

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { isHttpUrl, youtubeVideoId } from "~/lib/checks";
+import { FieldError } from "~/components/field";
 
 /**
  * A list of links posted as repeated inputs named `name`, in order (§4: at least one row, blanks
@@ -102,11 +103,7 @@ export function LinkListEditor({
           + Añadir
         </button>
       ) : null}
-      {error ? (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </fieldset>
   );
 }

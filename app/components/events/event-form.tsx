@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { FieldErrors } from "~/lib/forms";
 import { EVENT_DESCRIPTION_MAX, EVENT_NAME_MAX, TIPOS_EVENTO } from "~/lib/limits";
-import { FieldError } from "~/components/field-error";
+import { Field, FieldError } from "~/components/field";
 import { timeZoneLabel } from "~/lib/time";
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -61,11 +61,11 @@ export function EventForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [linksSignature, values.tipoEvento]);
 
-  const field = (name: string) => ({
+  const field = (name: keyof EventFormValues) => ({
     id: `evento-${name}`,
     name,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `evento-${name}-error` : undefined,
+    required: true,
+    error: errors[name],
   });
   const showLinks = !hydrated || tipo !== "Presencial";
   const submitting = navigation.state === "submitting";
@@ -75,63 +75,54 @@ export function EventForm({
       {/* Enter in a field submits with the form's first submit button: this one, not '+ Añadir otro enlace'. */}
       <button type="submit" hidden tabIndex={-1} />
       {eventId ? <input type="hidden" name="eventId" value={eventId} /> : null}
-      <div className="field">
-        <label htmlFor="evento-nombreEvento">
-          Nombre del evento<span aria-hidden="true"> *</span>
-        </label>
-        <input
-          {...field("nombreEvento")}
-          type="text"
-          required
-          maxLength={EVENT_NAME_MAX}
-          defaultValue={values.nombreEvento ?? ""}
-        />
-        <FieldError id="evento-nombreEvento-error" message={errors.nombreEvento} />
-      </div>
+      <Field {...field("nombreEvento")} label="Nombre del evento">
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            maxLength={EVENT_NAME_MAX}
+            defaultValue={values.nombreEvento ?? ""}
+          />
+        )}
+      </Field>
       <div className="field-row">
-        <div className="field">
-          <label htmlFor="evento-ubicacionEvento">
-            Ubicación (país, ciudad)<span aria-hidden="true"> *</span>
-          </label>
-          <input
-            {...field("ubicacionEvento")}
-            type="text"
-            required
-            maxLength={EVENT_NAME_MAX}
-            placeholder="Bolivia, La Paz"
-            defaultValue={values.ubicacionEvento ?? ""}
-          />
-          <FieldError id="evento-ubicacionEvento-error" message={errors.ubicacionEvento} />
-        </div>
-        <div className="field">
-          <label htmlFor="evento-ubicacionEspecifica">Ubicación específica (opcional)</label>
-          <input
-            {...field("ubicacionEspecifica")}
-            type="text"
-            maxLength={EVENT_NAME_MAX}
-            defaultValue={values.ubicacionEspecifica ?? ""}
-          />
-          <FieldError id="evento-ubicacionEspecifica-error" message={errors.ubicacionEspecifica} />
-        </div>
-      </div>
-      <div className="field">
-        <label htmlFor="evento-tipoEvento">
-          Tipo de evento<span aria-hidden="true"> *</span>
-        </label>
-        <select
-          {...field("tipoEvento")}
-          required
-          value={tipo}
-          onChange={(e) => setTipo(e.target.value)}
+        <Field {...field("ubicacionEvento")} label="Ubicación (país, ciudad)">
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              maxLength={EVENT_NAME_MAX}
+              placeholder="Bolivia, La Paz"
+              defaultValue={values.ubicacionEvento ?? ""}
+            />
+          )}
+        </Field>
+        <Field
+          {...field("ubicacionEspecifica")}
+          required={false}
+          label="Ubicación específica (opcional)"
         >
-          {TIPOS_EVENTO.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </select>
-        <FieldError id="evento-tipoEvento-error" message={errors.tipoEvento} />
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              maxLength={EVENT_NAME_MAX}
+              defaultValue={values.ubicacionEspecifica ?? ""}
+            />
+          )}
+        </Field>
       </div>
+      <Field {...field("tipoEvento")} label="Tipo de evento">
+        {(control) => (
+          <select {...control} value={tipo} onChange={(e) => setTipo(e.target.value)}>
+            {TIPOS_EVENTO.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       {showLinks ? (
         <fieldset
           className="link-fieldset"
@@ -200,62 +191,38 @@ export function EventForm({
         </fieldset>
       ) : null}
       <div className="field-row">
-        <div className="field">
-          <label htmlFor="evento-fechaEvento">
-            Fecha<span aria-hidden="true"> *</span>
-          </label>
+        <Field {...field("fechaEvento")} label="Fecha">
+          {(control) => <input {...control} type="date" defaultValue={values.fechaEvento ?? ""} />}
+        </Field>
+        <Field
+          {...field("horaEvento")}
+          label="Hora"
+          hint={`${capitalized(timeZoneLabel(timeZone))}.`}
+        >
+          {(control) => <input {...control} type="time" defaultValue={values.horaEvento ?? ""} />}
+        </Field>
+      </div>
+      <Field {...field("imagenEnlace")} label="Enlace de la imagen">
+        {(control) => (
           <input
-            {...field("fechaEvento")}
-            type="date"
-            required
-            defaultValue={values.fechaEvento ?? ""}
+            {...control}
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            defaultValue={values.imagenEnlace ?? ""}
           />
-          <FieldError id="evento-fechaEvento-error" message={errors.fechaEvento} />
-        </div>
-        <div className="field">
-          <label htmlFor="evento-horaEvento">
-            Hora<span aria-hidden="true"> *</span>
-          </label>
-          <input
-            {...field("horaEvento")}
-            type="time"
-            required
-            defaultValue={values.horaEvento ?? ""}
-            aria-describedby={errors.horaEvento ? "evento-horaEvento-error" : "evento-hora-hint"}
+        )}
+      </Field>
+      <Field {...field("descripcion")} label="Descripción">
+        {(control) => (
+          <textarea
+            {...control}
+            rows={3}
+            maxLength={EVENT_DESCRIPTION_MAX}
+            defaultValue={values.descripcion ?? ""}
           />
-          <p className="field-hint" id="evento-hora-hint">
-            {capitalized(timeZoneLabel(timeZone))}.
-          </p>
-          <FieldError id="evento-horaEvento-error" message={errors.horaEvento} />
-        </div>
-      </div>
-      <div className="field">
-        <label htmlFor="evento-imagenEnlace">
-          Enlace de la imagen<span aria-hidden="true"> *</span>
-        </label>
-        <input
-          {...field("imagenEnlace")}
-          type="url"
-          inputMode="url"
-          required
-          placeholder="https://"
-          defaultValue={values.imagenEnlace ?? ""}
-        />
-        <FieldError id="evento-imagenEnlace-error" message={errors.imagenEnlace} />
-      </div>
-      <div className="field">
-        <label htmlFor="evento-descripcion">
-          Descripción<span aria-hidden="true"> *</span>
-        </label>
-        <textarea
-          {...field("descripcion")}
-          rows={3}
-          required
-          maxLength={EVENT_DESCRIPTION_MAX}
-          defaultValue={values.descripcion ?? ""}
-        />
-        <FieldError id="evento-descripcion-error" message={errors.descripcion} />
-      </div>
+        )}
+      </Field>
       <div className="form-actions">
         <button type="submit" className="button" disabled={submitting}>
           {mode === "publish" ? "Publicar Evento" : "Actualizar Evento"}

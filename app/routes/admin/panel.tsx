@@ -1,6 +1,9 @@
-import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { EventForm, type EventFormValues } from "~/components/events/event-form";
 import { AlertDialog, Dialog, INITIAL_FOCUS } from "~/components/dialog";
+import { ErrorPage } from "~/components/error-page";
+import { Field } from "~/components/field";
+import { notFound } from "~/lib/not-found";
 import { parseForm, type FieldErrors } from "~/lib/forms";
 import { MESSAGES, type MessageKey } from "~/lib/messages";
 import { isUuid } from "~/lib/checks";
@@ -31,10 +34,6 @@ import {
 } from "#server/models/event.server";
 import type { Route } from "./+types/panel";
 import { readForm } from "#server/http/read-form.server";
-
-function notFound(message: string = MESSAGES.eventNotFound): never {
-  throw data(message, { status: 404 });
-}
 
 /** The panel's address with some query parameters changed (dialogs live in the URL). */
 function panelHref(params: URLSearchParams, changes: Record<string, string | null>): string {
@@ -78,7 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const id = params.get(key);
     if (id === null) return null;
     const event = await getEvent(context.db, id);
-    if (!event) notFound();
+    if (!event) notFound(MESSAGES.eventNotFound);
     return event;
   };
   const [galleryEvent, editEvent, deleting] = await Promise.all([
@@ -89,7 +88,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const removingImageId = params.get("quitar");
   const removingImage =
     galleryEvent && removingImageId !== null
-      ? (galleryEvent.gallery.find((i) => i.id === removingImageId) ?? notFound())
+      ? (galleryEvent.gallery.find((i) => i.id === removingImageId) ??
+        notFound(MESSAGES.eventNotFound))
       : null;
 
   return data(
@@ -168,7 +168,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (intent) {
     case "publish":
     case "update": {
-      if (intent === "update" && !isUuid(eventId)) notFound();
+      if (intent === "update" && !isUuid(eventId)) notFound(MESSAGES.eventNotFound);
       const linkAction = form.get("linkAction");
       const result = parseForm(EventSchema, form, {
         listFields: ["enlacesVirtuales"],
@@ -224,7 +224,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         else
           await updateEvent(context.db, admin, eventId, result.data, context.config.siteTimezone);
       } catch (error) {
-        if (error instanceof EventNotFoundError) notFound();
+        if (error instanceof EventNotFoundError) notFound(MESSAGES.eventNotFound);
         if (error instanceof EventDateOutOfRangeError) {
           return reply(
             {
@@ -254,14 +254,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       try {
         await deleteEvent(context.db, admin, eventId);
       } catch (error) {
-        if (error instanceof EventNotFoundError) notFound();
+        if (error instanceof EventNotFoundError) notFound(MESSAGES.eventNotFound);
         console.error("No se pudo eliminar el evento:", error);
         return reply({ intent, message: MESSAGES.eventDeleteFailed }, 500);
       }
       return back("/admin", "eventDeleted", secure);
     }
     case "gallery-add": {
-      if (!isUuid(eventId)) notFound();
+      if (!isUuid(eventId)) notFound(MESSAGES.eventNotFound);
       const result = parseForm(GalleryImageSchema, form, { ignore: ["eventId", "returnTo"] });
       if (!result.ok)
         return reply(
@@ -277,7 +277,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       try {
         await addGalleryImage(context.db, admin, eventId, result.data.url);
       } catch (error) {
-        if (error instanceof EventNotFoundError) notFound();
+        if (error instanceof EventNotFoundError) notFound(MESSAGES.eventNotFound);
         console.error("No se pudo agregar la imagen:", error);
         return reply(
           { intent, message: MESSAGES.galleryAddFailed, values: result.data, eventId },
@@ -287,7 +287,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return back(`/admin?galeria=${eventId}`, "galleryImageAdded", secure);
     }
     case "gallery-remove": {
-      if (!isUuid(eventId)) notFound();
+      if (!isUuid(eventId)) notFound(MESSAGES.eventNotFound);
       try {
         await removeGalleryImage(context.db, admin, eventId, form.get("imageId"));
       } catch (error) {
@@ -584,29 +584,25 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
             >
               <input type="hidden" name="intent" value="gallery-add" />
               <input type="hidden" name="eventId" value={gallery.id} />
-              <div className="field">
-                <label htmlFor="gallery-url">URL de la imagen</label>
-                <input
-                  id="gallery-url"
-                  name="url"
-                  type="url"
-                  inputMode="url"
-                  required
-                  placeholder="https://"
-                  defaultValue={
-                    typeof galleryAction?.values?.url === "string" ? galleryAction.values.url : ""
-                  }
-                  aria-invalid={galleryAction?.fieldErrors?.url ? true : undefined}
-                  aria-describedby={
-                    galleryAction?.fieldErrors?.url ? "gallery-url-error" : undefined
-                  }
-                />
-                {galleryAction?.fieldErrors?.url ? (
-                  <p className="field-error" id="gallery-url-error">
-                    {galleryAction.fieldErrors.url}
-                  </p>
-                ) : null}
-              </div>
+              <Field
+                id="gallery-url"
+                name="url"
+                label="URL de la imagen"
+                required
+                error={galleryAction?.fieldErrors?.url}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    type="url"
+                    inputMode="url"
+                    placeholder="https://"
+                    defaultValue={
+                      typeof galleryAction?.values?.url === "string" ? galleryAction.values.url : ""
+                    }
+                  />
+                )}
+              </Field>
               <div className="form-actions">
                 <button
                   type="submit"
@@ -677,23 +673,5 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const forbidden = isRouteErrorResponse(error) && error.status === 403;
-  if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === "string"
-      ? error.data
-      : "Ocurrió un error en el servidor. Por favor, inténtalo de nuevo en unos momentos.";
-  return (
-    <section className="page page-narrow error-page" aria-labelledby="admin-error-title">
-      <p className="error-code" aria-hidden="true">
-        {isRouteErrorResponse(error) ? error.status : 500}
-      </p>
-      <h1 id="admin-error-title">{message}</h1>
-      <p>
-        <Link className="button" to={forbidden ? "/inicio" : "/admin"}>
-          {forbidden ? "Volver al inicio" : "Volver al panel"}
-        </Link>
-      </p>
-    </section>
-  );
+  return <ErrorPage error={error} back={{ to: "/admin", label: "Volver al panel" }} />;
 }

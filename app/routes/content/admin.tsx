@@ -1,15 +1,7 @@
 // /projectsandnotes — the content admin page (§2, §4): notes, resources and projects, with lists
 // that update live when another admin changes them (§7).
 import { useEffect, useRef, useState } from "react";
-import {
-  data,
-  Form,
-  isRouteErrorResponse,
-  Link,
-  redirect,
-  useLocation,
-  useNavigation,
-} from "react-router";
+import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { AlertDialog, Dialog } from "~/components/dialog";
 import { LinkListEditor } from "~/components/content/link-list-editor";
 import { CONTENT_MESSAGES } from "~/lib/content-messages";
@@ -23,7 +15,7 @@ import {
 } from "~/lib/content-schemas";
 import { BODY_MAX, SUBTITULOS_MAX, TITULO_MAX } from "~/lib/limits";
 import { parseForm, type FieldErrors } from "~/lib/forms";
-import { MESSAGES, type MessageKey } from "~/lib/messages";
+import type { MessageKey } from "~/lib/messages";
 import { isUuid } from "~/lib/checks";
 import { formatDateTime } from "~/lib/time";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
@@ -45,7 +37,9 @@ import {
   updateResource,
 } from "#server/models/resource.server";
 import type { Route } from "./+types/admin";
-import { FieldError } from "~/components/field-error";
+import { ErrorPage } from "~/components/error-page";
+import { Field } from "~/components/field";
+import { notFound } from "~/lib/not-found";
 import { readForm } from "#server/http/read-form.server";
 
 type Intent =
@@ -80,12 +74,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const editProjectId = wanted("editarProyecto");
   const editingResource = editResourceId ? await getResource(context.db, editResourceId) : null;
   const editingProject = editProjectId ? await getProject(context.db, editProjectId) : null;
-  const missing: string | null =
-    editResourceId && !editingResource
-      ? CONTENT_MESSAGES.resourceNotFound
-      : editProjectId && !editingProject
-        ? CONTENT_MESSAGES.projectNotFound
-        : null;
+  if (editResourceId && !editingResource) notFound(CONTENT_MESSAGES.resourceNotFound);
+  if (editProjectId && !editingProject) notFound(CONTENT_MESSAGES.projectNotFound);
   const confirmNote = wanted("eliminarNota");
   const confirmResource = wanted("eliminarRecurso");
   const confirmProject = wanted("eliminarProyecto");
@@ -107,9 +97,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           : confirmProject && projects.some((p) => p.id === confirmProject)
             ? ({ kind: "project", id: confirmProject } as const)
             : null,
-    missing,
   };
-  return data(body, missing ? { status: 404 } : undefined);
+  return body;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -147,7 +136,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       deleteProject: "project",
     } as const;
     const kind = which[intent];
-    const notFound = {
+    const missing = {
       note: "noteNotFound",
       resource: "resourceNotFound",
       project: "projectNotFound",
@@ -162,23 +151,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       resource: "resourceDeleted",
       project: "projectDeleted",
     } as const;
-    if (!isUuid(id))
-      return failure(404, {
-        intent,
-        fieldErrors: {},
-        formError: CONTENT_MESSAGES[notFound[kind]],
-        values: {},
-      });
+    if (!isUuid(id)) notFound(CONTENT_MESSAGES[missing[kind]]);
+    let gone: boolean;
     try {
       const remove = { note: deleteNote, resource: deleteResource, project: deleteProject }[kind];
-      const gone = await remove(context.db, admin, id);
-      if (!gone)
-        return failure(404, {
-          intent,
-          fieldErrors: {},
-          formError: CONTENT_MESSAGES[notFound[kind]],
-          values: {},
-        });
+      gone = Boolean(await remove(context.db, admin, id));
     } catch (error) {
       console.error(`No se pudo eliminar (${kind} ${id}):`, error);
       return failure(500, {
@@ -188,6 +165,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         values: {},
       });
     }
+    if (!gone) notFound(CONTENT_MESSAGES[missing[kind]]);
     return done(deleted[kind]);
   }
 
@@ -216,30 +194,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const editing = id !== null;
-  if (editing && !isUuid(id)) {
-    const formError =
+  if (editing && !isUuid(id))
+    notFound(
       intent === "saveResource"
         ? CONTENT_MESSAGES.resourceNotFound
-        : CONTENT_MESSAGES.projectNotFound;
-    return failure(404, { intent, fieldErrors: {}, formError, values: {} });
-  }
+        : CONTENT_MESSAGES.projectNotFound,
+    );
 
   if (intent === "saveResource") {
     const result = parseForm(ResourceSchema, form, { listFields: RESOURCE_LISTS, ignore: ["id"] });
     if (!result.ok) return failure(400, { intent, ...result });
+    let saved = true;
     try {
-      if (editing) {
-        const saved = await updateResource(context.db, admin, id, result.data);
-        if (!saved)
-          return failure(404, {
-            intent,
-            fieldErrors: {},
-            formError: CONTENT_MESSAGES.resourceNotFound,
-            values: result.data,
-          });
-      } else {
-        await createResource(context.db, admin, result.data);
-      }
+      if (editing) saved = Boolean(await updateResource(context.db, admin, id, result.data));
+      else await createResource(context.db, admin, result.data);
     } catch (error) {
       console.error("No se pudo guardar el recurso:", error);
       const formError = editing
@@ -247,24 +215,16 @@ export async function action({ request, context }: Route.ActionArgs) {
         : CONTENT_MESSAGES.resourcePublishFailed;
       return failure(500, { intent, fieldErrors: {}, formError, values: result.data });
     }
+    if (!saved) notFound(CONTENT_MESSAGES.resourceNotFound);
     return done(editing ? "resourceUpdated" : "resourcePublished");
   }
 
   const result = parseForm(ProjectSchema, form, { listFields: PROJECT_LISTS, ignore: ["id"] });
   if (!result.ok) return failure(400, { intent, ...result });
+  let saved = true;
   try {
-    if (editing) {
-      const saved = await updateProject(context.db, admin, id, result.data);
-      if (!saved)
-        return failure(404, {
-          intent,
-          fieldErrors: {},
-          formError: CONTENT_MESSAGES.projectNotFound,
-          values: result.data,
-        });
-    } else {
-      await createProject(context.db, admin, result.data);
-    }
+    if (editing) saved = Boolean(await updateProject(context.db, admin, id, result.data));
+    else await createProject(context.db, admin, result.data);
   } catch (error) {
     console.error("No se pudo guardar el proyecto:", error);
     const formError = editing
@@ -272,6 +232,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       : CONTENT_MESSAGES.projectPublishFailed;
     return failure(500, { intent, fieldErrors: {}, formError, values: result.data });
   }
+  if (!saved) notFound(CONTENT_MESSAGES.projectNotFound);
   return done(editing ? "projectUpdated" : "projectPublished");
 }
 
@@ -333,29 +294,28 @@ function TextField({
   rows?: number;
   type?: "text" | "url";
 }) {
-  const id = `${form}-${name}`;
-  const common = {
-    id,
-    name,
-    defaultValue: value,
-    required,
-    maxLength: max,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${id}-error` : undefined,
-  };
   return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      {rows ? (
-        <textarea {...common} rows={rows} />
-      ) : (
-        <input {...common} type={type} inputMode={type === "url" ? "url" : undefined} />
-      )}
-      <FieldError id={`${id}-error`} message={errors[name]} />
-    </div>
+    <Field
+      id={`${form}-${name}`}
+      name={name}
+      label={label}
+      required={required}
+      error={errors[name]}
+    >
+      {(control) =>
+        rows ? (
+          <textarea {...control} rows={rows} maxLength={max} defaultValue={value} />
+        ) : (
+          <input
+            {...control}
+            type={type}
+            inputMode={type === "url" ? "url" : undefined}
+            maxLength={max}
+            defaultValue={value}
+          />
+        )
+      }
+    </Field>
   );
 }
 
@@ -370,7 +330,7 @@ const list = (
 export default function ContentAdmin({ loaderData, actionData }: Route.ComponentProps) {
   const live = useLiveLists(loaderData.lists);
   const { notes, resources, projects } = live.lists;
-  const { editingResource, editingProject, showProjects, confirm, missing, timeZone } = loaderData;
+  const { editingResource, editingProject, showProjects, confirm, timeZone } = loaderData;
   const failed = actionData as ActionFailure | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -788,7 +748,6 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
         </Dialog>
       ) : null}
 
-      {missing ? <AlertDialog key={`missing-${missing}`} message={missing} /> : null}
       {failed?.formError ? (
         <AlertDialog key={JSON.stringify(failed)} message={failed.formError} />
       ) : null}
@@ -796,28 +755,6 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
   );
 }
 
-/** A member's form post is answered 403 (requireAdmin); anything else is a real failure. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const denied = isRouteErrorResponse(error) && error.status === 403;
-  // A malformed post (400) says so; only server errors are logged.
-  const refused = isRouteErrorResponse(error) && error.status === 400 ? String(error.data) : null;
-  if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
-  return (
-    <section className="page page-narrow error-page" aria-labelledby="content-admin-error-title">
-      <h1 id="content-admin-error-title">
-        {denied ? "Acceso denegado" : refused ? "Solicitud no válida" : "Algo salió mal"}
-      </h1>
-      <p>
-        {denied
-          ? MESSAGES.accessDenied
-          : (refused ??
-            "Ocurrió un error en el servidor. Por favor, inténtalo de nuevo en unos momentos.")}
-      </p>
-      <p>
-        <Link className="button" to="/inicio">
-          Volver al inicio
-        </Link>
-      </p>
-    </section>
-  );
+  return <ErrorPage error={error} back={{ to: "/projectsandnotes", label: "Volver al panel" }} />;
 }

@@ -1,15 +1,16 @@
 // /notas/:id — one note.
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { ContentImage, ContentText, LinkList } from "~/components/content/content-text";
 import { formatDateTime } from "~/lib/time";
 import { getNote } from "#server/models/note.server";
+import { notFound } from "~/lib/not-found";
 import type { Route } from "./+types/note";
 import { summaryOf } from "~/lib/summaries";
 import { absoluteImage, shareMeta } from "./share-meta";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const note = await getNote(context.db, params.id);
-  if (!note) throw data(null, { status: 404 });
+  if (!note) notFound();
   const origin = context.config.publicUrl.origin;
   return {
     origin,

@@ -1,16 +1,17 @@
 // /proyectos/:id — one project, its videos, images, web and documentation links.
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { ContentImage, ContentText, LinkList } from "~/components/content/content-text";
 import { YouTubeEmbed } from "~/components/content/youtube-embed";
 import { formatDateTime } from "~/lib/time";
 import { getProject } from "#server/models/project.server";
+import { notFound } from "~/lib/not-found";
 import type { Route } from "./+types/project";
 import { summaryOf } from "~/lib/summaries";
 import { absoluteImage, shareMeta } from "./share-meta";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const project = await getProject(context.db, params.id);
-  if (!project) throw data(null, { status: 404 });
+  if (!project) notFound();
   return {
     origin: context.config.publicUrl.origin,
     timeZone: context.config.siteTimezone,

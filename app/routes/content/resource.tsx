@@ -1,16 +1,17 @@
 // /recursos/:id — one resource, its videos (privacy-mode YouTube, loaded on demand), images and links.
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { ContentImage, ContentText, LinkList } from "~/components/content/content-text";
 import { YouTubeEmbed } from "~/components/content/youtube-embed";
 import { formatDateTime } from "~/lib/time";
 import { getResource } from "#server/models/resource.server";
+import { notFound } from "~/lib/not-found";
 import type { Route } from "./+types/resource";
 import { summaryOf } from "~/lib/summaries";
 import { absoluteImage, shareMeta } from "./share-meta";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const resource = await getResource(context.db, params.id);
-  if (!resource) throw data(null, { status: 404 });
+  if (!resource) notFound();
   return {
     origin: context.config.publicUrl.origin,
     timeZone: context.config.siteTimezone,

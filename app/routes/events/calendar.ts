@@ -1,5 +1,5 @@
 // 'Añadir al calendario': one event as an iCalendar file (RFC 5545).
-import { data } from "react-router";
+import { notFound } from "~/lib/not-found";
 import { MESSAGES } from "~/lib/messages";
 import { getEvent } from "#server/models/event.server";
 import type { Route } from "./+types/calendar";
@@ -43,7 +43,7 @@ function fold(line: string): string {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const event = await getEvent(context.db, params.eventId);
-  if (!event) throw data(MESSAGES.eventNotFound, { status: 404 });
+  if (!event) notFound(MESSAGES.eventNotFound);
   const origin = context.config.publicUrl.origin;
   const url = `${origin}/detalles/${event.id}`;
   const location = [event.ubicacionEspecifica, event.ubicacionEvento].filter(Boolean).join(", ");

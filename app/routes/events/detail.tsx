@@ -1,5 +1,7 @@
-import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AlertDialog } from "~/components/dialog";
+import { ErrorPage } from "~/components/error-page";
+import { notFound } from "~/lib/not-found";
 import { imageSrc } from "~/components/events/event-image";
 import { ItemImage } from "~/components/item-card";
 import { MESSAGES, type MessageKey } from "~/lib/messages";
@@ -21,13 +23,9 @@ import type { Route } from "./+types/detail";
 import { useNonce } from "~/lib/nonce";
 import { readForm } from "#server/http/read-form.server";
 
-function notFound(): never {
-  throw data(MESSAGES.eventNotFound, { status: 404 });
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const event = await getEvent(context.db, params.eventId);
-  if (!event) notFound();
+  if (!event) notFound(MESSAGES.eventNotFound);
   const user = await getUser(request, context);
   const participating = user ? await isParticipating(context.db, user.id, event.id) : false;
   const waiting =
@@ -90,7 +88,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       flash = "waitlistLeft";
     }
   } catch (error) {
-    if (error instanceof EventNotFoundError) notFound();
+    if (error instanceof EventNotFoundError) notFound(MESSAGES.eventNotFound);
     if (error instanceof EventEndedError)
       return data(
         { message: intent === "join" ? MESSAGES.eventEnded : MESSAGES.eventEndedLeave },
@@ -360,32 +358,5 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // A malformed post (400) says so; only server errors are logged.
-  const refused = isRouteErrorResponse(error) && error.status === 400 ? String(error.data) : null;
-  if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
-  return (
-    <section className="page page-narrow error-page" aria-labelledby="event-error-title">
-      <p className="error-code" aria-hidden="true">
-        {notFound ? "404" : refused ? "400" : "500"}
-      </p>
-      <h1 id="event-error-title">
-        {notFound ? MESSAGES.eventNotFound : refused ? "Solicitud no válida" : "Algo salió mal"}
-      </h1>
-      <p>
-        {notFound
-          ? "El evento no existe o fue eliminado."
-          : (refused ??
-            "Ocurrió un error en el servidor. Por favor, inténtalo de nuevo en unos momentos.")}
-      </p>
-      <p className="button-row">
-        <Link className="button" to="/eventos">
-          Ver todos los eventos
-        </Link>
-        <Link className="button button-secondary" to="/inicio">
-          Volver al inicio
-        </Link>
-      </p>
-    </section>
-  );
+  return <ErrorPage error={error} back={{ to: "/eventos", label: "Ver todos los eventos" }} />;
 }

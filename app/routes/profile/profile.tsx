@@ -1,6 +1,7 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { AlertDialog, Dialog } from "~/components/dialog";
 import { Avatar, displayNameOf } from "~/components/avatar";
+import { ErrorPage } from "~/components/error-page";
 import { EmptyState } from "~/components/item-card";
 import { ProfileFields } from "~/components/profile-fields";
 import { parseForm } from "~/lib/forms";
@@ -271,14 +272,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <div className="page page-narrow">
-      <section className="card" aria-labelledby="profile-error-title">
-        <h1 id="profile-error-title">Mi perfil</h1>
-        <p>{MESSAGES.profileCouldNotLoad}</p>
-      </section>
-      <AlertDialog message={MESSAGES.profileLoadFailed} />
-    </div>
+    <ErrorPage error={error} failure={{ title: "Mi perfil", text: MESSAGES.profileCouldNotLoad }}>
+      {isRouteErrorResponse(error) ? null : <AlertDialog message={MESSAGES.profileLoadFailed} />}
+    </ErrorPage>
   );
 }

@@ -1,8 +1,8 @@
-import { data } from "react-router";
+import { notFound } from "~/lib/not-found";
 
 // Any path that is not in the route table: a real 404, rendered by the root error boundary.
 export function loader() {
-  throw data(null, { status: 404, statusText: "Not Found" });
+  notFound();
 }
 
 export function meta() {
