@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { isHttpUrl, isRealDate, isUuid, safeRedirectPath, youtubeVideoId } from "./checks";
 import {
+  CAPACITY_MAX,
   EVENT_DESCRIPTION_MAX,
   EVENT_NAME_MAX,
   GENEROS,
@@ -11,7 +12,15 @@ import {
   TIPOS_EVENTO,
 } from "./limits";
 
-export { EVENT_DESCRIPTION_MAX, EVENT_NAME_MAX, GENEROS, HABILIDADES_MAX, TEXT_MAX, TIPOS_EVENTO };
+export {
+  CAPACITY_MAX,
+  EVENT_DESCRIPTION_MAX,
+  EVENT_NAME_MAX,
+  GENEROS,
+  HABILIDADES_MAX,
+  TEXT_MAX,
+  TIPOS_EVENTO,
+};
 export { isHttpUrl, isRealDate, isUuid, safeRedirectPath, youtubeVideoId };
 
 const trimmed = (required: string, max = TEXT_MAX, tooLong = `Máximo ${max} caracteres.`) =>
@@ -127,6 +136,21 @@ export const optionalText = (max = TEXT_MAX) =>
 
 // ——— Events (§5 Event form, Gallery) ———
 
+const CAPACITY_INVALID = "El cupo debe ser un número entero de plazas (1 o más), o quedar vacío.";
+
+/** 'Cupo (plazas, opcional)': blank means no limit (null); otherwise a whole number ≥ 1. */
+export const capacityField = z
+  .string({ error: CAPACITY_INVALID })
+  .trim()
+  .default("")
+  .refine((v) => v === "" || /^\d{1,9}$/.test(v), CAPACITY_INVALID)
+  .refine((v) => v === "" || Number(v) >= 1, CAPACITY_INVALID)
+  .refine(
+    (v) => v === "" || Number(v) <= CAPACITY_MAX,
+    `El cupo puede ser como máximo ${CAPACITY_MAX.toLocaleString("es-BO")} plazas.`,
+  )
+  .transform((v) => (v === "" ? null : Number(v)));
+
 /**
  * §5: an event's links as saved — none for a Presencial event; otherwise trimmed, blanks dropped,
  * each an http(s) URL, at least one — or what is wrong with them.
@@ -174,6 +198,7 @@ export const EventSchema = z
     ),
     ubicacionEspecifica: optionalText(EVENT_NAME_MAX),
     descripcion: requiredText("Escribe la descripción del evento.", EVENT_DESCRIPTION_MAX),
+    capacity: capacityField,
   })
   .transform((value, ctx) => {
     const links = checkEventLinks(value.tipoEvento, value.enlacesVirtuales);

@@ -18,6 +18,7 @@ import { failOnConsoleError } from "../helpers/console";
 import { createAdmin, createMember, createTestEvent, eventForm } from "../helpers/events";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { signInMember } from "../helpers/sign-in";
+import { joinEvent, leaveEvent } from "#server/models/participation.server";
 
 let server: TestServer;
 let admin: { client: BrowserClient; user: User };
@@ -204,6 +205,27 @@ test("an event an admin publishes is on the visitor's next request of every list
   expect(published.status).toBe(302);
   expect((await visit("/eventos")).text).toContain(nombreEvento);
   expect((await visit("/")).text).toContain(nombreEvento);
+});
+
+test("a member joining or joining the waiting list of an event is on the visitor's next request of its page", async () => {
+  const event = await createTestEvent(server.db, admin.user, {
+    fechaEvento: "2031-11-11",
+    capacity: "1",
+  });
+  const page = `/detalles/${event.id}`;
+  expect((await cachedVisit(page)).text).toContain("Queda 1 plaza");
+  // Through the model, not a POST to this server: only the database's NOTIFY can clear the page.
+  const [first, second] = await Promise.all([createMember(server), createMember(server)]);
+  await cachedVisit(page);
+  await joinEvent(server.db, first.user, event.id);
+  expect((await visit(page)).text).toContain("Cupo completo");
+  await joinEvent(server.db, second.user, event.id);
+  expect(isCached(await cachedVisit(page))).toBe(true);
+  await leaveEvent(server.db, first.user, event.id);
+  // The seat went to the one waiting: still full, but the page is rendered again, not kept.
+  const after = await visit(page);
+  expect(after.text).toContain("Cupo completo");
+  expect(isCached(after)).toBe(false);
 });
 
 test("a change written straight into the database (as npm run import and restore do) reaches the next request", async () => {
