@@ -20,6 +20,8 @@ export default [
   route("detalles/:eventId", "routes/events/detail.tsx"),
   route("detalles/:eventId/calendario.ics", "routes/events/calendar.ts"),
   route("admin", "routes/admin/panel.tsx"),
+  route("admin/eventos/:eventId/participantes", "routes/admin/participants.tsx"),
+  route("admin/eventos/:eventId/participantes.csv", "routes/admin/participants-csv.ts"),
 
   // Content: notes, resources, projects
   route("projectsandnotes", "routes/content/admin.tsx"),

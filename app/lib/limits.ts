@@ -7,6 +7,7 @@ export const TEXT_MAX = 100;
 export const TIPOS_EVENTO = ["Presencial", "Virtual", "Hibrido"] as const;
 export const EVENT_NAME_MAX = 200;
 export const EVENT_DESCRIPTION_MAX = 5000;
+export const CAPACITY_MAX = 100_000;
 
 export const TITULO_MAX = 200;
 export const SUBTITULOS_MAX = 300;

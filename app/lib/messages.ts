@@ -1,5 +1,6 @@
 // The specification's messages (§8), word for word. Flash messages travel by key, so a cookie can
 // only ever show one of these.
+import { ATTENDANCE_MESSAGES } from "./attendance-messages";
 import { CONTENT_MESSAGES } from "./content-messages";
 import { MEMBER_DATA_MESSAGES } from "./member-data-messages";
 
@@ -41,6 +42,7 @@ export const MESSAGES = {
   userNotFound: "Usuario no encontrado.",
   ...CONTENT_MESSAGES,
   ...MEMBER_DATA_MESSAGES,
+  ...ATTENDANCE_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { isHttpUrl, isRealDate, isUuid, safeRedirectPath, youtubeVideoId } from "./checks";
 import {
+  CAPACITY_MAX,
   EVENT_DESCRIPTION_MAX,
   EVENT_NAME_MAX,
   GENEROS,
@@ -11,7 +12,15 @@ import {
   TIPOS_EVENTO,
 } from "./limits";
 
-export { EVENT_DESCRIPTION_MAX, EVENT_NAME_MAX, GENEROS, HABILIDADES_MAX, TEXT_MAX, TIPOS_EVENTO };
+export {
+  CAPACITY_MAX,
+  EVENT_DESCRIPTION_MAX,
+  EVENT_NAME_MAX,
+  GENEROS,
+  HABILIDADES_MAX,
+  TEXT_MAX,
+  TIPOS_EVENTO,
+};
 export { isHttpUrl, isRealDate, isUuid, safeRedirectPath, youtubeVideoId };
 
 const trimmed = (required: string, max = TEXT_MAX, tooLong = `Máximo ${max} caracteres.`) =>
@@ -127,6 +136,41 @@ export const optionalText = (max = TEXT_MAX) =>
 
 // ——— Events (§5 Event form, Gallery) ———
 
+const CAPACITY_INVALID = "El cupo debe ser un número entero de plazas (1 o más), o quedar vacío.";
+
+/** 'Cupo (plazas, opcional)': blank means no limit (null); otherwise a whole number ≥ 1. */
+export const capacityField = z
+  .string({ error: CAPACITY_INVALID })
+  .trim()
+  .default("")
+  .refine((v) => v === "" || /^\d{1,9}$/.test(v), CAPACITY_INVALID)
+  .refine((v) => v === "" || Number(v) >= 1, CAPACITY_INVALID)
+  .refine(
+    (v) => v === "" || Number(v) <= CAPACITY_MAX,
+    `El cupo puede ser como máximo ${CAPACITY_MAX.toLocaleString("es-BO")} plazas.`,
+  )
+  .transform((v) => (v === "" ? null : Number(v)));
+
+/**
+ * §5: an event's links as saved — none for a Presencial event; otherwise trimmed, blanks dropped,
+ * each an http(s) URL, at least one — or what is wrong with them.
+ */
+export function checkEventLinks(
+  tipoEvento: string,
+  links: unknown,
+): { ok: true; links: string[] } | { ok: false; message: string } {
+  if (tipoEvento === "Presencial") return { ok: true, links: [] };
+  const parsed = linkListField({ max: 20 }).safeParse(links);
+  if (!parsed.success)
+    return { ok: false, message: parsed.error.issues[0]?.message ?? "Enlace no válido." };
+  if (parsed.data.length === 0)
+    return {
+      ok: false,
+      message: "Un evento Virtual o Hibrido necesita al menos un enlace del evento.",
+    };
+  return { ok: true, links: parsed.data };
+}
+
 /**
  * §5 Event form. Event links apply only when the type is not Presencial: then at least one is
  * required; for a Presencial event whatever was posted as links is dropped (the server decides).
@@ -154,27 +198,15 @@ export const EventSchema = z
     ),
     ubicacionEspecifica: optionalText(EVENT_NAME_MAX),
     descripcion: requiredText("Escribe la descripción del evento.", EVENT_DESCRIPTION_MAX),
+    capacity: capacityField,
   })
   .transform((value, ctx) => {
-    if (value.tipoEvento === "Presencial") return { ...value, enlacesVirtuales: [] as string[] };
-    const links = linkListField({ max: 20 }).safeParse(value.enlacesVirtuales);
-    if (!links.success) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["enlacesVirtuales"],
-        message: links.error.issues[0]?.message ?? "Enlace no válido.",
-      });
+    const links = checkEventLinks(value.tipoEvento, value.enlacesVirtuales);
+    if (!links.ok) {
+      ctx.addIssue({ code: "custom", path: ["enlacesVirtuales"], message: links.message });
       return z.NEVER;
     }
-    if (links.data.length === 0) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["enlacesVirtuales"],
-        message: "Un evento Virtual o Hibrido necesita al menos un enlace del evento.",
-      });
-      return z.NEVER;
-    }
-    return { ...value, enlacesVirtuales: links.data };
+    return { ...value, enlacesVirtuales: links.links };
   });
 export type EventInput = z.output<typeof EventSchema>;
 

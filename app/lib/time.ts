@@ -66,6 +66,21 @@ export function formatDateTime(instant: Date | string, timeZone: string): string
   );
 }
 
+/** "2031-06-06 19:00" in `timeZone`: a date and time that spreadsheet programs read as such. */
+export function formatSortableDateTime(instant: Date | string, timeZone: string): string {
+  const parts = formatter("en-CA", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")} ${get("hour")}:${get("minute")}`;
+}
+
 /** A person's name for a time zone ("hora de Bolivia"), or its offset ("GMT-4"), never its id. */
 export function timeZoneLabel(timeZone: string, now: Date = new Date()): string {
   const name = (style: "long" | "shortOffset") =>

@@ -54,6 +54,8 @@ export const users = pgTable(
     // subject of their Firebase Auth account, by which they re-link at first sign-in.
     firebaseUid: text("firebase_uid").unique(),
     firebaseGoogleSubject: text("firebase_google_subject").unique(),
+    /** SHA-256 of the secret in the member's private calendar link; null until they ask for one. */
+    calendarTokenHash: text("calendar_token_hash").unique(),
   },
   (t) => [
     uniqueIndex("users_issuer_subject_key").on(t.issuer, t.subject),
@@ -100,6 +102,8 @@ export const events = pgTable(
     imagenEnlace: text("imagen_enlace").notNull(),
     ubicacionEspecifica: text("ubicacion_especifica"),
     descripcion: text("descripcion").notNull(),
+    /** Seats; null means unlimited. Joins beyond it go to the waiting list (event_waitlist). */
+    capacity: integer("capacity"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }),
     publishedBy: uuid("published_by").references(() => users.id, { onDelete: "set null" }),
@@ -109,6 +113,7 @@ export const events = pgTable(
   (t) => [
     index("events_starts_at_idx").on(t.startsAt),
     check("events_tipo_evento_check", sql`${t.tipoEvento} in ('Presencial', 'Virtual', 'Hibrido')`),
+    check("events_capacity_check", sql`${t.capacity} is null or ${t.capacity} >= 1`),
   ],
 );
 
@@ -138,10 +143,36 @@ export const participations = pgTable(
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When an admin marked the member present at the door; null: registered only. */
+    checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.eventId] }),
     index("participations_event_id_idx").on(t.eventId),
+  ],
+);
+
+/**
+ * The waiting list of a full event, in order of arrival. `createdAt` is the clock at the insert
+ * (not the transaction's start), taken while the event row is locked, so it orders arrivals.
+ */
+export const eventWaitlist = pgTable(
+  "event_waitlist",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    index("event_waitlist_order_idx").on(t.eventId, t.createdAt, t.userId),
+    index("event_waitlist_user_id_idx").on(t.userId),
   ],
 );
 

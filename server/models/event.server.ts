@@ -7,6 +7,7 @@ import type { Db } from "../db/client.server";
 import { rowsOf } from "../db/rows.server";
 import { eventImages, events, type User } from "../db/schema.server";
 import { assertAdmin } from "./permissions.server";
+import { fillSeats } from "./seats.server";
 
 export class EventNotFoundError extends Error {
   override name = "EventNotFoundError";
@@ -130,8 +131,8 @@ export async function getEvent(db: Db, id: unknown) {
 }
 
 /**
- * The event page in one query: the event, its gallery, and whether `viewerId` (the signed-in
- * member, or null) takes part in it.
+ * The event page in one query: the event, its gallery, the seats left (null without a capacity),
+ * and whether `viewerId` (the signed-in member, or null) takes part in it or waits for a seat.
  */
 export async function getEventForViewer(db: Db, id: unknown, viewerId: string | null) {
   if (!isUuid(id)) return null;
@@ -147,13 +148,33 @@ export async function getEventForViewer(db: Db, id: unknown, viewerId: string | 
         ? sql<boolean>`exists (select 1 from participations pa
             where pa.event_id = "events"."id" and pa.user_id = ${viewerId})`
         : sql<boolean>`false`,
+      // Seats are counted only for an event with a capacity.
+      taken: sql<number | null>`case when "events"."capacity" is null then null else
+        (select count(*)::int from participations pt where pt.event_id = "events"."id") end`,
+      // The viewer's place on the waiting list (1 = next), or null when not on it.
+      waiting: viewerId
+        ? sql<number | null>`(select case when count(*) = 0 then null else count(*)::int end
+            from event_waitlist wa, event_waitlist me
+            where me.event_id = "events"."id" and me.user_id = ${viewerId}
+              and wa.event_id = me.event_id
+              and (wa.created_at, wa.user_id) <= (me.created_at, me.user_id))`
+        : sql<number | null>`null`,
     })
     .from(events)
     .where(eq(events.id, id))
     .limit(1);
   if (!row) return null;
-  const { event, gallery, participating } = row;
-  return { ...event, horaEvento: event.horaEvento.slice(0, 5), gallery, participating };
+  const { event, gallery, participating, taken, waiting } = row;
+  const seatsLeft =
+    event.capacity === null || taken === null ? null : Math.max(0, event.capacity - taken);
+  return {
+    ...event,
+    horaEvento: event.horaEvento.slice(0, 5),
+    gallery,
+    participating,
+    waiting,
+    seatsLeft,
+  };
 }
 
 export type EventWithGallery = NonNullable<Awaited<ReturnType<typeof getEvent>>>;
@@ -170,6 +191,7 @@ function columnsOf(input: EventInput, timeZone: string) {
     imagenEnlace: input.imagenEnlace,
     ubicacionEspecifica: input.ubicacionEspecifica || null,
     descripcion: input.descripcion,
+    capacity: input.capacity,
   };
 }
 
@@ -197,13 +219,17 @@ export async function updateEvent(
 ) {
   assertAdmin(actor);
   if (!isUuid(id)) throw new EventNotFoundError();
-  const [event] = await db
-    .update(events)
-    .set({ ...columnsOf(input, timeZone), updatedAt: new Date() })
-    .where(eq(events.id, id))
-    .returning();
-  if (!event) throw new EventNotFoundError();
-  return event;
+  return db.transaction(async (tx) => {
+    // The update locks the row, so joins wait; a larger (or no) capacity seats those waiting.
+    const [event] = await tx
+      .update(events)
+      .set({ ...columnsOf(input, timeZone), updatedAt: new Date() })
+      .where(eq(events.id, id))
+      .returning();
+    if (!event) throw new EventNotFoundError();
+    if (!hasEnded(event)) await fillSeats(tx, event);
+    return event;
+  });
 }
 
 /** 'Eliminar': the event, its participations and its gallery go together (foreign keys cascade). */

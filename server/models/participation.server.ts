@@ -1,10 +1,14 @@
-// Participation (§3, §4): one row per (member, event). Joining an ended event is refused here,
-// whatever the client sends; "ended" is hasEnded, decided on the server.
+// Participation (§3, §4): one row per (member, event), and the waiting list of a full event.
+// Joining an ended event is refused here, whatever the client sends; "ended" is hasEnded, decided
+// on the server. A join or a leave locks the event row first (SELECT … FOR UPDATE), so that the
+// seat count it reads cannot change before it writes: 100 joins at once for 10 seats give exactly
+// 10 participants and 90 waiting, in the order they got the lock (docs/decisions/018-attendance.md).
 import { and, eq, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/schemas";
 import type { Db } from "../db/client.server";
-import { events, participations, type User } from "../db/schema.server";
+import { events, eventWaitlist, participations, type User } from "../db/schema.server";
 import { EventNotFoundError, hasEnded } from "./event.server";
+import { countParticipants, fillSeats } from "./seats.server";
 
 export class EventEndedError extends Error {
   override name = "EventEndedError";
@@ -12,39 +16,57 @@ export class EventEndedError extends Error {
 
 type Member = Pick<User, "id">;
 
-/** Joins `member` to the event; joining twice (or twenty times at once) leaves one row. */
+/** 'joined': the member participates (now or already); 'waiting': the event is full. */
+export type JoinOutcome = "joined" | "waiting";
+
+async function lockEvent(tx: Db, eventId: string) {
+  const [event] = await tx
+    .select({ id: events.id, startsAt: events.startsAt, capacity: events.capacity })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .for("update");
+  if (!event) throw new EventNotFoundError();
+  return event;
+}
+
+/**
+ * Joins `member` to the event, or to its waiting list when every seat is taken (also when an
+ * admin lowered the capacity below the participants). Joining twice changes nothing.
+ */
 export async function joinEvent(
   db: Db,
   member: Member,
   eventId: unknown,
   now: Date = new Date(),
-): Promise<void> {
+): Promise<JoinOutcome> {
   if (!isUuid(eventId)) throw new EventNotFoundError();
-  const [event] = await db
-    .select({ startsAt: events.startsAt })
-    .from(events)
-    .where(eq(events.id, eventId))
-    .limit(1);
-  if (!event) throw new EventNotFoundError();
-  if (hasEnded(event, now))
-    throw new EventEndedError("Este evento ya ha finalizado, no es posible participar.");
-  try {
-    await db.insert(participations).values({ userId: member.id, eventId }).onConflictDoNothing();
-  } catch (error) {
-    // The event was deleted between the check and the insert.
-    if (
-      (error as { code?: string; cause?: { code?: string } }).code === "23503" ||
-      (error as { cause?: { code?: string } }).cause?.code === "23503"
-    ) {
-      throw new EventNotFoundError();
+  return db.transaction(async (tx) => {
+    const event = await lockEvent(tx, eventId);
+    if (hasEnded(event, now))
+      throw new EventEndedError("Este evento ya ha finalizado, no es posible participar.");
+    if (await isParticipating(tx, member.id, eventId)) return "joined";
+    if (event.capacity !== null && (await countParticipants(tx, eventId)) >= event.capacity) {
+      await tx
+        .insert(eventWaitlist)
+        .values({ eventId, userId: member.id, createdAt: sql`clock_timestamp()` })
+        .onConflictDoNothing();
+      return "waiting";
     }
-    throw error;
-  }
+    await tx
+      .insert(participations)
+      .values({ userId: member.id, eventId, joinedAt: sql`clock_timestamp()` })
+      .onConflictDoNothing();
+    await tx
+      .delete(eventWaitlist)
+      .where(and(eq(eventWaitlist.eventId, eventId), eq(eventWaitlist.userId, member.id)));
+    return "joined";
+  });
 }
 
 /**
  * Leaves the event; leaving an event one is not part of changes nothing. Like joining, only
- * before the end: afterwards the row is the record that the member attended.
+ * before the end: afterwards the row is the record that the member attended. The seat goes to
+ * the first person waiting, in the same transaction.
  */
 export async function leaveEvent(
   db: Db,
@@ -53,44 +75,42 @@ export async function leaveEvent(
   now: Date = new Date(),
 ): Promise<void> {
   if (!isUuid(eventId)) throw new EventNotFoundError();
-  // The end is checked in the same statement as the delete, so a leave racing the end cannot slip by.
-  const deleted = await db
-    .delete(participations)
-    .where(
-      and(
-        eq(participations.userId, member.id),
-        eq(participations.eventId, eventId),
-        sql`exists (select 1 from ${events} where ${events.id} = ${eventId} and ${events.startsAt} >= ${now.toISOString()}::timestamptz)`,
-      ),
-    )
-    .returning({ eventId: participations.eventId });
-  if (deleted.length > 0) return;
+  await db.transaction(async (tx) => {
+    const event = await lockEvent(tx, eventId);
+    if (hasEnded(event, now)) {
+      if (await isParticipating(tx, member.id, eventId))
+        throw new EventEndedError(
+          "Este evento ya ha finalizado, no es posible dejar de participar.",
+        );
+      return;
+    }
+    const deleted = await tx
+      .delete(participations)
+      .where(and(eq(participations.userId, member.id), eq(participations.eventId, eventId)))
+      .returning({ eventId: participations.eventId });
+    if (deleted.length > 0) await fillSeats(tx, event);
+  });
+}
+
+/** Leaves the event's waiting list; not being on it changes nothing. */
+export async function leaveWaitlist(db: Db, member: Member, eventId: unknown): Promise<void> {
+  if (!isUuid(eventId)) throw new EventNotFoundError();
   const [event] = await db
-    .select({ startsAt: events.startsAt })
+    .select({ id: events.id })
     .from(events)
     .where(eq(events.id, eventId))
     .limit(1);
   if (!event) throw new EventNotFoundError();
-  if (hasEnded(event, now)) {
-    const participating = await isParticipating(db, member.id, eventId);
-    if (participating)
-      throw new EventEndedError("Este evento ya ha finalizado, no es posible dejar de participar.");
-  }
+  await db
+    .delete(eventWaitlist)
+    .where(and(eq(eventWaitlist.eventId, eventId), eq(eventWaitlist.userId, member.id)));
 }
 
-export async function isParticipating(db: Db, userId: string, eventId: string): Promise<boolean> {
+async function isParticipating(db: Db, userId: string, eventId: string): Promise<boolean> {
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(participations)
     .where(and(eq(participations.userId, userId), eq(participations.eventId, eventId)))
     .limit(1);
   return row !== undefined;
-}
-
-export async function countParticipants(db: Db, eventId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(participations)
-    .where(eq(participations.eventId, eventId));
-  return row?.n ?? 0;
 }

@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { z } from "zod";
 import { parseForm, UNKNOWN_FIELDS_MESSAGE } from "~/lib/forms";
-import { isRealDate, ProfileSchema, safeRedirectPath } from "~/lib/schemas";
+import { EventSchema, isRealDate, ProfileSchema, safeRedirectPath } from "~/lib/schemas";
 import { formatCalendarDate, formatDateTime, zonedToInstant } from "~/lib/time";
 
 const profile = {
@@ -430,4 +430,47 @@ test("formatCalendarDate shows a birth date on its own day, in Spanish", () => {
   expect(formatCalendarDate("1990-05-17")).toBe("17 de mayo de 1990");
   expect(formatCalendarDate("2000-01-01")).toBe("1 de enero de 2000");
   expect(formatCalendarDate("1999-12-31")).toBe("31 de diciembre de 1999");
+});
+
+test("an event's capacity is blank (no limit) or a whole number of seats from 1 to 100.000; anything else is a Spanish field error", () => {
+  const base = {
+    nombreEvento: "Curso",
+    ubicacionEvento: "Bolivia, La Paz",
+    tipoEvento: "Presencial",
+    fechaEvento: "2031-01-01",
+    horaEvento: "10:00",
+    imagenEnlace: "https://example.com/a.png",
+    descripcion: "Texto",
+  };
+  const capacityOf = (capacity?: string) => {
+    const entries = Object.entries(base) as [string, string][];
+    if (capacity !== undefined) entries.push(["capacity", capacity]);
+    const result = parseForm(EventSchema, form(entries), { listFields: ["enlacesVirtuales"] });
+    return result.ok ? result.data.capacity : result.fieldErrors.capacity;
+  };
+  expect(capacityOf(undefined)).toBeNull();
+  expect(capacityOf("")).toBeNull();
+  expect(capacityOf("  ")).toBeNull();
+  expect(capacityOf(" 25 ")).toBe(25);
+  expect(capacityOf("1")).toBe(1);
+  expect(capacityOf("100000")).toBe(100000);
+  const invalid = "El cupo debe ser un número entero de plazas (1 o más), o quedar vacío.";
+  for (const bad of [
+    "0",
+    "-3",
+    "2.5",
+    "1e3",
+    "diez",
+    "0x10",
+    "9999999999",
+    "javascript:alert(1)",
+  ]) {
+    expect(capacityOf(bad), bad).toBe(invalid);
+  }
+  expect(capacityOf("100001")).toBe("El cupo puede ser como máximo 100.000 plazas.");
+  const twice = parseForm(
+    EventSchema,
+    form([...(Object.entries(base) as [string, string][]), ["capacity", "3"], ["capacity", "4"]]),
+  );
+  expect(twice.ok).toBe(false);
 });

@@ -4,13 +4,18 @@ import { ErrorPage } from "~/components/error-page";
 import { notFound } from "~/lib/not-found";
 import { imageSrc } from "~/components/events/event-image";
 import { ItemImage } from "~/components/item-card";
-import { MESSAGES } from "~/lib/messages";
+import { MESSAGES, type MessageKey } from "~/lib/messages";
 import { isHttpUrl } from "~/lib/checks";
 import { formatDateTime } from "~/lib/time";
 import { cookieSettings, getUser, requireProfile } from "#server/auth/guards.server";
 import { flashCookie } from "#server/auth/flash.server";
 import { EventNotFoundError, getEventForViewer, hasEnded } from "#server/models/event.server";
-import { EventEndedError, joinEvent, leaveEvent } from "#server/models/participation.server";
+import {
+  EventEndedError,
+  joinEvent,
+  leaveEvent,
+  leaveWaitlist,
+} from "#server/models/participation.server";
 import type { Route } from "./+types/detail";
 import { useNonce } from "~/lib/nonce";
 import { readForm } from "#server/http/read-form.server";
@@ -20,6 +25,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const event = await getEventForViewer(context.db, params.eventId, user?.id ?? null);
   if (!event) notFound(MESSAGES.eventNotFound);
   const participating = event.participating;
+  const waiting = participating ? null : event.waiting;
+  const ended = hasEnded(event);
   const origin = context.config.publicUrl.origin;
   return data(
     {
@@ -35,9 +42,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         startsAt: event.startsAt.toISOString(),
         gallery: event.gallery.filter((image) => isHttpUrl(image.url)),
       },
-      ended: hasEnded(event),
+      ended,
       signedIn: user !== null,
       participating,
+      waiting,
+      seats: ended || event.seatsLeft === null ? null : { left: event.seatsLeft },
       timeZone: context.config.siteTimezone,
       origin,
     },
@@ -58,12 +67,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   await requireProfile(request, context);
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (intent !== "join" && intent !== "leave") {
+  if (intent !== "join" && intent !== "leave" && intent !== "leaveWaitlist") {
     return data({ message: MESSAGES.participationFailed }, { status: 400 });
   }
+  let flash: MessageKey;
   try {
-    if (intent === "join") await joinEvent(context.db, user, params.eventId);
-    else await leaveEvent(context.db, user, params.eventId);
+    if (intent === "join") {
+      const outcome = await joinEvent(context.db, user, params.eventId);
+      flash = outcome === "joined" ? "participationJoined" : "waitlistJoined";
+    } else if (intent === "leave") {
+      await leaveEvent(context.db, user, params.eventId);
+      flash = "participationLeft";
+    } else {
+      await leaveWaitlist(context.db, user, params.eventId);
+      flash = "waitlistLeft";
+    }
   } catch (error) {
     if (error instanceof EventNotFoundError) notFound(MESSAGES.eventNotFound);
     if (error instanceof EventEndedError)
@@ -75,12 +93,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ message: MESSAGES.participationFailed }, { status: 500 });
   }
   return redirect(here, {
-    headers: {
-      "Set-Cookie": flashCookie(
-        intent === "join" ? "participationJoined" : "participationLeft",
-        cookieSettings(context).secure,
-      ),
-    },
+    headers: { "Set-Cookie": flashCookie(flash, cookieSettings(context).secure) },
   });
 }
 
@@ -149,15 +162,25 @@ function structuredData(
     .replace(/\u2029/g, "\\u2029");
 }
 
+/** 'Quedan N plazas', 'Queda 1 plaza' or 'Cupo completo'. */
+function seatsText(left: number): string {
+  if (left === 0) return "Cupo completo";
+  return left === 1 ? "Queda 1 plaza" : `Quedan ${left} plazas`;
+}
+
 function ParticipationButton({
   ended,
   signedIn,
   participating,
+  waiting,
+  full,
   eventId,
 }: {
   ended: boolean;
   signedIn: boolean;
   participating: boolean;
+  waiting: number | null;
+  full: boolean;
   eventId: string;
 }) {
   const navigation = useNavigation();
@@ -190,18 +213,28 @@ function ParticipationButton({
       </Form>
     );
   }
+  if (waiting !== null) {
+    return (
+      <Form method="post" preventScrollReset>
+        <input type="hidden" name="intent" value="leaveWaitlist" />
+        <button type="submit" className="button button-ghost" disabled={busy}>
+          Salir de la lista de espera
+        </button>
+      </Form>
+    );
+  }
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="join" />
       <button type="submit" className="button" disabled={busy}>
-        Participar
+        {full ? "Unirse a la lista de espera" : "Participar"}
       </button>
     </Form>
   );
 }
 
 export default function EventDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, ended, signedIn, participating, timeZone, origin } = loaderData;
+  const { event, ended, signedIn, participating, waiting, seats, timeZone, origin } = loaderData;
   const nonce = useNonce();
   return (
     <article className="page event-detail" aria-labelledby="event-title">
@@ -244,6 +277,14 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
               <dt>Tipo</dt>
               <dd>{event.tipoEvento}</dd>
             </div>
+            {seats ? (
+              <div className="detail">
+                <dt>Plazas</dt>
+                <dd className={seats.left === 0 ? "event-seats-full" : undefined}>
+                  {seatsText(seats.left)}
+                </dd>
+              </div>
+            ) : null}
           </dl>
           <p className="event-description">{event.descripcion}</p>
           {event.tipoEvento !== "Presencial" && event.enlacesVirtuales.length > 0 ? (
@@ -261,11 +302,18 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
               </ul>
             </section>
           ) : null}
+          {waiting !== null && !ended ? (
+            <p className="event-waitlist-position" role="status">
+              Estás en la lista de espera: posición {waiting}
+            </p>
+          ) : null}
           <div className="button-row">
             <ParticipationButton
               ended={ended}
               signedIn={signedIn}
               participating={participating}
+              waiting={ended ? null : waiting}
+              full={seats !== null && seats.left === 0}
               eventId={event.id}
             />
             <a

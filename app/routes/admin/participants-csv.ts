@@ -1,0 +1,33 @@
+// The participants of one event as a CSV file for spreadsheet programs. Admins only.
+import { toCsv } from "~/lib/csv";
+import { MESSAGES } from "~/lib/messages";
+import { notFound } from "~/lib/not-found";
+import { formatSortableDateTime } from "~/lib/time";
+import { requireAdmin } from "#server/auth/guards.server";
+import { listAttendance } from "#server/models/attendance.server";
+import type { Route } from "./+types/participants-csv";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request, context);
+  const attendance = await listAttendance(context.db, admin, params.eventId);
+  if (!attendance) notFound(MESSAGES.eventNotFound);
+  const zone = context.config.siteTimezone;
+  const rows = [
+    ["Nombre", "Correo electrónico", "Ciudad", "Habilidades", "Inscripción", "Asistencia"],
+    ...attendance.participants.map((p) => [
+      p.nombre,
+      p.email,
+      p.ciudad ?? "",
+      p.habilidades,
+      formatSortableDateTime(p.joinedAt, zone),
+      p.checkedInAt ? formatSortableDateTime(p.checkedInAt, zone) : "",
+    ]),
+  ];
+  return new Response(toCsv(rows), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="participantes-${attendance.event.id}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
