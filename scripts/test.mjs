@@ -1,25 +1,103 @@
 // npm test: every test. Type check and lint (ESLint, Prettier), unit and integration tests
-// (Vitest; also on PostgreSQL when TEST_DATABASE_URL is set), then the browser tests (Playwright with Debian's Chromium). Prints
-// how long each phase took, so that a slower suite is noticed.
-import { spawnSync } from "node:child_process";
+// (Vitest; also on PostgreSQL when TEST_DATABASE_URL is set), then the browser tests (Playwright
+// with Debian's Chromium). Prints how long each phase took, so that a slower suite is noticed.
+//
+// The machine's cores are kept busy: the site is built while the type check and lint run, and
+// the browser tests run beside Vitest (both use the build; each has its own ports, data folders
+// and databases). Vitest yields the processor to the browser tests, the longer of the two. Their
+// output is not mixed: the browser tests' lines are held until Vitest has finished.
+import { spawn } from "node:child_process";
 
 const timings = [];
+const bin = (name) => `node_modules/.bin/${name}`;
 
-function run(label, command, args) {
-  console.log(`\n$ ${command} ${args.join(" ")}`);
-  const started = performance.now();
-  const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
-  timings.push(`${label} ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return result.status ?? 1;
+function elapsed(started) {
+  return `${((performance.now() - started) / 1000).toFixed(1)} s`;
 }
 
-const bin = (name) => `node_modules/.bin/${name}`;
+/** Runs a command; with `hold`, its output waits until `hold.release()` is called. */
+function run(label, command, args, options = {}) {
+  const line = `$ ${command} ${args.join(" ")}`;
+  const started = performance.now();
+  const held = options.hold ? [`\n${line}\n`] : null;
+  if (!held) console.log(`\n${line}`);
+  const child = spawn(command, args, {
+    stdio: held ? ["inherit", "pipe", "pipe"] : "inherit",
+    // Held output is piped, not a terminal: keep its colours when this runs in one.
+    env: held && process.stdout.isTTY ? { FORCE_COLOR: "1", ...process.env } : process.env,
+  });
+  if (held) {
+    const write = (stream) => (chunk) => {
+      if (options.hold.released) stream.write(chunk);
+      else held.push([stream, chunk]);
+    };
+    child.stdout.on("data", write(process.stdout));
+    child.stderr.on("data", write(process.stderr));
+    options.hold.flush.push(() => {
+      for (const item of held) {
+        if (typeof item === "string") process.stdout.write(item);
+        else item[0].write(item[1]);
+      }
+      held.length = 0;
+    });
+  }
+  return new Promise((resolve) => {
+    child.on("error", (error) => {
+      console.error(`${label}: ${error.message}`);
+      timings.push(`${label} ${elapsed(started)}`);
+      resolve(1);
+    });
+    child.on("exit", (code, signal) => {
+      timings.push(`${label} ${elapsed(started)}`);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+/** Runs the steps one after the other, stopping at the first that fails. */
+async function inOrder(steps) {
+  for (const step of steps) {
+    const status = await step();
+    if (status !== 0) return status;
+  }
+  return 0;
+}
+
+function holdOutput() {
+  const hold = { released: false, flush: [] };
+  hold.release = () => {
+    hold.released = true;
+    for (const flush of hold.flush) flush();
+  };
+  return hold;
+}
+
 const args = process.argv.slice(2);
-let status = run("typegen", bin("react-router"), ["typegen"]);
-if (status === 0) status = run("tsc", bin("tsc"), []);
-if (status === 0) status = run("eslint", bin("eslint"), ["."]);
-if (status === 0) status = run("prettier", bin("prettier"), ["--check", "."]);
-if (status === 0) status = run("vitest", bin("vitest"), ["run", ...args]);
-if (status === 0) status = run("playwright", bin("playwright"), ["test"]);
-console.log(`\nDuración: ${timings.join(", ")}`);
+const started = performance.now();
+
+// The build (when the sources changed) beside the checks; its output waits for theirs.
+const buildOutput = holdOutput();
+const [checks, build] = await Promise.all([
+  inOrder([
+    () => run("typegen", bin("react-router"), ["typegen"]),
+    () => run("tsc", bin("tsc"), []),
+    () => run("eslint", bin("eslint"), ["."]),
+    () => run("prettier", bin("prettier"), ["--check", "."]),
+  ]).finally(() => buildOutput.release()),
+  run("build", process.execPath, ["scripts/ensure-build.mjs"], { hold: buildOutput }),
+]);
+
+let status = checks || build;
+if (status === 0) {
+  const browserOutput = holdOutput();
+  const [vitest, playwright] = await Promise.all([
+    // Lower priority than the browser tests, whose journeys are the longer phase.
+    run("vitest", "nice", ["-n", "5", bin("vitest"), "run", ...args]).finally(() =>
+      browserOutput.release(),
+    ),
+    run("playwright", bin("playwright"), ["test"], { hold: browserOutput }),
+  ]);
+  status = vitest || playwright;
+}
+console.log(`\nDuración: ${timings.join(", ")}; en total ${elapsed(started)}`);
 process.exit(status);

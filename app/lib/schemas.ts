@@ -152,6 +152,26 @@ export const capacityField = z
   .transform((v) => (v === "" ? null : Number(v)));
 
 /**
+ * §5: an event's links as saved — none for a Presencial event; otherwise trimmed, blanks dropped,
+ * each an http(s) URL, at least one — or what is wrong with them.
+ */
+export function checkEventLinks(
+  tipoEvento: string,
+  links: unknown,
+): { ok: true; links: string[] } | { ok: false; message: string } {
+  if (tipoEvento === "Presencial") return { ok: true, links: [] };
+  const parsed = linkListField({ max: 20 }).safeParse(links);
+  if (!parsed.success)
+    return { ok: false, message: parsed.error.issues[0]?.message ?? "Enlace no válido." };
+  if (parsed.data.length === 0)
+    return {
+      ok: false,
+      message: "Un evento Virtual o Hibrido necesita al menos un enlace del evento.",
+    };
+  return { ok: true, links: parsed.data };
+}
+
+/**
  * §5 Event form. Event links apply only when the type is not Presencial: then at least one is
  * required; for a Presencial event whatever was posted as links is dropped (the server decides).
  */
@@ -181,25 +201,12 @@ export const EventSchema = z
     capacity: capacityField,
   })
   .transform((value, ctx) => {
-    if (value.tipoEvento === "Presencial") return { ...value, enlacesVirtuales: [] as string[] };
-    const links = linkListField({ max: 20 }).safeParse(value.enlacesVirtuales);
-    if (!links.success) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["enlacesVirtuales"],
-        message: links.error.issues[0]?.message ?? "Enlace no válido.",
-      });
+    const links = checkEventLinks(value.tipoEvento, value.enlacesVirtuales);
+    if (!links.ok) {
+      ctx.addIssue({ code: "custom", path: ["enlacesVirtuales"], message: links.message });
       return z.NEVER;
     }
-    if (links.data.length === 0) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["enlacesVirtuales"],
-        message: "Un evento Virtual o Hibrido necesita al menos un enlace del evento.",
-      });
-      return z.NEVER;
-    }
-    return { ...value, enlacesVirtuales: links.data };
+    return { ...value, enlacesVirtuales: links.links };
   });
 export type EventInput = z.output<typeof EventSchema>;
 

@@ -3,7 +3,7 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import { MESSAGES } from "~/lib/messages";
 import { flashCookie } from "./flash.server";
 import type { User } from "../db/schema.server";
-import { getSessionUser } from "./session.server";
+import { getSessionUser, readCookie, sessionCookieName } from "./session.server";
 import { mayAdminister } from "../models/permissions.server";
 import { hasCompletedProfile } from "../models/user.server";
 
@@ -11,16 +11,25 @@ export function cookieSettings(context: AppLoadContext) {
   return { secure: context.config.publicUrl.protocol === "https:" };
 }
 
-const memo = new WeakMap<Request, Promise<User | null>>();
+// React Router hands each loader of one request its own Request object, but one load context
+// (made per request in server/http/app.server.ts): the lookup is kept on the context, with the
+// session cookie and method it was made for. An action's answer is rendered by loaders under a
+// GET, so they look again and see what the action changed (a new name, a session ended).
+const memo = new WeakMap<
+  AppLoadContext,
+  { cookie: string | null; method: string; user: Promise<User | null> }
+>();
 
 /** The signed-in member, or null. Looked up once per request. */
 export function getUser(request: Request, context: AppLoadContext): Promise<User | null> {
-  let pending = memo.get(request);
-  if (!pending) {
-    pending = getSessionUser(context.db, request, cookieSettings(context));
-    memo.set(request, pending);
-  }
-  return pending;
+  const settings = cookieSettings(context);
+  const cookie = readCookie(request, sessionCookieName(settings)) ?? null;
+  const method = request.method;
+  const known = memo.get(context);
+  if (known && known.cookie === cookie && known.method === method) return known.user;
+  const user = getSessionUser(context.db, request, settings);
+  memo.set(context, { cookie, method, user });
+  return user;
 }
 
 function loginRedirect(request: Request): Response {

@@ -99,6 +99,29 @@ export function sessionKeyOf(request: Request, settings: CookieSettings): string
   return token && token.length <= 100 ? hashToken(token) : null;
 }
 
+function prepareSessionLookup(db: Db) {
+  return db
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.idHash, sql.placeholder("idHash")))
+    .limit(1)
+    .prepare("ayllu_session_user");
+}
+
+// Every signed-in request asks this: the statement is built once per database handle (and, on
+// PostgreSQL, parsed and planned once per connection), not once per request.
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+function sessionLookup(db: Db) {
+  let prepared = sessionLookups.get(db);
+  if (!prepared) {
+    prepared = prepareSessionLookup(db);
+    sessionLookups.set(db, prepared);
+  }
+  return prepared;
+}
+
 /** The signed-in user of this request, or null. Expired sessions are deleted on sight. */
 export async function getSessionUser(
   db: Db,
@@ -108,12 +131,7 @@ export async function getSessionUser(
   const token = readCookie(request, sessionCookieName(settings));
   if (!token || token.length > 100) return null;
   const idHash = hashToken(token);
-  const [row] = await db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.idHash, idHash))
-    .limit(1);
+  const [row] = await sessionLookup(db).execute({ idHash });
   if (!row) return null;
   const now = Date.now();
   if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) {

@@ -89,9 +89,12 @@ export async function openEmbedded(dataDir: string | null): Promise<Database> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   const durable = dataDir ? trackDurability(path.join(dataDir, "pgdata")) : null;
   try {
+    // PostgreSQL's buffer cache lives inside PGlite's WebAssembly memory, which never shrinks:
+    // 32 MB holds a community site's hot rows and keeps the process within its memory budget.
+    const options = { startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"] };
     const client = dataDir
-      ? await PGlite.create(path.join(dataDir, "pgdata"))
-      : await PGlite.create();
+      ? await PGlite.create(path.join(dataDir, "pgdata"), options)
+      : await PGlite.create(options);
     if (durable) makeDurable(client, durable);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(drizzlePglite({ client, schema }), {

@@ -1,9 +1,10 @@
 // Events (eventos): publishing, editing, galleries — and the rule of when an event has ended,
 // decided on the server in SITE_TIMEZONE. Every change is refused here unless an admin asks.
-import { asc, desc, eq, gt, lte, and, sql } from "drizzle-orm";
+import { asc, desc, eq, gt, and, sql } from "drizzle-orm";
 import { isUuid, type EventInput } from "~/lib/schemas";
 import { zonedToInstant } from "~/lib/time";
 import type { Db } from "../db/client.server";
+import { rowsOf } from "../db/rows.server";
 import { eventImages, events, type User } from "../db/schema.server";
 import { assertAdmin } from "./permissions.server";
 import { fillSeats } from "./seats.server";
@@ -61,35 +62,52 @@ export async function listUpcomingEvents(
     .offset(offset);
 }
 
-export async function countUpcomingEvents(db: Db, now: Date = new Date()): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(events)
-    .where(gt(events.startsAt, now));
-  return row?.n ?? 0;
-}
+type EventCard = Awaited<ReturnType<typeof listUpcomingEvents>>[number];
 
-/** Past events, the most recent first, a page at a time (/eventos). */
-export async function listPastEvents(
+/** A card as json_build_object writes it; its time comes back as text. */
+const cardJson = (alias: string) =>
+  sql.raw(`json_build_object('id', ${alias}.id, 'nombreEvento', ${alias}.nombre_evento,
+    'ubicacionEvento', ${alias}.ubicacion_evento, 'tipoEvento', ${alias}.tipo_evento,
+    'imagenEnlace', ${alias}.imagen_enlace, 'startsAt', ${alias}.starts_at)`);
+
+/**
+ * /eventos in one query: a page of upcoming events (soonest first), a page of past events (most
+ * recent first), and how many of each there are.
+ */
+export async function listEventsPage(
   db: Db,
-  options: { limit: number; offset: number },
+  options: { pageSize: number; upcomingOffset: number; pastOffset: number },
   now: Date = new Date(),
-) {
-  return db
-    .select(cardColumns)
-    .from(events)
-    .where(lte(events.startsAt, now))
-    .orderBy(desc(events.startsAt), asc(events.id))
-    .limit(options.limit)
-    .offset(options.offset);
-}
-
-export async function countPastEvents(db: Db, now: Date = new Date()): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(events)
-    .where(lte(events.startsAt, now));
-  return row?.n ?? 0;
+): Promise<{ upcoming: EventCard[]; upcomingTotal: number; past: EventCard[]; pastTotal: number }> {
+  const at = now.toISOString();
+  const [row] = rowsOf<{
+    upcoming: Array<Omit<EventCard, "startsAt"> & { startsAt: string }>;
+    upcoming_total: number;
+    past: Array<Omit<EventCard, "startsAt"> & { startsAt: string }>;
+    past_total: number;
+  }>(
+    await db.execute(sql`select
+      coalesce((select json_agg(${cardJson("u")} order by u.starts_at, u.id) from (
+        select * from ${events} where ${events.startsAt} > ${at}::timestamptz
+        order by ${events.startsAt}, ${events.id} limit ${options.pageSize} offset ${options.upcomingOffset}
+      ) u), '[]'::json) as upcoming,
+      (select count(*)::int from ${events} where ${events.startsAt} > ${at}::timestamptz) as upcoming_total,
+      coalesce((select json_agg(${cardJson("p")} order by p.starts_at desc, p.id) from (
+        select * from ${events} where ${events.startsAt} <= ${at}::timestamptz
+        order by ${events.startsAt} desc, ${events.id} limit ${options.pageSize} offset ${options.pastOffset}
+      ) p), '[]'::json) as past,
+      (select count(*)::int from ${events} where ${events.startsAt} <= ${at}::timestamptz) as past_total`),
+  );
+  const card = (e: Omit<EventCard, "startsAt"> & { startsAt: string }): EventCard => ({
+    ...e,
+    startsAt: new Date(e.startsAt),
+  });
+  return {
+    upcoming: row!.upcoming.map(card),
+    upcomingTotal: row!.upcoming_total,
+    past: row!.past.map(card),
+    pastTotal: row!.past_total,
+  };
 }
 
 /** 'Eventos Publicados' (§2): every event, by fechaEvento (and time) newest first. */
@@ -109,15 +127,54 @@ export async function listEventsForAdmin(db: Db, actor: Actor) {
 
 /** One event with its gallery, or null for an unknown or malformed id. */
 export async function getEvent(db: Db, id: unknown) {
+  return getEventForViewer(db, id, null);
+}
+
+/**
+ * The event page in one query: the event, its gallery, the seats left (null without a capacity),
+ * and whether `viewerId` (the signed-in member, or null) takes part in it or waits for a seat.
+ */
+export async function getEventForViewer(db: Db, id: unknown, viewerId: string | null) {
   if (!isUuid(id)) return null;
-  const [event] = await db.select().from(events).where(eq(events.id, id)).limit(1);
-  if (!event) return null;
-  const gallery = await db
-    .select({ id: eventImages.id, url: eventImages.url })
-    .from(eventImages)
-    .where(eq(eventImages.eventId, id))
-    .orderBy(asc(eventImages.position), asc(eventImages.createdAt));
-  return { ...event, horaEvento: event.horaEvento.slice(0, 5), gallery };
+  const [row] = await db
+    .select({
+      event: events,
+      // Spelt out with aliases: Drizzle writes a one-table query's columns unqualified, and
+      // inside these subqueries "id" would name the image's or participation's own column.
+      gallery: sql<Array<{ id: string; url: string }>>`coalesce((
+        select json_agg(json_build_object('id', gi.id, 'url', gi.url) order by gi.position, gi.created_at)
+        from event_images gi where gi.event_id = "events"."id"), '[]'::json)`,
+      participating: viewerId
+        ? sql<boolean>`exists (select 1 from participations pa
+            where pa.event_id = "events"."id" and pa.user_id = ${viewerId})`
+        : sql<boolean>`false`,
+      // Seats are counted only for an event with a capacity.
+      taken: sql<number | null>`case when "events"."capacity" is null then null else
+        (select count(*)::int from participations pt where pt.event_id = "events"."id") end`,
+      // The viewer's place on the waiting list (1 = next), or null when not on it.
+      waiting: viewerId
+        ? sql<number | null>`(select case when count(*) = 0 then null else count(*)::int end
+            from event_waitlist wa, event_waitlist me
+            where me.event_id = "events"."id" and me.user_id = ${viewerId}
+              and wa.event_id = me.event_id
+              and (wa.created_at, wa.user_id) <= (me.created_at, me.user_id))`
+        : sql<number | null>`null`,
+    })
+    .from(events)
+    .where(eq(events.id, id))
+    .limit(1);
+  if (!row) return null;
+  const { event, gallery, participating, taken, waiting } = row;
+  const seatsLeft =
+    event.capacity === null || taken === null ? null : Math.max(0, event.capacity - taken);
+  return {
+    ...event,
+    horaEvento: event.horaEvento.slice(0, 5),
+    gallery,
+    participating,
+    waiting,
+    seatsLeft,
+  };
 }
 
 export type EventWithGallery = NonNullable<Awaited<ReturnType<typeof getEvent>>>;

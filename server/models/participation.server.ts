@@ -8,7 +8,7 @@ import { isUuid } from "~/lib/schemas";
 import type { Db } from "../db/client.server";
 import { events, eventWaitlist, participations, type User } from "../db/schema.server";
 import { EventNotFoundError, hasEnded } from "./event.server";
-import { countParticipants, countWaiting, fillSeats } from "./seats.server";
+import { countParticipants, fillSeats } from "./seats.server";
 
 export class EventEndedError extends Error {
   override name = "EventEndedError";
@@ -106,41 +106,13 @@ export async function leaveWaitlist(db: Db, member: Member, eventId: unknown): P
     .where(and(eq(eventWaitlist.eventId, eventId), eq(eventWaitlist.userId, member.id)));
 }
 
-export async function isParticipating(db: Db, userId: string, eventId: string): Promise<boolean> {
+async function isParticipating(db: Db, userId: string, eventId: string): Promise<boolean> {
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(participations)
     .where(and(eq(participations.userId, userId), eq(participations.eventId, eventId)))
     .limit(1);
   return row !== undefined;
-}
-
-/** The member's place on the event's waiting list (1 = next to get a seat), or null. */
-export async function waitlistPosition(
-  db: Db,
-  userId: string,
-  eventId: string,
-): Promise<number | null> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(eventWaitlist)
-    .where(
-      and(
-        eq(eventWaitlist.eventId, eventId),
-        sql`(${eventWaitlist.createdAt}, ${eventWaitlist.userId}) <= (select w.created_at, w.user_id from ${eventWaitlist} w where w.event_id = ${eventId} and w.user_id = ${userId})`,
-      ),
-    );
-  return row && row.n > 0 ? row.n : null;
-}
-
-/** What the event page says about seats: null for an event without a capacity. */
-export async function seatsOf(db: Db, event: { id: string; capacity: number | null }) {
-  if (event.capacity === null) return null;
-  const [taken, waiting] = await Promise.all([
-    countParticipants(db, event.id),
-    countWaiting(db, event.id),
-  ]);
-  return { capacity: event.capacity, taken, left: Math.max(0, event.capacity - taken), waiting };
 }
 
 /** The upcoming events whose waiting list the member is on, with their place in each. */

@@ -13,14 +13,6 @@ export async function countParticipants(db: Db, eventId: string): Promise<number
   return row?.n ?? 0;
 }
 
-export async function countWaiting(db: Db, eventId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(eventWaitlist)
-    .where(eq(eventWaitlist.eventId, eventId));
-  return row?.n ?? 0;
-}
-
 /**
  * Gives every free seat to the first people waiting, in order of arrival (all of them when the
  * event has no capacity). Returns the ids of the members who got a seat.

@@ -128,8 +128,12 @@ test("admins publish, edit and delete content, a second admin sees it live, a vi
   await recursos
     .getByLabel("Enlace de video de YouTube 2", { exact: true })
     .fill("https://youtu.be/9bZkp7q19f0");
-  await recursos.getByRole("button", { name: "Quitar enlace web 1" }).click();
-  await expect(recursos.getByLabel("Enlace web 1", { exact: true })).toHaveValue("");
+  await recursos.getByRole("button", { name: "+ Añadir enlace de video de youtube" }).click();
+  await recursos.getByRole("button", { name: "Quitar enlace de video de youtube 3" }).click();
+  await expect(recursos.getByLabel("Enlace de video de YouTube 2", { exact: true })).toBeFocused();
+  await expect(recursos.getByLabel("Enlace de video de YouTube 3", { exact: true })).toHaveCount(0);
+  // The only row of a list is never removed.
+  await expect(recursos.getByRole("button", { name: "Quitar enlace web 1" })).toHaveCount(0);
   await recursos.getByRole("button", { name: "Publicar Recurso" }).click();
   await acknowledge(page, "Recurso publicado con éxito!");
   await expect(

@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { e2eBaseUrl } from "./servers";
 
 export { expect };
 
@@ -15,6 +16,10 @@ export class ConsoleErrors {
 }
 
 export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
+  // The server this worker's tests use (tests/e2e/servers.ts).
+  baseURL: async ({}, use, testInfo) => {
+    await use(e2eBaseUrl(testInfo.parallelIndex));
+  },
   consoleErrors: async ({}, use) => {
     await use(new ConsoleErrors());
   },
@@ -96,7 +101,7 @@ function formOf(html: string): { action: string; fields: Record<string, string> 
  * about something else. Resolves with the path the site sent the browser to afterwards.
  */
 export async function signInOverHttp(page: Page, account: DevAccount): Promise<string> {
-  const origin = new URL(baseUrlOf(page)).origin;
+  const origin = new URL(workerBaseUrl()).origin;
   const start = await page.request.post("/login", { form: {}, headers: { Origin: origin } });
   const login = formOf(await start.text());
   if (!start.ok() || !login)
@@ -123,7 +128,7 @@ export async function signInOverHttp(page: Page, account: DevAccount): Promise<s
 
 /** Sends the additional data form as the page would, and takes its "saved" message. */
 export async function completeProfileOverHttp(page: Page, data: MemberData): Promise<void> {
-  const origin = new URL(baseUrlOf(page)).origin;
+  const origin = new URL(workerBaseUrl()).origin;
   const reply = await page.request.post("/aditionaldata", {
     form: { ...data },
     headers: { Origin: origin },
@@ -132,10 +137,9 @@ export async function completeProfileOverHttp(page: Page, data: MemberData): Pro
     throw new Error(`No se pudo completar el perfil: ${reply.status()} ${reply.url()}`);
 }
 
-function baseUrlOf(page: Page): string {
-  const base = test.info().project.use.baseURL;
-  if (!base) throw new Error(`Falta baseURL para ${page.url()}`);
-  return base;
+/** The base URL of the running test's worker (the one its `baseURL` fixture holds). */
+export function workerBaseUrl(): string {
+  return e2eBaseUrl(test.info().parallelIndex);
 }
 
 export interface MemberData {

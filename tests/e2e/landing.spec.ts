@@ -13,14 +13,21 @@ const SCREENS = [
   { name: "escritorio", viewport: { width: 1280, height: 800 } },
 ];
 
-/** Scrolls through the whole page (so every scroll reveal has run) and waits for it to be still. */
+/**
+ * Scrolls through the whole page (so every scroll reveal has run) and waits for it to be still.
+ * Each step waits for a frame to be drawn there, as a person's scrolling does: intersections are
+ * only looked at when a frame is drawn, and a busy browser would otherwise jump past a section
+ * without ever seeing it in view (it then stays hidden, waiting to be revealed).
+ */
 async function settle(page: Page): Promise<void> {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y <= height; y += 400)
-    await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
-  await page.evaluate(() =>
-    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }),
-  );
+  const scrollTo = (top: number) =>
+    page.evaluate(async (y) => {
+      window.scrollTo({ top: y, behavior: "instant" });
+      await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
+    }, top);
+  for (let y = 0; y <= height; y += 400) await scrollTo(y);
+  await scrollTo(await page.evaluate(() => document.documentElement.scrollHeight));
   await expect(page.locator('[data-reveal="waiting"]')).toHaveCount(0);
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== "running"),
@@ -361,6 +368,8 @@ for (const screen of SCREENS) {
     page,
   }) => {
     await page.setViewportSize(screen.viewport);
+    // The page's timers under the test's control (time flows as usual until the test moves it).
+    await page.clock.install();
     await page.goto("/clase1");
     await expect(
       page.getByRole("heading", { level: 1, name: "Curso Preparatorio Micromouse" }),
@@ -373,8 +382,8 @@ for (const screen of SCREENS) {
     const box = await carousel.boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(screen.viewport.height - 64 - 1);
 
-    // No auto-advance.
-    await page.waitForTimeout(2500);
+    // No auto-advance: ten seconds of the page's timers, run at once.
+    await page.clock.runFor(10_000);
     await expect(slide(1)).toBeVisible();
     await expect(slide(2)).toBeHidden();
 

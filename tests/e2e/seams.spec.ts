@@ -85,7 +85,11 @@ test("a Vimeo link in Resources after a published note shows the refusal, never 
   await expect(page.getByText("Nota publicada con éxito!")).toHaveCount(0);
 });
 
-test("the live lists reload many times without an uncaught error", async ({ page, browser }) => {
+test("the live lists reload many times without an uncaught error", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   // The page fixture fails the test on any uncaught error ("AbortError: signal is aborted…").
   await signInAdmin(page, CONTENT_ADMIN, "Carla Admin");
   await page.goto("/projectsandnotes");
@@ -93,10 +97,10 @@ test("the live lists reload many times without an uncaught error", async ({ page
 
   // Another admin publishes notes in quick succession while this page navigates within itself,
   // so reloads are overtaken by newer reloads and by navigations.
-  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const other = await browser.newContext({ baseURL });
   const otherPage = await other.newPage();
   await signInAdmin(otherPage, "admin-contenido-2@ayllu.test", "Beto Admin");
-  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const origin = new URL(baseURL!).origin;
   const stamp = Date.now().toString(36);
   const replies = [];
   for (let i = 0; i < 24; i++) {

@@ -2,7 +2,12 @@
 // sign-in provider, for tests that speak HTTP to it.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import type { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import type pg from "pg";
 import type { Config } from "#server/config.server";
+import * as schema from "#server/db/schema.server";
 import type { Database, Db } from "#server/db/client.server";
 import type { RunningServer, StartOptions } from "#server/http/app.server";
 import { PROJECT_ROOT } from "#server/paths.server";
@@ -58,14 +63,20 @@ export function serverAt(address: URL): ReachableServer | null {
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { heartbeatMs?: number } = {},
+  options: {
+    heartbeatMs?: number;
+    /** Told the text of every statement the server sends through Drizzle. */
+    onQuery?: (query: string) => void;
+  } = {},
 ): Promise<TestServer> {
   const entry = (await import(
     pathToFileURL(path.join(PROJECT_ROOT, "build/server/index.js")).href
   )) as Entry;
   const config = entry.loadConfig({ ...TEST_ENV, ...env });
-  const database = await createTestDatabase();
-  const running = await entry.startServer({ config, database, log: () => {}, ...options });
+  const { onQuery, ...startOptions } = options;
+  const opened = await createTestDatabase();
+  const database = onQuery ? { ...opened, db: observed(opened, onQuery) } : opened;
+  const running = await entry.startServer({ config, database, log: () => {}, ...startOptions });
   const unregister = registerServer(running.url, { db: database.db, config: running.config });
   return {
     url: running.url,
@@ -78,4 +89,13 @@ export async function startTestServer(
       await database.close();
     },
   };
+}
+
+/** The same connection (PGlite or pool) behind a second Drizzle handle that reports each statement. */
+function observed(database: Database, onQuery: (query: string) => void): Db {
+  const logger = { logQuery: (query: string) => onQuery(query) };
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  return (database.kind === "embedded"
+    ? drizzlePglite({ client: client as PGlite, schema, logger })
+    : drizzleNodePg({ client: client as pg.Pool, schema, logger })) as unknown as Db;
 }

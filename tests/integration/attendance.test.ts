@@ -8,14 +8,9 @@ import { EventSchema } from "~/lib/schemas";
 import { events, eventWaitlist, participations, users, type User } from "#server/db/schema.server";
 import { setCheckedIn } from "#server/models/attendance.server";
 import { renewCalendarToken } from "#server/models/calendar.server";
-import { updateEvent } from "#server/models/event.server";
+import { getEventForViewer, updateEvent } from "#server/models/event.server";
 import { deleteAccount, type MemberData } from "#server/models/member-data.server";
-import {
-  joinEvent,
-  leaveEvent,
-  leaveWaitlist,
-  waitlistPosition,
-} from "#server/models/participation.server";
+import { joinEvent, leaveEvent, leaveWaitlist } from "#server/models/participation.server";
 import { BrowserClient } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";
 import { usingPostgres } from "../helpers/database";
@@ -30,6 +25,11 @@ import {
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
+
+/** The member's place on the waiting list, as the event page reads it. */
+async function waitlistPosition(db: TestServer["db"], userId: string, eventId: string) {
+  return (await getEventForViewer(db, eventId, userId))?.waiting ?? null;
+}
 let admin: { client: BrowserClient; user: User };
 
 beforeAll(async () => {

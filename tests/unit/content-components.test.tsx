@@ -3,7 +3,7 @@
 // (a thumbnail until asked, then the privacy-mode player), as a person uses them.
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, expect, test } from "vitest";
-import { LinkListEditor } from "~/components/content/link-list-editor";
+import { LinkListEditor } from "~/components/link-list-editor";
 import { YouTubeEmbed } from "~/components/content/youtube-embed";
 
 afterEach(cleanup);
@@ -29,7 +29,7 @@ test("the editor starts with the saved links plus one blank row, and adds rows w
     expect(input.getAttribute("name")).toBe("enlacesWeb");
 });
 
-test("'Quitar' removes that row and keeps the order of the others; the last row is emptied, never removed", () => {
+test("'Quitar' removes that row and keeps the order of the others, while there is more than one row", () => {
   render(
     <LinkListEditor
       form="f"
@@ -40,10 +40,48 @@ test("'Quitar' removes that row and keeps the order of the others; the last row 
   );
   fireEvent.click(screen.getByRole("button", { name: "Quitar enlace web 2" }));
   expect(rows()).toEqual(["https://a.example", "https://c.example", ""]);
-  for (let i = 0; i < 5; i++)
+  expect(document.activeElement).toBe(screen.getByRole("textbox", { name: "Enlace web 2" }));
+  while (screen.queryAllByRole("button", { name: /^Quitar/ }).length > 0)
     fireEvent.click(screen.getAllByRole("button", { name: /^Quitar/ })[0]!);
   expect(rows()).toEqual([""]);
-  expect(screen.getAllByRole("textbox")).toHaveLength(1);
+});
+
+test("the event form's list posts its buttons back without script, and keeps no blank row of its own", () => {
+  render(
+    <LinkListEditor
+      form="evento"
+      name="enlacesVirtuales"
+      label="Enlace"
+      values={["https://meet.example/a"]}
+      addLabel="+ Añadir otro enlace"
+      postBack
+    />,
+  );
+  expect(rows()).toEqual(["https://meet.example/a"]);
+  expect(screen.queryByRole("button", { name: /^Quitar/ })).toBeNull();
+  fireEvent.click(screen.getByRole("button", { name: "+ Añadir otro enlace" }));
+  expect(rows()).toEqual(["https://meet.example/a", ""]);
+  expect(screen.getByRole("button", { name: "Quitar enlace 2" }).getAttribute("type")).toBe(
+    "button",
+  );
+});
+
+test("an error about the whole list marks the first row, so that focus can find it", () => {
+  render(
+    <LinkListEditor
+      form="evento"
+      name="enlacesVirtuales"
+      label="Enlace"
+      values={[""]}
+      error="Un evento Virtual o Hibrido necesita al menos un enlace del evento."
+      postBack
+    />,
+  );
+  const [first] = screen.getAllByRole("textbox");
+  expect(first!.getAttribute("aria-invalid")).toBe("true");
+  expect(document.getElementById(first!.getAttribute("aria-describedby")!)?.textContent).toBe(
+    "Un evento Virtual o Hibrido necesita al menos un enlace del evento.",
+  );
 });
 
 test("with an error, only the rows that are not valid links are marked, and the message describes them", () => {

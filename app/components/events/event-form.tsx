@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { FieldErrors } from "~/lib/forms";
 import { EVENT_DESCRIPTION_MAX, EVENT_NAME_MAX, TIPOS_EVENTO } from "~/lib/limits";
-import { Field, FieldError } from "~/components/field";
+import { Field } from "~/components/field";
+import { LinkListEditor } from "~/components/link-list-editor";
 import { timeZoneLabel } from "~/lib/time";
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -23,7 +24,7 @@ export interface EventFormValues {
  * §5 Event form, for publishing and for editing. Event links apply only when the type is not
  * Presencial; without JavaScript they are always shown and the server decides (it drops them for
  * a Presencial event), and '+ Añadir otro enlace' / 'Quitar' post the form back to add or remove
- * a row.
+ * a row (the link editor's `postBack`).
  */
 export function EventForm({
   mode,
@@ -43,23 +44,9 @@ export function EventForm({
   const navigation = useNavigation();
   const [hydrated, setHydrated] = useState(false);
   const [tipo, setTipo] = useState(values.tipoEvento || "Presencial");
-  const initialLinks =
-    values.enlacesVirtuales && values.enlacesVirtuales.length > 0 ? values.enlacesVirtuales : [""];
-  const [links, setLinks] = useState(() => initialLinks.map((value, i) => ({ key: i, value })));
-  const [nextKey, setNextKey] = useState(initialLinks.length);
   useEffect(() => setHydrated(true), []);
-  // A new answer from the server (an error, or a row added without JavaScript) replaces the rows.
-  const linksSignature = JSON.stringify(values.enlacesVirtuales ?? []);
-  useEffect(() => {
-    const list =
-      values.enlacesVirtuales && values.enlacesVirtuales.length > 0
-        ? values.enlacesVirtuales
-        : [""];
-    setLinks(list.map((value, i) => ({ key: i, value })));
-    setNextKey(list.length);
-    setTipo(values.tipoEvento || "Presencial");
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [linksSignature, values.tipoEvento]);
+  // A new answer from the server (an error, say) brings back the type that was posted.
+  useEffect(() => setTipo(values.tipoEvento || "Presencial"), [values.tipoEvento]);
 
   const field = (name: keyof EventFormValues) => ({
     id: `evento-${name}`,
@@ -123,73 +110,25 @@ export function EventForm({
           </select>
         )}
       </Field>
-      {showLinks ? (
-        <fieldset
-          className="link-fieldset"
-          aria-describedby={
-            errors.enlacesVirtuales ? "evento-enlacesVirtuales-error" : "evento-enlaces-hint"
-          }
-        >
-          <legend>Enlaces del evento{hydrated ? <span aria-hidden="true"> *</span> : null}</legend>
-          <p className="field-hint" id="evento-enlaces-hint">
-            {hydrated
+      {/* Hidden rather than removed for a Presencial event, so that links typed stay if the type changes back. */}
+      <div hidden={!showLinks}>
+        <LinkListEditor
+          form="evento"
+          name="enlacesVirtuales"
+          label="Enlace"
+          legend={<>Enlaces del evento{hydrated ? <span aria-hidden="true"> *</span> : null}</>}
+          hint={
+            hydrated
               ? "Al menos un enlace (Meet, Zoom, transmisión…)."
-              : "Solo para eventos Virtual o Hibrido (al menos uno); se ignoran en un evento Presencial."}
-          </p>
-          {links.map((link, index) => (
-            <div className="link-row" key={link.key}>
-              <label htmlFor={`evento-enlace-${link.key}`} className="visually-hidden">
-                Enlace {index + 1}
-              </label>
-              <input
-                id={`evento-enlace-${link.key}`}
-                name="enlacesVirtuales"
-                type="url"
-                inputMode="url"
-                placeholder="https://"
-                required={hydrated}
-                aria-invalid={errors.enlacesVirtuales ? true : undefined}
-                value={link.value}
-                onChange={(e) => {
-                  const value = e.target.value;
-                  setLinks((all) => all.map((l) => (l.key === link.key ? { ...l, value } : l)));
-                }}
-              />
-              {links.length > 1 ? (
-                <button
-                  type="submit"
-                  name="linkAction"
-                  value={`remove-${index}`}
-                  className="button button-ghost button-small"
-                  aria-label={`Quitar enlace ${index + 1}`}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    setLinks((all) =>
-                      all.length > 1 ? all.filter((l) => l.key !== link.key) : all,
-                    );
-                  }}
-                >
-                  Quitar
-                </button>
-              ) : null}
-            </div>
-          ))}
-          <FieldError id="evento-enlacesVirtuales-error" message={errors.enlacesVirtuales} />
-          <button
-            type="submit"
-            name="linkAction"
-            value="add"
-            className="button button-ghost button-small"
-            onClick={(e) => {
-              e.preventDefault();
-              setLinks((all) => [...all, { key: nextKey, value: "" }]);
-              setNextKey((k) => k + 1);
-            }}
-          >
-            + Añadir otro enlace
-          </button>
-        </fieldset>
-      ) : null}
+              : "Solo para eventos Virtual o Hibrido (al menos uno); se ignoran en un evento Presencial."
+          }
+          values={values.enlacesVirtuales ?? []}
+          error={errors.enlacesVirtuales}
+          required
+          addLabel="+ Añadir otro enlace"
+          postBack
+        />
+      </div>
       <div className="field-row">
         <Field {...field("fechaEvento")} label="Fecha">
           {(control) => <input {...control} type="date" defaultValue={values.fechaEvento ?? ""} />}

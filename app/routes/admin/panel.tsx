@@ -7,7 +7,7 @@ import { notFound } from "~/lib/not-found";
 import { parseForm, type FieldErrors } from "~/lib/forms";
 import { MESSAGES, type MessageKey } from "~/lib/messages";
 import { isUuid } from "~/lib/checks";
-import { EventSchema, GalleryImageSchema, linkListField } from "~/lib/schemas";
+import { checkEventLinks, EventSchema, GalleryImageSchema } from "~/lib/schemas";
 import { formatCalendarDate, formatDateTime } from "~/lib/time";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { cookieSettings, requireAdmin } from "#server/auth/guards.server";
@@ -197,15 +197,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         // The links are checked after the other fields pass; say what is wrong with them now too.
         const tipo = form.get("tipoEvento");
         if (!result.fieldErrors.enlacesVirtuales && (tipo === "Virtual" || tipo === "Hibrido")) {
-          const links = linkListField({ max: 20 }).safeParse(
-            form.getAll("enlacesVirtuales").map(String),
-          );
-          if (!links.success)
-            result.fieldErrors.enlacesVirtuales =
-              links.error.issues[0]?.message ?? "Enlace no válido.";
-          else if (links.data.length === 0)
-            result.fieldErrors.enlacesVirtuales =
-              "Un evento Virtual o Hibrido necesita al menos un enlace del evento.";
+          const links = checkEventLinks(tipo, form.getAll("enlacesVirtuales").map(String));
+          if (!links.ok) result.fieldErrors.enlacesVirtuales = links.message;
         }
         return reply(
           {

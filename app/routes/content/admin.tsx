@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { AlertDialog, Dialog } from "~/components/dialog";
-import { LinkListEditor } from "~/components/content/link-list-editor";
+import { LinkListEditor } from "~/components/link-list-editor";
 import { CONTENT_MESSAGES } from "~/lib/content-messages";
 import {
   NOTE_LISTS,

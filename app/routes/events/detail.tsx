@@ -9,29 +9,24 @@ import { isHttpUrl } from "~/lib/checks";
 import { formatDateTime } from "~/lib/time";
 import { cookieSettings, getUser, requireProfile } from "#server/auth/guards.server";
 import { flashCookie } from "#server/auth/flash.server";
-import { EventNotFoundError, getEvent, hasEnded } from "#server/models/event.server";
+import { EventNotFoundError, getEventForViewer, hasEnded } from "#server/models/event.server";
 import {
   EventEndedError,
-  isParticipating,
   joinEvent,
   leaveEvent,
   leaveWaitlist,
-  seatsOf,
-  waitlistPosition,
 } from "#server/models/participation.server";
 import type { Route } from "./+types/detail";
 import { useNonce } from "~/lib/nonce";
 import { readForm } from "#server/http/read-form.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const event = await getEvent(context.db, params.eventId);
-  if (!event) notFound(MESSAGES.eventNotFound);
   const user = await getUser(request, context);
-  const participating = user ? await isParticipating(context.db, user.id, event.id) : false;
-  const waiting =
-    user && !participating ? await waitlistPosition(context.db, user.id, event.id) : null;
+  const event = await getEventForViewer(context.db, params.eventId, user?.id ?? null);
+  if (!event) notFound(MESSAGES.eventNotFound);
+  const participating = event.participating;
+  const waiting = participating ? null : event.waiting;
   const ended = hasEnded(event);
-  const seats = ended ? null : await seatsOf(context.db, event);
   const origin = context.config.publicUrl.origin;
   return data(
     {
@@ -51,7 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       signedIn: user !== null,
       participating,
       waiting,
-      seats: seats ? { left: seats.left } : null,
+      seats: ended || event.seatsLeft === null ? null : { left: event.seatsLeft },
       timeZone: context.config.siteTimezone,
       origin,
     },

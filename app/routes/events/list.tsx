@@ -2,12 +2,7 @@ import { Link } from "react-router";
 import { EventCard } from "~/components/events/event-card";
 import { EmptyState } from "~/components/item-card";
 import { useRootData } from "~/root";
-import {
-  countPastEvents,
-  countUpcomingEvents,
-  listPastEvents,
-  listUpcomingEvents,
-} from "#server/models/event.server";
+import { listEventsPage } from "#server/models/event.server";
 import type { Route } from "./+types/list";
 
 const PAGE_SIZE = 24;
@@ -22,12 +17,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const upcomingPage = pageOf(params, "proximos");
   const page = pageOf(params, "pasados");
-  const [upcoming, upcomingTotal, past, pastTotal] = await Promise.all([
-    listUpcomingEvents(context.db, PAGE_SIZE, now, (upcomingPage - 1) * PAGE_SIZE),
-    countUpcomingEvents(context.db, now),
-    listPastEvents(context.db, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, now),
-    countPastEvents(context.db, now),
-  ]);
+  const { upcoming, upcomingTotal, past, pastTotal } = await listEventsPage(
+    context.db,
+    {
+      pageSize: PAGE_SIZE,
+      upcomingOffset: (upcomingPage - 1) * PAGE_SIZE,
+      pastOffset: (page - 1) * PAGE_SIZE,
+    },
+    now,
+  );
   const toJson = (e: (typeof upcoming)[number]) => ({ ...e, startsAt: e.startsAt.toISOString() });
   return {
     upcoming: upcoming.map(toJson),

@@ -27,9 +27,11 @@ import { listLatestProjects } from "#server/models/project.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const upcoming = await listUpcomingEvents(context.db, 3);
-  const notes = await listLatestNotes(context.db, 3);
-  const projects = await listLatestProjects(context.db, 3);
+  const [upcoming, notes, projects] = await Promise.all([
+    listUpcomingEvents(context.db, 3),
+    listLatestNotes(context.db, 3),
+    listLatestProjects(context.db, 3),
+  ]);
   return {
     timeZone: context.config.siteTimezone,
     events: upcoming.map((event) => ({

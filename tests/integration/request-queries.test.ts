@@ -1,0 +1,65 @@
+// What one signed-in request asks the database: the session once, whatever number of loaders and
+// guards want the member, and each page's own data in one query.
+import { afterAll, beforeAll, expect, test } from "vitest";
+import type { User } from "#server/db/schema.server";
+import { failOnConsoleError } from "../helpers/console";
+import type { BrowserClient } from "../helpers/browser-client";
+import { createAdmin, createMember, createTestEvent } from "../helpers/events";
+import { startTestServer, type TestServer } from "../helpers/server";
+
+let server: TestServer;
+let member: { client: BrowserClient; user: User };
+let queries: string[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer(
+    { ADMIN_EMAILS: "jefa@example.com" },
+    { onQuery: (query) => queries.push(query) },
+  );
+  member = await createMember(server);
+});
+afterAll(() => server?.close());
+
+failOnConsoleError();
+
+/** The statements the server sent while answering `run`. */
+async function queriesOf(run: () => Promise<{ status: number }>, status = 200) {
+  queries = [];
+  const reply = await run();
+  expect(reply.status).toBe(status);
+  return queries;
+}
+
+const sessionReads = (sent: string[]) =>
+  sent.filter((q) => /^select\b/i.test(q) && /from "sessions"/.test(q));
+
+test("a member's event page reads the session once and the event, its gallery and the member's place in one more query", async () => {
+  const admin = await createAdmin(server);
+  const event = await createTestEvent(server.db, admin.user, { fechaEvento: "2099-05-01" });
+  const sent = await queriesOf(() => member.client.get(`/detalles/${event.id}`));
+  expect(sessionReads(sent)).toHaveLength(1);
+  expect(sent).toHaveLength(2);
+});
+
+test("a member's /eventos reads the session once and both lists with their counts in one more query", async () => {
+  const sent = await queriesOf(() => member.client.get("/eventos?pasados=2"));
+  expect(sessionReads(sent)).toHaveLength(1);
+  expect(sent).toHaveLength(2);
+});
+
+test("a member's home page and profile read the session once", async () => {
+  for (const page of ["/", "/inicio", "/profile", "/notas"]) {
+    const sent = await queriesOf(() => member.client.get(page));
+    expect(sessionReads(sent), page).toHaveLength(1);
+  }
+});
+
+test("joining an event reads the session once, though both the route and the profile guard ask for the member", async () => {
+  const admin = await createAdmin(server);
+  const event = await createTestEvent(server.db, admin.user, { fechaEvento: "2099-06-01" });
+  const sent = await queriesOf(
+    () => member.client.post(`/detalles/${event.id}`, { intent: "join" }),
+    302,
+  );
+  expect(sessionReads(sent)).toHaveLength(1);
+});
