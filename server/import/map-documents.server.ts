@@ -420,7 +420,9 @@ export function mapEvent(
       : cleanList(input.enlacesVirtuales, "enlacesVirtuales", "link", report);
   const base = validateObject(EventSchema.in, input, report);
   if (!base.ok) return base;
-  const full = EventSchema.safeParse(base.data);
+  // The rest of the form's rules, on the fields as validated (parsing them again would see the
+  // cupo already turned into a number).
+  const full = EventSchema.out.safeParse(base.data);
   if (!full.success) {
     return {
       ok: false,
