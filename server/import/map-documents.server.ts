@@ -50,7 +50,7 @@ function withValue(message: string, value: unknown): string {
 }
 
 /** A value as an instant, from any Timestamp shape the reader decoded, an ISO string or epoch ms. */
-export function asInstant(value: unknown): Date | null {
+function asInstant(value: unknown): Date | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
   if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}/.test(value)) {
     const date = new Date(value);
@@ -77,7 +77,7 @@ function zonedParts(instant: Date, timeZone: string): { date: string; time: stri
 }
 
 /** createdAt / updatedAt: any Timestamp shape; missing or odd values are reported. */
-export function readTime(
+function readTime(
   fields: Record<string, unknown>,
   field: string,
   report: Reporter,
@@ -236,7 +236,7 @@ export function uidOf(value: unknown): string | null {
 
 // ——— usuarios ———
 
-export interface MemberValues {
+interface MemberValues {
   email: string | null;
   emailVerified: boolean;
   displayName: string | null;
@@ -389,7 +389,7 @@ const EVENT_FIELDS = [
   "id",
 ] as const;
 
-export interface MappedEvent {
+interface MappedEvent {
   input: z.output<typeof EventSchema>;
   gallery: string[];
   createdAt: Date;
@@ -485,7 +485,7 @@ const CONTENT = {
 export type ContentCollection = keyof typeof CONTENT;
 export const CONTENT_COLLECTIONS = Object.keys(CONTENT) as ContentCollection[];
 
-export interface MappedContent<C extends ContentCollection> {
+interface MappedContent<C extends ContentCollection> {
   input: z.output<(typeof CONTENT)[C]["schema"]>;
   createdAt: Date;
   updatedAt: Date | null;

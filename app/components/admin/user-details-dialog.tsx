@@ -4,7 +4,7 @@ import { formatCalendarDate, formatDateTime } from "~/lib/time";
 
 const na = (value: string | null | undefined) => (value && value.trim() ? value : "N/A");
 
-export interface UserDetails {
+interface UserDetails {
   id: string;
   displayName: string | null;
   email: string | null;

@@ -31,7 +31,7 @@ import {
   updateEvent,
 } from "#server/models/event.server";
 
-export type PanelActionData = {
+type PanelActionData = {
   intent: string;
   message?: string;
   fieldErrors?: FieldErrors;
