@@ -17,6 +17,8 @@ export default [
 
   // Events
   route("eventos", "routes/events/list.tsx"),
+  route("eventos.ics", "routes/events/feed.ts"),
+  route("calendario/:token/eventos.ics", "routes/events/private-feed.ts"),
   route("detalles/:eventId", "routes/events/detail.tsx"),
   route("detalles/:eventId/calendario.ics", "routes/events/calendar.ts"),
   route("admin", "routes/admin/panel.tsx"),

@@ -289,6 +289,8 @@ export function createPageCache(
           generation === startedAt &&
           res.statusCode === 200 &&
           res.getHeader("set-cookie") === undefined &&
+          // A personal answer reached without cookies (a private calendar link) says `private`.
+          !/\bprivate\b/.test(String(res.getHeader("cache-control") ?? "")) &&
           // Two visitors' renders of one page: the first one kept stays (and so does its ETag),
           // and brotli at quality 11 runs once for it, not once per render.
           !(kept && kept.expiresAt > now()) &&

@@ -82,7 +82,12 @@ export async function getUserDetails(db: Db, actor: Pick<User, "isAdmin"> | null
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!user) return null;
   const joined = await db
-    .select({ id: events.id, nombreEvento: events.nombreEvento, startsAt: events.startsAt })
+    .select({
+      id: events.id,
+      nombreEvento: events.nombreEvento,
+      startsAt: events.startsAt,
+      checkedInAt: participations.checkedInAt,
+    })
     .from(participations)
     .innerJoin(events, eq(events.id, participations.eventId))
     .where(eq(participations.userId, id))

@@ -1,10 +1,12 @@
 // A member's own data: everything held about them, as one JSON document ('Descargar mis datos'),
 // and deleting their account ('Eliminar mi cuenta'). Only ever for the signed-in member themselves.
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import { MEMBER_DATA_MESSAGES } from "~/lib/member-data-messages";
 import type { Db } from "../db/client.server";
+import { fillSeats } from "./seats.server";
 import {
   events,
+  eventWaitlist,
   notes,
   participations,
   projects,
@@ -37,49 +39,61 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
   const id = requireActor(actor);
   const [user] = await db.select().from(users).where(eq(users.id, id));
   if (!user) throw new NotSignedInError("Debes iniciar sesión.");
-  const [sessionRows, joined, eventRows, noteRows, resourceRows, projectRows] = await Promise.all([
-    db
-      .select({
-        createdAt: sessions.createdAt,
-        lastSeenAt: sessions.lastSeenAt,
-        expiresAt: sessions.expiresAt,
-      })
-      .from(sessions)
-      .where(eq(sessions.userId, id))
-      .orderBy(asc(sessions.createdAt)),
-    db
-      .select({
-        eventId: events.id,
-        nombreEvento: events.nombreEvento,
-        fechaEvento: events.fechaEvento,
-        horaEvento: events.horaEvento,
-        joinedAt: participations.joinedAt,
-      })
-      .from(participations)
-      .innerJoin(events, eq(events.id, participations.eventId))
-      .where(eq(participations.userId, id))
-      .orderBy(asc(events.startsAt)),
-    db
-      .select({ id: events.id, nombreEvento: events.nombreEvento, createdAt: events.createdAt })
-      .from(events)
-      .where(eq(events.publishedBy, id))
-      .orderBy(asc(events.createdAt)),
-    db
-      .select({ id: notes.id, titulo: notes.titulo, createdAt: notes.createdAt })
-      .from(notes)
-      .where(eq(notes.publisher, id))
-      .orderBy(asc(notes.createdAt)),
-    db
-      .select({ id: resources.id, titulo: resources.titulo, createdAt: resources.createdAt })
-      .from(resources)
-      .where(eq(resources.publisher, id))
-      .orderBy(asc(resources.createdAt)),
-    db
-      .select({ id: projects.id, titulo: projects.titulo, createdAt: projects.createdAt })
-      .from(projects)
-      .where(eq(projects.publisher, id))
-      .orderBy(asc(projects.createdAt)),
-  ]);
+  const [sessionRows, joined, waitingRows, eventRows, noteRows, resourceRows, projectRows] =
+    await Promise.all([
+      db
+        .select({
+          createdAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
+        })
+        .from(sessions)
+        .where(eq(sessions.userId, id))
+        .orderBy(asc(sessions.createdAt)),
+      db
+        .select({
+          eventId: events.id,
+          nombreEvento: events.nombreEvento,
+          fechaEvento: events.fechaEvento,
+          horaEvento: events.horaEvento,
+          joinedAt: participations.joinedAt,
+          checkedInAt: participations.checkedInAt,
+        })
+        .from(participations)
+        .innerJoin(events, eq(events.id, participations.eventId))
+        .where(eq(participations.userId, id))
+        .orderBy(asc(events.startsAt)),
+      db
+        .select({
+          eventId: events.id,
+          nombreEvento: events.nombreEvento,
+          createdAt: eventWaitlist.createdAt,
+        })
+        .from(eventWaitlist)
+        .innerJoin(events, eq(events.id, eventWaitlist.eventId))
+        .where(eq(eventWaitlist.userId, id))
+        .orderBy(asc(events.startsAt)),
+      db
+        .select({ id: events.id, nombreEvento: events.nombreEvento, createdAt: events.createdAt })
+        .from(events)
+        .where(eq(events.publishedBy, id))
+        .orderBy(asc(events.createdAt)),
+      db
+        .select({ id: notes.id, titulo: notes.titulo, createdAt: notes.createdAt })
+        .from(notes)
+        .where(eq(notes.publisher, id))
+        .orderBy(asc(notes.createdAt)),
+      db
+        .select({ id: resources.id, titulo: resources.titulo, createdAt: resources.createdAt })
+        .from(resources)
+        .where(eq(resources.publisher, id))
+        .orderBy(asc(resources.createdAt)),
+      db
+        .select({ id: projects.id, titulo: projects.titulo, createdAt: projects.createdAt })
+        .from(projects)
+        .where(eq(projects.publisher, id))
+        .orderBy(asc(projects.createdAt)),
+    ]);
   return {
     generadoEl: now.toISOString(),
     perfil: {
@@ -111,7 +125,15 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
       fechaEvento: p.fechaEvento,
       horaEvento: p.horaEvento.slice(0, 5),
       joinedAt: p.joinedAt.toISOString(),
+      checkedInAt: p.checkedInAt?.toISOString() ?? null,
     })),
+    listasDeEspera: waitingRows.map((w) => ({
+      eventId: w.eventId,
+      nombreEvento: w.nombreEvento,
+      desde: w.createdAt.toISOString(),
+    })),
+    // Whether a private calendar link exists; its secret is never stored, so never exported.
+    calendarioPrivado: user.calendarTokenHash !== null,
     publicado: {
       eventos: eventRows.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
       notas: noteRows.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
@@ -124,11 +146,13 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
 export type MemberData = Awaited<ReturnType<typeof exportMemberData>>;
 
 /**
- * Deletes the signed-in member: profile, sessions and participations go (foreign keys cascade);
- * what they published stays, under the publisher name it was published with. The last admin
- * cannot go: admin rows are locked first, so two admins deleting themselves at once leave one.
+ * Deletes the signed-in member: profile, sessions, participations and places on waiting lists go
+ * (foreign keys cascade); what they published stays, under the publisher name it was published
+ * with. Each seat they held in an upcoming event goes to the first person waiting, as when
+ * someone leaves. The last admin cannot go: admin rows are locked first, so two admins deleting
+ * themselves at once leave one.
  */
-export async function deleteAccount(db: Db, actor: Actor): Promise<void> {
+export async function deleteAccount(db: Db, actor: Actor, now: Date = new Date()): Promise<void> {
   const id = requireActor(actor);
   await db.transaction(async (tx) => {
     const admins = await tx
@@ -139,7 +163,16 @@ export async function deleteAccount(db: Db, actor: Actor): Promise<void> {
       .for("update");
     const isAdmin = admins.some((a) => a.id === id);
     if (isAdmin && admins.length === 1) throw new LastAdminError();
+    // The events whose seat frees, locked in one order so that concurrent joins and leaves wait.
+    const seated = await tx
+      .select({ id: events.id, capacity: events.capacity })
+      .from(participations)
+      .innerJoin(events, eq(events.id, participations.eventId))
+      .where(and(eq(participations.userId, id), gt(events.startsAt, now)))
+      .orderBy(asc(events.id))
+      .for("update", { of: events });
     const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
     if (deleted.length === 0) throw new NotSignedInError("Debes iniciar sesión.");
+    for (const event of seated) await fillSeats(tx, event);
   });
 }

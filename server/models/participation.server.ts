@@ -3,7 +3,7 @@
 // on the server. A join or a leave locks the event row first (SELECT … FOR UPDATE), so that the
 // seat count it reads cannot change before it writes: 100 joins at once for 10 seats give exactly
 // 10 participants and 90 waiting, in the order they got the lock (docs/decisions/018-attendance.md).
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/schemas";
 import type { Db } from "../db/client.server";
 import { events, eventWaitlist, participations, type User } from "../db/schema.server";
@@ -113,4 +113,19 @@ async function isParticipating(db: Db, userId: string, eventId: string): Promise
     .where(and(eq(participations.userId, userId), eq(participations.eventId, eventId)))
     .limit(1);
   return row !== undefined;
+}
+
+/** The upcoming events whose waiting list the member is on, with their place in each. */
+export async function listWaitingEvents(db: Db, userId: string, now: Date = new Date()) {
+  return db
+    .select({
+      id: events.id,
+      nombreEvento: events.nombreEvento,
+      startsAt: events.startsAt,
+      position: sql<number>`(select count(*)::int from ${eventWaitlist} w where w.event_id = ${eventWaitlist.eventId} and (w.created_at, w.user_id) <= (${eventWaitlist.createdAt}, ${eventWaitlist.userId}))`,
+    })
+    .from(eventWaitlist)
+    .innerJoin(events, eq(events.id, eventWaitlist.eventId))
+    .where(and(eq(eventWaitlist.userId, userId), gt(events.startsAt, now)))
+    .orderBy(asc(events.startsAt));
 }

@@ -125,7 +125,7 @@ export async function saveProfile(db: Db, userId: string, input: ProfileInput): 
   return user;
 }
 
-/** The events a member takes part in, soonest first. */
+/** The events a member takes part in (past ones too: their history), soonest first. */
 export async function listParticipatingEvents(db: Db, userId: string) {
   return db
     .select({
@@ -135,6 +135,7 @@ export async function listParticipatingEvents(db: Db, userId: string) {
       horaEvento: events.horaEvento,
       startsAt: events.startsAt,
       ubicacionEvento: events.ubicacionEvento,
+      checkedInAt: participations.checkedInAt,
     })
     .from(participations)
     .innerJoin(events, eq(events.id, participations.eventId))

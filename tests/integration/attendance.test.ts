@@ -6,7 +6,10 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { MESSAGES } from "~/lib/messages";
 import { EventSchema } from "~/lib/schemas";
 import { events, eventWaitlist, participations, users, type User } from "#server/db/schema.server";
+import { setCheckedIn } from "#server/models/attendance.server";
+import { renewCalendarToken } from "#server/models/calendar.server";
 import { getEventForViewer, updateEvent } from "#server/models/event.server";
+import { deleteAccount, type MemberData } from "#server/models/member-data.server";
 import { joinEvent, leaveEvent, leaveWaitlist } from "#server/models/participation.server";
 import { BrowserClient } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";
@@ -285,4 +288,97 @@ test("the database refuses a capacity below 1 whatever writes it", async () => {
     .from(events)
     .where(eq(events.id, event.id));
   expect(row!.capacity).toBeNull();
+});
+
+test("/profile keeps past events in 'Eventos Participando' as history, 'Asistió' when checked in and 'Inscrito' otherwise, and lists the waiting lists with the member's place", async () => {
+  const { client, user } = await createMember(server);
+  const came = await createTestEvent(server.db, admin.user, {
+    nombreEvento: "Vino al taller",
+    fechaEvento: "2024-03-03",
+  });
+  const skipped = await createTestEvent(server.db, admin.user, {
+    nombreEvento: "Se inscribió nomás",
+    fechaEvento: "2024-04-04",
+  });
+  const before = new Date("2024-01-01T00:00:00Z");
+  await joinEvent(server.db, user, came.id, before);
+  await joinEvent(server.db, user, skipped.id, before);
+  await setCheckedIn(server.db, admin.user, came.id, user.id, true);
+  const full = await createTestEvent(server.db, admin.user, {
+    nombreEvento: "Lleno hasta el techo",
+    fechaEvento: "2032-05-05",
+    capacity: "1",
+  });
+  const [other] = await newMembers(1, "lleno");
+  await joinEvent(server.db, other!, full.id);
+  expect(await joinEvent(server.db, user, full.id)).toBe("waiting");
+
+  const page = (await client.get("/profile")).text;
+  const list = page.slice(page.indexOf(">Eventos Participando</h2>"));
+  expect(list).toMatch(/Vino al taller[\s\S]*?>Asistió<\/span>/);
+  expect(list).toMatch(/Se inscribió nomás[\s\S]*?>Inscrito<\/span>/);
+  expect(list).not.toContain("No estás participando en ningún evento aún.");
+  expect(page).toMatch(
+    /En lista de espera<\/h2>[\s\S]*Lleno hasta el techo[\s\S]*posición <!-- -->1/,
+  );
+});
+
+test("'Descargar mis datos' holds check-ins, places on waiting lists and whether a calendar link exists, never its secret", async () => {
+  const { client, user } = await createMember(server);
+  const event = await createTestEvent(server.db, admin.user, {
+    nombreEvento: "Exportado",
+    fechaEvento: "2032-06-06",
+    capacity: "1",
+  });
+  const waitingFor = await createTestEvent(server.db, admin.user, {
+    nombreEvento: "Esperado",
+    fechaEvento: "2032-06-07",
+    capacity: "1",
+  });
+  const [other] = await newMembers(1, "export");
+  await joinEvent(server.db, other!, waitingFor.id);
+  await joinEvent(server.db, user, event.id);
+  await joinEvent(server.db, user, waitingFor.id);
+  await setCheckedIn(server.db, admin.user, event.id, user.id, true);
+  const first = JSON.parse((await client.get("/profile/datos")).text) as MemberData;
+  expect(first.calendarioPrivado).toBe(false);
+  const token = await renewCalendarToken(server.db, user);
+
+  const reply = await client.get("/profile/datos");
+  const body = JSON.parse(reply.text) as MemberData;
+  expect(body.participaciones.find((p) => p.eventId === event.id)?.checkedInAt).toMatch(/^\d{4}-/);
+  expect(body.listasDeEspera).toEqual([
+    { eventId: waitingFor.id, nombreEvento: "Esperado", desde: expect.any(String) },
+  ]);
+  expect(body.calendarioPrivado).toBe(true);
+  const [row] = await server.db
+    .select({ hash: users.calendarTokenHash })
+    .from(users)
+    .where(eq(users.id, user.id));
+  expect(reply.text).not.toContain(token);
+  expect(reply.text).not.toContain(row!.hash!);
+});
+
+test("deleting an account removes its places on waiting lists and gives its seats to the first person waiting", async () => {
+  const event = await createTestEvent(server.db, admin.user, {
+    fechaEvento: "2032-07-07",
+    capacity: "1",
+  });
+  const other = await createTestEvent(server.db, admin.user, {
+    fechaEvento: "2032-07-08",
+    capacity: "1",
+  });
+  const leaving = await createMember(server);
+  const [waiting, holder] = await newMembers(2, "borra");
+  await joinEvent(server.db, leaving.user, event.id);
+  await joinEvent(server.db, waiting!, event.id);
+  await joinEvent(server.db, holder!, other.id);
+  await joinEvent(server.db, leaving.user, other.id);
+  expect(await waitlistPosition(server.db, leaving.user.id, other.id)).toBe(1);
+
+  await deleteAccount(server.db, leaving.user);
+  expect((await participantIds(event.id)).map((p) => p.userId)).toEqual([waiting!.id]);
+  expect(await waitingRows(event.id)).toEqual([]);
+  expect(await waitingRows(other.id)).toEqual([]);
+  expect((await participantIds(other.id)).map((p) => p.userId)).toEqual([holder!.id]);
 });

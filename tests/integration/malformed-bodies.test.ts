@@ -121,10 +121,11 @@ for (const route of routesUnderTest()) {
     const page = filled(route.path);
     for (const target of [page, `${page === "/" ? "/_root" : page}.data`]) {
       for (const intent of intents) {
+        // Each refused body leaves the data as it was before it, so as it was here.
+        const before = await snapshot(server.db);
         for (const client of [admin, visitor]) {
           const who = client === admin ? "admin" : "visitante";
           for (const bad of badBodies(intent)) {
-            const before = await snapshot(server.db);
             const reply = await client.request("POST", target, {
               body: bad.body,
               headers: bad.type ? { "Content-Type": bad.type } : {},

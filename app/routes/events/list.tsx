@@ -35,6 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page,
     pageCount: Math.max(1, Math.ceil(pastTotal / PAGE_SIZE)),
     timeZone: context.config.siteTimezone,
+    // webcal: opens the calendar app, which subscribes to the feed instead of importing it once.
+    calendarFeed: `webcal://${context.config.publicUrl.host}/eventos.ics`,
   };
 }
 
@@ -76,10 +78,16 @@ export function meta() {
 
 export default function EventsList({ loaderData }: Route.ComponentProps) {
   const { upcoming, upcomingPage, upcomingPageCount, past, page, pageCount, timeZone } = loaderData;
+  const { calendarFeed } = loaderData;
   const admin = useRootData()?.user?.isAdmin === true;
   return (
     <div className="page">
       <h1>Eventos</h1>
+      <p className="button-row">
+        <a className="button button-secondary" href={calendarFeed}>
+          Suscribirse al calendario
+        </a>
+      </p>
       <section aria-labelledby="upcoming-title" className="events-section">
         <h2 id="upcoming-title">Próximos eventos</h2>
         {upcoming.length === 0 ? (

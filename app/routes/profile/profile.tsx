@@ -14,6 +14,10 @@ import { destroyAllSessions, destroySession } from "#server/auth/session.server"
 import { flashCookie } from "#server/auth/flash.server";
 import { deleteAccount, LastAdminError } from "#server/models/member-data.server";
 import { listParticipatingEvents, saveProfile } from "#server/models/user.server";
+import { hasEnded } from "#server/models/event.server";
+import { listWaitingEvents } from "#server/models/participation.server";
+import { renewCalendarToken } from "#server/models/calendar.server";
+import { Field } from "~/components/field";
 import type { Route } from "./+types/profile";
 import { readForm } from "#server/http/read-form.server";
 
@@ -22,7 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const editing = params.get("editar") === "1";
   const confirmingDelete = params.get("eliminar") === "1";
-  const events = await listParticipatingEvents(context.db, user.id);
+  const [events, waiting] = await Promise.all([
+    listParticipatingEvents(context.db, user.id),
+    listWaitingEvents(context.db, user.id),
+  ]);
+  const now = new Date();
   return {
     editing,
     confirmingDelete,
@@ -38,11 +46,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       genero: user.genero,
       habilidades: user.habilidades,
     },
+    // Past events stay: the member's attendance history ('Asistió' or 'Inscrito').
     events: events.map((e) => ({
       id: e.id,
       nombreEvento: e.nombreEvento,
       startsAt: e.startsAt.toISOString(),
+      ended: hasEnded(e, now),
+      attended: e.checkedInAt !== null,
     })),
+    waiting: waiting.map((w) => ({
+      id: w.id,
+      nombreEvento: w.nombreEvento,
+      startsAt: w.startsAt.toISOString(),
+      position: w.position,
+    })),
+    hasCalendarFeed: user.calendarTokenHash !== null,
   };
 }
 
@@ -83,6 +101,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") === "deleteAccount") {
     return deleteOwnAccount(request, context, form, user);
+  }
+  if (form.get("intent") === "renewCalendar") {
+    const token = await renewCalendarToken(context.db, user);
+    const link = `${context.config.publicUrl.origin}/calendario/${token}/eventos.ics`;
+    return data(
+      { intent: "renewCalendar" as const, calendarLink: link },
+      { headers: { "Cache-Control": "no-store" } },
+    );
   }
   if (form.get("intent") === "logoutEverywhere") {
     await destroyAllSessions(context.db, user.id);
@@ -132,9 +158,14 @@ function Detail({ term, value }: { term: string; value: string }) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, events, timeZone } = loaderData;
+  const { profile, events, waiting, hasCalendarFeed, timeZone } = loaderData;
   const navigation = useNavigation();
-  const deleteResult = actionData && "intent" in actionData ? actionData : undefined;
+  const deleteResult =
+    actionData && "intent" in actionData && actionData.intent === "deleteAccount"
+      ? actionData
+      : undefined;
+  const calendarLink =
+    actionData && "calendarLink" in actionData ? actionData.calendarLink : undefined;
   const editResult = actionData && !("intent" in actionData) ? actionData : undefined;
   const editing = loaderData.editing || editResult !== undefined;
   const formRef = useFocusFirstError<HTMLFormElement>(editResult);
@@ -202,6 +233,38 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                   <br />
                   <span className="muted">{formatDateTime(event.startsAt, timeZone)}</span>
                 </span>
+                <span className="profile-event-actions">
+                  {event.ended ? (
+                    <span className={event.attended ? "badge profile-attended" : "badge"}>
+                      {event.attended ? "Asistió" : "Inscrito"}
+                    </span>
+                  ) : null}
+                  <Link
+                    to={`/detalles/${event.id}`}
+                    className="button button-secondary button-small"
+                    aria-label={`Ver Detalles de ${event.nombreEvento}`}
+                  >
+                    Ver Detalles
+                  </Link>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {waiting.length > 0 ? (
+        <section className="card" aria-labelledby="waiting-title">
+          <h2 id="waiting-title">En lista de espera</h2>
+          <ul className="event-list">
+            {waiting.map((event) => (
+              <li key={event.id}>
+                <span>
+                  <strong>{event.nombreEvento}</strong>
+                  <br />
+                  <span className="muted">
+                    {formatDateTime(event.startsAt, timeZone)} · posición {event.position}
+                  </span>
+                </span>
                 <Link
                   to={`/detalles/${event.id}`}
                   className="button button-secondary button-small"
@@ -212,13 +275,50 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               </li>
             ))}
           </ul>
-        )}
+        </section>
+      ) : null}
+      <section className="card" aria-labelledby="calendar-title">
+        <h2 id="calendar-title">Mi calendario</h2>
+        <p>
+          Tus eventos en tu aplicación de calendario, con un enlace privado: quien lo tenga ve en
+          qué eventos participas.
+        </p>
+        {calendarLink ? (
+          <>
+            <p role="status">
+              Este es tu enlace. Cópialo ahora: por seguridad no lo volveremos a mostrar.
+            </p>
+            <Field id="calendar-link" name="calendarLink" label="Enlace privado del calendario">
+              {(control) => <input {...control} type="url" readOnly value={calendarLink} />}
+            </Field>
+          </>
+        ) : hasCalendarFeed ? (
+          <p className="muted">
+            Ya tienes un enlace privado. Si lo perdiste o alguien más lo tiene, renuévalo: el
+            anterior dejará de funcionar.
+          </p>
+        ) : null}
+        <Form method="post" action="/profile" className="form-actions">
+          <input type="hidden" name="intent" value="renewCalendar" />
+          {calendarLink ? (
+            <a className="button" href={calendarLink.replace(/^https?:/, "webcal:")}>
+              Suscribirse al calendario
+            </a>
+          ) : null}
+          <button
+            type="submit"
+            className={calendarLink ? "button button-ghost" : "button button-secondary"}
+            disabled={navigation.state === "submitting"}
+          >
+            {hasCalendarFeed || calendarLink ? "Renovar enlace" : "Crear enlace del calendario"}
+          </button>
+        </Form>
       </section>
       <section className="card" aria-labelledby="my-data-title">
         <h2 id="my-data-title">Mis datos</h2>
         <p>
-          Descarga todo lo que guardamos sobre ti, o elimina tu cuenta: tu perfil, tus sesiones y
-          tus participaciones.
+          Descarga todo lo que guardamos sobre ti, o elimina tu cuenta: tu perfil, tus sesiones, tus
+          participaciones y tus lugares en listas de espera.
         </p>
         <div className="form-actions">
           <a href="/profile/datos" download className="button button-ghost">
@@ -265,7 +365,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </Form>
         </Dialog>
       ) : null}
-      {actionData?.formError ? (
+      {actionData && "formError" in actionData && actionData.formError ? (
         <AlertDialog key={JSON.stringify(actionData)} message={actionData.formError} />
       ) : null}
     </div>
