@@ -50,7 +50,7 @@ function withValue(message: string, value: unknown): string {
 }
 
 /** A value as an instant, from any Timestamp shape the reader decoded, an ISO string or epoch ms. */
-function asInstant(value: unknown): Date | null {
+export function asInstant(value: unknown): Date | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
   if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}/.test(value)) {
     const date = new Date(value);
@@ -77,7 +77,7 @@ function zonedParts(instant: Date, timeZone: string): { date: string; time: stri
 }
 
 /** createdAt / updatedAt: any Timestamp shape; missing or odd values are reported. */
-function readTime(
+export function readTime(
   fields: Record<string, unknown>,
   field: string,
   report: Reporter,
@@ -150,9 +150,7 @@ function validateObject<S extends ObjectSchema>(
   schema: S,
   input: Record<string, unknown>,
   report: Reporter,
-):
-  | { ok: true; data: z.output<S>; accepted: Record<string, unknown> }
-  | { ok: false; reasons: string[] } {
+): { ok: true; data: z.output<S> } | { ok: false; reasons: string[] } {
   const values = { ...input };
   const accepts = (field: string, value: unknown) =>
     (schema.shape[field] as z.ZodType | undefined)?.safeParse(value).success === true;
@@ -162,7 +160,7 @@ function validateObject<S extends ObjectSchema>(
   }
   for (let round = 0; round < 3; round++) {
     const parsed = schema.safeParse(values);
-    if (parsed.success) return { ok: true, data: parsed.data, accepted: values };
+    if (parsed.success) return { ok: true, data: parsed.data };
     const reasons: string[] = [];
     let dropped = false;
     for (const issue of parsed.error.issues) {
@@ -238,7 +236,7 @@ export function uidOf(value: unknown): string | null {
 
 // ——— usuarios ———
 
-interface MemberValues {
+export interface MemberValues {
   email: string | null;
   emailVerified: boolean;
   displayName: string | null;
@@ -391,7 +389,7 @@ const EVENT_FIELDS = [
   "id",
 ] as const;
 
-interface MappedEvent {
+export interface MappedEvent {
   input: z.output<typeof EventSchema>;
   gallery: string[];
   createdAt: Date;
@@ -422,9 +420,9 @@ export function mapEvent(
       : cleanList(input.enlacesVirtuales, "enlacesVirtuales", "link", report);
   const base = validateObject(EventSchema.in, input, report);
   if (!base.ok) return base;
-  // The whole schema (its rule across fields) parses what the fields accepted, not their output:
-  // a field's transform (the capacity's "" → null) need not accept its own output.
-  const full = EventSchema.safeParse(base.accepted);
+  // The rest of the form's rules, on the fields as validated (parsing them again would see the
+  // cupo already turned into a number).
+  const full = EventSchema.out.safeParse(base.data);
   if (!full.success) {
     return {
       ok: false,
@@ -489,7 +487,7 @@ const CONTENT = {
 export type ContentCollection = keyof typeof CONTENT;
 export const CONTENT_COLLECTIONS = Object.keys(CONTENT) as ContentCollection[];
 
-interface MappedContent<C extends ContentCollection> {
+export interface MappedContent<C extends ContentCollection> {
   input: z.output<(typeof CONTENT)[C]["schema"]>;
   createdAt: Date;
   updatedAt: Date | null;

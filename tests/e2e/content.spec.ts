@@ -111,9 +111,7 @@ test("admins publish, edit and delete content, a second admin sees it live, a vi
   await expect(notas.getByLabel("Enlace adicional 2", { exact: true })).toHaveCount(0);
 
   // The other admin's list shows it without a reload.
-  await expect(watcherNotes.getByRole("link", { name: noteTitle, exact: true })).toBeVisible({
-    timeout: 3000,
-  });
+  await expect(watcherNotes.getByRole("link", { name: noteTitle, exact: true })).toBeVisible();
 
   // A resource with two videos; a link row removed never leaves the list empty.
   const recursos = section(page, "Recursos");
@@ -138,7 +136,7 @@ test("admins publish, edit and delete content, a second admin sees it live, a vi
   await acknowledge(page, "Recurso publicado con éxito!");
   await expect(
     section(watcher.page, "Recursos").getByRole("link", { name: resourceTitle, exact: true }),
-  ).toBeVisible({ timeout: 3000 });
+  ).toBeVisible();
 
   // 'Editar' fills the form; saving returns to create mode.
   await recursos.getByText("Mostrar Recursos").click();
@@ -165,7 +163,7 @@ test("admins publish, edit and delete content, a second admin sees it live, a vi
       name: `${resourceTitle} (actualizada)`,
       exact: true,
     }),
-  ).toBeVisible({ timeout: 3000 });
+  ).toBeVisible();
 
   // 'Cancelar Edición' returns to create mode without saving.
   await recursos
@@ -260,9 +258,7 @@ test("admins publish, edit and delete content, a second admin sees it live, a vi
   await confirm.getByRole("button", { name: "Eliminar" }).click();
   await acknowledge(page, "Nota eliminada con éxito!");
   await expect(notas.getByRole("link", { name: noteTitle, exact: true })).toHaveCount(0);
-  await expect(watcherNotes.getByRole("link", { name: noteTitle, exact: true })).toHaveCount(0, {
-    timeout: 3000,
-  });
+  await expect(watcherNotes.getByRole("link", { name: noteTitle, exact: true })).toHaveCount(0);
 
   await visitor.page.goto("/notas");
   await expect(visitor.page.getByRole("link", { name: noteTitle, exact: true })).toHaveCount(0);
