@@ -28,6 +28,7 @@ import {
   deleteEvent,
   EventNotFoundError,
   getEvent,
+  hasEnded,
   listEventsForAdmin,
   removeGalleryImage,
   updateEvent,
@@ -108,7 +109,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       userDetails: userDetails
         ? {
             ...userDetails,
-            events: userDetails.events.map((e) => ({ ...e, startsAt: e.startsAt.toISOString() })),
+            // Past events say whether the member came ('Asistió') or only registered ('Inscrito').
+            events: userDetails.events.map((e) => ({
+              id: e.id,
+              nombreEvento: e.nombreEvento,
+              startsAt: e.startsAt.toISOString(),
+              ended: hasEnded(e),
+              attended: e.checkedInAt !== null,
+            })),
           }
         : null,
       gallery: galleryEvent
@@ -129,6 +137,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
               enlacesVirtuales: editEvent.enlacesVirtuales,
               fechaEvento: editEvent.fechaEvento,
               horaEvento: editEvent.horaEvento,
+              capacity: editEvent.capacity,
               imagenEnlace: editEvent.imagenEnlace,
               ubicacionEspecifica: editEvent.ubicacionEspecifica ?? "",
               descripcion: editEvent.descripcion,
@@ -447,6 +456,13 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
                 </div>
                 <div className="row-actions">
                   <Link
+                    to={`/admin/eventos/${event.id}/participantes`}
+                    className="button button-secondary button-small"
+                    aria-label={`Participantes de ${event.nombreEvento}`}
+                  >
+                    Participantes
+                  </Link>
+                  <Link
                     to={panelHref(params, { galeria: event.id })}
                     preventScrollReset
                     className="button button-secondary button-small"
@@ -510,6 +526,12 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
                 <li key={e.id}>
                   <Link to={`/detalles/${e.id}`}>{e.nombreEvento}</Link> —{" "}
                   <time dateTime={e.startsAt}>{formatDateTime(e.startsAt, timeZone)}</time>
+                  {e.ended ? (
+                    <>
+                      {" "}
+                      <span className="badge">{e.attended ? "Asistió" : "Inscrito"}</span>
+                    </>
+                  ) : null}
                 </li>
               ))}
             </ul>
