@@ -10,8 +10,10 @@ export default defineConfig({
     globalSetup: ["tests/helpers/global-setup.ts"],
     pool: "forks",
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Limits that only catch a hang: `npm test` runs the browser tests beside these, and a test
+    // that sends hundreds of requests can take a minute on a busy 2-core machine.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     environment: "node",
   },
 });

@@ -4,8 +4,8 @@
 //
 // The machine's cores are kept busy: the site is built while the type check and lint run, and
 // the browser tests run beside Vitest (both use the build; each has its own ports, data folders
-// and databases). Vitest yields the processor to the browser tests, the longer of the two. Their
-// output is not mixed: the browser tests' lines are held until Vitest has finished.
+// and databases). Their output is not mixed: the browser tests' lines are held until Vitest has
+// finished.
 import { spawn } from "node:child_process";
 
 const timings = [];
@@ -91,10 +91,7 @@ let status = checks || build;
 if (status === 0) {
   const browserOutput = holdOutput();
   const [vitest, playwright] = await Promise.all([
-    // Lower priority than the browser tests, whose journeys are the longer phase.
-    run("vitest", "nice", ["-n", "5", bin("vitest"), "run", ...args]).finally(() =>
-      browserOutput.release(),
-    ),
+    run("vitest", bin("vitest"), ["run", ...args]).finally(() => browserOutput.release()),
     run("playwright", bin("playwright"), ["test"], { hold: browserOutput }),
   ]);
   status = vitest || playwright;

@@ -28,6 +28,11 @@ export interface Database {
    * other on the same database). Resolves with a function that stops listening.
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Housekeeping PostgreSQL's autovacuum does on a server, which the embedded database has not:
+   * VACUUM ANALYZE, so that the planner has statistics and counts use index-only scans.
+   */
+  maintain?(): Promise<void>;
   /** fsync calls made so far to keep acknowledged writes on disk (embedded database only). */
   fsyncs?(): number;
 }
@@ -105,6 +110,14 @@ export async function openEmbedded(dataDir: string | null): Promise<Database> {
       kind: "embedded",
       location: dataDir ?? "memoria",
       listen: (channel, onMessage) => client.listen(channel, onMessage),
+      maintain: async () => {
+        // The site's own tables only: the system catalogs take far longer and gain little.
+        const { rows } = await client.query<{ name: string }>(
+          "select quote_ident(tablename) as name from pg_tables where schemaname = 'public'",
+        );
+        if (rows.length > 0)
+          await client.exec(`vacuum analyze ${rows.map((r) => r.name).join(", ")}`);
+      },
       fsyncs: () => durable?.fsyncs() ?? 0,
       async close() {
         try {

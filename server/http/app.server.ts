@@ -235,6 +235,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
     // Expired sessions are swept while the server runs.
     const stopSweeper = startSessionSweeper(database.db, config.sessionSweepMs);
+    const stopMaintenance = startMaintenance(database);
 
     markReady();
     log(
@@ -256,6 +257,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         closing ??= (async () => {
           await contentStream.close();
           await stopSweeper();
+          await stopMaintenance();
           await pageCache.close();
           await new Promise<void>((resolve) => {
             server.close(() => resolve());
@@ -272,4 +274,31 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     if (ownsDatabase) await database.close();
     throw error;
   }
+}
+
+/** How often the embedded database is vacuumed and analysed while the server runs. */
+const MAINTENANCE_MS = 60 * 60 * 1000;
+
+/**
+ * The embedded database has no autovacuum: it is vacuumed and analysed at start and every hour
+ * (docs/decisions/015-page-cache.md). A failure is logged and tried again at the next tick.
+ */
+function startMaintenance(database: Database): () => Promise<void> {
+  const maintain = database.maintain;
+  if (!maintain) return async () => {};
+  let running: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    running = running
+      .then(() => maintain())
+      .catch((error: unknown) => {
+        console.error("No se pudo hacer el mantenimiento de la base de datos:", error);
+      });
+  };
+  run();
+  const timer = setInterval(run, MAINTENANCE_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

@@ -10,7 +10,7 @@ import { openEmbedded, type Database, type Db } from "#server/db/client.server";
 import { appMeta, notes, users } from "#server/db/schema.server";
 import { importFirebase } from "#server/import/import.server";
 import { readExportFiles } from "#server/import/read-export.server";
-import { createTestDatabase, usingPostgres } from "../helpers/database";
+import { copyEmbeddedTemplate, createTestDatabase, usingPostgres } from "../helpers/database";
 import { FIXTURE_FILES, snapshotTables } from "../helpers/firebase";
 
 const opened: Database[] = [];
@@ -47,7 +47,8 @@ async function populate(db: Db) {
 
 test(`a backup of the embedded database restores into ${usingPostgres ? "PostgreSQL" : "another embedded database"} and back with every row equal`, async () => {
   const dir = tempDir();
-  const source = await track(openEmbedded(path.join(dir, "origen")));
+  // A data folder a server has run in (a copy of the migrated template).
+  const source = await track(openEmbedded(copyEmbeddedTemplate(path.join(dir, "origen"))));
   await populate(source.db);
   const expected = await snapshotTables(source.db);
   expect(expected.users!.length).toBe(6);

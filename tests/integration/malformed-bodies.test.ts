@@ -41,9 +41,16 @@ function flatten(entries: RouteConfigEntry[], prefix = ""): RouteConfigEntry[] {
 /** The routes of app/routes.ts, whether they act, and their intents. */
 function routesUnderTest(): RouteUnderTest[] {
   return flatten(routeTable).map((entry) => {
-    const source = fs.readFileSync(path.join(PROJECT_ROOT, "app", entry.file), "utf8");
+    const file = path.join(PROJECT_ROOT, "app", entry.file);
+    const source = fs.readFileSync(file, "utf8");
     const hasAction = /export (async )?function action\b|export const action\b/.test(source);
     const intents = new Set<string>();
+    // A route whose action dispatches through a map of intent → handler keeps it beside itself.
+    const handlers = file.replace(/\.tsx?$/, ".server.ts");
+    const map = fs.existsSync(handlers)
+      ? /_ACTIONS\b[^\n]*= \{\n([\s\S]*?)\n\};/.exec(fs.readFileSync(handlers, "utf8"))?.[1]
+      : undefined;
+    for (const m of (map ?? "").matchAll(/^ {2}"?([\w-]+)"?[:,]/gm)) intents.add(m[1]!);
     for (const m of source.matchAll(/name="intent"\s+value="([\w-]+)"/g)) intents.add(m[1]!);
     for (const m of source.matchAll(/case "([\w-]+)":/g)) intents.add(m[1]!);
     for (const m of source.matchAll(/intent === "([\w-]+)"/g)) intents.add(m[1]!);
@@ -114,10 +121,11 @@ for (const route of routesUnderTest()) {
     const page = filled(route.path);
     for (const target of [page, `${page === "/" ? "/_root" : page}.data`]) {
       for (const intent of intents) {
+        // Each refused body leaves the data as it was before it, so as it was here.
+        const before = await snapshot(server.db);
         for (const client of [admin, visitor]) {
           const who = client === admin ? "admin" : "visitante";
           for (const bad of badBodies(intent)) {
-            const before = await snapshot(server.db);
             const reply = await client.request("POST", target, {
               body: bad.body,
               headers: bad.type ? { "Content-Type": bad.type } : {},

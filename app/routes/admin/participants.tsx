@@ -55,8 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     await setCheckedIn(context.db, admin, params.eventId, form.get("userId"), intent === "checkIn");
   } catch (error) {
-    if (error instanceof ParticipantNotFoundError)
-      return data({ message: MESSAGES.participantNotFound }, { status: 404 });
+    if (error instanceof ParticipantNotFoundError) notFound(MESSAGES.participantNotFound);
     throw error;
   }
   return redirect(`/admin/eventos/${params.eventId}/participantes`, {

@@ -1,0 +1,14 @@
+/** The panel's address with some query parameters changed (its dialogs live in the URL). */
+export function panelHref(params: URLSearchParams, changes: Record<string, string | null>): string {
+  const next = new URLSearchParams();
+  for (const key of ["q", "pagina"]) {
+    const value = params.get(key);
+    if (value) next.set(key, value);
+  }
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) next.delete(key);
+    else next.set(key, value);
+  }
+  const query = next.toString();
+  return query ? `/admin?${query}` : "/admin";
+}

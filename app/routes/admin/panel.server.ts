@@ -1,0 +1,327 @@
+// The admin panel (/admin) on the server: what its page shows, and its form posts, one named
+// function per `intent`. The route checks who is asking, reads the form and dispatches here.
+import { data, redirect, type AppLoadContext } from "react-router";
+import type { EventFormValues } from "~/components/events/event-form";
+import { parseForm, type FieldErrors } from "~/lib/forms";
+import { MESSAGES, type MessageKey } from "~/lib/messages";
+import { notFound } from "~/lib/not-found";
+import { isUuid } from "~/lib/checks";
+import { checkEventLinks, EventSchema, GalleryImageSchema } from "~/lib/schemas";
+import { cookieSettings } from "#server/auth/guards.server";
+import { flashCookie } from "#server/auth/flash.server";
+import type { User } from "#server/db/schema.server";
+import {
+  boundedSearch,
+  getUserDetails,
+  LastAdminError,
+  listUsers,
+  SEARCH_MAX,
+  setAdmin,
+  UserNotFoundError,
+} from "#server/models/admin-users.server";
+import {
+  addGalleryImage,
+  createEvent,
+  deleteEvent,
+  EventDateOutOfRangeError,
+  EventNotFoundError,
+  getEvent,
+  hasEnded,
+  listEventsForAdmin,
+  removeGalleryImage,
+  updateEvent,
+} from "#server/models/event.server";
+
+export type PanelActionData = {
+  intent: string;
+  message?: string;
+  fieldErrors?: FieldErrors;
+  values?: Record<string, unknown>;
+  eventId?: string;
+};
+
+interface Post {
+  intent: string;
+  form: FormData;
+  admin: User;
+  context: AppLoadContext;
+}
+
+/** What the panel shows: users, events, and the dialog its address opens. */
+export async function loadPanel(request: Request, admin: User, context: AppLoadContext) {
+  const params = new URL(request.url).searchParams;
+  // A search longer than the list can use goes back to an address holding only what is used, so
+  // that no link or form of the page copies the rest.
+  const q = params.get("q");
+  if (q !== null && q.length > SEARCH_MAX) {
+    params.set("q", boundedSearch(q));
+    throw redirect(`/admin?${params.toString()}`);
+  }
+  const page = Number(params.get("pagina") ?? "1");
+  const [users, events] = await Promise.all([
+    listUsers(context.db, admin, {
+      search: params.get("q") ?? "",
+      page: Number.isFinite(page) ? page : 1,
+    }),
+    listEventsForAdmin(context.db, admin),
+  ]);
+
+  const userId = params.get("usuario");
+  const userDetails = userId !== null ? await getUserDetails(context.db, admin, userId) : null;
+  if (userId !== null && !userDetails) notFound(MESSAGES.userNotFound);
+
+  const loadEvent = async (key: string) => {
+    const id = params.get(key);
+    if (id === null) return null;
+    const event = await getEvent(context.db, id);
+    if (!event) notFound(MESSAGES.eventNotFound);
+    return event;
+  };
+  const [galleryEvent, editEvent, deleting] = await Promise.all([
+    loadEvent("galeria"),
+    loadEvent("editar"),
+    loadEvent("eliminar"),
+  ]);
+  const removingImageId = params.get("quitar");
+  const removingImage =
+    galleryEvent && removingImageId !== null
+      ? (galleryEvent.gallery.find((i) => i.id === removingImageId) ??
+        notFound(MESSAGES.eventNotFound))
+      : null;
+
+  return data(
+    {
+      adminId: admin.id,
+      search: params.toString(),
+      timeZone: context.config.siteTimezone,
+      users: users.users,
+      usersPage: {
+        total: users.total,
+        page: users.page,
+        pageCount: users.pageCount,
+        q: users.search,
+      },
+      events: events.map((e) => ({ ...e, startsAt: e.startsAt.toISOString() })),
+      userDetails: userDetails
+        ? {
+            ...userDetails,
+            // Past events say whether the member came ('Asistió') or only registered ('Inscrito').
+            events: userDetails.events.map((e) => ({
+              id: e.id,
+              nombreEvento: e.nombreEvento,
+              startsAt: e.startsAt.toISOString(),
+              ended: hasEnded(e),
+              attended: e.checkedInAt !== null,
+            })),
+          }
+        : null,
+      gallery: galleryEvent
+        ? {
+            id: galleryEvent.id,
+            nombreEvento: galleryEvent.nombreEvento,
+            images: galleryEvent.gallery,
+          }
+        : null,
+      removingImage,
+      editing: editEvent
+        ? {
+            id: editEvent.id,
+            values: {
+              nombreEvento: editEvent.nombreEvento,
+              ubicacionEvento: editEvent.ubicacionEvento,
+              tipoEvento: editEvent.tipoEvento,
+              enlacesVirtuales: editEvent.enlacesVirtuales,
+              fechaEvento: editEvent.fechaEvento,
+              horaEvento: editEvent.horaEvento,
+              capacity: editEvent.capacity,
+              imagenEnlace: editEvent.imagenEnlace,
+              ubicacionEspecifica: editEvent.ubicacionEspecifica ?? "",
+              descripcion: editEvent.descripcion,
+            } satisfies EventFormValues,
+          }
+        : null,
+      deleting: deleting ? { id: deleting.id, nombreEvento: deleting.nombreEvento } : null,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+const reply = (body: PanelActionData, status: number) => data(body, { status });
+
+function back(context: AppLoadContext, to: string, key: MessageKey) {
+  return redirect(to, {
+    headers: { "Set-Cookie": flashCookie(key, cookieSettings(context).secure) },
+  });
+}
+
+/** 'Publicar Evento' and 'Actualizar Evento', and their link rows changed without JavaScript. */
+async function saveEvent({ intent, form, admin, context }: Post) {
+  const eventId = form.get("eventId");
+  if (intent === "update" && !isUuid(eventId)) notFound(MESSAGES.eventNotFound);
+  const editedId = intent === "update" ? String(eventId) : undefined;
+  // Without JavaScript, '+ Añadir otro enlace' and 'Quitar' post the form back: change the rows, save nothing.
+  const linkAction = form.get("linkAction");
+  if (typeof linkAction === "string") {
+    const links = form.getAll("enlacesVirtuales").map(String);
+    if (linkAction === "add") links.push("");
+    const remove = /^remove-(\d+)$/.exec(linkAction);
+    if (remove && links.length > 1) links.splice(Number(remove[1]), 1);
+    const values = Object.fromEntries(
+      [...form].filter(([k, v]) => typeof v === "string" && k !== "enlacesVirtuales"),
+    );
+    return reply(
+      {
+        intent,
+        values: { ...values, enlacesVirtuales: links },
+        fieldErrors: {},
+        eventId: editedId,
+      },
+      200,
+    );
+  }
+  const result = parseForm(EventSchema, form, {
+    listFields: ["enlacesVirtuales"],
+    ignore: ["eventId", "linkAction", "returnTo"],
+  });
+  if (!result.ok) {
+    // The links are checked after the other fields pass; say what is wrong with them now too.
+    const tipo = form.get("tipoEvento");
+    if (!result.fieldErrors.enlacesVirtuales && (tipo === "Virtual" || tipo === "Hibrido")) {
+      const links = checkEventLinks(tipo, form.getAll("enlacesVirtuales").map(String));
+      if (!links.ok) result.fieldErrors.enlacesVirtuales = links.message;
+    }
+    return reply(
+      {
+        intent,
+        fieldErrors: result.fieldErrors,
+        message: result.formError ?? undefined,
+        values: result.values,
+        eventId: editedId,
+      },
+      400,
+    );
+  }
+  try {
+    if (intent === "publish")
+      await createEvent(context.db, admin, result.data, context.config.siteTimezone);
+    else await updateEvent(context.db, admin, eventId, result.data, context.config.siteTimezone);
+  } catch (error) {
+    if (error instanceof EventNotFoundError) notFound(MESSAGES.eventNotFound);
+    if (error instanceof EventDateOutOfRangeError) {
+      return reply(
+        {
+          intent,
+          fieldErrors: { [error.field]: error.message },
+          values: result.data,
+          eventId: editedId,
+        },
+        400,
+      );
+    }
+    console.error("No se pudo guardar el evento:", error);
+    return reply(
+      {
+        intent,
+        fieldErrors: {},
+        values: result.data,
+        message: intent === "publish" ? MESSAGES.eventPublishFailed : MESSAGES.eventUpdateFailed,
+      },
+      500,
+    );
+  }
+  return back(context, "/admin", intent === "publish" ? "eventPublished" : "eventUpdated");
+}
+
+async function removeEvent({ intent, form, admin, context }: Post) {
+  try {
+    await deleteEvent(context.db, admin, form.get("eventId"));
+  } catch (error) {
+    if (error instanceof EventNotFoundError) notFound(MESSAGES.eventNotFound);
+    console.error("No se pudo eliminar el evento:", error);
+    return reply({ intent, message: MESSAGES.eventDeleteFailed }, 500);
+  }
+  return back(context, "/admin", "eventDeleted");
+}
+
+async function addImage({ intent, form, admin, context }: Post) {
+  const eventId = form.get("eventId");
+  if (!isUuid(eventId)) notFound(MESSAGES.eventNotFound);
+  const result = parseForm(GalleryImageSchema, form, { ignore: ["eventId", "returnTo"] });
+  if (!result.ok)
+    return reply(
+      {
+        intent,
+        fieldErrors: result.fieldErrors,
+        message: result.formError ?? undefined,
+        values: result.values,
+        eventId,
+      },
+      400,
+    );
+  try {
+    await addGalleryImage(context.db, admin, eventId, result.data.url);
+  } catch (error) {
+    if (error instanceof EventNotFoundError) notFound(MESSAGES.eventNotFound);
+    console.error("No se pudo agregar la imagen:", error);
+    return reply({ intent, message: MESSAGES.galleryAddFailed, values: result.data, eventId }, 500);
+  }
+  return back(context, `/admin?galeria=${eventId}`, "galleryImageAdded");
+}
+
+async function removeImage({ intent, form, admin, context }: Post) {
+  const eventId = form.get("eventId");
+  if (!isUuid(eventId)) notFound(MESSAGES.eventNotFound);
+  try {
+    await removeGalleryImage(context.db, admin, eventId, form.get("imageId"));
+  } catch (error) {
+    if (error instanceof EventNotFoundError) notFound("Imagen no encontrada.");
+    console.error("No se pudo eliminar la imagen:", error);
+    return reply({ intent, message: MESSAGES.galleryRemoveFailed, eventId }, 500);
+  }
+  return back(context, `/admin?galeria=${eventId}`, "galleryImageRemoved");
+}
+
+/** 'Hacer administrador' and 'Quitar administrador'. */
+async function changeAdmin({ intent, form, admin, context }: Post) {
+  const userId = form.get("userId");
+  const grant = intent === "grant-admin";
+  try {
+    await setAdmin(context.db, admin, userId, grant);
+  } catch (error) {
+    if (error instanceof UserNotFoundError) notFound(MESSAGES.userNotFound);
+    if (error instanceof LastAdminError) return reply({ intent, message: MESSAGES.lastAdmin }, 409);
+    throw error;
+  }
+  // An admin who revoked their own rights can no longer see the panel.
+  if (userId === admin.id && !grant) return back(context, "/inicio", "adminRevoked");
+  const returnTo = form.get("returnTo");
+  const to =
+    typeof returnTo === "string" && /^\?[\w=&%.-]*$/.test(returnTo) && returnTo.includes("usuario=")
+      ? `/admin${returnTo}`
+      : `/admin?usuario=${userId}`;
+  return back(context, to, grant ? "adminGranted" : "adminRevoked");
+}
+
+type Answer = Response | ReturnType<typeof reply>;
+
+const PANEL_ACTIONS: Record<string, (post: Post) => Promise<Answer>> = {
+  publish: saveEvent,
+  update: saveEvent,
+  delete: removeEvent,
+  "gallery-add": addImage,
+  "gallery-remove": removeImage,
+  "grant-admin": changeAdmin,
+  "revoke-admin": changeAdmin,
+};
+
+/** Runs the handler the form's `intent` names; an unknown intent is a 400. */
+export async function panelAction(
+  form: FormData,
+  admin: User,
+  context: AppLoadContext,
+): Promise<Answer> {
+  const intent = String(form.get("intent") ?? "");
+  const handler = Object.hasOwn(PANEL_ACTIONS, intent) ? PANEL_ACTIONS[intent] : undefined;
+  if (!handler) return reply({ intent, message: "Acción desconocida." }, 400);
+  return handler({ intent, form, admin, context });
+}
