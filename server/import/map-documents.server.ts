@@ -150,7 +150,9 @@ function validateObject<S extends ObjectSchema>(
   schema: S,
   input: Record<string, unknown>,
   report: Reporter,
-): { ok: true; data: z.output<S> } | { ok: false; reasons: string[] } {
+):
+  | { ok: true; data: z.output<S>; accepted: Record<string, unknown> }
+  | { ok: false; reasons: string[] } {
   const values = { ...input };
   const accepts = (field: string, value: unknown) =>
     (schema.shape[field] as z.ZodType | undefined)?.safeParse(value).success === true;
@@ -160,7 +162,7 @@ function validateObject<S extends ObjectSchema>(
   }
   for (let round = 0; round < 3; round++) {
     const parsed = schema.safeParse(values);
-    if (parsed.success) return { ok: true, data: parsed.data };
+    if (parsed.success) return { ok: true, data: parsed.data, accepted: values };
     const reasons: string[] = [];
     let dropped = false;
     for (const issue of parsed.error.issues) {
@@ -420,7 +422,9 @@ export function mapEvent(
       : cleanList(input.enlacesVirtuales, "enlacesVirtuales", "link", report);
   const base = validateObject(EventSchema.in, input, report);
   if (!base.ok) return base;
-  const full = EventSchema.safeParse(base.data);
+  // The whole schema (its rule across fields) parses what the fields accepted, not their output:
+  // a field's transform (the capacity's "" → null) need not accept its own output.
+  const full = EventSchema.safeParse(base.accepted);
   if (!full.success) {
     return {
       ok: false,
