@@ -58,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root");

@@ -6,7 +6,7 @@ import { setAdminByEmail, UnknownEmailError } from "../server/models/user.server
 
 export const USAGE = "Uso: npm run admin -- grant <correo>   |   npm run admin -- revoke <correo>";
 
-export interface Output {
+interface Output {
   out(line: string): void;
   err(line: string): void;
 }

@@ -8,7 +8,7 @@ import { z } from "zod";
 
 const GOOGLE_ISSUER = "https://accounts.google.com";
 
-export type OidcSettings =
+type OidcSettings =
   | { kind: "external"; issuer: string; clientId: string; clientSecret: string; name: string }
   | { kind: "development" };
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /** What a field hands to its control: the id its label names, and where its hint and error are. */
-export interface ControlProps {
+interface ControlProps {
   id: string;
   name: string;
   required: boolean | undefined;

@@ -6,7 +6,7 @@ import { safeImageUrl } from "~/lib/checks";
  * The branded stand-in for a picture: the logo on the brand gradient, with the kind of item
  * ("Evento", "Nota"…). Decorative unless `alt` says what the missing picture was.
  */
-export function ImagePlaceholder({
+function ImagePlaceholder({
   label,
   alt = "",
   className,

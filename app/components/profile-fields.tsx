@@ -2,7 +2,7 @@ import { GENEROS, HABILIDADES_MAX } from "~/lib/limits";
 import type { FieldErrors } from "~/lib/forms";
 import { Field } from "./field";
 
-export interface ProfileValues {
+interface ProfileValues {
   nombreCompleto?: string | null;
   fechaNacimiento?: string | null;
   pais?: string | null;

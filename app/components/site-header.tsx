@@ -4,7 +4,7 @@ import { homeSections, site, siteAreas } from "~/content/site";
 import { UserMenu, type MenuUser } from "./user-menu";
 
 /** §2: the section whose top is above the scroll position plus this offset is the one in view. */
-export const NAV_HIGHLIGHT_OFFSET = 100;
+const NAV_HIGHLIGHT_OFFSET = 100;
 
 function inArea(pathname: string, paths: readonly string[]) {
   return paths.some((path) => pathname === path || pathname.startsWith(`${path}/`));

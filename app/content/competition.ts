@@ -2,7 +2,7 @@
 // Edit them here; app/routes/landing/events.tsx only lays them out. Images live in
 // public/landing/. Entries marked "placeholder" are waiting for the community's real ones.
 
-export interface CompetitionItem {
+interface CompetitionItem {
   name: string;
   /** Shown under the name: dates, or "Pendiente" while they are not fixed. */
   when: string;

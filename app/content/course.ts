@@ -2,7 +2,7 @@
 // image and link. Edit them here; app/routes/landing/clase1.tsx only lays them out.
 // Entries marked "placeholder" are waiting for the community's real ones.
 
-export interface Slide {
+interface Slide {
   title: string;
   text: string;
   /** A file under public/ or an https:// address. */

@@ -4,7 +4,7 @@
 // https:// address. Entries marked "placeholder" are waiting for the community's real ones.
 import { site } from "./site";
 
-export interface Person {
+interface Person {
   name: string;
   role: string;
   /** A file under public/ (starts with "/") or an https:// address. */
@@ -160,7 +160,7 @@ export const events = {
   allHref: "/eventos",
 };
 
-export interface TechHistoryItem {
+interface TechHistoryItem {
   title: string;
   text: string;
   href: string;

@@ -3,7 +3,7 @@
 // for a formula (= + - @, or a tab or carriage return first) starts with an apostrophe instead.
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-export function csvCell(value: string): string {
+function csvCell(value: string): string {
   const safe = FORMULA_START.test(value) ? `'${value}` : value;
   return `"${safe.replace(/"/g, '""')}"`;
 }

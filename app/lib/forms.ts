@@ -3,7 +3,7 @@ import { z } from "zod";
 
 export type FieldErrors = Record<string, string>;
 
-export type FormResult<T> =
+type FormResult<T> =
   | { ok: true; data: T }
   | {
       ok: false;

@@ -58,10 +58,10 @@ export type ProfileInput = z.output<typeof ProfileSchema>;
 
 // ——— Fields shared by the event and content forms ———
 
-export const URL_MAX = 2000;
+const URL_MAX = 2000;
 
 /** A required http(s) URL. */
-export const httpUrlField = (
+const httpUrlField = (
   required: string,
   invalid = "Escribe una URL válida que empiece con http:// o https://.",
 ) =>
@@ -107,11 +107,11 @@ export const linkListField = (options: { youtube?: boolean; max?: number } = {})
 };
 
 /** A calendar date (YYYY-MM-DD) that exists. */
-export const dateField = (required: string, invalid = "La fecha no es válida.") =>
+const dateField = (required: string, invalid = "La fecha no es válida.") =>
   z.string({ error: required }).trim().min(1, required).refine(isRealDate, invalid);
 
 /** A time of day HH:MM (00:00–23:59); seconds, if sent by a browser, must be :00–:59. */
-export const timeField = (
+const timeField = (
   required: string,
   invalid = "La hora no es válida (usa HH:MM, de 00:00 a 23:59).",
 ) =>
@@ -139,7 +139,7 @@ export const optionalText = (max = TEXT_MAX) =>
 const CAPACITY_INVALID = "El cupo debe ser un número entero de plazas (1 o más), o quedar vacío.";
 
 /** 'Cupo (plazas, opcional)': blank means no limit (null); otherwise a whole number ≥ 1. */
-export const capacityField = z
+const capacityField = z
   .string({ error: CAPACITY_INVALID })
   .trim()
   .default("")

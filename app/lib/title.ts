@@ -1,7 +1,7 @@
 import { site } from "~/content/site";
 
 /** Every page's <title>: its own words, then the site's name, joined by one separator. */
-export const TITLE_SEPARATOR = " — ";
+const TITLE_SEPARATOR = " — ";
 
 export function pageTitle(...parts: string[]): string {
   return [...parts, site.name].join(TITLE_SEPARATOR);

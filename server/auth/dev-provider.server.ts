@@ -7,7 +7,7 @@ import type Provider from "oidc-provider";
 import type { Configuration, KoaContextWithOIDC } from "oidc-provider";
 
 export const DEV_PROVIDER_PATH = "/__dev/oidc";
-export const DEV_CLIENT_ID = "ayllu-dev";
+const DEV_CLIENT_ID = "ayllu-dev";
 
 interface DevAccount {
   email: string;
@@ -15,7 +15,7 @@ interface DevAccount {
   emailVerified: boolean;
 }
 
-export interface DevProvider {
+interface DevProvider {
   issuer: URL;
   clientId: string;
   clientSecret: string;

@@ -7,7 +7,7 @@ import { readCookie, serializeCookie } from "./session.server";
 
 const TRANSACTION_MAX_AGE_S = 10 * 60;
 
-export interface OidcClientSettings {
+interface OidcClientSettings {
   issuer: URL;
   clientId: string;
   clientSecret: string;
@@ -19,7 +19,7 @@ export interface OidcClientSettings {
   extraParams?: Record<string, string>;
 }
 
-export class SignInError extends Error {
+class SignInError extends Error {
   override name = "SignInError";
 }
 
@@ -42,7 +42,7 @@ export interface AuthService {
   clearTransaction(): string;
 }
 
-export function transactionCookieName(secure: boolean): string {
+function transactionCookieName(secure: boolean): string {
   return secure ? "__Host-ayllu_signin" : "ayllu_signin";
 }
 

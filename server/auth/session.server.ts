@@ -1,17 +1,17 @@
 // Sessions live in the database; the browser holds only a random token (its SHA-256 is the key).
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, or, sql } from "drizzle-orm";
+import { eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { sessions, users, type User } from "../db/schema.server";
 
 /** A session ends after this long without a request… */
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
 /** …and after this long whatever happens (docs/decisions/004-sessions.md). */
-export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** How stale lastSeenAt may get before a request writes it again. */
 const TOUCH_AFTER_MS = 60 * 60 * 1000;
 
-export interface CookieSettings {
+interface CookieSettings {
   secure: boolean;
 }
 
@@ -58,7 +58,7 @@ export function serializeCookie(
 }
 
 /** Sessions one account may hold when nothing else is configured (SESSIONS_PER_ACCOUNT). */
-export const DEFAULT_SESSIONS_PER_ACCOUNT = 10;
+const DEFAULT_SESSIONS_PER_ACCOUNT = 10;
 
 /**
  * Starts a new session for `userId`; returns the Set-Cookie header value. An account holds at most
@@ -160,7 +160,7 @@ export async function destroySession(
 }
 
 /** Removes sessions that can no longer be used; resolves with how many. */
-export async function deleteExpiredSessions(db: Db, now: Date = new Date()): Promise<number> {
+async function deleteExpiredSessions(db: Db, now: Date = new Date()): Promise<number> {
   const deleted = await db
     .delete(sessions)
     .where(
@@ -198,12 +198,4 @@ export function startSessionSweeper(db: Db, intervalMs: number): () => Promise<v
     clearInterval(timer);
     await running;
   };
-}
-
-export async function countSessions(db: Db, userId: string): Promise<number> {
-  const rows = await db
-    .select({ idHash: sessions.idHash })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())));
-  return rows.length;
 }

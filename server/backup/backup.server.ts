@@ -13,10 +13,10 @@ import type { Db } from "../db/client.server";
 import { CONTENT_CHANNEL } from "../db/notify.server";
 import { rowsOf } from "../db/rows.server";
 
-export const BACKUP_FORMAT = "ayllu-backup";
-export const BACKUP_VERSION = 1;
+const BACKUP_FORMAT = "ayllu-backup";
+const BACKUP_VERSION = 1;
 
-export interface BackupHeader {
+interface BackupHeader {
   format: typeof BACKUP_FORMAT;
   version: number;
   createdAt: string;
@@ -40,7 +40,7 @@ function quoteIdent(name: string): string {
 }
 
 /** The site's tables (schema public), parents before children. */
-export async function tablesInOrder(db: Db): Promise<{ name: string; columns: string[] }[]> {
+async function tablesInOrder(db: Db): Promise<{ name: string; columns: string[] }[]> {
   const columns = rowsOf<{ table_name: string; column_name: string }>(
     await db.execute(sql`
       select table_name, column_name from information_schema.columns
@@ -166,7 +166,7 @@ function parseHeader(line: string | undefined, file: string): BackupHeader {
 }
 
 /** Row counts of every table of `db` that has any. */
-export async function nonEmptyTables(db: Db): Promise<Record<string, number>> {
+async function nonEmptyTables(db: Db): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const table of await tablesInOrder(db)) {
     const [row] = rowsOf<{ n: number }>(
@@ -190,7 +190,7 @@ export function assertReadable(file: string): void {
   }
 }
 
-export interface RestoreOptions {
+interface RestoreOptions {
   /** Replace whatever the target database holds. */
   force?: boolean;
 }

@@ -6,7 +6,7 @@ import type { Db } from "./client.server";
 export const CONTENT_CHANNEL = "ayllu_content";
 
 export type ContentKind = "note" | "resource" | "project";
-export interface ContentChange {
+interface ContentChange {
   kind: ContentKind;
   action: "created" | "updated" | "deleted";
   id: string;

@@ -24,10 +24,10 @@ const linkList = (name: string) =>
     .default(sql`'{}'::text[]`);
 
 export const GENEROS = ["Masculino", "Femenino", "Otro"] as const;
-export type Genero = (typeof GENEROS)[number];
+type Genero = (typeof GENEROS)[number];
 
 export const TIPOS_EVENTO = ["Presencial", "Virtual", "Hibrido"] as const;
-export type TipoEvento = (typeof TIPOS_EVENTO)[number];
+type TipoEvento = (typeof TIPOS_EVENTO)[number];
 
 /** A member's profile (usuarios). `id` is the specification's uid. */
 export const users = pgTable(

@@ -21,14 +21,14 @@ import { shareDrainListener } from "./drain.server";
 import { bodySizeLimit, rateLimit, sameOriginPosts, securityHeaders } from "./security.server";
 
 /** The largest form post accepted (long texts in the content forms fit with room to spare). */
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * How long a client may take to send a request's headers, and the whole request with its body,
  * before the connection is closed (408): a slow client cannot hold a connection for minutes.
  * Answers (the live stream included) are not limited by these. See the README.
  */
-export const HTTP_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000 };
+const HTTP_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000 };
 
 export interface StartOptions {
   config: Config;

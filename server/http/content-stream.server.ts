@@ -12,7 +12,7 @@ export const CONTENT_STREAM_PATH = "/projectsandnotes/stream";
 const HEARTBEAT_MS = 25_000;
 const DEFAULT_STREAMS_PER_SESSION = 5;
 
-export interface ContentStreamOptions {
+interface ContentStreamOptions {
   /** How often a comment keeps idle proxies from closing the streams, and who listens is checked. */
   heartbeatMs?: number;
   /** Streams one session may hold open; opening one more closes the oldest. */

@@ -3,7 +3,7 @@ import type { Config } from "../config.server";
 import type { AuthService } from "../auth/oidc.server";
 import type { Db } from "../db/client.server";
 
-export interface AppLoadContextValue {
+interface AppLoadContextValue {
   db: Db;
   config: Config;
   auth: AuthService;

@@ -9,10 +9,10 @@ import type { NextFunction, Request, Response } from "express";
 import type { Database } from "../db/client.server";
 
 /** Sent by the database triggers of drizzle/0002_page_notify.sql on every write a public page shows. */
-export const PAGES_CHANNEL = "ayllu_pages";
+const PAGES_CHANNEL = "ayllu_pages";
 
 /** What a proxy or CDN in front may do with a cached page (README, Production). */
-export const SHARED_STALE_SECONDS = 30;
+const SHARED_STALE_SECONDS = 30;
 
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
@@ -45,7 +45,7 @@ interface Entry {
   size: number;
 }
 
-export interface PageCache {
+interface PageCache {
   /** Answers a cached page (or 304) before compression and the router; otherwise next(). */
   serve(req: Request, res: Response, next: NextFunction): void;
   /** Mounted just before the router: keeps what it renders for a visitor, when it may be kept. */
@@ -57,13 +57,13 @@ export interface PageCache {
 }
 
 /** True when the request carries one of the site's cookies (session, flash message, sign-in). */
-export function hasSiteCookie(cookieHeader: string | undefined): boolean {
+function hasSiteCookie(cookieHeader: string | undefined): boolean {
   if (!cookieHeader) return false;
   return /(?:^|;)\s*(?:__Host-)?ayllu_/.test(cookieHeader);
 }
 
 /** The next whole minute: event times have minute precision, so "ended" only flips on one. */
-export function nextMinute(now: number): number {
+function nextMinute(now: number): number {
   return Math.floor(now / 60_000) * 60_000 + 60_000;
 }
 
@@ -72,7 +72,7 @@ function sha256Source(text: string): string {
 }
 
 /** The contents of every inline `<script>` and `<style>` element of an HTML page. */
-export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
+function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
   const scripts = new Set<string>();
   const styles = new Set<string>();
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
@@ -89,7 +89,7 @@ export function inlineHashes(html: string): { scripts: string[]; styles: string[
  * of the page's own inline scripts and styles. 'strict-dynamic' goes with the nonce, so that the
  * page's module preloads (same origin) stay allowed by 'self'.
  */
-export function hashPolicy(policy: string, nonce: string, html: string): string {
+function hashPolicy(policy: string, nonce: string, html: string): string {
   const { scripts, styles } = inlineHashes(html);
   const nonceSource = `'nonce-${nonce}'`;
   return policy
@@ -114,7 +114,7 @@ export function hashPolicy(policy: string, nonce: string, html: string): string 
 
 type Encoding = "br" | "gzip" | "identity";
 
-export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+function preferredEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return "identity";
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.split(",")) {

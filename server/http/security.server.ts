@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { rateLimit as expressRateLimit } from "express-rate-limit";
 
-export interface SecurityOptions {
+interface SecurityOptions {
   production: boolean;
   /** Vite's development server needs inline scripts and a websocket. */
   viteDev: boolean;
@@ -12,13 +12,13 @@ export interface SecurityOptions {
 }
 
 /** Sites the pages embed: YouTube (privacy mode) and the venue map. */
-export const FRAME_SOURCES = [
+const FRAME_SOURCES = [
   "https://www.youtube-nocookie.com",
   "https://www.google.com",
   "https://maps.google.com",
 ];
 
-export function contentSecurityPolicy(nonce: string, options: SecurityOptions): string {
+function contentSecurityPolicy(nonce: string, options: SecurityOptions): string {
   const scriptSrc = options.viteDev
     ? `'self' 'unsafe-inline' 'unsafe-eval'`
     : `'nonce-${nonce}' 'strict-dynamic'`;

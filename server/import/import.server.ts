@@ -30,7 +30,7 @@ import {
 } from "./map-documents.server";
 import { type Dialect, type ExportData, type ExportDocument } from "./read-export.server";
 
-export interface CollectionCounts {
+interface CollectionCounts {
   found: number;
   imported: number;
   updated: number;
@@ -38,7 +38,7 @@ export interface CollectionCounts {
   skipped: number;
 }
 
-export interface ReportIssue extends Issue {
+interface ReportIssue extends Issue {
   /** True when the whole document (or list entry) was left out; false for a field. */
   skipped: boolean;
 }
@@ -56,7 +56,7 @@ export interface ImportProgress {
   total: number;
 }
 
-export interface ImportOptions {
+interface ImportOptions {
   timeZone: string;
   dryRun?: boolean;
   now?: Date;

@@ -51,7 +51,7 @@ export interface ExportDocument {
   file: string;
 }
 
-export interface AuthUser {
+interface AuthUser {
   localId: string;
   email: string | null;
   emailVerified: boolean;
@@ -62,7 +62,7 @@ export interface AuthUser {
   googleSubject: string | null;
 }
 
-export interface ExportProblem {
+interface ExportProblem {
   collection: string;
   documentId: string;
   field?: string;
@@ -119,7 +119,7 @@ function timestampOf(value: unknown): Date {
 }
 
 /** Turns every tool's typed wrappers (Timestamps, GeoPoints, references) into plain values. */
-export function decodeValue(value: Json): unknown {
+function decodeValue(value: Json): unknown {
   if (Array.isArray(value)) return value.map(decodeValue);
   if (typeof value === "string" && value.includes("\u0000")) return new TextWithNul(value);
   if (!isObject(value)) return value;

@@ -6,7 +6,7 @@ import type { Db } from "../db/client.server";
 import { events, participations, users, type User } from "../db/schema.server";
 import { assertAdmin } from "./permissions.server";
 
-export const USERS_PAGE_SIZE = 25;
+const USERS_PAGE_SIZE = 25;
 export const SEARCH_MAX = 100;
 
 export class UserNotFoundError extends Error {

@@ -14,7 +14,7 @@ export interface ContentListItem {
   version: string;
 }
 
-export interface ContentLists {
+interface ContentLists {
   notes: ContentListItem[];
   resources: ContentListItem[];
   projects: ContentListItem[];

@@ -1,5 +1,4 @@
 // A little demo content for a new laptop install, seeded once per database (npm start).
-import { eq } from "drizzle-orm";
 import { zonedToInstant } from "~/lib/time";
 import type { Db } from "../db/client.server";
 import { appMeta, events, notes, projects, resources } from "../db/schema.server";
@@ -89,9 +88,4 @@ export async function seedDemoContent(db: Db, timeZone = "America/La_Paz"): Prom
     });
     return true;
   });
-}
-
-export async function demoWasSeeded(db: Db): Promise<boolean> {
-  const rows = await db.select().from(appMeta).where(eq(appMeta.key, SEEDED_KEY));
-  return rows.length > 0;
 }

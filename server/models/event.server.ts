@@ -177,8 +177,6 @@ export async function getEventForViewer(db: Db, id: unknown, viewerId: string | 
   };
 }
 
-export type EventWithGallery = NonNullable<Awaited<ReturnType<typeof getEvent>>>;
-
 function columnsOf(input: EventInput, timeZone: string) {
   return {
     nombreEvento: input.nombreEvento,

@@ -17,7 +17,7 @@ export class EventEndedError extends Error {
 type Member = Pick<User, "id">;
 
 /** 'joined': the member participates (now or already); 'waiting': the event is full. */
-export type JoinOutcome = "joined" | "waiting";
+type JoinOutcome = "joined" | "waiting";
 
 async function lockEvent(tx: Db, eventId: string) {
   const [event] = await tx

@@ -5,7 +5,7 @@ import type { Db } from "../db/client.server";
 import { rowsOf } from "../db/rows.server";
 import { events, notes, projects, resources } from "../db/schema.server";
 
-export interface SitemapEntry {
+interface SitemapEntry {
   path: string;
   lastModified: Date | null;
 }

@@ -106,11 +106,6 @@ export function pathAfterSignIn(user: Pick<User, "nombreCompleto">, wanted: stri
   return wanted ?? "/";
 }
 
-export async function getUserById(db: Db, id: string): Promise<User | null> {
-  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return user ?? null;
-}
-
 /** Saves the profile fields (additional data or a profile edit) of `userId`. */
 export async function saveProfile(db: Db, userId: string, input: ProfileInput): Promise<User> {
   const [user] = await db

@@ -3,13 +3,22 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { MESSAGES } from "~/lib/messages";
-import { participations, users, type User } from "#server/db/schema.server";
+import { events, participations, users, type User } from "#server/db/schema.server";
 import { listAttendance, setCheckedIn } from "#server/models/attendance.server";
 import { joinEvent } from "#server/models/participation.server";
 import { NotAllowedError } from "#server/models/permissions.server";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";
-import { alertsIn, createAdmin, createMember, createTestEvent, landOn } from "../helpers/events";
+import {
+  alertsIn,
+  createAdmin,
+  createMember,
+  createTestEvent,
+  eventFieldError,
+  eventForm,
+  landOn,
+  snapshot,
+} from "../helpers/events";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -22,6 +31,8 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 failOnConsoleError();
+
+const CAPACITY_INVALID = "El cupo debe ser un número entero de plazas (1 o más), o quedar vacío.";
 
 /** Reads CSV back by RFC 4180: quoted cells, doubled quotes, CRLF rows. */
 function parseCsv(text: string): string[][] {
@@ -227,4 +238,84 @@ test("marking someone who does not participate, a malformed or missing person, o
   const unknown = await admin.client.post(path, { intent: "borrarTodo", userId: a.user.id });
   expect(unknown.status).toBe(400);
   expect(await checkedInAt(event.id, a.user.id)).toBeNull();
+});
+
+test("the admin's event form takes 'Cupo (plazas, opcional)': blank is no limit, a number is the seats, and bad input is a field error that changes nothing", async () => {
+  const nombreEvento = `Con cupo ${randomUUID().slice(0, 6)}`;
+  const bad: Array<[string, string]> = [
+    ["0", CAPACITY_INVALID],
+    ["-4", CAPACITY_INVALID],
+    ["2.5", CAPACITY_INVALID],
+    ["diez", CAPACITY_INVALID],
+    ["javascript:alert(1)", CAPACITY_INVALID],
+    ["9".repeat(5000), CAPACITY_INVALID],
+    ["100001", "El cupo puede ser como máximo 100.000 plazas."],
+  ];
+  const before = await snapshot(server.db);
+  for (const [capacity, message] of bad) {
+    const reply = await admin.client.post(
+      "/admin",
+      eventForm("publish", { nombreEvento }, [], undefined, { capacity }),
+    );
+    expect(reply.status, capacity.slice(0, 20)).toBe(400);
+    expect(eventFieldError(reply.text, "capacity")).toBe(message);
+    expect(reply.text).toMatch(/id="evento-capacity"[^>]*aria-invalid="true"/);
+  }
+  expect(await snapshot(server.db)).toEqual(before);
+
+  const published = await admin.client.post(
+    "/admin",
+    eventForm("publish", { nombreEvento }, [], undefined, { capacity: "12" }),
+  );
+  expect(published.status).toBe(302);
+  const [event] = await server.db
+    .select()
+    .from(events)
+    .where(eq(events.nombreEvento, nombreEvento));
+  expect(event!.capacity).toBe(12);
+  const edit = await admin.client.get(`/admin?editar=${event!.id}`);
+  expect(edit.text).toContain("Cupo (plazas, opcional)");
+  expect(edit.text).toMatch(/id="evento-capacity"[^>]*value="12"/);
+  // Editing with the field blank removes the limit.
+  const updated = await admin.client.post(
+    "/admin",
+    eventForm("update", { nombreEvento }, [], undefined, { eventId: event!.id, capacity: "" }),
+  );
+  expect(updated.status).toBe(302);
+  const [after] = await server.db.select().from(events).where(eq(events.id, event!.id));
+  expect(after!.capacity).toBeNull();
+  // A member cannot set a capacity.
+  const member = await createMember(server);
+  const refused = await member.client.post(
+    "/admin",
+    eventForm("update", { nombreEvento }, [], undefined, { eventId: event!.id, capacity: "1" }),
+  );
+  expect(refused.status).toBe(403);
+  const [still] = await server.db.select().from(events).where(eq(events.id, event!.id));
+  expect(still!.capacity).toBeNull();
+});
+
+test("the admin's event list links to each event's participants, and a member's details mark past events 'Asistió' or 'Inscrito'", async () => {
+  const came = await createTestEvent(server.db, admin.user, {
+    nombreEvento: `Fue ${randomUUID().slice(0, 6)}`,
+    fechaEvento: "2024-02-02",
+  });
+  const registered = await createTestEvent(server.db, admin.user, {
+    nombreEvento: `No fue ${randomUUID().slice(0, 6)}`,
+    fechaEvento: "2024-02-03",
+  });
+  const { user } = await createMember(server);
+  await joinEvent(server.db, user, came.id, new Date("2024-01-01T00:00:00Z"));
+  await joinEvent(server.db, user, registered.id, new Date("2024-01-01T00:00:00Z"));
+  await setCheckedIn(server.db, admin.user, came.id, user.id, true);
+
+  const panel = await admin.client.get("/admin");
+  expect(panel.text).toContain(`href="/admin/eventos/${came.id}/participantes"`);
+  const details = await admin.client.get(`/admin?usuario=${user.id}`);
+  expect(details.text).toMatch(
+    new RegExp(`${came.nombreEvento}</a>[\\s\\S]*?<span class="badge">Asistió</span>`),
+  );
+  expect(details.text).toMatch(
+    new RegExp(`${registered.nombreEvento}</a>[\\s\\S]*?<span class="badge">Inscrito</span>`),
+  );
 });

@@ -35,6 +35,13 @@ export function AdminEventList({
               </div>
               <div className="row-actions">
                 <Link
+                  to={`/admin/eventos/${event.id}/participantes`}
+                  className="button button-secondary button-small"
+                  aria-label={`Participantes de ${event.nombreEvento}`}
+                >
+                  Participantes
+                </Link>
+                <Link
                   to={panelHref(params, { galeria: event.id })}
                   preventScrollReset
                   className="button button-secondary button-small"

@@ -4,7 +4,7 @@ import { formatCalendarDate, formatDateTime } from "~/lib/time";
 
 const na = (value: string | null | undefined) => (value && value.trim() ? value : "N/A");
 
-export interface UserDetails {
+interface UserDetails {
   id: string;
   displayName: string | null;
   email: string | null;
@@ -15,7 +15,14 @@ export interface UserDetails {
   genero: string | null;
   habilidades: string | null;
   isAdmin: boolean;
-  events: ReadonlyArray<{ id: string; nombreEvento: string; startsAt: string }>;
+  /** `ended` events are history: `attended` when an admin marked the member present. */
+  events: ReadonlyArray<{
+    id: string;
+    nombreEvento: string;
+    startsAt: string;
+    ended: boolean;
+    attended: boolean;
+  }>;
 }
 
 /** 'Detalles del Usuario': the profile, the events they take part in, and the admin switch. */
@@ -63,6 +70,12 @@ export function UserDetailsDialog({
             <li key={e.id}>
               <Link to={`/detalles/${e.id}`}>{e.nombreEvento}</Link> —{" "}
               <time dateTime={e.startsAt}>{formatDateTime(e.startsAt, timeZone)}</time>
+              {e.ended ? (
+                <>
+                  {" "}
+                  <span className="badge">{e.attended ? "Asistió" : "Inscrito"}</span>
+                </>
+              ) : null}
             </li>
           ))}
         </ul>

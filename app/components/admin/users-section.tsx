@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { panelHref } from "./panel-href";
 
-export interface UserRow {
+interface UserRow {
   id: string;
   nombreCompleto: string | null;
   displayName: string | null;

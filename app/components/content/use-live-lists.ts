@@ -2,13 +2,13 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigation } from "react-router";
 
 export const CONTENT_STREAM_PATH = "/projectsandnotes/stream";
-export const CONTENT_LISTS_PATH = "/projectsandnotes/listas";
+const CONTENT_LISTS_PATH = "/projectsandnotes/listas";
 
 interface Item {
   id: string;
   version: string;
 }
-export interface LiveLists<T extends Item = Item> {
+interface LiveLists<T extends Item = Item> {
   notes: T[];
   resources: T[];
   projects: T[];

@@ -1,7 +1,7 @@
 import { ItemCard } from "~/components/item-card";
 import { formatDateTime } from "~/lib/time";
 
-export interface EventSummary {
+interface EventSummary {
   id: string;
   nombreEvento: string;
   ubicacionEvento: string;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { FieldErrors } from "~/lib/forms";
-import { EVENT_DESCRIPTION_MAX, EVENT_NAME_MAX, TIPOS_EVENTO } from "~/lib/limits";
+import { CAPACITY_MAX, EVENT_DESCRIPTION_MAX, EVENT_NAME_MAX, TIPOS_EVENTO } from "~/lib/limits";
 import { Field } from "~/components/field";
 import { LinkListEditor } from "~/components/link-list-editor";
 import { timeZoneLabel } from "~/lib/time";
@@ -18,6 +18,8 @@ export interface EventFormValues {
   imagenEnlace?: string;
   ubicacionEspecifica?: string | null;
   descripcion?: string;
+  /** Seats; blank (or null) means no limit. */
+  capacity?: string | number | null;
 }
 
 /**
@@ -141,6 +143,24 @@ export function EventForm({
           {(control) => <input {...control} type="time" defaultValue={values.horaEvento ?? ""} />}
         </Field>
       </div>
+      <Field
+        {...field("capacity")}
+        required={false}
+        label="Cupo (plazas, opcional)"
+        hint="Vacío: sin límite. Con el cupo lleno, quien se une queda en la lista de espera."
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={CAPACITY_MAX}
+            step={1}
+            defaultValue={values.capacity ?? ""}
+          />
+        )}
+      </Field>
       <Field {...field("imagenEnlace")} label="Enlace de la imagen">
         {(control) => (
           <input

@@ -1,6 +1,6 @@
 import { safeImageUrl } from "~/lib/checks";
 
-export const PLACEHOLDER_IMAGE = "/event-placeholder.svg";
+const PLACEHOLDER_IMAGE = "/event-placeholder.svg";
 
 /** An event's image; a placeholder when it is missing or not an http(s) or site-relative URL. */
 export function imageSrc(src: string | null | undefined): string {

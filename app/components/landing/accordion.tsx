@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from "react";
 
-export interface AccordionItem<K extends string> {
+interface AccordionItem<K extends string> {
   key: K;
   title: string;
   summary: string;

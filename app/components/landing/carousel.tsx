@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from "react";
 
-export interface CarouselSlide {
+interface CarouselSlide {
   key: string;
   label: string;
   content: ReactNode;

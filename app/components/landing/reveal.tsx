@@ -1,8 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
 
-/** §9: scroll animations last this long and run once. */
-export const REVEAL_DURATION_MS = 2000;
-
 /**
  * Fades its content in the first time it scrolls into view. The server renders it visible; only
  * content still below the fold when the page becomes interactive is hidden and revealed, so

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 
 /** §9: the background shader's defaults. */
-export const SHADER_DEFAULTS = { hueShift: 50, warp: 2.9, speed: 0.5, maxPixelRatio: 2 } as const;
+const SHADER_DEFAULTS = { hueShift: 50, warp: 2.9, speed: 0.5, maxPixelRatio: 2 } as const;
 
 const VERTEX = /* glsl */ `
 attribute vec2 position;

@@ -26,12 +26,13 @@ import {
   EventDateOutOfRangeError,
   EventNotFoundError,
   getEvent,
+  hasEnded,
   listEventsForAdmin,
   removeGalleryImage,
   updateEvent,
 } from "#server/models/event.server";
 
-export type PanelActionData = {
+type PanelActionData = {
   intent: string;
   message?: string;
   fieldErrors?: FieldErrors;
@@ -104,7 +105,14 @@ export async function loadPanel(request: Request, admin: User, context: AppLoadC
       userDetails: userDetails
         ? {
             ...userDetails,
-            events: userDetails.events.map((e) => ({ ...e, startsAt: e.startsAt.toISOString() })),
+            // Past events say whether the member came ('Asistió') or only registered ('Inscrito').
+            events: userDetails.events.map((e) => ({
+              id: e.id,
+              nombreEvento: e.nombreEvento,
+              startsAt: e.startsAt.toISOString(),
+              ended: hasEnded(e),
+              attended: e.checkedInAt !== null,
+            })),
           }
         : null,
       gallery: galleryEvent
@@ -125,6 +133,7 @@ export async function loadPanel(request: Request, admin: User, context: AppLoadC
               enlacesVirtuales: editEvent.enlacesVirtuales,
               fechaEvento: editEvent.fechaEvento,
               horaEvento: editEvent.horaEvento,
+              capacity: editEvent.capacity,
               imagenEnlace: editEvent.imagenEnlace,
               ubicacionEspecifica: editEvent.ubicacionEspecifica ?? "",
               descripcion: editEvent.descripcion,

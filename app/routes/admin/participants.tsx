@@ -101,7 +101,7 @@ export default function Participants({ loaderData, actionData }: Route.Component
         <li className="badge">
           {event.capacity === null
             ? plural(participants.length, "participante", "participantes")
-            : `${participants.length} de ${plural(event.capacity, "plaza", "plazas")} ocupadas`}
+            : `${participants.length} de ${plural(event.capacity, "plaza ocupada", "plazas ocupadas")}`}
         </li>
         <li className="badge">
           {plural(waiting.length, "en lista de espera", "en lista de espera")}

@@ -1,7 +1,7 @@
 // Title, description and OpenGraph tags for a public content page (PRODUCT.md: shareable pages).
 import { safeImageUrl } from "~/lib/checks";
 
-export interface ShareInfo {
+interface ShareInfo {
   title: string;
   description: string;
   /** An http(s) URL or a path on this site; anything else is left out. */
