@@ -29,6 +29,7 @@ const MAX_BODY_BYTES = 1024 * 1024;
  * Answers (the live stream included) are not limited by these. See the README.
  */
 const HTTP_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000 };
+const KEEP_ALIVE_MS = 65_000;
 
 export interface StartOptions {
   config: Config;
@@ -79,6 +80,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       },
       app,
     );
+    // An idle kept-alive connection stays open longer than clients keep one for reuse (fetch
+    // and browsers up to about a minute, proxies 60 s): closed first, at Node's default of 5 s,
+    // a request sent on it at that moment meets a reset. Idle connections hold no request, so
+    // the limits above do not apply to them; close() ends them at once.
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
     listening = server;
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
