@@ -66,8 +66,8 @@ export function formatDateTime(instant: Date | string, timeZone: string): string
   );
 }
 
-/** "2031-06-06 19:00" in `timeZone`: a date and time that spreadsheet programs read as such. */
-export function formatSortableDateTime(instant: Date | string, timeZone: string): string {
+/** An instant's date ("2031-06-06") and time ("19:00") in `timeZone`. */
+export function zonedDateTime(instant: Date | string, timeZone: string) {
   const parts = formatter("en-CA", {
     timeZone,
     hourCycle: "h23",
@@ -78,7 +78,16 @@ export function formatSortableDateTime(instant: Date | string, timeZone: string)
     minute: "2-digit",
   }).formatToParts(new Date(instant));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")} ${get("hour")}:${get("minute")}`;
+  return {
+    date: `${get("year")}-${get("month")}-${get("day")}`,
+    time: `${get("hour")}:${get("minute")}`,
+  };
+}
+
+/** "2031-06-06 19:00" in `timeZone`: a date and time that spreadsheet programs read as such. */
+export function formatSortableDateTime(instant: Date | string, timeZone: string): string {
+  const { date, time } = zonedDateTime(instant, timeZone);
+  return `${date} ${time}`;
 }
 
 /** A person's name for a time zone ("hora de Bolivia"), or its offset ("GMT-4"), never its id. */

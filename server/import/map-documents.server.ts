@@ -15,6 +15,7 @@ import {
   optionalHttpUrlField,
   optionalText,
 } from "~/lib/schemas";
+import { zonedDateTime } from "~/lib/time";
 import { DocRef, GeoPoint, TextWithNul, type ExportDocument } from "./read-export.server";
 
 export interface Issue {
@@ -57,23 +58,6 @@ export function asInstant(value: unknown): Date | null {
     return Number.isNaN(date.getTime()) ? null : date;
   }
   return null;
-}
-
-function zonedParts(instant: Date, timeZone: string): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).formatToParts(instant);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return {
-    date: `${get("year")}-${get("month")}-${get("day")}`,
-    time: `${get("hour")}:${get("minute")}`,
-  };
 }
 
 /** createdAt / updatedAt: any Timestamp shape; missing or odd values are reported. */
@@ -317,7 +301,7 @@ export function mapMember(
   }
   let birth = fields.fechaNacimiento;
   if (birth instanceof Date && !Number.isNaN(birth.getTime()))
-    birth = zonedParts(birth, timeZone).date;
+    birth = zonedDateTime(birth, timeZone).date;
   let fechaNacimiento: string | null = null;
   if (birth !== undefined && birth !== null && birth !== "") {
     const parsed = birthDateField.safeParse(birth);
@@ -409,7 +393,7 @@ export function mapEvent(
   // A date saved as a Timestamp: its day (and, with no horaEvento, its time) in SITE_TIMEZONE.
   const fecha = asInstant(input.fechaEvento);
   if (input.fechaEvento instanceof Date && fecha) {
-    const parts = zonedParts(fecha, timeZone);
+    const parts = zonedDateTime(fecha, timeZone);
     input.fechaEvento = parts.date;
     if (input.horaEvento === undefined) input.horaEvento = parts.time;
   }
