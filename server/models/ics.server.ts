@@ -73,8 +73,23 @@ function vevent(event: IcsEvent, origin: string, hostname: string): string[] {
   ];
 }
 
+/**
+ * A calendar file as an HTTP answer: `site` is the public URL (event links and UIDs), `name`
+ * (X-WR-CALNAME) what subscribing apps call it, `headers` the route's disposition and caching.
+ */
+export function icsResponse(
+  events: readonly IcsEvent[],
+  site: { origin: string; hostname: string },
+  headers: Record<string, string>,
+  name?: string,
+): Response {
+  return new Response(icsCalendar(events, site, name), {
+    headers: { "Content-Type": "text/calendar; charset=utf-8", ...headers },
+  });
+}
+
 /** A whole calendar; `name` (X-WR-CALNAME) is what subscribing apps call it. */
-export function icsCalendar(
+function icsCalendar(
   events: readonly IcsEvent[],
   site: { origin: string; hostname: string },
   name?: string,
