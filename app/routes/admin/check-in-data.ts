@@ -14,7 +14,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   const list = await listCheckIn(context.db, context.config.sessionSecret, admin, params.eventId);
   if (!list) notFound(MESSAGES.eventNotFound);
-  return Response.json(checkInPayload(list), { headers: PRIVATE });
+  return Response.json(checkInPayload(list, context.now()), { headers: PRIVATE });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

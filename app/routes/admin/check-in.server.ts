@@ -8,7 +8,7 @@ import { checkIn, CheckInError, type listCheckIn } from "#server/models/check-in
 type CheckInList = NonNullable<Awaited<ReturnType<typeof listCheckIn>>>;
 
 /** The event's participants as the page and the phone's copy hold them (times as ISO strings). */
-export function checkInPayload(list: CheckInList, now: Date = new Date()) {
+export function checkInPayload(list: CheckInList, now: Date) {
   return {
     generatedAt: now.toISOString(),
     event: {
@@ -59,11 +59,18 @@ export async function checkInFromForm(
     return values.length === 1 ? values[0] : values.length === 0 ? undefined : null;
   };
   try {
-    const result = await checkIn(context.db, context.config.sessionSecret, admin, eventId, {
-      token: field("token"),
-      code: field("codigo"),
-      at: field("marcadoEn"),
-    });
+    const result = await checkIn(
+      context.db,
+      context.config.sessionSecret,
+      admin,
+      eventId,
+      {
+        token: field("token"),
+        code: field("codigo"),
+        at: field("marcadoEn"),
+      },
+      context.now(),
+    );
     return {
       status: 200,
       reply: {

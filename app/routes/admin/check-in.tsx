@@ -37,7 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const list = await listCheckIn(context.db, context.config.sessionSecret, admin, params.eventId);
   if (!list) notFound(MESSAGES.eventNotFound);
   return data(
-    { ...checkInPayload(list), timeZone: context.config.siteTimezone },
+    { ...checkInPayload(list, context.now()), timeZone: context.config.siteTimezone },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
