@@ -458,3 +458,10 @@ test("a member sees their pass (QR and code) on the event page once joined and o
     `${pastCode.slice(0, 4)}-${pastCode.slice(4)}`,
   );
 });
+
+test("signing out tells the browser to forget what the site stored, the offline check-in list included", async () => {
+  const member = await createMember(server);
+  const reply = await member.client.post("/logout", {});
+  expect(reply.status).toBe(302);
+  expect(reply.headers.get("clear-site-data")).toBe('"storage"');
+});

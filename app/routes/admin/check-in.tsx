@@ -78,6 +78,14 @@ const RESULT_CLASS = {
   refused: "admin-checkin-result-refused",
 } as const;
 
+/** A name without accents or case, so that "maria" finds "María". */
+function folded(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
+}
+
 function timeOf(instant: string, timeZone: string): string {
   return zonedDateTime(instant, timeZone).time;
 }
@@ -106,6 +114,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
   // Until the script runs (and without JavaScript) the form posts to the server.
   const [local, setLocal] = useState(false);
   const [code, setCode] = useState("");
+  const [search, setSearch] = useState("");
   const [sessionEnded, setSessionEnded] = useState(false);
   const peopleRef = useRef(people);
   peopleRef.current = people;
@@ -315,6 +324,8 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
   }
 
   const present = people.filter((p) => p.checkedInAt !== null).length;
+  const wanted = folded(search.trim());
+  const listed = wanted ? people.filter((p) => folded(p.nombre).includes(wanted)) : people;
   // A typed code that matches nobody is the field's error; anything else is told below it.
   const codeError = outcome?.kind === "refused" && outcome.typed ? outcome.message : undefined;
   const shown = outcome && !(outcome.kind === "refused" && outcome.typed) ? outcome : null;
@@ -353,6 +364,43 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
         ) : null}
       </div>
 
+      <div aria-live="assertive" aria-atomic="true">
+        {shown ? (
+          <section
+            className={`card admin-checkin-result ${RESULT_CLASS[shown.kind]}`}
+            aria-labelledby="checkin-result-title"
+          >
+            {shown.kind === "refused" ? (
+              <>
+                <h2 id="checkin-result-title">No registrado</h2>
+                <p>
+                  {shown.person ? `${shown.person.nombre}: ` : ""}
+                  {shown.message}
+                </p>
+              </>
+            ) : (
+              <div className="admin-checkin-person">
+                <Avatar name={shown.person.nombre} photoURL={shown.person.photoURL} size={96} />
+                <div>
+                  <h2 id="checkin-result-title">{shown.person.nombre}</h2>
+                  <p className="admin-checkin-verdict">
+                    {shown.kind === "in"
+                      ? `Presente · ${timeOf(shown.person.checkedInAt!, timeZone)}`
+                      : `Ya había entrado a las ${timeOf(shown.person.checkedInAt!, timeZone)}`}
+                    {shown.kind === "already" && shown.person.checkedInBy
+                      ? ` (registró ${shown.person.checkedInBy})`
+                      : ""}
+                  </p>
+                </div>
+              </div>
+            )}
+          </section>
+        ) : (
+          <p className="card admin-checkin-result admin-checkin-result-idle">
+            Escanea el código QR de la persona o escribe su código.
+          </p>
+        )}
+      </div>
       <section className="card admin-checkin-reader" aria-labelledby="reader-title">
         <h2 id="reader-title" className="visually-hidden">
           Registrar a una persona
@@ -386,40 +434,6 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
         </form>
       </section>
 
-      <div aria-live="assertive" aria-atomic="true">
-        {shown ? (
-          <section
-            className={`card admin-checkin-result ${RESULT_CLASS[shown.kind]}`}
-            aria-labelledby="checkin-result-title"
-          >
-            {shown.kind === "refused" ? (
-              <>
-                <h2 id="checkin-result-title">No registrado</h2>
-                <p>
-                  {shown.person ? `${shown.person.nombre}: ` : ""}
-                  {shown.message}
-                </p>
-              </>
-            ) : (
-              <div className="admin-checkin-person">
-                <Avatar name={shown.person.nombre} photoURL={shown.person.photoURL} size={96} />
-                <div>
-                  <h2 id="checkin-result-title">{shown.person.nombre}</h2>
-                  <p className="admin-checkin-verdict">
-                    {shown.kind === "in"
-                      ? `Presente · ${timeOf(shown.person.checkedInAt!, timeZone)}`
-                      : `Ya había entrado a las ${timeOf(shown.person.checkedInAt!, timeZone)}`}
-                    {shown.kind === "already" && shown.person.checkedInBy
-                      ? ` (registró ${shown.person.checkedInBy})`
-                      : ""}
-                  </p>
-                </div>
-              </div>
-            )}
-          </section>
-        ) : null}
-      </div>
-
       <section className="card" aria-labelledby="checkin-people-title">
         <h2 id="checkin-people-title">
           Participantes <span className="muted">({people.length})</span>
@@ -427,30 +441,48 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
         {people.length === 0 ? (
           <EmptyState title="Nadie participa en este evento todavía." />
         ) : (
-          <ul className="admin-checkin-people">
-            {people.map((p) => (
-              <li key={p.userId}>
-                <Avatar name={p.nombre} photoURL={p.photoURL} size={32} />
-                <span className="admin-checkin-name">{p.nombre}</span>
-                {p.checkedInAt ? (
-                  <span className="badge admin-checkin-present">
-                    Presente · {timeOf(p.checkedInAt, timeZone)}
-                  </span>
-                ) : local ? (
-                  <button
-                    type="button"
-                    className="button button-secondary button-small"
-                    onClick={() => void markPresent(p)}
-                    aria-label={`Marcar presente a ${p.nombre}`}
-                  >
-                    Marcar presente
-                  </button>
-                ) : (
-                  <span className="muted">Aún no llega</span>
+          <>
+            {local ? (
+              <Field id="checkin-search" name="buscar" label="Buscar por nombre">
+                {(control) => (
+                  <input
+                    {...control}
+                    type="search"
+                    autoComplete="off"
+                    value={search}
+                    onChange={(change) => setSearch(change.target.value)}
+                  />
                 )}
-              </li>
-            ))}
-          </ul>
+              </Field>
+            ) : null}
+            <ul className="admin-checkin-people">
+              {listed.map((p) => (
+                <li key={p.userId}>
+                  <Avatar name={p.nombre} photoURL={p.photoURL} size={32} />
+                  <span className="admin-checkin-name">{p.nombre}</span>
+                  {p.checkedInAt ? (
+                    <span className="badge admin-checkin-present">
+                      Presente · {timeOf(p.checkedInAt, timeZone)}
+                    </span>
+                  ) : local ? (
+                    <button
+                      type="button"
+                      className="button button-secondary button-small"
+                      onClick={() => void markPresent(p)}
+                      aria-label={`Marcar presente a ${p.nombre}`}
+                    >
+                      Marcar presente
+                    </button>
+                  ) : (
+                    <span className="muted">Aún no llega</span>
+                  )}
+                </li>
+              ))}
+            </ul>
+            {listed.length === 0 ? (
+              <p className="muted">Nadie se llama así en este evento.</p>
+            ) : null}
+          </>
         )}
       </section>
     </div>
