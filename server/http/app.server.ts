@@ -269,7 +269,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     // Expired sessions are swept while the server runs.
     const stopSweeper = startSessionSweeper(database.db, config.sessionSweepMs);
     const stopMaintenance = startMaintenance(database);
-    const stopUploadSweeper = startUploadSweeper(database, uploadStorage(config.uploadsDir));
+    const stopUploadSweeper = startUploadSweeper(database, uploadStorage(config.uploadsDir), now);
 
     markReady();
     log(
@@ -356,9 +356,13 @@ function startMaintenance(database: Database): () => Promise<void> {
 }
 
 /** Removes unsaved uploads at start and every hour (server/models/upload.server.ts). */
-function startUploadSweeper(database: Database, storage: UploadStorage): () => Promise<void> {
+function startUploadSweeper(
+  database: Database,
+  storage: UploadStorage,
+  now: () => Date,
+): () => Promise<void> {
   return startPeriodic(
-    () => sweepUploads(database.db, storage),
+    () => sweepUploads(database.db, storage, now()),
     UPLOAD_SWEEP_MS,
     "No se pudieron revisar las imágenes subidas:",
   );
