@@ -148,6 +148,8 @@ export const participations = pgTable(
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
     /** When an admin marked the member present at the door; null: registered only. */
     checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+    /** The admin who marked them present first (at the door or on the participants page). */
+    checkedInBy: uuid("checked_in_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.eventId] }),
