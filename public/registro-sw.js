@@ -20,11 +20,18 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-/** Files the page asks to keep: the page itself and its scripts, styles, fonts and images. */
+/**
+ * Files the page asks to keep: the page itself, its scripts, styles and fonts, the site's icons,
+ * and photos uploaded to the site (participants' own photos). Photos on other sites are not kept.
+ */
 function keepable(url) {
   if (url.origin !== self.location.origin || url.search) return false;
   if (CHECK_IN_PAGE.test(url.pathname)) return true;
-  return url.pathname.startsWith("/assets/") || /^\/[\w-]+\.(svg|png|ico)$/.test(url.pathname);
+  return (
+    url.pathname.startsWith("/assets/") ||
+    url.pathname.startsWith("/imagenes/") ||
+    /^\/[\w-]+\.(svg|png|ico)$/.test(url.pathname)
+  );
 }
 
 self.addEventListener("message", (event) => {
@@ -83,8 +90,8 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);
-      // Built files never change under their name: the kept copy first.
-      if (url.pathname.startsWith("/assets/")) {
+      // Built files and uploaded photos never change under their name: the kept copy first.
+      if (url.pathname.startsWith("/assets/") || url.pathname.startsWith("/imagenes/")) {
         const kept = await cache.match(url.pathname);
         if (kept) return kept;
       }

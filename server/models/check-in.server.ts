@@ -93,6 +93,9 @@ export function personalCheckIn(secret: string, eventId: string, userId: string)
   };
 }
 
+/** The member's own uploaded photo, else their sign-in provider's (as photoOf in user.server.ts). */
+const photoOf = sql<string | null>`coalesce(${users.ownPhotoUrl}, ${users.photoURL})`;
+
 /** The name of the admin who marked the participant present first, if any. */
 const byName = sql<string | null>`(
   select coalesce(nullif(marker.nombre_completo, ''), nullif(marker.display_name, ''), marker.email)
@@ -115,7 +118,7 @@ export async function listCheckIn(db: Db, secret: string, actor: Admin, eventId:
     .select({
       userId: users.id,
       nombre: nameOf,
-      photoURL: users.photoURL,
+      photoURL: photoOf,
       checkedInAt: participations.checkedInAt,
       checkedInBy: byName,
     })
@@ -221,7 +224,7 @@ export async function checkIn(
           checkedInAt: participations.checkedInAt,
           checkedInBy: byName,
           nombre: nameOf,
-          photoURL: users.photoURL,
+          photoURL: photoOf,
         })
         .from(participations)
         .innerJoin(users, eq(users.id, participations.userId))

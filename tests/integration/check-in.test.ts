@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { MESSAGES } from "~/lib/messages";
 import { CHECK_IN_CODE_ALPHABET, eventIdOfToken, normalizeCheckInCode } from "~/lib/check-in";
-import { participations, type User } from "#server/db/schema.server";
+import { participations, users, type User } from "#server/db/schema.server";
 import {
   checkIn,
   checkInCode,
@@ -134,6 +134,9 @@ test("an admin's check-in page lists the participants with what a phone needs of
   );
   expect(page.text).toContain(checkInToken(SECRET, event.id, ana.user.id));
 
+  // A photo the member uploaded is theirs here too, before the sign-in provider's.
+  const photo = `/imagenes/${"ab".repeat(16)}-320.webp`;
+  await server.db.update(users).set({ ownPhotoUrl: photo }).where(eq(users.id, beto.user.id));
   const data = await admin.client.get(dataPath(event.id));
   expect(data.status).toBe(200);
   expect(data.headers.get("content-type")).toContain("application/json");
@@ -147,6 +150,7 @@ test("an admin's check-in page lists the participants with what a phone needs of
     userId: beto.user.id,
     token: checkInToken(SECRET, event.id, beto.user.id),
     code: checkInCode(SECRET, event.id, beto.user.id),
+    photoURL: photo,
     checkedInAt: null,
   });
 
