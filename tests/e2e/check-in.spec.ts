@@ -160,3 +160,72 @@ test("check-in works offline: marked and queued on the phone, sent when the conn
   await expect(b.locator(".admin-checkin-verdict")).toContainText("Ya había entrado a las");
   await phoneB.close();
 });
+
+test("a QR code read by the camera checks the person in; the camera stops when asked and when leaving the page", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Chromium on Linux has no BarcodeDetector and the test machine no camera: the browser's two
+  // APIs are stood in for (a detector that reads what the test shows it, a canvas as the camera).
+  await page.addInitScript(() => {
+    const w = window as unknown as {
+      shown: string | null;
+      camera: MediaStream | null;
+      BarcodeDetector: unknown;
+    };
+    w.shown = null;
+    w.camera = null;
+    w.BarcodeDetector = class {
+      static async getSupportedFormats() {
+        return ["qr_code"];
+      }
+      async detect() {
+        return w.shown ? [{ rawValue: w.shown }] : [];
+      }
+    };
+    navigator.mediaDevices.getUserMedia = async () => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 64;
+      canvas.height = 64;
+      canvas.getContext("2d")!.fillRect(0, 0, 64, 64);
+      w.camera = canvas.captureStream(5);
+      return w.camera;
+    };
+  });
+  await signInAdmin(page);
+  const eventId = await publishEvent(page, `Taller de visión ${Date.now()}`);
+  const members = await browser.newContext({ baseURL });
+  await participantCode(members, eventId, "Carla Mendoza");
+  await members.close();
+  const list = await (await page.request.get(`/admin/eventos/${eventId}/registro/datos`)).json();
+  const token: string = list.participants[0].token;
+
+  await page.goto(`/admin/eventos/${eventId}/registro`);
+  const cameraEnded = () =>
+    page.evaluate(() =>
+      (window as unknown as { camera: MediaStream }).camera
+        .getTracks()
+        .every((track) => track.readyState === "ended"),
+    );
+  await page.getByRole("button", { name: "Escanear con la cámara" }).click();
+  await expect(page.getByLabel("Imagen de la cámara")).toBeVisible();
+  await page.evaluate((value) => ((window as unknown as { shown: string }).shown = value), token);
+  await expect(page.getByRole("heading", { level: 2, name: "Carla Mendoza" })).toBeVisible();
+  await expect(page.locator(".admin-checkin-verdict")).toContainText("Presente");
+  await expect(status(page)).toContainText("1 de 1 presentes");
+  await expect(status(page)).toContainText("Todo enviado");
+  // A code that is not one of ours.
+  await page.evaluate(() => ((window as unknown as { shown: string }).shown = "hola"));
+  await expect(page.getByText("Este código QR no es válido.")).toBeVisible();
+  await page.getByRole("button", { name: "Detener la cámara" }).click();
+  expect(await cameraEnded()).toBe(true);
+
+  await page.getByRole("button", { name: "Escanear con la cámara" }).click();
+  await expect(page.getByRole("button", { name: "Detener la cámara" })).toBeVisible();
+  expect(await cameraEnded()).toBe(false);
+  await page.getByRole("link", { name: "← Participantes" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Participantes: / })).toBeVisible();
+  expect(await cameraEnded()).toBe(true);
+  await expect(page.getByText("1 asistió")).toBeVisible();
+});
