@@ -76,6 +76,8 @@ self.addEventListener("fetch", (event) => {
             const copy = response.clone();
             event.waitUntil(caches.open(CACHE).then((cache) => cache.put(url.pathname, copy)));
           }
+          // A proxy's 502 while the server is down is no better than no connection.
+          if (response.status >= 500) return (await caches.match(url.pathname)) ?? response;
           return response;
         } catch (error) {
           const kept = await caches.match(url.pathname);

@@ -41,6 +41,7 @@ export const MESSAGES = {
   adminRevoked: "Permisos de administrador retirados.",
   lastAdmin: "No se puede quitar el permiso al último administrador.",
   userNotFound: "Usuario no encontrado.",
+  unknownAction: "Acción desconocida.",
   ...CONTENT_MESSAGES,
   ...MEMBER_DATA_MESSAGES,
   ...ATTENDANCE_MESSAGES,

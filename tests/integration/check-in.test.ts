@@ -342,6 +342,15 @@ test("bad tokens and codes get a Spanish message and a 4xx, and change nothing",
     expect(reply.status).toBe(404);
     expect(JSON.parse(reply.text)).toEqual({ ok: false, message: MESSAGES.eventNotFound });
   }
+  // The page's own form (without JavaScript) names its one action.
+  for (const intent of [undefined, "borrar"]) {
+    const reply = await admin.client.post(`/admin/eventos/${event.id}/registro`, {
+      ...(intent ? { intent } : {}),
+      token,
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.text).toContain(MESSAGES.unknownAction);
+  }
   expect(await snapshot(server.db)).toEqual(before);
   // A member who left the event after their pass was shown cannot be checked in with it.
   await server.db

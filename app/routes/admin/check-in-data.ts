@@ -4,6 +4,7 @@
 import { MESSAGES } from "~/lib/messages";
 import { notFound } from "~/lib/not-found";
 import { requireAdmin } from "#server/auth/guards.server";
+import { readForm } from "#server/http/read-form.server";
 import { listCheckIn } from "#server/models/check-in.server";
 import { checkInFromForm, checkInPayload } from "./check-in.server";
 import type { Route } from "./+types/check-in-data";
@@ -19,6 +20,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  const { status, reply } = await checkInFromForm(request, context, admin, params.eventId);
+  const form = await readForm(request);
+  const { status, reply } = await checkInFromForm(form, context, admin, params.eventId);
   return Response.json(reply, { status, headers: PRIVATE });
 }

@@ -1,7 +1,6 @@
 // What the check-in page and its data route share: the list a phone keeps, and one check-in read
 // from a form (a typed code without JavaScript, or a queued mark sent by the page's script).
 import type { AppLoadContext } from "react-router";
-import { readForm } from "#server/http/read-form.server";
 import type { User } from "#server/db/schema.server";
 import { checkIn, CheckInError, type listCheckIn } from "#server/models/check-in.server";
 
@@ -48,12 +47,11 @@ export type CheckInReply =
  * queued check-in) and checks the person in. Refusals are answers (4xx), never exceptions.
  */
 export async function checkInFromForm(
-  request: Request,
+  form: FormData,
   context: AppLoadContext,
   admin: User,
   eventId: string | undefined,
 ): Promise<{ status: number; reply: CheckInReply }> {
-  const form = await readForm(request);
   const field = (name: string) => {
     const values = form.getAll(name);
     return values.length === 1 ? values[0] : values.length === 0 ? undefined : null;

@@ -23,6 +23,7 @@ import { MESSAGES } from "~/lib/messages";
 import { notFound } from "~/lib/not-found";
 import { formatDateTime, zonedDateTime } from "~/lib/time";
 import { requireAdmin } from "#server/auth/guards.server";
+import { readForm } from "#server/http/read-form.server";
 import { listCheckIn } from "#server/models/check-in.server";
 import {
   checkInFromForm,
@@ -45,7 +46,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** A typed code sent without JavaScript (the page's script sends to …/registro/datos instead). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  const { status, reply } = await checkInFromForm(request, context, admin, params.eventId);
+  const form = await readForm(request);
+  if (form.get("intent") !== "checkIn") {
+    return data({ ok: false, message: MESSAGES.unknownAction } as CheckInReply, { status: 400 });
+  }
+  const { status, reply } = await checkInFromForm(form, context, admin, params.eventId);
   return data(reply, { status });
 }
 

@@ -348,6 +348,6 @@ export async function panelAction(
 ): Promise<Answer> {
   const intent = String(form.get("intent") ?? "");
   const handler = Object.hasOwn(PANEL_ACTIONS, intent) ? PANEL_ACTIONS[intent] : undefined;
-  if (!handler) return reply({ intent, message: "Acción desconocida." }, 400);
+  if (!handler) return reply({ intent, message: MESSAGES.unknownAction }, 400);
   return handler({ intent, form, admin, context });
 }
