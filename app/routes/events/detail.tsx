@@ -6,6 +6,7 @@ import { imageSrc } from "~/components/events/event-image";
 import { ItemImage } from "~/components/item-card";
 import { MESSAGES, type MessageKey } from "~/lib/messages";
 import { isHttpUrl } from "~/lib/checks";
+import { eventPlace } from "~/lib/event-place";
 import { formatDateTime } from "~/lib/time";
 import { cookieSettings, getUser, requireProfile } from "#server/auth/guards.server";
 import { flashCookie } from "#server/auth/flash.server";
@@ -45,6 +46,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ended,
       signedIn: user !== null,
       participating,
+      // A checked-in participant's certificate of attendance, once the event has ended.
+      certificate: ended && event.attended,
       waiting,
       seats: ended || event.seatsLeft === null ? null : { left: event.seatsLeft },
       timeZone: context.config.siteTimezone,
@@ -234,7 +237,8 @@ function ParticipationButton({
 }
 
 export default function EventDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, ended, signedIn, participating, waiting, seats, timeZone, origin } = loaderData;
+  const { event, ended, signedIn, participating, certificate, waiting, seats, timeZone, origin } =
+    loaderData;
   const nonce = useNonce();
   return (
     <article className="page event-detail" aria-labelledby="event-title">
@@ -261,11 +265,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
           <dl className="details">
             <div className="detail">
               <dt>Ubicación</dt>
-              <dd>
-                {event.ubicacionEspecifica
-                  ? `${event.ubicacionEvento} — ${event.ubicacionEspecifica}`
-                  : event.ubicacionEvento}
-              </dd>
+              <dd>{eventPlace(event)}</dd>
             </div>
             <div className="detail">
               <dt>Fecha y hora</dt>
@@ -316,6 +316,11 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
               full={seats !== null && seats.left === 0}
               eventId={event.id}
             />
+            {certificate ? (
+              <a className="button" href={`/detalles/${event.id}/certificado.pdf`} download>
+                Descargar certificado
+              </a>
+            ) : null}
             <a
               className="button button-secondary"
               href={`/detalles/${event.id}/calendario.ics`}
