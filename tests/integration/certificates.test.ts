@@ -176,7 +176,10 @@ test("the code's public page confirms who attended what, when, where and with wh
   expect(page.text).toContain(event.nombreEvento);
   expect(page.text).toContain("15 de marzo de 2024");
   expect(page.text).toContain("Bolivia, Cochabamba — Auditorio Ñawpa");
-  expect(page.text).toContain("Certificado válido, emitido por <!-- -->Ayllu");
+  expect(page.text).toContain("Certificado válido");
+  expect(page.text).toContain(
+    "Ayllu — Comunidad de robótica y tecnología de código abierto en Bolivia",
+  );
   expect(page.text).toContain(code);
   expect(page.text).toContain(`href="/detalles/${event.id}"`);
   expect(page.text).toContain(

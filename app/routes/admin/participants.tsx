@@ -28,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       timeZone: context.config.siteTimezone,
       event: { ...event, startsAt: event.startsAt.toISOString() },
       // Certificates of attendance exist for those checked in, once the event has ended.
-      ended: hasEnded(event),
+      ended: hasEnded(event, context.now()),
       participants: participants.map((p) => ({
         userId: p.userId,
         nombre: p.nombre,

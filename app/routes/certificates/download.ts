@@ -32,7 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   let certificate;
   try {
-    certificate = await certificateFor(context.db, actor, params.eventId, userId);
+    certificate = await certificateFor(context.db, actor, params.eventId, userId, context.now());
   } catch (error) {
     if (!(error instanceof CertificateRefusedError)) throw error;
     // A download link has no page around it: the reason is the answer, in plain words.

@@ -16,7 +16,7 @@ import {
 import type { Route } from "./+types/verify";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const certificate = await findCertificate(context.db, params.code);
+  const certificate = await findCertificate(context.db, params.code, context.now());
   if (!certificate) notFound(MESSAGES.certificateNotFound);
   const code = formatCertificateCode(certificate.code);
   // A code typed in small letters or without its dashes goes to the one address of its page.
@@ -67,7 +67,7 @@ export default function CertificateCheck({ loaderData }: Route.ComponentProps) {
       <div className="card certificate-card">
         <p className="eyebrow">Certificado de asistencia</p>
         <p className="certificate-valid">
-          <span aria-hidden="true">✓</span> Certificado válido, emitido por {site.name}
+          <span aria-hidden="true">✓</span> Certificado válido
         </p>
         <p className="certificate-intro">Se certifica que</p>
         <h1 id="certificate-title" className="certificate-name">
@@ -90,9 +90,7 @@ export default function CertificateCheck({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="detail">
             <dt>Comunidad</dt>
-            <dd>
-              {site.name} — {site.tagline}
-            </dd>
+            <dd>{`${site.name} — ${site.tagline}`}</dd>
           </div>
           <div className="detail">
             <dt>Código</dt>
