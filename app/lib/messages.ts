@@ -1,6 +1,7 @@
 // The specification's messages (§8), word for word. Flash messages travel by key, so a cookie can
 // only ever show one of these.
 import { ATTENDANCE_MESSAGES } from "./attendance-messages";
+import { CERTIFICATE_MESSAGES } from "./certificate-messages";
 import { CONTENT_MESSAGES } from "./content-messages";
 import { MEMBER_DATA_MESSAGES } from "./member-data-messages";
 
@@ -44,6 +45,7 @@ export const MESSAGES = {
   ...CONTENT_MESSAGES,
   ...MEMBER_DATA_MESSAGES,
   ...ATTENDANCE_MESSAGES,
+  ...CERTIFICATE_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -150,10 +150,24 @@ export const participations = pgTable(
     checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
     /** The admin who marked them present first (at the door or on the participants page). */
     checkedInBy: uuid("checked_in_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The code of this participation's certificate of attendance (/certificados/{code}): 12
+     * characters of Crockford's base32 from the database's random source, made with the row and
+     * never changed (docs/decisions/020-certificates.md). It proves something only once the
+     * member was checked in and the event has ended.
+     */
+    certificateCode: text("certificate_code")
+      .notNull()
+      .unique()
+      .default(sql`ayllu_certificate_code()`),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.eventId] }),
     index("participations_event_id_idx").on(t.eventId),
+    check(
+      "participations_certificate_code_format",
+      sql`${t.certificateCode} ~ '^[0-9A-HJKMNP-TV-Z]{12}$'`,
+    ),
   ],
 );
 

@@ -132,7 +132,8 @@ export async function getEvent(db: Db, id: unknown) {
 
 /**
  * The event page in one query: the event, its gallery, the seats left (null without a capacity),
- * and whether `viewerId` (the signed-in member, or null) takes part in it or waits for a seat.
+ * and whether `viewerId` (the signed-in member, or null) takes part in it (and was checked in) or
+ * waits for a seat.
  */
 export async function getEventForViewer(db: Db, id: unknown, viewerId: string | null) {
   if (!isUuid(id)) return null;
@@ -147,6 +148,12 @@ export async function getEventForViewer(db: Db, id: unknown, viewerId: string | 
       participating: viewerId
         ? sql<boolean>`exists (select 1 from participations pa
             where pa.event_id = "events"."id" and pa.user_id = ${viewerId})`
+        : sql<boolean>`false`,
+      // Whether the viewer was checked in at the door (their certificate, once the event ends).
+      attended: viewerId
+        ? sql<boolean>`exists (select 1 from participations pc
+            where pc.event_id = "events"."id" and pc.user_id = ${viewerId}
+              and pc.checked_in_at is not null)`
         : sql<boolean>`false`,
       // Seats are counted only for an event with a capacity.
       taken: sql<number | null>`case when "events"."capacity" is null then null else
@@ -164,7 +171,7 @@ export async function getEventForViewer(db: Db, id: unknown, viewerId: string | 
     .where(eq(events.id, id))
     .limit(1);
   if (!row) return null;
-  const { event, gallery, participating, taken, waiting } = row;
+  const { event, gallery, participating, attended, taken, waiting } = row;
   const seatsLeft =
     event.capacity === null || taken === null ? null : Math.max(0, event.capacity - taken);
   return {
@@ -172,6 +179,7 @@ export async function getEventForViewer(db: Db, id: unknown, viewerId: string | 
     horaEvento: event.horaEvento.slice(0, 5),
     gallery,
     participating,
+    attended,
     waiting,
     seatsLeft,
   };

@@ -322,6 +322,16 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                       {event.attended ? "Asistió" : "Inscrito"}
                     </span>
                   ) : null}
+                  {event.ended && event.attended ? (
+                    <a
+                      href={`/detalles/${event.id}/certificado.pdf`}
+                      download
+                      className="button button-small"
+                      aria-label={`Descargar certificado de ${event.nombreEvento}`}
+                    >
+                      Descargar certificado
+                    </a>
+                  ) : null}
                   <Link
                     to={`/detalles/${event.id}`}
                     className="button button-secondary button-small"
