@@ -35,6 +35,11 @@ export default [
   route("proyectos", "routes/content/projects.tsx"),
   route("proyectos/:id", "routes/content/project.tsx"),
 
+  // Mail: the unsubscribe link of every mail, and the development mailbox (not in production)
+  route("correo/baja/:token/:tema", "routes/mail/unsubscribe.tsx"),
+  route("__dev/correo", "routes/mail/dev-mailbox.tsx"),
+  route("__dev/correo/:mailId", "routes/mail/dev-mail.ts"),
+
   // Feeds for readers and search engines
   route("notas/rss.xml", "routes/feeds/rss.ts"),
   route("sitemap.xml", "routes/feeds/sitemap.ts"),

@@ -2,6 +2,7 @@
 // only ever show one of these.
 import { ATTENDANCE_MESSAGES } from "./attendance-messages";
 import { CONTENT_MESSAGES } from "./content-messages";
+import { MAIL_MESSAGES } from "./mail";
 import { MEMBER_DATA_MESSAGES } from "./member-data-messages";
 
 export const MESSAGES = {
@@ -43,6 +44,7 @@ export const MESSAGES = {
   ...CONTENT_MESSAGES,
   ...MEMBER_DATA_MESSAGES,
   ...ATTENDANCE_MESSAGES,
+  ...MAIL_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
