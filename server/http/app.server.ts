@@ -43,6 +43,11 @@ export interface StartOptions {
   heartbeatMs?: number;
   /** Overrides HTTP_TIMEOUTS (a server embedded elsewhere may want others). */
   httpTimeouts?: { headersMs: number; requestMs: number };
+  /**
+   * The server's clock (default the system's): what "now" is for pages and rules that change with
+   * time (an event that has ended) and for the page cache's expiry. Tests move it instead of waiting.
+   */
+  now?: () => Date;
 }
 
 export interface RunningServer {
@@ -134,7 +139,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     });
 
     // Visitors' pages from memory, already compressed (docs/decisions/015-page-cache.md).
-    const pageCache = createPageCache(database);
+    const now = options.now ?? (() => new Date());
+    const pageCache = createPageCache(database, { now: () => now().getTime() });
     app.use(pageCache.serve);
     app.use(compression());
     app.use(shareDrainListener);
@@ -211,6 +217,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           db: database.db,
           config,
           auth: authService,
+          now,
           // Vite's development pages run under a nonce-less policy; a nonce there only trips hydration.
           cspNonce: vite ? "" : String(res.locals.cspNonce),
         }),

@@ -65,6 +65,8 @@ export async function startTestServer(
   env: Record<string, string> = {},
   options: {
     heartbeatMs?: number;
+    /** The server's clock (StartOptions.now). */
+    now?: () => Date;
     /** Told the text of every statement the server sends through Drizzle. */
     onQuery?: (query: string) => void;
   } = {},

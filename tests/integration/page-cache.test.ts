@@ -22,9 +22,17 @@ import { joinEvent, leaveEvent } from "#server/models/participation.server";
 
 let server: TestServer;
 let admin: { client: BrowserClient; user: User };
+// The server's clock runs this far ahead of the system's: a test moves it instead of waiting.
+let clockOffsetMs = 0;
+const serverNow = () => new Date(Date.now() + clockOffsetMs);
+
+/** The next whole minute after `ms`: event times have minute precision. */
+function nextWholeMinute(ms: number): number {
+  return Math.floor(ms / 60_000) * 60_000 + 60_000;
+}
 
 beforeAll(async () => {
-  server = await startTestServer({ ADMIN_EMAILS: "jefa@example.com" });
+  server = await startTestServer({ ADMIN_EMAILS: "jefa@example.com" }, { now: serverNow });
   admin = await createAdmin(server);
 });
 afterAll(() => server?.close());
@@ -268,41 +276,41 @@ async function seenWithin(path: string, text: string, ms: number): Promise<boole
   return (await visitUntil(path, (reply) => reply.text.includes(text), ms)).text.includes(text);
 }
 
-test(
-  "an event page's button turns into 'Evento Finalizado' on the visitor's first request after the event's start, cached or not",
-  { timeout: 150_000 },
-  async () => {
-    // Far enough from the next minute to publish and cache the page before it.
-    while (new Date().getSeconds() > 45) await new Promise((resolve) => setTimeout(resolve, 500));
-    const startsAt = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 60_000);
-    const parts = Object.fromEntries(
-      new Intl.DateTimeFormat("en-CA", {
-        timeZone: "America/La_Paz",
-        year: "numeric",
-        month: "2-digit",
-        day: "2-digit",
-        hour: "2-digit",
-        minute: "2-digit",
-        hourCycle: "h23",
-      })
-        .formatToParts(startsAt)
-        .map((p) => [p.type, p.value]),
-    );
-    const event = await createTestEvent(server.db, admin.user, {
-      nombreEvento: `Empieza ya ${randomUUID()}`,
-      fechaEvento: `${parts.year}-${parts.month}-${parts.day}`,
-      horaEvento: `${parts.hour}:${parts.minute}`,
-    });
-    const path = `/detalles/${event.id}`;
+test("an event page's button turns into 'Evento Finalizado' on the visitor's first request after the event's start, cached or not", async () => {
+  const startsAt = new Date(nextWholeMinute(serverNow().getTime()));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: "America/La_Paz",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(startsAt)
+      .map((p) => [p.type, p.value]),
+  );
+  const event = await createTestEvent(server.db, admin.user, {
+    nombreEvento: `Empieza ya ${randomUUID()}`,
+    fechaEvento: `${parts.year}-${parts.month}-${parts.day}`,
+    horaEvento: `${parts.hour}:${parts.minute}`,
+  });
+  const path = `/detalles/${event.id}`;
+  try {
+    // One second before the start, the cached page still invites to sign in.
+    clockOffsetMs = startsAt.getTime() - 1000 - Date.now();
     const before = await cachedVisit(path);
     expect(before.text).toContain("Inicia Sesión para Participar");
     expect(before.text).not.toContain("Evento Finalizado");
 
-    await new Promise((resolve) => setTimeout(resolve, startsAt.getTime() - Date.now() + 50));
+    clockOffsetMs = startsAt.getTime() + 50 - Date.now();
     const after = await visit(path);
     expect(after.text).toContain("Evento Finalizado");
-  },
-);
+  } finally {
+    clockOffsetMs = 0;
+  }
+});
 
 // ——— Across processes on one PostgreSQL ———
 

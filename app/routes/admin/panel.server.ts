@@ -110,7 +110,7 @@ export async function loadPanel(request: Request, admin: User, context: AppLoadC
               id: e.id,
               nombreEvento: e.nombreEvento,
               startsAt: e.startsAt.toISOString(),
-              ended: hasEnded(e),
+              ended: hasEnded(e, context.now()),
               attended: e.checkedInAt !== null,
             })),
           }

@@ -22,11 +22,12 @@ import { readForm } from "#server/http/read-form.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
+  const now = context.now();
   const event = await getEventForViewer(context.db, params.eventId, user?.id ?? null);
   if (!event) notFound(MESSAGES.eventNotFound);
   const participating = event.participating;
   const waiting = participating ? null : event.waiting;
-  const ended = hasEnded(event);
+  const ended = hasEnded(event, now);
   const origin = context.config.publicUrl.origin;
   return data(
     {
@@ -73,10 +74,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   let flash: MessageKey;
   try {
     if (intent === "join") {
-      const outcome = await joinEvent(context.db, user, params.eventId);
+      const outcome = await joinEvent(context.db, user, params.eventId, context.now());
       flash = outcome === "joined" ? "participationJoined" : "waitlistJoined";
     } else if (intent === "leave") {
-      await leaveEvent(context.db, user, params.eventId);
+      await leaveEvent(context.db, user, params.eventId, context.now());
       flash = "participationLeft";
     } else {
       await leaveWaitlist(context.db, user, params.eventId);

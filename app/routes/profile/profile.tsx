@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listParticipatingEvents(context.db, user.id),
     listWaitingEvents(context.db, user.id),
   ]);
-  const now = new Date();
+  const now = context.now();
   return {
     editing,
     confirmingDelete,
