@@ -7,6 +7,7 @@ import { isUploadedImage, uploadSrcSet } from "~/lib/uploads";
 import { ItemImage } from "~/components/item-card";
 import { MESSAGES, type MessageKey } from "~/lib/messages";
 import { isHttpUrl } from "~/lib/checks";
+import { eventPlace } from "~/lib/event-place";
 import { formatDateTime } from "~/lib/time";
 import { cookieSettings, getUser, requireProfile } from "#server/auth/guards.server";
 import { flashCookie } from "#server/auth/flash.server";
@@ -51,6 +52,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ended,
       signedIn: user !== null,
       participating,
+      // A checked-in participant's certificate of attendance, once the event has ended.
+      certificate: ended && event.attended,
       waiting,
       seats: ended || event.seatsLeft === null ? null : { left: event.seatsLeft },
       // The member's pass for the door, while the event is ahead and has a door.
@@ -245,8 +248,18 @@ function ParticipationButton({
 }
 
 export default function EventDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, ended, signedIn, participating, waiting, seats, checkIn, timeZone, origin } =
-    loaderData;
+  const {
+    event,
+    ended,
+    signedIn,
+    participating,
+    certificate,
+    waiting,
+    seats,
+    checkIn,
+    timeZone,
+    origin,
+  } = loaderData;
   const nonce = useNonce();
   return (
     <article className="page event-detail" aria-labelledby="event-title">
@@ -274,11 +287,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
           <dl className="details">
             <div className="detail">
               <dt>Ubicación</dt>
-              <dd>
-                {event.ubicacionEspecifica
-                  ? `${event.ubicacionEvento} — ${event.ubicacionEspecifica}`
-                  : event.ubicacionEvento}
-              </dd>
+              <dd>{eventPlace(event)}</dd>
             </div>
             <div className="detail">
               <dt>Fecha y hora</dt>
@@ -329,6 +338,11 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
               full={seats !== null && seats.left === 0}
               eventId={event.id}
             />
+            {certificate ? (
+              <a className="button" href={`/detalles/${event.id}/certificado.pdf`} download>
+                Descargar certificado
+              </a>
+            ) : null}
             <a
               className="button button-secondary"
               href={`/detalles/${event.id}/calendario.ics`}
