@@ -22,6 +22,7 @@ export default [
   route("detalles/:eventId", "routes/events/detail.tsx"),
   route("detalles/:eventId/calendario.ics", "routes/events/calendar.ts"),
   route("admin", "routes/admin/panel.tsx"),
+  route("admin/sitio", "routes/admin/site.tsx"),
   route("admin/eventos/:eventId/participantes", "routes/admin/participants.tsx"),
   route("admin/eventos/:eventId/participantes.csv", "routes/admin/participants-csv.ts"),
 

@@ -3,6 +3,7 @@
 import { ATTENDANCE_MESSAGES } from "./attendance-messages";
 import { CONTENT_MESSAGES } from "./content-messages";
 import { MEMBER_DATA_MESSAGES } from "./member-data-messages";
+import { SITE_MESSAGES } from "./site-messages";
 
 export const MESSAGES = {
   loginFailed: "Error during Google login. Please try again.",
@@ -43,6 +44,7 @@ export const MESSAGES = {
   ...CONTENT_MESSAGES,
   ...MEMBER_DATA_MESSAGES,
   ...ATTENDANCE_MESSAGES,
+  ...SITE_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

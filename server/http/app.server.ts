@@ -14,6 +14,7 @@ import { createAuthService, type AuthService } from "../auth/oidc.server";
 import { startSessionSweeper } from "../auth/session.server";
 import { databaseIsUp, openDatabase, type Database } from "../db/client.server";
 import { seedDemoContent } from "../models/demo.server";
+import { loadSiteContent, seedSiteContent, watchSiteContent } from "../models/site-content.server";
 import { CLIENT_BUILD_DIR } from "../paths.server";
 import { CONTENT_STREAM_PATH, createContentStream } from "./content-stream.server";
 import { createPageCache } from "./page-cache.server";
@@ -57,8 +58,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(options.config));
   let listening: http.Server | undefined;
+  let stopWatchingSite: (() => Promise<void>) | undefined;
   try {
     if (options.config.seedDemo) await seedDemoContent(database.db);
+    // The landing content's defaults, once per section (docs/decisions/023-site-content.md), and
+    // the content kept in memory from then on.
+    await seedSiteContent(database.db);
+    stopWatchingSite = await watchSiteContent(database);
+    await loadSiteContent(database.db);
 
     const app = express();
     app.disable("x-powered-by");
@@ -265,6 +272,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           await stopSweeper();
           await stopMaintenance();
           await pageCache.close();
+          await stopWatchingSite?.();
           await new Promise<void>((resolve) => {
             server.close(() => resolve());
             server.closeIdleConnections();
@@ -277,6 +285,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     };
   } catch (error) {
     listening?.close();
+    await stopWatchingSite?.().catch(() => {});
     if (ownsDatabase) await database.close();
     throw error;
   }
