@@ -23,6 +23,7 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
+import { photoOf } from "#server/models/user.server";
 import { getUser, cookieSettings } from "#server/auth/guards.server";
 import { takeFlash } from "#server/auth/flash.server";
 import type { Route } from "./+types/root";
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? {
             nombreCompleto: user.nombreCompleto,
             displayName: user.displayName,
-            photoURL: user.photoURL,
+            photoURL: photoOf(user),
             isAdmin: user.isAdmin,
           }
         : null,

@@ -44,6 +44,9 @@ export default [
   route("proyectos", "routes/content/projects.tsx"),
   route("proyectos/:id", "routes/content/project.tsx"),
 
+  // Uploaded images (files are served from UPLOADS_DIR under /imagenes, not by a route)
+  route("subidas", "routes/uploads/upload.ts"),
+
   // Feeds for readers and search engines
   route("notas/rss.xml", "routes/feeds/rss.ts"),
   route("sitemap.xml", "routes/feeds/sitemap.ts"),

@@ -12,6 +12,7 @@ export const MESSAGES = {
   profileLoadFailed: "Error al cargar el perfil. Por favor, inténtalo de nuevo.",
   profileCouldNotLoad: "No se pudo cargar el perfil del usuario.",
   profileUpdated: "Perfil actualizado con éxito!",
+  photoRemoved: "Quitaste tu foto: se muestra la de tu cuenta.",
   profileUpdateFailed: "Error al actualizar perfil. Por favor, inténtalo de nuevo.",
   accessDenied: "Acceso denegado. No eres un administrador.",
   // Events, galleries, participation and the admin panel (§8)

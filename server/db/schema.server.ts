@@ -40,7 +40,10 @@ export const users = pgTable(
     email: text("email").notNull(),
     emailVerified: boolean("email_verified").notNull().default(false),
     displayName: text("display_name"),
+    /** The provider's photo, taken at the first sign-in. */
     photoURL: text("photo_url"),
+    /** A photo the member uploaded on /profile (an /imagenes/… path); shown instead of the provider's. */
+    ownPhotoUrl: text("own_photo_url"),
     isAdmin: boolean("is_admin").notNull().default(false),
     nombreCompleto: text("nombre_completo"),
     fechaNacimiento: date("fecha_nacimiento", { mode: "string" }),

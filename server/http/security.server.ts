@@ -140,17 +140,19 @@ export function rateLimit(options: { limit: number; windowMs: number }) {
 
 /**
  * Form posts are small. React Router reads a request body whole, so a body larger than
- * `maxBytes` (or one of unknown length) is refused before any route sees it.
+ * `maxBytes` (or one of unknown length) is refused before any route sees it. Paths in `larger`
+ * (the upload endpoint, which streams and limits each file itself) get their own ceiling.
  */
-export function bodySizeLimit(maxBytes: number) {
+export function bodySizeLimit(maxBytes: number, larger: Readonly<Record<string, number>> = {}) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next();
+    const limit = Object.hasOwn(larger, req.path) ? larger[req.path]! : maxBytes;
     const declared = req.get("Content-Length");
     if (declared === undefined && req.get("Transfer-Encoding") !== undefined) {
       res.status(411).type("text/plain; charset=utf-8").send("Falta la longitud de la solicitud.");
       return;
     }
-    if (declared !== undefined && !(Number(declared) <= maxBytes)) {
+    if (declared !== undefined && !(Number(declared) <= limit)) {
       res.status(413).type("text/plain; charset=utf-8").send("La solicitud es demasiado grande.");
       return;
     }

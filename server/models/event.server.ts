@@ -246,10 +246,16 @@ export async function deleteEvent(db: Db, actor: Actor, id: unknown): Promise<vo
   if (deleted.length === 0) throw new EventNotFoundError();
 }
 
-/** 'Agregar Imagen' to an event's gallery, at the end; admins only. */
-export async function addGalleryImage(db: Db, actor: Actor, eventId: unknown, url: string) {
+/** 'Agregar Imagen' to an event's gallery: one or more, at the end, in order; admins only. */
+export async function addGalleryImage(
+  db: Db,
+  actor: Actor,
+  eventId: unknown,
+  url: string | readonly string[],
+) {
   assertAdmin(actor);
   if (!isUuid(eventId)) throw new EventNotFoundError();
+  const urls = typeof url === "string" ? [url] : url;
   return db.transaction(async (tx) => {
     // Locking the event row keeps positions in order when two admins add at once.
     const [event] = await tx
@@ -262,11 +268,12 @@ export async function addGalleryImage(db: Db, actor: Actor, eventId: unknown, ur
       .select({ max: sql<number>`coalesce(max(${eventImages.position}), -1)::int` })
       .from(eventImages)
       .where(eq(eventImages.eventId, eventId));
-    const [image] = await tx
+    const first = (last?.max ?? -1) + 1;
+    const images = await tx
       .insert(eventImages)
-      .values({ eventId, url, position: (last?.max ?? -1) + 1 })
+      .values(urls.map((u, i) => ({ eventId, url: u, position: first + i })))
       .returning();
-    return image!;
+    return images[0]!;
   });
 }
 

@@ -103,6 +103,7 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
       emailVerified: user.emailVerified,
       displayName: user.displayName,
       photoURL: user.photoURL,
+      fotoPropia: user.ownPhotoUrl,
       isAdmin: user.isAdmin,
       nombreCompleto: user.nombreCompleto,
       fechaNacimiento: user.fechaNacimiento,

@@ -3,6 +3,7 @@ import { AlertDialog } from "~/components/dialog";
 import { ErrorPage } from "~/components/error-page";
 import { notFound } from "~/lib/not-found";
 import { imageSrc } from "~/components/events/event-image";
+import { isUploadedImage, uploadSrcSet } from "~/lib/uploads";
 import { ItemImage } from "~/components/item-card";
 import { MESSAGES, type MessageKey } from "~/lib/messages";
 import { isHttpUrl } from "~/lib/checks";
@@ -42,7 +43,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         imagenEnlace: event.imagenEnlace,
         descripcion: event.descripcion,
         startsAt: event.startsAt.toISOString(),
-        gallery: event.gallery.filter((image) => isHttpUrl(image.url)),
+        gallery: event.gallery.filter(
+          (image) => isHttpUrl(image.url) || isUploadedImage(image.url),
+        ),
       },
       ended,
       signedIn: user !== null,
@@ -254,6 +257,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
           src={event.imagenEnlace}
           label="Evento"
           className="event-detail-image"
+          sizes="(min-width: 56rem) 36rem, 100vw"
           alt={`Imagen del evento ${event.nombreEvento}`}
         />
         <div className="card event-detail-body">
@@ -341,6 +345,8 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
                 <a href={image.url} target="_blank" rel="noopener noreferrer">
                   <img
                     src={image.url}
+                    srcSet={uploadSrcSet(image.url)}
+                    sizes="(min-width: 40rem) 20rem, 50vw"
                     alt={`Imagen ${i + 1} de la galería de ${event.nombreEvento}`}
                     loading="lazy"
                     referrerPolicy="no-referrer"
