@@ -28,6 +28,9 @@ export default [
   route("admin", "routes/admin/panel.tsx"),
   route("admin/eventos/:eventId/participantes", "routes/admin/participants.tsx"),
   route("admin/eventos/:eventId/participantes.csv", "routes/admin/participants-csv.ts"),
+  route("admin/eventos/:eventId/registro", "routes/admin/check-in.tsx"),
+  route("admin/eventos/:eventId/registro/datos", "routes/admin/check-in-data.ts"),
+  route("admin/eventos/:eventId/registro.webmanifest", "routes/admin/check-in-manifest.ts"),
   route(
     "admin/eventos/:eventId/participantes/:userId/certificado.pdf",
     "routes/certificates/download.ts",

@@ -148,6 +148,8 @@ export const participations = pgTable(
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
     /** When an admin marked the member present at the door; null: registered only. */
     checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+    /** The admin who marked them present first (at the door or on the participants page). */
+    checkedInBy: uuid("checked_in_by").references(() => users.id, { onDelete: "set null" }),
     /**
      * The code of this participation's certificate of attendance (/certificados/{code}): 12
      * characters of Crockford's base32 from the database's random source, made with the row and

@@ -164,6 +164,7 @@ export async function listParticipatingEvents(db: Db, userId: string) {
       horaEvento: events.horaEvento,
       startsAt: events.startsAt,
       ubicacionEvento: events.ubicacionEvento,
+      tipoEvento: events.tipoEvento,
       checkedInAt: participations.checkedInAt,
     })
     .from(participations)

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { MESSAGES } from "~/lib/messages";
 import { participations, users, type User } from "#server/db/schema.server";
 import { setCheckedIn } from "#server/models/attendance.server";
+import { checkIn, checkInToken } from "#server/models/check-in.server";
 import {
   CertificateRefusedError,
   certificateFor,
@@ -46,11 +47,18 @@ async function eventOn(when: "past" | "future", name = `Taller de Robótica Ñan
   });
 }
 
-/** A member who joined `eventId` before it began, checked in at the door unless `present` is false. */
+/**
+ * A member who joined `eventId` before it began and, unless `present` is false, was checked in at
+ * the door: the QR code of their pass scanned by an admin.
+ */
 async function participant(eventId: string, name: string, present = true) {
   const member = await createMember(server, `p-${randomUUID()}@example.com`, name);
   await joinEvent(server.db, member.user, eventId, BEFORE_EVENTS);
-  if (present) await setCheckedIn(server.db, admin.user, eventId, member.user.id, true);
+  if (present) {
+    const secret = server.config.sessionSecret;
+    const token = checkInToken(secret, eventId, member.user.id);
+    await checkIn(server.db, secret, admin.user, eventId, { token });
+  }
   return member;
 }
 

@@ -12,6 +12,8 @@ import { formatDateTime } from "~/lib/time";
 import { cookieSettings, getUser, requireProfile } from "#server/auth/guards.server";
 import { flashCookie } from "#server/auth/flash.server";
 import { EventNotFoundError, getEventForViewer, hasEnded } from "#server/models/event.server";
+import { checkInPass } from "#server/models/check-in.server";
+import { CheckInPass } from "~/components/events/check-in-pass";
 import {
   EventEndedError,
   joinEvent,
@@ -54,6 +56,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       certificate: ended && event.attended,
       waiting,
       seats: ended || event.seatsLeft === null ? null : { left: event.seatsLeft },
+      // The member's pass for the door, while the event is ahead and has a door.
+      checkIn:
+        user && participating && !ended && event.tipoEvento !== "Virtual"
+          ? checkInPass(context.config.sessionSecret, event, user.id)
+          : null,
       timeZone: context.config.siteTimezone,
       origin,
     },
@@ -241,8 +248,18 @@ function ParticipationButton({
 }
 
 export default function EventDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, ended, signedIn, participating, certificate, waiting, seats, timeZone, origin } =
-    loaderData;
+  const {
+    event,
+    ended,
+    signedIn,
+    participating,
+    certificate,
+    waiting,
+    seats,
+    checkIn,
+    timeZone,
+    origin,
+  } = loaderData;
   const nonce = useNonce();
   return (
     <article className="page event-detail" aria-labelledby="event-title">
@@ -334,6 +351,15 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
               Añadir al calendario
             </a>
           </div>
+          {checkIn ? (
+            <section className="event-checkin" aria-labelledby="event-checkin-title">
+              <h2 id="event-checkin-title">Tu código de registro</h2>
+              <p className="muted">
+                Muéstralo en la puerta del evento. Si no se puede escanear, di tu código.
+              </p>
+              <CheckInPass qr={checkIn.qr} code={checkIn.code} />
+            </section>
+          ) : null}
         </div>
       </div>
       {event.gallery.length > 0 ? (

@@ -35,6 +35,8 @@ import { listWaitingEvents } from "#server/models/participation.server";
 import { renewCalendarToken } from "#server/models/calendar.server";
 import { Field, FieldError } from "~/components/field";
 import { UploadControl, useImageUpload } from "~/components/image-input";
+import { checkInPass } from "#server/models/check-in.server";
+import { CheckInPass } from "~/components/events/check-in-pass";
 import type { Route } from "./+types/profile";
 import { readForm } from "#server/http/read-form.server";
 
@@ -65,13 +67,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       habilidades: user.habilidades,
     },
     // Past events stay: the member's attendance history ('Asistió' or 'Inscrito').
-    events: events.map((e) => ({
-      id: e.id,
-      nombreEvento: e.nombreEvento,
-      startsAt: e.startsAt.toISOString(),
-      ended: hasEnded(e, now),
-      attended: e.checkedInAt !== null,
-    })),
+    events: events.map((e) => {
+      const ended = hasEnded(e, now);
+      return {
+        id: e.id,
+        nombreEvento: e.nombreEvento,
+        startsAt: e.startsAt.toISOString(),
+        ended,
+        attended: e.checkedInAt !== null,
+        // The pass for the door of each upcoming event with one.
+        checkIn:
+          !ended && e.tipoEvento !== "Virtual"
+            ? checkInPass(context.config.sessionSecret, e, user.id)
+            : null,
+      };
+    }),
     waiting: waiting.map((w) => ({
       id: w.id,
       nombreEvento: w.nombreEvento,
@@ -330,6 +340,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                     Ver Detalles
                   </Link>
                 </span>
+                {event.checkIn ? (
+                  <details className="profile-checkin">
+                    <summary>Mi código de registro</summary>
+                    <CheckInPass qr={event.checkIn.qr} code={event.checkIn.code} />
+                  </details>
+                ) : null}
               </li>
             ))}
           </ul>
