@@ -16,6 +16,8 @@ import {
   formatCertificateCode,
   parseCertificateCode,
 } from "#server/models/certificate.server";
+import { deleteEvent } from "#server/models/event.server";
+import { deleteAccount } from "#server/models/member-data.server";
 import { joinEvent } from "#server/models/participation.server";
 import { qrModules } from "#server/models/qr.server";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
@@ -225,6 +227,8 @@ test("unknown, malformed and not (yet) valid codes are the error page's 404, and
     "ABCD-EFGH-JKMU",
     "1%27%20or%201=1",
     "%00",
+    encodeURIComponent("ÑÑÑÑ-ÑÑÑÑ-ÑÑÑÑ"),
+    "ABCD-EFGH-JKMN-",
     "x".repeat(3000),
   ]) {
     for (let i = 0; i < 2; i++) {
@@ -234,6 +238,22 @@ test("unknown, malformed and not (yet) valid codes are the error page's 404, and
       expect(reply.headers.get("etag")).toBeNull();
     }
   }
+});
+
+test("deleting the event, or the member's account, withdraws the certificate", async () => {
+  const kept = await eventOn("past");
+  const dropped = await eventOn("past");
+  const ana = await participant(kept.id, "Ana Se Va");
+  await joinEvent(server.db, ana.user, dropped.id, BEFORE_EVENTS);
+  await setCheckedIn(server.db, admin.user, dropped.id, ana.user.id, true);
+  const codes = [await codeOf(kept.id, ana.user.id), await codeOf(dropped.id, ana.user.id)];
+  const visitor = new BrowserClient(server.url);
+  for (const code of codes)
+    expect((await visitor.get(`/certificados/${formatCertificateCode(code)}`)).status).toBe(200);
+  await deleteEvent(server.db, admin.user, dropped.id);
+  expect((await visitor.get(`/certificados/${formatCertificateCode(codes[1]!)}`)).status).toBe(404);
+  await deleteAccount(server.db, ana.user);
+  expect((await visitor.get(`/certificados/${formatCertificateCode(codes[0]!)}`)).status).toBe(404);
 });
 
 test("visitors are sent to sign in; members without a certificate are refused with the reason; nobody gets someone else's", async () => {
