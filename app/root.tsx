@@ -11,6 +11,7 @@ import "./styles/content.css";
 import "./styles/admin.css";
 import "./styles/profile.css";
 import "./styles/certificates.css";
+import "./styles/mail.css";
 import "./styles/landing.css";
 import {
   data,

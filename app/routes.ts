@@ -49,6 +49,10 @@ export default [
 
   // Uploaded images (files are served from UPLOADS_DIR under /imagenes, not by a route)
   route("subidas", "routes/uploads/upload.ts"),
+  // Mail: the unsubscribe link of every mail, and the development mailbox (not in production)
+  route("correo/baja/:token/:tema", "routes/mail/unsubscribe.tsx"),
+  route("__dev/correo", "routes/mail/dev-mailbox.tsx"),
+  route("__dev/correo/:mailId", "routes/mail/dev-mail.ts"),
 
   // Feeds for readers and search engines
   route("notas/rss.xml", "routes/feeds/rss.ts"),

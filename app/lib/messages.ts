@@ -3,6 +3,7 @@
 import { ATTENDANCE_MESSAGES } from "./attendance-messages";
 import { CERTIFICATE_MESSAGES } from "./certificate-messages";
 import { CONTENT_MESSAGES } from "./content-messages";
+import { MAIL_MESSAGES } from "./mail";
 import { MEMBER_DATA_MESSAGES } from "./member-data-messages";
 
 export const MESSAGES = {
@@ -46,6 +47,7 @@ export const MESSAGES = {
   ...MEMBER_DATA_MESSAGES,
   ...ATTENDANCE_MESSAGES,
   ...CERTIFICATE_MESSAGES,
+  ...MAIL_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

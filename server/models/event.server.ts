@@ -6,6 +6,7 @@ import { zonedToInstant } from "~/lib/time";
 import type { Db } from "../db/client.server";
 import { rowsOf } from "../db/rows.server";
 import { eventImages, events, type User } from "../db/schema.server";
+import { queueMail, recipients, type EventBefore } from "./mail.server";
 import { assertAdmin } from "./permissions.server";
 import { fillSeats } from "./seats.server";
 
@@ -226,7 +227,19 @@ export async function updateEvent(
   assertAdmin(actor);
   if (!isUuid(id)) throw new EventNotFoundError();
   return db.transaction(async (tx) => {
-    // The update locks the row, so joins wait; a larger (or no) capacity seats those waiting.
+    // Locked first, so joins wait; a larger (or no) capacity seats those waiting.
+    const [before] = await tx
+      .select({
+        startsAt: events.startsAt,
+        ubicacionEvento: events.ubicacionEvento,
+        ubicacionEspecifica: events.ubicacionEspecifica,
+        tipoEvento: events.tipoEvento,
+        enlacesVirtuales: events.enlacesVirtuales,
+      })
+      .from(events)
+      .where(eq(events.id, id))
+      .for("update");
+    if (!before) throw new EventNotFoundError();
     const [event] = await tx
       .update(events)
       .set({ ...columnsOf(input, timeZone), updatedAt: new Date() })
@@ -234,16 +247,48 @@ export async function updateEvent(
       .returning();
     if (!event) throw new EventNotFoundError();
     if (!hasEnded(event)) await fillSeats(tx, event);
+    if (!hasEnded(before) && movedOrRelocated(before, event)) {
+      const who = sql`${recipients.participants(id)} union ${recipients.waiting(id)}`;
+      await queueMail(tx, "changed", who, {
+        eventId: id,
+        data: { before: { ...before, startsAt: before.startsAt.toISOString() } },
+      });
+    }
     return event;
   });
 }
 
-/** 'Eliminar': the event, its participations and its gallery go together (foreign keys cascade). */
+/** Whether the date, time or place changed: what participants are told of. */
+function movedOrRelocated(before: EventBefore, after: EventBefore): boolean {
+  return (
+    before.startsAt.getTime() !== after.startsAt.getTime() ||
+    before.ubicacionEvento !== after.ubicacionEvento ||
+    (before.ubicacionEspecifica ?? "") !== (after.ubicacionEspecifica ?? "") ||
+    before.tipoEvento !== after.tipoEvento ||
+    before.enlacesVirtuales.join("\n") !== after.enlacesVirtuales.join("\n")
+  );
+}
+
+/**
+ * 'Eliminar': the event, its participations and its gallery go together (foreign keys cascade).
+ * Those who took part or waited for an upcoming event are told, in the same transaction.
+ */
 export async function deleteEvent(db: Db, actor: Actor, id: unknown): Promise<void> {
   assertAdmin(actor);
   if (!isUuid(id)) throw new EventNotFoundError();
-  const deleted = await db.delete(events).where(eq(events.id, id)).returning({ id: events.id });
-  if (deleted.length === 0) throw new EventNotFoundError();
+  await db.transaction(async (tx) => {
+    const [event] = await tx
+      .select({ startsAt: events.startsAt })
+      .from(events)
+      .where(eq(events.id, id))
+      .for("update");
+    if (!event) throw new EventNotFoundError();
+    if (!hasEnded(event)) {
+      const who = sql`${recipients.participants(id)} union ${recipients.waiting(id)}`;
+      await queueMail(tx, "deleted", who, { eventId: id });
+    }
+    await tx.delete(events).where(eq(events.id, id));
+  });
 }
 
 /** 'Agregar Imagen' to an event's gallery: one or more, at the end, in order; admins only. */

@@ -5,6 +5,7 @@ import type { Db } from "../db/client.server";
 import { events, participations, users, type User } from "../db/schema.server";
 import { linkImportedMember, type LinkOptions } from "./account-link.server";
 import { uploadHashesIn } from "./upload.server";
+import { queueMail, recipients } from "./mail.server";
 
 export interface VerifiedIdentity {
   issuer: string;
@@ -133,6 +134,24 @@ export async function setOwnPhoto(
   return before?.ownPhotoUrl && before.ownPhotoUrl !== photo
     ? uploadHashesIn(before.ownPhotoUrl)
     : [];
+}
+
+/**
+ * 'Datos adicionales': saves the profile fields and, the first time the profile becomes complete,
+ * queues the welcome mail in the same transaction.
+ */
+export async function completeProfile(db: Db, userId: string, input: ProfileInput): Promise<User> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ nombreCompleto: users.nombreCompleto })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    const user = await saveProfile(tx, userId, input);
+    if (before && !hasCompletedProfile(before))
+      await queueMail(tx, "welcome", recipients.members([userId]));
+    return user;
+  });
 }
 
 /** Saves the profile fields (additional data or a profile edit) of `userId`. */
