@@ -1,12 +1,14 @@
 // Certificates of attendance (docs/decisions/020-certificates.md): the PDF read back, its font,
 // who may have one, and the public page that confirms a code.
 import { randomUUID } from "node:crypto";
+import { inflateSync } from "node:zlib";
 import { and, eq, sql } from "drizzle-orm";
-import { extractText, getDocumentProxy, getResolvedPDFJS } from "unpdf";
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { MESSAGES } from "~/lib/messages";
 import { participations, users, type User } from "#server/db/schema.server";
 import { setCheckedIn } from "#server/models/attendance.server";
+import { checkIn, checkInToken } from "#server/models/check-in.server";
 import {
   CertificateRefusedError,
   certificateFor,
@@ -14,6 +16,8 @@ import {
   formatCertificateCode,
   parseCertificateCode,
 } from "#server/models/certificate.server";
+import { deleteEvent } from "#server/models/event.server";
+import { deleteAccount } from "#server/models/member-data.server";
 import { joinEvent } from "#server/models/participation.server";
 import { qrModules } from "#server/models/qr.server";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
@@ -45,11 +49,18 @@ async function eventOn(when: "past" | "future", name = `Taller de Robótica Ñan
   });
 }
 
-/** A member who joined `eventId` before it began, checked in at the door unless `present` is false. */
+/**
+ * A member who joined `eventId` before it began and, unless `present` is false, was checked in at
+ * the door: the QR code of their pass scanned by an admin.
+ */
 async function participant(eventId: string, name: string, present = true) {
   const member = await createMember(server, `p-${randomUUID()}@example.com`, name);
   await joinEvent(server.db, member.user, eventId, BEFORE_EVENTS);
-  if (present) await setCheckedIn(server.db, admin.user, eventId, member.user.id, true);
+  if (present) {
+    const secret = server.config.sessionSecret;
+    const token = checkInToken(secret, eventId, member.user.id);
+    await checkIn(server.db, secret, admin.user, eventId, { token });
+  }
   return member;
 }
 
@@ -79,26 +90,28 @@ async function textOf(bytes: Uint8Array) {
 }
 
 /**
- * The QR code drawn on the page, read back from the drawing operations: the one path made only of
- * squares, each square a dark module, placed on the grid of the smallest square's size.
+ * The QR code drawn on the page, read back from the page's drawing operators: the squares
+ * (`x y w w re`) of the content stream that are not the page's bars and frames, each a dark
+ * module, placed on the grid of their size.
  */
-async function qrOf(bytes: Uint8Array): Promise<boolean[][]> {
-  const { OPS } = await getResolvedPDFJS();
-  const page = await (await getDocumentProxy(bytes.slice())).getPage(1);
-  const list = await page.getOperatorList();
-  const paths = list.fnArray.flatMap((fn, i) => {
-    if (fn !== OPS.constructPath) return [];
-    const [ops, coords] = list.argsArray[i] as [number[], number[]];
-    return ops.length > 20 && ops.every((op) => op === OPS.rectangle) ? [coords] : [];
-  });
-  expect(paths).toHaveLength(1);
+function qrOf(bytes: Uint8Array): boolean[][] {
+  const raw = Buffer.from(bytes).toString("latin1");
   const squares: Array<[number, number, number]> = [];
-  for (let i = 0; i < paths[0]!.length; i += 4) {
-    const [x, y, w, h] = paths[0]!.slice(i, i + 4) as [number, number, number, number];
-    expect(Math.abs(w - h)).toBeLessThan(0.001);
-    squares.push([x, y, w]);
+  for (const stream of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(stream[1]!, "latin1")).toString("latin1");
+    } catch {
+      continue; // not a compressed stream
+    }
+    for (const m of content.matchAll(/(-?[\d.]+) (-?[\d.]+) ([\d.]+) ([\d.]+) re\b/g)) {
+      const [x, y, w, h] = m.slice(1).map(Number) as [number, number, number, number];
+      if (w === h && w < 10) squares.push([x, y, w]);
+    }
   }
-  const cell = Math.min(...squares.map(([, , w]) => w));
+  expect(squares.length).toBeGreaterThan(100);
+  const cell = squares[0]![2];
+  for (const [, , w] of squares) expect(w).toBe(cell);
   const left = Math.min(...squares.map(([x]) => x));
   const top = Math.min(...squares.map(([, y]) => y));
   const size = Math.round((Math.max(...squares.map(([x]) => x)) - left) / cell) + 1;
@@ -133,7 +146,7 @@ test("a checked-in participant downloads their certificate after the event: A4 l
   expect(text).toContain(code);
   expect(text).toContain(`${server.url.host}/certificados/${code}`);
   // The QR code is the public page's address on this site.
-  expect(await qrOf(reply.bytes)).toEqual(qrModules(`${server.url.origin}/certificados/${code}`));
+  expect(qrOf(reply.bytes)).toEqual(qrModules(`${server.url.origin}/certificados/${code}`));
 });
 
 test("the certificate embeds Space Grotesk (every font is an embedded subset of it, never a standard PDF font), and a name beyond Latin-1 prints in its extended part", async () => {
@@ -214,6 +227,8 @@ test("unknown, malformed and not (yet) valid codes are the error page's 404, and
     "ABCD-EFGH-JKMU",
     "1%27%20or%201=1",
     "%00",
+    encodeURIComponent("ÑÑÑÑ-ÑÑÑÑ-ÑÑÑÑ"),
+    "ABCD-EFGH-JKMN-",
     "x".repeat(3000),
   ]) {
     for (let i = 0; i < 2; i++) {
@@ -223,6 +238,22 @@ test("unknown, malformed and not (yet) valid codes are the error page's 404, and
       expect(reply.headers.get("etag")).toBeNull();
     }
   }
+});
+
+test("deleting the event, or the member's account, withdraws the certificate", async () => {
+  const kept = await eventOn("past");
+  const dropped = await eventOn("past");
+  const ana = await participant(kept.id, "Ana Se Va");
+  await joinEvent(server.db, ana.user, dropped.id, BEFORE_EVENTS);
+  await setCheckedIn(server.db, admin.user, dropped.id, ana.user.id, true);
+  const codes = [await codeOf(kept.id, ana.user.id), await codeOf(dropped.id, ana.user.id)];
+  const visitor = new BrowserClient(server.url);
+  for (const code of codes)
+    expect((await visitor.get(`/certificados/${formatCertificateCode(code)}`)).status).toBe(200);
+  await deleteEvent(server.db, admin.user, dropped.id);
+  expect((await visitor.get(`/certificados/${formatCertificateCode(codes[1]!)}`)).status).toBe(404);
+  await deleteAccount(server.db, ana.user);
+  expect((await visitor.get(`/certificados/${formatCertificateCode(codes[0]!)}`)).status).toBe(404);
 });
 
 test("visitors are sent to sign in; members without a certificate are refused with the reason; nobody gets someone else's", async () => {
