@@ -25,7 +25,9 @@ CREATE INDEX "mail_outbox_user_id_idx" ON "mail_outbox" USING btree ("user_id");
 CREATE INDEX "mail_outbox_created_at_idx" ON "mail_outbox" USING btree ("created_at");--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_mail_token_unique" UNIQUE("mail_token");--> statement-breakpoint
 -- A queued mail wakes the mail worker of every process on this database once the transaction that
--- wrote it commits (docs/decisions/021-mail.md); the workers race for it with SKIP LOCKED.
+-- wrote it commits (docs/decisions/021-mail.md); the workers race for it with SKIP LOCKED. Per row,
+-- not per statement: an INSERT … SELECT that queues nothing (the reminders' most of the time) must
+-- not wake anyone. PostgreSQL sends one notification per transaction for a repeated payload.
 CREATE FUNCTION ayllu_mail_queued() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('ayllu_mail', '');
@@ -33,4 +35,4 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER ayllu_mail_outbox_queued AFTER INSERT ON "mail_outbox" FOR EACH STATEMENT EXECUTE FUNCTION ayllu_mail_queued();
+CREATE TRIGGER ayllu_mail_outbox_queued AFTER INSERT ON "mail_outbox" FOR EACH ROW EXECUTE FUNCTION ayllu_mail_queued();

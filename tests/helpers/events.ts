@@ -3,7 +3,14 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.server";
-import { eventImages, events, participations, users, type User } from "#server/db/schema.server";
+import {
+  eventImages,
+  events,
+  mailOutbox,
+  participations,
+  users,
+  type User,
+} from "#server/db/schema.server";
 import { createEvent, addGalleryImage } from "#server/models/event.server";
 import { EventSchema } from "~/lib/schemas";
 import { BrowserClient } from "./browser-client";
@@ -84,9 +91,14 @@ export async function snapshot(db: Db) {
       .from(participations)
       .orderBy(asc(participations.userId), asc(participations.eventId)),
     admins: await db
-      .select({ id: users.id, isAdmin: users.isAdmin })
+      .select({ id: users.id, isAdmin: users.isAdmin, mailOff: users.mailOff })
       .from(users)
       .orderBy(asc(users.id)),
+    // Which mails are queued (not their sending state, which the worker moves on by itself).
+    mails: await db
+      .select({ id: mailOutbox.id, kind: mailOutbox.kind, userId: mailOutbox.userId })
+      .from(mailOutbox)
+      .orderBy(asc(mailOutbox.id)),
   };
 }
 

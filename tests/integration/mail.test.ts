@@ -446,3 +446,28 @@ test("a reminder whose event already started is given up, and mail older than 72
   expect((await outbox())[0]!.lastError).toContain("ya empezó");
   expect(smtp.received).toEqual([]);
 });
+
+test("a run with nothing to queue wakes nobody: only a queued mail notifies the workers", async () => {
+  const event = await createTestEvent(database.db, admin, { fechaEvento: "2031-05-10" });
+  const member = await newMember();
+  await joinEvent(database.db, member, event.id);
+  const inWindow = () => new Date(event.startsAt.getTime() - HOUR);
+  expect(await worker({ now: inWindow }).runOnce()).toMatchObject({ reminders: 1 });
+  let notified = 0;
+  let heard: () => void = () => {};
+  const stop = await database.listen("ayllu_mail", () => {
+    notified++;
+    heard();
+  });
+  try {
+    // Reminded already, nothing sent or due: this run must not wake every worker again.
+    expect(await worker({ now: inWindow }).runOnce()).toMatchObject({ reminders: 0, sent: 0 });
+    // Notifications arrive in commit order: once this one is heard, an earlier one would have been.
+    const arrived = new Promise<void>((resolve) => (heard = resolve));
+    await joinEvent(database.db, await newMember(), event.id);
+    await arrived;
+    expect(notified).toBe(1);
+  } finally {
+    await stop();
+  }
+});
