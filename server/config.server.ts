@@ -19,6 +19,12 @@ export interface Config {
   publicUrl: URL;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Where uploaded images are kept (docs/decisions/022-uploads.md). */
+  uploadsDir: string;
+  /** The largest image file accepted, in bytes. */
+  uploadMaxBytes: number;
+  /** The most pixels an uploaded image may declare (width × height). */
+  uploadMaxPixels: number;
   sessionSecret: string;
   oidc: OidcSettings;
   adminEmails: string[];
@@ -73,6 +79,17 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL debe empezar con postgres:// o postgresql://")
     .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  UPLOADS_DIR: z.string().min(1).optional(),
+  UPLOAD_MAX_MB: z.coerce
+    .number()
+    .min(0.1, "UPLOAD_MAX_MB debe ser un tamaño en MB (0.1 o más)")
+    .max(100, "UPLOAD_MAX_MB puede ser como máximo 100")
+    .default(10),
+  UPLOAD_MAX_MEGAPIXELS: z.coerce
+    .number()
+    .min(1, "UPLOAD_MAX_MEGAPIXELS debe ser 1 o más")
+    .max(250, "UPLOAD_MAX_MEGAPIXELS puede ser como máximo 250")
+    .default(50),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET debe tener al menos 32 caracteres").optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -235,6 +252,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: new URL(publicUrl.origin),
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
+    uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, "uploads")),
+    uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
+    uploadMaxPixels: Math.round(e.UPLOAD_MAX_MEGAPIXELS * 1_000_000),
     // Outside production a fresh secret per process is enough: it only signs short-lived
     // sign-in cookies; sessions themselves live in the database.
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString("base64url"),

@@ -41,7 +41,10 @@ export const users = pgTable(
     email: text("email").notNull(),
     emailVerified: boolean("email_verified").notNull().default(false),
     displayName: text("display_name"),
+    /** The provider's photo, taken at the first sign-in. */
     photoURL: text("photo_url"),
+    /** A photo the member uploaded on /profile (an /imagenes/… path); shown instead of the provider's. */
+    ownPhotoUrl: text("own_photo_url"),
     isAdmin: boolean("is_admin").notNull().default(false),
     nombreCompleto: text("nombre_completo"),
     fechaNacimiento: date("fecha_nacimiento", { mode: "string" }),
@@ -159,10 +162,26 @@ export const participations = pgTable(
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
     /** When an admin marked the member present at the door; null: registered only. */
     checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+    /** The admin who marked them present first (at the door or on the participants page). */
+    checkedInBy: uuid("checked_in_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The code of this participation's certificate of attendance (/certificados/{code}): 12
+     * characters of Crockford's base32 from the database's random source, made with the row and
+     * never changed (docs/decisions/020-certificates.md). It proves something only once the
+     * member was checked in and the event has ended.
+     */
+    certificateCode: text("certificate_code")
+      .notNull()
+      .unique()
+      .default(sql`ayllu_certificate_code()`),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.eventId] }),
     index("participations_event_id_idx").on(t.eventId),
+    check(
+      "participations_certificate_code_format",
+      sql`${t.certificateCode} ~ '^[0-9A-HJKMNP-TV-Z]{12}$'`,
+    ),
   ],
 );
 

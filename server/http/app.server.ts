@@ -15,6 +15,9 @@ import { startSessionSweeper } from "../auth/session.server";
 import { databaseIsUp, openDatabase, type Database } from "../db/client.server";
 import { seedDemoContent } from "../models/demo.server";
 import { MAIL_MESSAGES } from "~/lib/mail";
+import { sweepUploads } from "../models/upload.server";
+import { uploadStorage, type UploadStorage } from "../uploads/storage.server";
+import { UPLOAD_ENDPOINT, UPLOAD_FILE_NAME, UPLOAD_MAX_FILES } from "~/lib/uploads";
 import { mailWorkerFor } from "../mail/worker.server";
 import { unsubscribe } from "../models/mail.server";
 import { CLIENT_BUILD_DIR } from "../paths.server";
@@ -143,6 +146,19 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       contentStream.handle(req, res).catch(next);
     });
 
+    // Uploaded images: named by their content, so a name always means the same bytes
+    // (docs/decisions/022-uploads.md). Before the page cache and compression (WebP is compressed).
+    const uploads = express.static(config.uploadsDir, {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      dotfiles: "ignore",
+      redirect: false,
+    });
+    app.use("/imagenes", (req, res, next) =>
+      UPLOAD_FILE_NAME.test(req.path.slice(1)) ? uploads(req, res, next) : next(),
+    );
+
     // Visitors' pages from memory, already compressed (docs/decisions/015-page-cache.md).
     const now = options.now ?? (() => new Date());
     const pageCache = createPageCache(database, { now: () => now().getTime() });
@@ -186,7 +202,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           .send(done ? "Te diste de baja." : MAIL_MESSAGES.unsubscribeInvalid);
       }, next);
     });
-    app.use(bodySizeLimit(MAX_BODY_BYTES));
+    app.use(
+      bodySizeLimit(MAX_BODY_BYTES, {
+        [UPLOAD_ENDPOINT]: UPLOAD_MAX_FILES * config.uploadMaxBytes + MAX_BODY_BYTES,
+      }),
+    );
 
     const secureCookies = publicUrl.protocol === "https:";
     if (config.oidc.kind === "development") {
@@ -269,6 +289,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     // Expired sessions are swept while the server runs.
     const stopSweeper = startSessionSweeper(database.db, config.sessionSweepMs);
     const stopMaintenance = startMaintenance(database);
+    const stopUploadSweeper = startUploadSweeper(database, uploadStorage(config.uploadsDir), now);
     // Every process sends mail; they share the queue (docs/decisions/021-mail.md).
     const mailWorker = mailWorkerFor(database.db, config);
     await mailWorker?.start(database);
@@ -309,6 +330,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           await contentStream.close();
           await stopSweeper();
           await stopMaintenance();
+          await stopUploadSweeper();
           await mailWorker?.stop();
           await pageCache.close();
           await new Promise<void>((resolve) => {
@@ -331,26 +353,56 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 /** How often the embedded database is vacuumed and analysed while the server runs. */
 const MAINTENANCE_MS = 60 * 60 * 1000;
 
+/** How often uploads that no form saved are looked for (and removed past their grace period). */
+const UPLOAD_SWEEP_MS = 60 * 60 * 1000;
+
 /**
- * The embedded database has no autovacuum: it is vacuumed and analysed at start and every hour
- * (docs/decisions/015-page-cache.md). A failure is logged and tried again at the next tick.
+ * Runs `task` at start and every `everyMs`, one run at a time; a failure is logged and tried
+ * again at the next tick. Returns how to stop it (waiting for a run under way).
  */
-function startMaintenance(database: Database): () => Promise<void> {
-  const maintain = database.maintain;
-  if (!maintain) return async () => {};
+function startPeriodic(
+  task: () => Promise<unknown>,
+  everyMs: number,
+  failure: string,
+): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   const run = () => {
-    running = running
-      .then(() => maintain())
-      .catch((error: unknown) => {
-        console.error("No se pudo hacer el mantenimiento de la base de datos:", error);
-      });
+    running = running.then(task).catch((error: unknown) => {
+      console.error(failure, error);
+    });
   };
   run();
-  const timer = setInterval(run, MAINTENANCE_MS);
+  const timer = setInterval(run, everyMs);
   timer.unref();
   return async () => {
     clearInterval(timer);
     await running;
   };
+}
+
+/**
+ * The embedded database has no autovacuum: it is vacuumed and analysed at start and every hour
+ * (docs/decisions/015-page-cache.md).
+ */
+function startMaintenance(database: Database): () => Promise<void> {
+  const maintain = database.maintain;
+  if (!maintain) return async () => {};
+  return startPeriodic(
+    maintain,
+    MAINTENANCE_MS,
+    "No se pudo hacer el mantenimiento de la base de datos:",
+  );
+}
+
+/** Removes unsaved uploads at start and every hour (server/models/upload.server.ts). */
+function startUploadSweeper(
+  database: Database,
+  storage: UploadStorage,
+  now: () => Date,
+): () => Promise<void> {
+  return startPeriodic(
+    () => sweepUploads(database.db, storage, now()),
+    UPLOAD_SWEEP_MS,
+    "No se pudieron revisar las imágenes subidas:",
+  );
 }

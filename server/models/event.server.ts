@@ -133,7 +133,8 @@ export async function getEvent(db: Db, id: unknown) {
 
 /**
  * The event page in one query: the event, its gallery, the seats left (null without a capacity),
- * and whether `viewerId` (the signed-in member, or null) takes part in it or waits for a seat.
+ * and whether `viewerId` (the signed-in member, or null) takes part in it (and was checked in) or
+ * waits for a seat.
  */
 export async function getEventForViewer(db: Db, id: unknown, viewerId: string | null) {
   if (!isUuid(id)) return null;
@@ -148,6 +149,12 @@ export async function getEventForViewer(db: Db, id: unknown, viewerId: string | 
       participating: viewerId
         ? sql<boolean>`exists (select 1 from participations pa
             where pa.event_id = "events"."id" and pa.user_id = ${viewerId})`
+        : sql<boolean>`false`,
+      // Whether the viewer was checked in at the door (their certificate, once the event ends).
+      attended: viewerId
+        ? sql<boolean>`exists (select 1 from participations pc
+            where pc.event_id = "events"."id" and pc.user_id = ${viewerId}
+              and pc.checked_in_at is not null)`
         : sql<boolean>`false`,
       // Seats are counted only for an event with a capacity.
       taken: sql<number | null>`case when "events"."capacity" is null then null else
@@ -165,7 +172,7 @@ export async function getEventForViewer(db: Db, id: unknown, viewerId: string | 
     .where(eq(events.id, id))
     .limit(1);
   if (!row) return null;
-  const { event, gallery, participating, taken, waiting } = row;
+  const { event, gallery, participating, attended, taken, waiting } = row;
   const seatsLeft =
     event.capacity === null || taken === null ? null : Math.max(0, event.capacity - taken);
   return {
@@ -173,6 +180,7 @@ export async function getEventForViewer(db: Db, id: unknown, viewerId: string | 
     horaEvento: event.horaEvento.slice(0, 5),
     gallery,
     participating,
+    attended,
     waiting,
     seatsLeft,
   };
@@ -283,10 +291,16 @@ export async function deleteEvent(db: Db, actor: Actor, id: unknown): Promise<vo
   });
 }
 
-/** 'Agregar Imagen' to an event's gallery, at the end; admins only. */
-export async function addGalleryImage(db: Db, actor: Actor, eventId: unknown, url: string) {
+/** 'Agregar Imagen' to an event's gallery: one or more, at the end, in order; admins only. */
+export async function addGalleryImage(
+  db: Db,
+  actor: Actor,
+  eventId: unknown,
+  url: string | readonly string[],
+) {
   assertAdmin(actor);
   if (!isUuid(eventId)) throw new EventNotFoundError();
+  const urls = typeof url === "string" ? [url] : url;
   return db.transaction(async (tx) => {
     // Locking the event row keeps positions in order when two admins add at once.
     const [event] = await tx
@@ -299,11 +313,12 @@ export async function addGalleryImage(db: Db, actor: Actor, eventId: unknown, ur
       .select({ max: sql<number>`coalesce(max(${eventImages.position}), -1)::int` })
       .from(eventImages)
       .where(eq(eventImages.eventId, eventId));
-    const [image] = await tx
+    const first = (last?.max ?? -1) + 1;
+    const images = await tx
       .insert(eventImages)
-      .values({ eventId, url, position: (last?.max ?? -1) + 1 })
+      .values(urls.map((u, i) => ({ eventId, url: u, position: first + i })))
       .returning();
-    return image!;
+    return images[0]!;
   });
 }
 

@@ -14,6 +14,7 @@ import { ErrorPage } from "~/components/error-page";
 import { MESSAGES } from "~/lib/messages";
 import { notFound } from "~/lib/not-found";
 import { formatDateTime } from "~/lib/time";
+import { hasEnded } from "#server/models/event.server";
 import { cookieSettings, requireAdmin } from "#server/auth/guards.server";
 import { flashCookie } from "#server/auth/flash.server";
 import { readForm } from "#server/http/read-form.server";
@@ -46,6 +47,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       sent: sentReport(request),
       timeZone: context.config.siteTimezone,
       event: { ...event, startsAt: event.startsAt.toISOString() },
+      // Certificates of attendance exist for those checked in, once the event has ended.
+      ended: hasEnded(event, context.now()),
       participants: participants.map((p) => ({
         userId: p.userId,
         nombre: p.nombre,
@@ -136,7 +139,7 @@ function plural(n: number, one: string, many: string): string {
 }
 
 export default function Participants({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, participants, waiting, timeZone, sent } = loaderData;
+  const { event, participants, waiting, timeZone, ended, sent } = loaderData;
   const navigation = useNavigation();
   const messageResult =
     actionData && "intent" in actionData && actionData.intent === "sendMessage"
@@ -165,6 +168,9 @@ export default function Participants({ loaderData, actionData }: Route.Component
         <li className="badge">{plural(present, "asistió", "asistieron")}</li>
       </ul>
       <p className="button-row">
+        <Link className="button" to={`/admin/eventos/${event.id}/registro`}>
+          Registro en la puerta
+        </Link>
         <a
           className="button button-secondary"
           href={`/admin/eventos/${event.id}/participantes.csv`}
@@ -199,6 +205,16 @@ export default function Participants({ loaderData, actionData }: Route.Component
                   ) : null}
                 </div>
                 <Form method="post" className="row-actions">
+                  {ended && p.checkedInAt ? (
+                    <a
+                      className="button button-secondary button-small"
+                      href={`/admin/eventos/${event.id}/participantes/${p.userId}/certificado.pdf`}
+                      download
+                      aria-label={`Descargar el certificado de ${p.nombre}`}
+                    >
+                      Certificado
+                    </a>
+                  ) : null}
                   <input type="hidden" name="userId" value={p.userId} />
                   {p.checkedInAt ? (
                     <button
