@@ -23,7 +23,12 @@ test("a member chooses their mail, an admin writes to participants, and the mail
   page,
   browser,
   baseURL,
+  consoleErrors,
 }) => {
+  // The message form sent empty is answered 400 with its errors, which Chromium reports.
+  consoleErrors.allow(
+    /status of 400 \(Bad Request\) \(http:\/\/localhost:\d+\/admin\/eventos\/[^/]+\/participantes\.data\)$/,
+  );
   // ——— A member turns reminders off and joins an event ———
   const memberContext = await browser.newContext({ baseURL });
   const member = await memberContext.newPage();
@@ -51,14 +56,14 @@ test("a member chooses their mail, an admin writes to participants, and the mail
   await page.goto(`/admin/eventos/${eventId}/participantes`);
   const form = page.locator("section", { has: page.locator("#mensaje-title") });
   await form.getByRole("button", { name: "Enviar mensaje" }).click();
-  await expect(form.getByLabel("Asunto", { exact: true })).toBeFocused();
+  await expect(form.getByRole("textbox", { name: /^Asunto/ })).toBeFocused();
   await expect(form.getByText("Escribe el asunto del mensaje.")).toBeVisible();
-  await form.getByLabel("Asunto", { exact: true }).fill("Traigan su laptop");
+  await form.getByRole("textbox", { name: /^Asunto/ }).fill("Traigan su laptop");
   await form
-    .getByLabel("Mensaje", { exact: true })
+    .getByRole("textbox", { name: /^Mensaje/ })
     .fill("Hola a todos:\nel taller empieza puntual.");
   await form.getByRole("button", { name: "Enviar mensaje" }).click();
-  await expect(page.getByRole("status")).toContainText(/Mensaje en cola para \d+ persona/);
+  await expect(page.getByText(/Mensaje en cola para \d+ persona/)).toBeVisible();
   await expectNoAxeViolations(page);
 
   // ——— The development mailbox shows it ———
@@ -74,7 +79,8 @@ test("a member chooses their mail, an admin writes to participants, and the mail
   const link = /https?:\/\/\S+\/correo\/baja\/\S+\/mensajes/.exec(text)![0];
 
   // ——— The unsubscribe link asks, then unsubscribes ———
-  const visitor = await browser.newPage({ baseURL });
+  const visitorContext = await browser.newContext({ baseURL });
+  const visitor = await visitorContext.newPage();
   await visitor.goto(new URL(link).pathname);
   await expect(visitor.getByRole("heading", { level: 1, name: "Darse de baja" })).toBeVisible();
   await expectNoAxeViolations(visitor);
@@ -82,13 +88,13 @@ test("a member chooses their mail, an admin writes to participants, and the mail
   await expect(
     visitor.getByRole("heading", { level: 1, name: "Listo, te diste de baja" }),
   ).toBeVisible();
-  await expect(visitor.getByRole("status")).toContainText(
-    "Ya no te enviaremos mensajes de los organizadores de tus eventos.",
-  );
+  await expect(
+    visitor.getByText("Ya no te enviaremos mensajes de los organizadores de tus eventos."),
+  ).toBeVisible();
   await expectNoAxeViolations(visitor);
   await member.goto("/profile");
   await expect(member.getByLabel("Mensajes de los organizadores de tus eventos")).not.toBeChecked();
 
-  await visitor.close();
+  await visitorContext.close();
   await memberContext.close();
 });
