@@ -19,6 +19,7 @@ import { BrowserClient, pathOf } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";
 import { alertsIn, createAdmin, createMember, createTestEvent } from "../helpers/events";
 import { dropDatabase } from "../helpers/database";
+import { startConfiguredServer } from "../helpers/configured-server";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { startTestSmtp, type TestSmtp } from "../helpers/smtp";
 
@@ -361,6 +362,34 @@ const PRODUCTION = {
   GOOGLE_CLIENT_ID: "id",
   GOOGLE_CLIENT_SECRET: "secreto",
 };
+
+test("production without SMTP starts with a clear warning that no mail will be sent, and has no mailbox", async () => {
+  const lines: string[] = [];
+  const production = await startConfiguredServer(
+    {
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://ayllu.example",
+      TRUST_PROXY: "1",
+      // The server is handed the test database; DATABASE_URL only satisfies the production check.
+      DATABASE_URL: "postgres://ayllu@db.invalid/ayllu",
+      OIDC_ISSUER: "https://login.ayllu.example",
+      OIDC_CLIENT_ID: "ayllu",
+      OIDC_CLIENT_SECRET: "secreto-del-cliente",
+    },
+    { log: (line) => lines.push(line) },
+  );
+  try {
+    expect(lines.join("\n")).toContain(
+      "AVISO: SMTP_URL no está configurada: no se enviará ningún correo",
+    );
+    const reply = await new BrowserClient(production.address).get("/__dev/correo", {
+      "X-Forwarded-Proto": "https",
+    });
+    expect(reply.status).toBe(404);
+  } finally {
+    await production.close();
+  }
+});
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
