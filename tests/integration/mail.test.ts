@@ -330,6 +330,33 @@ test("a crash in the middle of a send loses nothing and doubles nothing: the cla
   expect(smtp.received).toHaveLength(1);
 });
 
+test("a process stopping in the middle of a send cancels it and puts its mails back; each is sent once, later", async () => {
+  const event = await createTestEvent(database.db, admin);
+  await joinEvent(database.db, await newMember(), event.id);
+  await joinEvent(database.db, await newMember(), event.id);
+  const start = new Date(Date.now() + 1000);
+  smtp.mode = "hold";
+  const stopping = worker({ now: () => start, backoffMs: () => 60_000 });
+  const run = stopping.runOnce();
+  await smtp.held();
+  // SIGTERM: the server stops its worker before it closes the database.
+  await stopping.stop();
+  await run;
+  // The one being sent waits its backoff; the other one of the claim, never tried, is free again.
+  expect((await outbox()).map((r) => [r.status, r.attempts]).sort()).toEqual([
+    ["pending", 0],
+    ["pending", 1],
+  ]);
+  smtp.release();
+
+  smtp.mode = "accept";
+  const later = new Date(start.getTime() + 60_000);
+  expect(await worker({ now: () => later }).runOnce()).toMatchObject({ sent: 2 });
+  const received = await smtp.waitFor(2);
+  expect(new Set(received.map((m) => m.messageId)).size).toBe(2);
+  expect((await outbox()).every((r) => r.status === "sent")).toBe(true);
+});
+
 test("two workers racing over the same queue send every mail exactly once", async () => {
   const event = await createTestEvent(database.db, admin);
   const members = await database.db
