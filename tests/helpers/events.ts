@@ -8,6 +8,7 @@ import {
   events,
   mailOutbox,
   participations,
+  siteContent,
   users,
   type User,
 } from "#server/db/schema.server";
@@ -99,6 +100,7 @@ export async function snapshot(db: Db) {
       .select({ id: mailOutbox.id, kind: mailOutbox.kind, userId: mailOutbox.userId })
       .from(mailOutbox)
       .orderBy(asc(mailOutbox.id)),
+    siteContent: await db.select().from(siteContent).orderBy(asc(siteContent.section)),
   };
 }
 
