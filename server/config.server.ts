@@ -120,7 +120,7 @@ const EnvSchema = z.object({
     )
     .optional(),
   REMINDER_HOURS: z.coerce
-    .number()
+    .number({ error: "REMINDER_HOURS debe ser un número entero de horas" })
     .int("REMINDER_HOURS debe ser un número entero de horas")
     .min(1, "REMINDER_HOURS debe estar entre 1 y 168")
     .max(168, "REMINDER_HOURS debe estar entre 1 y 168")

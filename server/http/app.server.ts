@@ -14,16 +14,21 @@ import { createAuthService, type AuthService } from "../auth/oidc.server";
 import { startSessionSweeper } from "../auth/session.server";
 import { databaseIsUp, openDatabase, type Database } from "../db/client.server";
 import { seedDemoContent } from "../models/demo.server";
+import { MAIL_MESSAGES } from "~/lib/mail";
 import { sweepUploads } from "../models/upload.server";
 import { uploadStorage, type UploadStorage } from "../uploads/storage.server";
 import { UPLOAD_ENDPOINT, UPLOAD_FILE_NAME, UPLOAD_MAX_FILES } from "~/lib/uploads";
 import { mailWorkerFor } from "../mail/worker.server";
+import { unsubscribe } from "../models/mail.server";
 import { loadSiteContent, seedSiteContent, watchSiteContent } from "../models/site-content.server";
 import { CLIENT_BUILD_DIR } from "../paths.server";
 import { CONTENT_STREAM_PATH, createContentStream } from "./content-stream.server";
 import { createPageCache } from "./page-cache.server";
 import { shareDrainListener } from "./drain.server";
 import { bodySizeLimit, rateLimit, sameOriginPosts, securityHeaders } from "./security.server";
+
+/** Where every mail's unsubscribe link points (app/routes/mail/unsubscribe.tsx). */
+const UNSUBSCRIBE_PATH = "/correo/baja/";
 
 /** The largest form post accepted (long texts in the content forms fit with room to spare). */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -189,7 +194,21 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     app.post(["/login", "/login.data"], signInLimit);
     app.use("/auth", signInLimit);
     app.use("/__dev/oidc/interaction", signInLimit);
-    app.use(sameOriginPosts(publicUrl, ["/__dev/oidc/"]));
+    // One-click unsubscribe (RFC 8058) is posted by mail programs, from anywhere; the token in
+    // the link, not a cookie, is its authority (docs/decisions/021-mail.md). React Router refuses
+    // an action posted with another site's Origin, so such a post is answered here.
+    app.use(sameOriginPosts(publicUrl, ["/__dev/oidc/", UNSUBSCRIBE_PATH]));
+    app.post(`${UNSUBSCRIBE_PATH}:token/:tema`, (req, res, next) => {
+      const origin = req.get("Origin");
+      if (!origin || origin === publicUrl.origin) return next();
+      unsubscribe(database.db, req.params.token, req.params.tema).then((done) => {
+        res.setHeader("Cache-Control", "no-store");
+        res
+          .status(done ? 200 : 404)
+          .type("text/plain; charset=utf-8")
+          .send(done ? "Te diste de baja." : MAIL_MESSAGES.unsubscribeInvalid);
+      }, next);
+    });
     app.use(
       bodySizeLimit(MAX_BODY_BYTES, {
         [UPLOAD_ENDPOINT]: UPLOAD_MAX_FILES * config.uploadMaxBytes + MAX_BODY_BYTES,

@@ -168,15 +168,23 @@ export function unsubscribeUrl(mail: Pick<QueuedMail, "kind" | "mailToken">, ori
   return `${origin}/correo/baja/${mail.mailToken}/${TOPIC_OF[mail.kind] ?? ALL_TOPICS}`;
 }
 
-function footerLines(mail: QueuedMail, draft: Draft, site: MailSite): string[] {
+/** The footer: why the mail came, and the links to stop it (their words for the HTML). */
+function footerLines(
+  mail: QueuedMail,
+  draft: Draft,
+  site: MailSite,
+): { text: string; link?: { label: string; url: string } }[] {
   const topic = TOPIC_OF[mail.kind];
   const stop = topic
     ? `Para no recibir más correos de este tipo (${MAIL_TOPIC_LABELS[topic].toLowerCase()})`
     : "Para no recibir más correos nuestros";
   return [
-    `Recibes este correo porque ${draft.reason}.`,
-    `${stop}: ${unsubscribeUrl(mail, site.origin)}`,
-    `Elige qué correos recibes en tu perfil: ${site.origin}/profile`,
+    { text: `Recibes este correo porque ${draft.reason}.` },
+    { text: stop, link: { label: "darte de baja", url: unsubscribeUrl(mail, site.origin) } },
+    {
+      text: "Elige qué correos recibes en tu perfil",
+      link: { label: "tu perfil", url: `${site.origin}/profile` },
+    },
   ];
 }
 
@@ -189,9 +197,10 @@ function textOf(mail: QueuedMail, draft: Draft, site: MailSite): string {
   if (draft.quoted !== undefined) blocks.push(draft.quoted);
   if (draft.details) blocks.push(draft.details.map(([k, v]) => `${k}: ${v}`).join("\n"));
   if (draft.action) blocks.push(`${draft.action.label}: ${draft.action.url}`);
-  blocks.push(
-    `—\n${siteContent.name} · ${site.origin}\n${footerLines(mail, draft, site).join("\n")}`,
+  const footer = footerLines(mail, draft, site).map((line) =>
+    line.link ? `${line.text}: ${line.link.url}` : line.text,
   );
+  blocks.push(`—\n${siteContent.name} · ${site.origin}\n${footer.join("\n")}`);
   return blocks.join("\n\n") + "\n";
 }
 
@@ -221,7 +230,7 @@ function htmlOf(mail: QueuedMail, draft: Draft, site: MailSite): string {
       `<table role="presentation" style="margin:0 0 16px;border-collapse:collapse">${draft.details
         .map(
           ([k, v]) =>
-            `<tr><th scope="row" style="text-align:left;padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(k)}</th><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`,
+            `<tr><th scope="row" style="text-align:left;padding:4px 12px 4px 0;vertical-align:top;white-space:nowrap">${escapeHtml(k)}</th><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`,
         )
         .join("")}</table>`,
     );
@@ -232,13 +241,15 @@ function htmlOf(mail: QueuedMail, draft: Draft, site: MailSite): string {
       ),
     );
   const footer = footerLines(mail, draft, site).map((line) =>
-    escapeHtml(line).replace(/(https?:\/\/\S+)/g, '<a href="$1" style="color:#4b5563">$1</a>'),
+    line.link
+      ? `${escapeHtml(line.text)}: <a href="${escapeHtml(line.link.url)}" style="color:#4b5563">${escapeHtml(line.link.label)}</a>`
+      : escapeHtml(line.text),
   );
   parts.push(
     `<hr style="border:none;border-top:1px solid #d1d5db;margin:24px 0">` +
       `<p style="margin:0;font-size:13px;line-height:1.5;color:#4b5563">${escapeHtml(siteContent.name)} · ${escapeHtml(site.origin)}<br>${footer.join("<br>")}</p>`,
   );
-  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>${escapeHtml(draft.subject)}</title></head><body style="margin:0;padding:24px;background:#ffffff;color:#111827;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:16px"><div style="max-width:560px;margin:0 auto">${parts.join("")}</div></body></html>`;
+  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(draft.subject)}</title></head><body style="margin:0;padding:24px;background:#ffffff;color:#111827;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:16px"><div style="max-width:560px;margin:0 auto;overflow-wrap:anywhere">${parts.join("")}</div></body></html>`;
 }
 
 /** The whole message for nodemailer: headers, text, HTML and the .ics when about an event. */

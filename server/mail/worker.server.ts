@@ -18,7 +18,8 @@ import { composeMail, mailSite, type MailSite } from "./compose.server";
 
 /** Where composed messages go: an SMTP server, or the development mailbox. */
 export interface MailTransport {
-  send(message: MailComposerOptions): Promise<void>;
+  /** Sends; `signal` cancels a send not yet accepted (the process is stopping). */
+  send(message: MailComposerOptions, signal?: AbortSignal): Promise<void>;
   close(): void;
 }
 
@@ -39,8 +40,8 @@ export function smtpTransport(url: string): MailTransport {
     socketTimeout: 60_000,
   });
   return {
-    async send(message) {
-      await transporter.sendMail(message);
+    async send(message, signal) {
+      await transporter.sendMail({ ...message, signal });
     },
     close: () => transporter.close(),
   };
@@ -97,7 +98,10 @@ export interface MailWorker {
   runOnce(): Promise<RunReport>;
   /** Runs now, whenever a mail is queued (NOTIFY) and every `intervalMs`. */
   start(database: Pick<Database, "listen">, intervalMs?: number): Promise<void>;
-  /** Stops, after the mail being sent (if any) is marked. */
+  /**
+   * Stops: a send in progress is cancelled (the mail goes back to the queue, to be sent by this
+   * or another process later) and marked before this resolves.
+   */
   stop(): Promise<void>;
 }
 
@@ -112,6 +116,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const maxAttempts = options.maxAttempts ?? 25;
   const maxAgeMs = options.maxAgeMs ?? 72 * HOUR;
   let stopped = false;
+  const stopping = new AbortController();
   let lastCleanup = 0;
 
   async function claim(at: Date, claimId: string): Promise<Claimed[]> {
@@ -185,7 +190,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       return "failed";
     }
     try {
-      await transport.send(message);
+      await transport.send(message, stopping.signal);
     } catch (error) {
       const giveUp = isPermanent(error) || mail.attempts >= maxAttempts;
       await markFailed(
@@ -222,6 +227,12 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         if (stopped) break;
         report[await deliver(mail, claimId)]++;
       }
+      // Stopping: what this claim took and did not try goes back at once, not when the lease lapses.
+      if (stopped)
+        await db.execute(sql`update mail_outbox
+          set status = 'pending', claim_id = null, attempts = attempts - 1,
+            next_attempt_at = ${now().toISOString()}::timestamptz
+          where claim_id = ${claimId}::uuid and status = 'sending'`);
     }
     return report;
   }
@@ -267,6 +278,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     },
     async stop() {
       stopped = true;
+      stopping.abort();
       if (timer) clearInterval(timer);
       await unlisten?.().catch(() => {});
       while (running) await running;

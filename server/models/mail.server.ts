@@ -128,19 +128,27 @@ export async function queueMail(
  */
 export async function queueDueReminders(db: Db, now: Date, hours: number): Promise<number> {
   const at = now.toISOString();
-  // Queued at `now` (the worker's clock), which is when it is due.
-  const result = await db.execute(sql`insert into mail_outbox
-      (kind, user_id, event_id, data, dedupe_key, created_at, next_attempt_at)
-    select 'reminder', u.id, e.id, jsonb_build_object('event', ${EVENT_SNAPSHOT}),
-      'reminder:' || e.id || ':' || u.id || ':' || extract(epoch from e.starts_at)::bigint,
-      ${at}::timestamptz, ${at}::timestamptz
-    from participations p
+  const key = sql.raw(
+    `'reminder:' || e.id || ':' || u.id || ':' || extract(epoch from e.starts_at)::bigint`,
+  );
+  const due = sql`from participations p
     join events e on e.id = p.event_id
     join users u on u.id = p.user_id
     where e.starts_at > ${at}::timestamptz
       and e.starts_at <= ${at}::timestamptz + make_interval(hours => ${hours})
       and p.joined_at <= e.starts_at - make_interval(hours => ${hours})
       and not ('recordatorios' = any(u.mail_off))
+      and not exists (select 1 from mail_outbox m where m.dedupe_key = ${key})`;
+  // Asked first, so that the INSERT (whose trigger wakes every worker) runs only when there is
+  // something to queue: this runs every minute in every process.
+  const [pending] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n ${due}`));
+  if (!pending?.n) return 0;
+  // Queued at `now` (the worker's clock), which is when it is due.
+  const result = await db.execute(sql`insert into mail_outbox
+      (kind, user_id, event_id, data, dedupe_key, created_at, next_attempt_at)
+    select 'reminder', u.id, e.id, jsonb_build_object('event', ${EVENT_SNAPSHOT}), ${key},
+      ${at}::timestamptz, ${at}::timestamptz
+    ${due}
     on conflict (dedupe_key) do nothing
     returning id`);
   return rowsOf(result).length;

@@ -7,6 +7,7 @@ import { fillSeats } from "./seats.server";
 import {
   events,
   eventWaitlist,
+  mailOutbox,
   notes,
   participations,
   projects,
@@ -39,62 +40,81 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
   const id = requireActor(actor);
   const [user] = await db.select().from(users).where(eq(users.id, id));
   if (!user) throw new NotSignedInError("Debes iniciar sesión.");
-  const [sessionRows, joined, waitingRows, eventRows, noteRows, resourceRows, projectRows] =
-    await Promise.all([
-      db
-        .select({
-          createdAt: sessions.createdAt,
-          lastSeenAt: sessions.lastSeenAt,
-          expiresAt: sessions.expiresAt,
-        })
-        .from(sessions)
-        .where(eq(sessions.userId, id))
-        .orderBy(asc(sessions.createdAt)),
-      db
-        .select({
-          eventId: events.id,
-          nombreEvento: events.nombreEvento,
-          fechaEvento: events.fechaEvento,
-          horaEvento: events.horaEvento,
-          joinedAt: participations.joinedAt,
-          checkedInAt: participations.checkedInAt,
-          certificateCode: participations.certificateCode,
-        })
-        .from(participations)
-        .innerJoin(events, eq(events.id, participations.eventId))
-        .where(eq(participations.userId, id))
-        .orderBy(asc(events.startsAt)),
-      db
-        .select({
-          eventId: events.id,
-          nombreEvento: events.nombreEvento,
-          createdAt: eventWaitlist.createdAt,
-        })
-        .from(eventWaitlist)
-        .innerJoin(events, eq(events.id, eventWaitlist.eventId))
-        .where(eq(eventWaitlist.userId, id))
-        .orderBy(asc(events.startsAt)),
-      db
-        .select({ id: events.id, nombreEvento: events.nombreEvento, createdAt: events.createdAt })
-        .from(events)
-        .where(eq(events.publishedBy, id))
-        .orderBy(asc(events.createdAt)),
-      db
-        .select({ id: notes.id, titulo: notes.titulo, createdAt: notes.createdAt })
-        .from(notes)
-        .where(eq(notes.publisher, id))
-        .orderBy(asc(notes.createdAt)),
-      db
-        .select({ id: resources.id, titulo: resources.titulo, createdAt: resources.createdAt })
-        .from(resources)
-        .where(eq(resources.publisher, id))
-        .orderBy(asc(resources.createdAt)),
-      db
-        .select({ id: projects.id, titulo: projects.titulo, createdAt: projects.createdAt })
-        .from(projects)
-        .where(eq(projects.publisher, id))
-        .orderBy(asc(projects.createdAt)),
-    ]);
+  const [
+    sessionRows,
+    joined,
+    waitingRows,
+    eventRows,
+    noteRows,
+    resourceRows,
+    projectRows,
+    mailRows,
+  ] = await Promise.all([
+    db
+      .select({
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, id))
+      .orderBy(asc(sessions.createdAt)),
+    db
+      .select({
+        eventId: events.id,
+        nombreEvento: events.nombreEvento,
+        fechaEvento: events.fechaEvento,
+        horaEvento: events.horaEvento,
+        joinedAt: participations.joinedAt,
+        checkedInAt: participations.checkedInAt,
+        certificateCode: participations.certificateCode,
+      })
+      .from(participations)
+      .innerJoin(events, eq(events.id, participations.eventId))
+      .where(eq(participations.userId, id))
+      .orderBy(asc(events.startsAt)),
+    db
+      .select({
+        eventId: events.id,
+        nombreEvento: events.nombreEvento,
+        createdAt: eventWaitlist.createdAt,
+      })
+      .from(eventWaitlist)
+      .innerJoin(events, eq(events.id, eventWaitlist.eventId))
+      .where(eq(eventWaitlist.userId, id))
+      .orderBy(asc(events.startsAt)),
+    db
+      .select({ id: events.id, nombreEvento: events.nombreEvento, createdAt: events.createdAt })
+      .from(events)
+      .where(eq(events.publishedBy, id))
+      .orderBy(asc(events.createdAt)),
+    db
+      .select({ id: notes.id, titulo: notes.titulo, createdAt: notes.createdAt })
+      .from(notes)
+      .where(eq(notes.publisher, id))
+      .orderBy(asc(notes.createdAt)),
+    db
+      .select({ id: resources.id, titulo: resources.titulo, createdAt: resources.createdAt })
+      .from(resources)
+      .where(eq(resources.publisher, id))
+      .orderBy(asc(resources.createdAt)),
+    db
+      .select({ id: projects.id, titulo: projects.titulo, createdAt: projects.createdAt })
+      .from(projects)
+      .where(eq(projects.publisher, id))
+      .orderBy(asc(projects.createdAt)),
+    db
+      .select({
+        tipo: mailOutbox.kind,
+        estado: mailOutbox.status,
+        eventId: mailOutbox.eventId,
+        createdAt: mailOutbox.createdAt,
+        sentAt: mailOutbox.sentAt,
+      })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.userId, id))
+      .orderBy(asc(mailOutbox.createdAt)),
+  ]);
   return {
     generadoEl: now.toISOString(),
     perfil: {
@@ -138,6 +158,15 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
     })),
     // Whether a private calendar link exists; its secret is never stored, so never exported.
     calendarioPrivado: user.calendarTokenHash !== null,
+    // The kinds of mail turned off, and the mails of the last 90 days (docs/decisions/021-mail.md).
+    correo: {
+      desactivados: user.mailOff,
+      correos: mailRows.map((m) => ({
+        ...m,
+        createdAt: m.createdAt.toISOString(),
+        sentAt: m.sentAt?.toISOString() ?? null,
+      })),
+    },
     publicado: {
       eventos: eventRows.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
       notas: noteRows.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),

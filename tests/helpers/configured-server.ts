@@ -30,7 +30,7 @@ export interface ConfiguredServer {
 
 export async function startConfiguredServer(
   env: Record<string, string>,
-  options: Pick<StartOptions, "httpTimeouts"> = {},
+  options: Pick<StartOptions, "httpTimeouts" | "log"> = {},
 ): Promise<ConfiguredServer> {
   const entry = (await import(
     pathToFileURL(path.join(PROJECT_ROOT, "build/server/index.js")).href
@@ -40,7 +40,7 @@ export async function startConfiguredServer(
   const database = await createTestDatabase();
   let running: RunningServer;
   try {
-    running = await entry.startServer({ ...options, config, database, log: () => {} });
+    running = await entry.startServer({ log: () => {}, ...options, config, database });
   } catch (error) {
     await database.close();
     uploads.remove();

@@ -6,6 +6,7 @@ import type { Db } from "#server/db/client.server";
 import {
   eventImages,
   events,
+  mailOutbox,
   participations,
   siteContent,
   users,
@@ -91,9 +92,14 @@ export async function snapshot(db: Db) {
       .from(participations)
       .orderBy(asc(participations.userId), asc(participations.eventId)),
     admins: await db
-      .select({ id: users.id, isAdmin: users.isAdmin })
+      .select({ id: users.id, isAdmin: users.isAdmin, mailOff: users.mailOff })
       .from(users)
       .orderBy(asc(users.id)),
+    // Which mails are queued (not their sending state, which the worker moves on by itself).
+    mails: await db
+      .select({ id: mailOutbox.id, kind: mailOutbox.kind, userId: mailOutbox.userId })
+      .from(mailOutbox)
+      .orderBy(asc(mailOutbox.id)),
     siteContent: await db.select().from(siteContent).orderBy(asc(siteContent.section)),
   };
 }

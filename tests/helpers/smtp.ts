@@ -71,7 +71,13 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     disabledCommands: ["STARTTLS"],
     logger: false,
     async onData(stream, _session, callback) {
-      const raw = await readAll(stream);
+      let raw: Buffer;
+      try {
+        raw = await readAll(stream);
+      } catch (error) {
+        // The client went away in the middle of the message (a server stopping): nothing arrived.
+        return callback(error as Error);
+      }
       if (state.mode === "reject-temporarily")
         return callback(smtpError("Inténtalo más tarde", 451));
       if (state.mode === "reject-permanently") return callback(smtpError("Buzón inexistente", 550));

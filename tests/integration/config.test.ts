@@ -208,3 +208,37 @@ test("the limits on streams and sessions and the sweep interval are read and che
   expect(refusal({ LIVE_STREAMS_PER_SESSION: "0" })).toContain("LIVE_STREAMS_PER_SESSION");
   expect(refusal({ SESSIONS_PER_ACCOUNT: "muchas" })).toContain("SESSIONS_PER_ACCOUNT");
 });
+
+test("mail: SMTP_URL sends, no SMTP outside production keeps mail in the development mailbox, production without it sends nothing", () => {
+  expect(loadConfig({}).mail).toEqual({
+    transport: { kind: "mailbox" },
+    from: "Ayllu <no-responder@localhost>",
+    reminderHours: 24,
+  });
+  expect(loadConfig(PRODUCTION).mail.transport).toEqual({ kind: "none" });
+  expect(loadConfig(PRODUCTION).mail.from).toBe("Ayllu <no-responder@ayllu.example>");
+  const smtp = loadConfig({
+    ...PRODUCTION,
+    SMTP_URL: "smtp://usuario:clave@correo.example:587",
+    MAIL_FROM: "Ayllu <eventos@ayllu.example>",
+    REMINDER_HOURS: "48",
+  }).mail;
+  expect(smtp).toEqual({
+    transport: { kind: "smtp", url: "smtp://usuario:clave@correo.example:587" },
+    from: "Ayllu <eventos@ayllu.example>",
+    reminderHours: 48,
+  });
+});
+
+test.each([
+  [{ SMTP_URL: "http://correo.example" }, "SMTP_URL debe ser una URL smtp:// o smtps://"],
+  [{ SMTP_URL: "smtp://correo example" }, "SMTP_URL debe ser una URL smtp:// o smtps://"],
+  [{ MAIL_FROM: "eventos" }, "MAIL_FROM debe ser una dirección de correo"],
+  [{ MAIL_FROM: "a@b.example\r\nBcc: x@y.example" }, "MAIL_FROM debe ser una dirección de correo"],
+  [{ REMINDER_HOURS: "0" }, "REMINDER_HOURS debe estar entre 1 y 168"],
+  [{ REMINDER_HOURS: "200" }, "REMINDER_HOURS debe estar entre 1 y 168"],
+  [{ REMINDER_HOURS: "1.5" }, "REMINDER_HOURS debe ser un número entero de horas"],
+  [{ REMINDER_HOURS: "mañana" }, "REMINDER_HOURS debe ser un número entero de horas"],
+])("mail settings that cannot work are refused with their name: %o", (env, message) => {
+  expect(refusal(env)).toContain(message);
+});

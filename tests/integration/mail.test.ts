@@ -330,6 +330,33 @@ test("a crash in the middle of a send loses nothing and doubles nothing: the cla
   expect(smtp.received).toHaveLength(1);
 });
 
+test("a process stopping in the middle of a send cancels it and puts its mails back; each is sent once, later", async () => {
+  const event = await createTestEvent(database.db, admin);
+  await joinEvent(database.db, await newMember(), event.id);
+  await joinEvent(database.db, await newMember(), event.id);
+  const start = new Date(Date.now() + 1000);
+  smtp.mode = "hold";
+  const stopping = worker({ now: () => start, backoffMs: () => 60_000 });
+  const run = stopping.runOnce();
+  await smtp.held();
+  // SIGTERM: the server stops its worker before it closes the database.
+  await stopping.stop();
+  await run;
+  // The one being sent waits its backoff; the other one of the claim, never tried, is free again.
+  expect((await outbox()).map((r) => [r.status, r.attempts]).sort()).toEqual([
+    ["pending", 0],
+    ["pending", 1],
+  ]);
+  smtp.release();
+
+  smtp.mode = "accept";
+  const later = new Date(start.getTime() + 60_000);
+  expect(await worker({ now: () => later }).runOnce()).toMatchObject({ sent: 2 });
+  const received = await smtp.waitFor(2);
+  expect(new Set(received.map((m) => m.messageId)).size).toBe(2);
+  expect((await outbox()).every((r) => r.status === "sent")).toBe(true);
+});
+
 test("two workers racing over the same queue send every mail exactly once", async () => {
   const event = await createTestEvent(database.db, admin);
   const members = await database.db
@@ -445,6 +472,31 @@ test("a reminder whose event already started is given up, and mail older than 72
   });
   expect((await outbox())[0]!.lastError).toContain("ya empezó");
   expect(smtp.received).toEqual([]);
+});
+
+test("a run with nothing to queue wakes nobody: only a queued mail notifies the workers", async () => {
+  const event = await createTestEvent(database.db, admin, { fechaEvento: "2031-05-10" });
+  const member = await newMember();
+  await joinEvent(database.db, member, event.id);
+  const inWindow = () => new Date(event.startsAt.getTime() - HOUR);
+  expect(await worker({ now: inWindow }).runOnce()).toMatchObject({ reminders: 1 });
+  let notified = 0;
+  let heard: () => void = () => {};
+  const stop = await database.listen("ayllu_mail", () => {
+    notified++;
+    heard();
+  });
+  try {
+    // Reminded already, nothing sent or due: this run must not wake every worker again.
+    expect(await worker({ now: inWindow }).runOnce()).toMatchObject({ reminders: 0, sent: 0 });
+    // Notifications arrive in commit order: once this one is heard, an earlier one would have been.
+    const arrived = new Promise<void>((resolve) => (heard = resolve));
+    await joinEvent(database.db, await newMember(), event.id);
+    await arrived;
+    expect(notified).toBe(1);
+  } finally {
+    await stop();
+  }
 });
 
 test("a statement that queues nothing wakes no worker: a run with nothing due does not start the next", async () => {

@@ -355,7 +355,11 @@ function MessageForm({
             <span>También a quienes esperan una plaza ({waiting})</span>
           </label>
         ) : null}
-        {result?.formError ? <p className="field-error">{result.formError}</p> : null}
+        {result?.formError || errors.incluirEspera ? (
+          <p className="field-error" role="alert">
+            {result?.formError ?? errors.incluirEspera}
+          </p>
+        ) : null}
         <div className="form-actions">
           <button
             type="submit"
