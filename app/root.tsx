@@ -10,6 +10,8 @@ import "./styles/events.css";
 import "./styles/content.css";
 import "./styles/admin.css";
 import "./styles/profile.css";
+import "./styles/certificates.css";
+import "./styles/mail.css";
 import "./styles/landing.css";
 import {
   data,
@@ -22,6 +24,7 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
+import { photoOf } from "#server/models/user.server";
 import { getUser, cookieSettings } from "#server/auth/guards.server";
 import { takeFlash } from "#server/auth/flash.server";
 import { loadSiteContent } from "#server/models/site-content.server";
@@ -47,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? {
             nombreCompleto: user.nombreCompleto,
             displayName: user.displayName,
-            photoURL: user.photoURL,
+            photoURL: photoOf(user),
             isAdmin: user.isAdmin,
           }
         : null,

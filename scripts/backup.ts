@@ -4,6 +4,7 @@
 import { ConfigError, loadConfig } from "../server/config.server";
 import { DataDirInUseError, openDatabase } from "../server/db/client.server";
 import { BackupError, writeBackup } from "../server/backup/backup.server";
+import { uploadStorage } from "../server/uploads/storage.server";
 
 const USAGE = "Uso: npm run backup -- ARCHIVO";
 
@@ -16,10 +17,15 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig(process.env);
   const database = await openDatabase(config);
   try {
-    const header = await writeBackup(database.db, file, database.kind);
+    const header = await writeBackup(
+      database.db,
+      file,
+      database.kind,
+      uploadStorage(config.uploadsDir),
+    );
     const rows = header.tables.reduce((n, t) => n + t.rows, 0);
     console.log(
-      `Copia de seguridad escrita en ${file}: ${rows} filas de ${header.tables.length} tablas.`,
+      `Copia de seguridad escrita en ${file}: ${rows} filas de ${header.tables.length} tablas y ${header.files} imágenes.`,
     );
     for (const t of header.tables) console.log(`  ${t.name}: ${t.rows}`);
     return 0;

@@ -4,6 +4,7 @@
 import { ConfigError, loadConfig } from "../server/config.server";
 import { DataDirInUseError, openDatabase } from "../server/db/client.server";
 import { assertReadable, BackupError, restoreBackup } from "../server/backup/backup.server";
+import { uploadStorage } from "../server/uploads/storage.server";
 
 const USAGE = "Uso: npm run restore -- [--force] ARCHIVO";
 
@@ -19,7 +20,10 @@ async function main(argv: string[]): Promise<number> {
   assertReadable(file);
   const database = await openDatabase(config);
   try {
-    const counts = await restoreBackup(database.db, file, { force });
+    const counts = await restoreBackup(database.db, file, {
+      force,
+      uploads: uploadStorage(config.uploadsDir),
+    });
     const rows = Object.values(counts).reduce((n, c) => n + c, 0);
     console.log(`Copia restaurada en ${database.location}: ${rows} filas.`);
     for (const [table, n] of Object.entries(counts)) console.log(`  ${table}: ${n}`);

@@ -19,6 +19,12 @@ export interface Config {
   publicUrl: URL;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Where uploaded images are kept (docs/decisions/022-uploads.md). */
+  uploadsDir: string;
+  /** The largest image file accepted, in bytes. */
+  uploadMaxBytes: number;
+  /** The most pixels an uploaded image may declare (width × height). */
+  uploadMaxPixels: number;
   sessionSecret: string;
   oidc: OidcSettings;
   adminEmails: string[];
@@ -38,6 +44,19 @@ export interface Config {
   sessionSweepMs: number;
   /** Server processes (docs/decisions/015-page-cache.md); always 1 on the embedded database. */
   webConcurrency: number;
+  mail: MailSettings;
+}
+
+/**
+ * Where mail goes (docs/decisions/021-mail.md): an SMTP server; outside production without one,
+ * the development mailbox (/__dev/correo); in production without one, nowhere (a warning at start).
+ */
+export interface MailSettings {
+  transport: { kind: "smtp"; url: string } | { kind: "mailbox" } | { kind: "none" };
+  /** The From header. */
+  from: string;
+  /** How many hours before an event its participants are reminded. */
+  reminderHours: number;
 }
 
 export class ConfigError extends Error {
@@ -60,6 +79,17 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL debe empezar con postgres:// o postgresql://")
     .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  UPLOADS_DIR: z.string().min(1).optional(),
+  UPLOAD_MAX_MB: z.coerce
+    .number()
+    .min(0.1, "UPLOAD_MAX_MB debe ser un tamaño en MB (0.1 o más)")
+    .max(100, "UPLOAD_MAX_MB puede ser como máximo 100")
+    .default(10),
+  UPLOAD_MAX_MEGAPIXELS: z.coerce
+    .number()
+    .min(1, "UPLOAD_MAX_MEGAPIXELS debe ser 1 o más")
+    .max(250, "UPLOAD_MAX_MEGAPIXELS puede ser como máximo 250")
+    .default(50),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET debe tener al menos 32 caracteres").optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -75,6 +105,26 @@ const EnvSchema = z.object({
   LIVE_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100).default(5),
   SESSIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
   SESSION_SWEEP_MINUTES: z.coerce.number().min(0.01).max(10080).default(60),
+  SMTP_URL: z
+    .string()
+    .regex(
+      /^smtps?:\/\/[^\s]+$/,
+      "SMTP_URL debe ser una URL smtp:// o smtps:// (por ejemplo smtp://usuario:clave@servidor:587)",
+    )
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^[^\r\n]*@[^\r\n]*$/,
+      "MAIL_FROM debe ser una dirección de correo, por ejemplo 'Ayllu <eventos@tu.sitio>'",
+    )
+    .optional(),
+  REMINDER_HOURS: z.coerce
+    .number()
+    .int("REMINDER_HOURS debe ser un número entero de horas")
+    .min(1, "REMINDER_HOURS debe estar entre 1 y 168")
+    .max(168, "REMINDER_HOURS debe estar entre 1 y 168")
+    .default(24),
   WEB_CONCURRENCY: z.coerce
     .number()
     .int()
@@ -202,6 +252,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: new URL(publicUrl.origin),
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
+    uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, "uploads")),
+    uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
+    uploadMaxPixels: Math.round(e.UPLOAD_MAX_MEGAPIXELS * 1_000_000),
     // Outside production a fresh secret per process is enough: it only signs short-lived
     // sign-in cookies; sessions themselves live in the database.
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString("base64url"),
@@ -221,5 +274,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webConcurrency: !e.DATABASE_URL
       ? 1
       : (e.WEB_CONCURRENCY ?? (oidc.kind === "development" ? 1 : os.availableParallelism())),
+    mail: {
+      // As the development sign-in provider: the mailbox never exists in production.
+      transport: e.SMTP_URL
+        ? { kind: "smtp", url: e.SMTP_URL }
+        : production
+          ? { kind: "none" }
+          : { kind: "mailbox" },
+      from: e.MAIL_FROM ?? `Ayllu <no-responder@${publicUrl.hostname}>`,
+      reminderHours: e.REMINDER_HOURS,
+    },
   };
 }

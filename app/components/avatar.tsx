@@ -1,4 +1,6 @@
-/** A member's photo, or the first letter of their name on a coloured disc. */
+import { uploadSrcSet } from "~/lib/uploads";
+
+/** A member's photo (an uploaded one in the widths it has), or the first letter of their name on a coloured disc. */
 export function Avatar({
   name,
   photoURL,
@@ -13,6 +15,8 @@ export function Avatar({
       <img
         className="avatar"
         src={photoURL}
+        srcSet={uploadSrcSet(photoURL)}
+        sizes={`${size}px`}
         alt=""
         width={size}
         height={size}

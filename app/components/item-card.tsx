@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { safeImageUrl } from "~/lib/checks";
+import { uploadSrcSet } from "~/lib/uploads";
 
 /**
  * The branded stand-in for a picture: the logo on the brand gradient, with the kind of item
@@ -29,6 +30,9 @@ function ImagePlaceholder({
   );
 }
 
+/** A card's image: the whole width on a phone, a column of the grid from a tablet up. */
+const CARD_SIZES = "(min-width: 64rem) 24rem, (min-width: 40rem) 50vw, 100vw";
+
 /**
  * An image from the database, or the placeholder: when the address is missing or not one we
  * show (the safe-image check), and when the picture fails to load. A failure before hydration
@@ -39,11 +43,14 @@ export function ItemImage({
   label,
   alt = "",
   className,
+  sizes = CARD_SIZES,
 }: {
   src: string | null | undefined;
   label: string;
   alt?: string;
   className?: string;
+  /** How wide the image is shown, for an uploaded image's widths (`srcset`). */
+  sizes?: string;
 }) {
   const safe = safeImageUrl(src);
   const [failed, setFailed] = useState<string | null>(null);
@@ -59,6 +66,8 @@ export function ItemImage({
       ref={ref}
       className={className}
       src={safe}
+      srcSet={uploadSrcSet(safe)}
+      sizes={uploadSrcSet(safe) ? sizes : undefined}
       alt={alt}
       width={800}
       height={450}

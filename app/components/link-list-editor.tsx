@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { isHttpUrl, youtubeVideoId } from "~/lib/checks";
+import { isUploadedImage } from "~/lib/uploads";
 import { describedBy, FieldError } from "~/components/field";
 
 /**
@@ -21,6 +22,8 @@ export function LinkListEditor({
   required = false,
   addLabel = `+ Añadir ${label.toLowerCase()}`,
   postBack = false,
+  images = false,
+  append,
 }: {
   /** Names this form in element ids, so that two forms may both have, say, enlacesWeb. */
   form: string;
@@ -36,6 +39,10 @@ export function LinkListEditor({
   required?: boolean;
   addLabel?: string;
   postBack?: boolean;
+  /** Rows are images: a link, or the path of an uploaded image (app/components/image-input.tsx). */
+  images?: boolean;
+  /** Rows to add at the end (uploaded images); each new `key` adds its `values` once. */
+  append?: { key: number; values: readonly string[] };
 }) {
   const initial = () =>
     postBack
@@ -52,6 +59,12 @@ export function LinkListEditor({
     setRows(initial());
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signature]);
+  useEffect(() => {
+    if (!append || append.values.length === 0) return;
+    setRows((current) => [...current.filter((v) => v.trim() !== ""), ...append.values, ""]);
+    // Only a new key adds rows; the values come with it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [append?.key]);
   const [nextFocus, setNextFocus] = useState<number | null>(null);
   useEffect(() => {
     if (nextFocus === null) return;
@@ -62,7 +75,9 @@ export function LinkListEditor({
   const id = `${form}-${name}`;
   const valid = (value: string) =>
     value.trim() === "" ||
-    (youtube ? youtubeVideoId(value.trim()) !== null : isHttpUrl(value.trim()));
+    (youtube
+      ? youtubeVideoId(value.trim()) !== null
+      : isHttpUrl(value.trim()) || (images && isUploadedImage(value.trim())));
   // The rows the error is about; when it is about the list as a whole, the first row.
   const invalid = error ? rows.map((value) => !valid(value)) : rows.map(() => false);
   if (error && !invalid.includes(true)) invalid[0] = true;
@@ -85,7 +100,7 @@ export function LinkListEditor({
             <input
               id={`${id}-${index}`}
               name={name}
-              type="url"
+              type={images ? "text" : "url"}
               inputMode="url"
               value={value}
               placeholder="https://"

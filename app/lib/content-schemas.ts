@@ -11,6 +11,7 @@ export const NoteSchema = z.strictObject({
   texto: requiredText("Escribe el texto de la nota.", BODY_MAX),
   enlaceImagen: optionalHttpUrlField(
     "El enlace de imagen debe ser una URL válida que empiece con http:// o https://.",
+    { images: true },
   ),
   enlacesAdicionales: linkListField(),
 });
@@ -21,7 +22,7 @@ export const ResourceSchema = z.strictObject({
   titulo,
   subtitulos: optionalText(SUBTITULOS_MAX),
   texto: requiredText("Escribe el texto del recurso.", BODY_MAX),
-  enlacesImagenes: linkListField(),
+  enlacesImagenes: linkListField({ images: true }),
   enlacesVideos: linkListField({ youtube: true }),
   enlacesWeb: linkListField(),
 });
@@ -32,7 +33,7 @@ export const ProjectSchema = z.strictObject({
   titulo,
   descripcion: requiredText("Escribe la descripción del proyecto.", BODY_MAX),
   enlacesVideo: linkListField({ youtube: true }),
-  enlacesImagen: linkListField(),
+  enlacesImagen: linkListField({ images: true }),
   enlacesWeb: linkListField(),
   enlacesDocumentacion: linkListField(),
 });

@@ -1,7 +1,9 @@
 // The specification's messages (§8), word for word. Flash messages travel by key, so a cookie can
 // only ever show one of these.
 import { ATTENDANCE_MESSAGES } from "./attendance-messages";
+import { CERTIFICATE_MESSAGES } from "./certificate-messages";
 import { CONTENT_MESSAGES } from "./content-messages";
+import { MAIL_MESSAGES } from "./mail";
 import { MEMBER_DATA_MESSAGES } from "./member-data-messages";
 import { SITE_MESSAGES } from "./site-messages";
 
@@ -12,6 +14,7 @@ export const MESSAGES = {
   profileLoadFailed: "Error al cargar el perfil. Por favor, inténtalo de nuevo.",
   profileCouldNotLoad: "No se pudo cargar el perfil del usuario.",
   profileUpdated: "Perfil actualizado con éxito!",
+  photoRemoved: "Quitaste tu foto: se muestra la de tu cuenta.",
   profileUpdateFailed: "Error al actualizar perfil. Por favor, inténtalo de nuevo.",
   accessDenied: "Acceso denegado. No eres un administrador.",
   // Events, galleries, participation and the admin panel (§8)
@@ -44,6 +47,8 @@ export const MESSAGES = {
   ...CONTENT_MESSAGES,
   ...MEMBER_DATA_MESSAGES,
   ...ATTENDANCE_MESSAGES,
+  ...CERTIFICATE_MESSAGES,
+  ...MAIL_MESSAGES,
   ...SITE_MESSAGES,
 } as const;
 

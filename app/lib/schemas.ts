@@ -2,15 +2,19 @@
 // (for the limits shown in the form) and by the server (which decides).
 import { z } from "zod";
 import { isHttpUrl, isRealDate, isUuid, safeRedirectPath, youtubeVideoId } from "./checks";
+import { isUploadedImage, UPLOAD_MAX_FILES } from "./uploads";
 import {
   CAPACITY_MAX,
   EVENT_DESCRIPTION_MAX,
   EVENT_NAME_MAX,
   GENEROS,
   HABILIDADES_MAX,
+  MAIL_SUBJECT_MAX,
+  MAIL_TEXT_MAX,
   TEXT_MAX,
   TIPOS_EVENTO,
 } from "./limits";
+import { MAIL_TOPICS } from "./mail";
 
 export {
   CAPACITY_MAX,
@@ -60,34 +64,42 @@ export type ProfileInput = z.output<typeof ProfileSchema>;
 
 const URL_MAX = 2000;
 
-/** A required http(s) URL. */
+/** An http(s) URL, or (for an image) the path of an uploaded image (app/lib/uploads.ts). */
+const isLink = (images: boolean) => (value: string) =>
+  isHttpUrl(value) || (images && isUploadedImage(value));
+
+/** A required http(s) URL (`images`: or an uploaded image's path). */
 const httpUrlField = (
   required: string,
   invalid = "Escribe una URL válida que empiece con http:// o https://.",
+  options: { images?: boolean } = {},
 ) =>
   z
     .string({ error: required })
     .trim()
     .min(1, required)
     .max(URL_MAX, `La URL puede tener como máximo ${URL_MAX} caracteres.`)
-    .refine(isHttpUrl, invalid);
+    .refine(isLink(options.images ?? false), invalid);
 
-/** An optional http(s) URL: blank becomes null. */
+/** An optional http(s) URL (`images`: or an uploaded image's path): blank becomes null. */
 export const optionalHttpUrlField = (
   invalid = "Escribe una URL válida que empiece con http:// o https://.",
+  options: { images?: boolean } = {},
 ) =>
   z
     .string({ error: invalid })
     .trim()
     .max(URL_MAX, `La URL puede tener como máximo ${URL_MAX} caracteres.`)
-    .refine((v) => v === "" || isHttpUrl(v), invalid)
+    .refine((v) => v === "" || isLink(options.images ?? false)(v), invalid)
     .transform((v) => (v === "" ? null : v));
 
 /**
  * A list of links as posted by repeated inputs: kept in order, trimmed, blanks dropped, each an
  * http(s) URL (or, with `youtube`, a YouTube video URL).
  */
-export const linkListField = (options: { youtube?: boolean; max?: number } = {}) => {
+export const linkListField = (
+  options: { youtube?: boolean; images?: boolean; max?: number } = {},
+) => {
   const invalid = options.youtube
     ? "Cada enlace de video debe ser una URL de YouTube (youtube.com o youtu.be)."
     : "Cada enlace debe ser una URL válida que empiece con http:// o https://.";
@@ -100,7 +112,10 @@ export const linkListField = (options: { youtube?: boolean; max?: number } = {})
           z
             .string()
             .max(URL_MAX, `Cada enlace puede tener como máximo ${URL_MAX} caracteres.`)
-            .refine(options.youtube ? (v) => youtubeVideoId(v) !== null : isHttpUrl, invalid),
+            .refine(
+              options.youtube ? (v) => youtubeVideoId(v) !== null : isLink(options.images ?? false),
+              invalid,
+            ),
         )
         .max(options.max ?? 50, `Como máximo ${options.max ?? 50} enlaces.`),
     );
@@ -195,6 +210,7 @@ export const EventSchema = z
     imagenEnlace: httpUrlField(
       "Escribe el enlace de la imagen del evento.",
       "El enlace de la imagen debe ser una URL válida que empiece con http:// o https://.",
+      { images: true },
     ),
     ubicacionEspecifica: optionalText(EVENT_NAME_MAX),
     descripcion: requiredText("Escribe la descripción del evento.", EVENT_DESCRIPTION_MAX),
@@ -210,10 +226,42 @@ export const EventSchema = z
   });
 export type EventInput = z.output<typeof EventSchema>;
 
-/** §5 Gallery: a non-empty trimmed http(s) image URL. */
+/** §5 Gallery: one or more images, each an http(s) URL or an uploaded image's path. */
 export const GalleryImageSchema = z.strictObject({
-  url: httpUrlField(
-    "Escribe la URL de la imagen.",
-    "La URL de la imagen debe empezar con http:// o https://.",
-  ),
+  url: z
+    .array(z.string({ error: "Escribe la URL de la imagen." }))
+    .transform((list) => list.map((v) => v.trim()).filter((v) => v !== ""))
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .max(URL_MAX, `La URL puede tener como máximo ${URL_MAX} caracteres.`)
+            .refine(isLink(true), "La URL de la imagen debe empezar con http:// o https://."),
+        )
+        .min(1, "Escribe la URL de la imagen.")
+        .max(UPLOAD_MAX_FILES * 5, `Como máximo ${UPLOAD_MAX_FILES * 5} imágenes a la vez.`),
+    ),
 });
+
+// ——— Mail (docs/decisions/021-mail.md) ———
+
+/** /profile 'Correos': the topics left on (checked); every other one is turned off. */
+export const MailPreferencesSchema = z.strictObject({
+  activos: z
+    .array(z.enum(MAIL_TOPICS, { error: "Elige tipos de correo de la lista." }))
+    .max(MAIL_TOPICS.length, "Elige tipos de correo de la lista."),
+});
+
+/** 'Enviar mensaje a los participantes': a one-line subject, the text, and whether those waiting get it. */
+export const ParticipantsMessageSchema = z.strictObject({
+  asunto: trimmed("Escribe el asunto del mensaje.", MAIL_SUBJECT_MAX)
+    // A line break in a subject would start a header of its own.
+    .refine((v) => !/[\r\n]/.test(v), "El asunto debe ser una sola línea."),
+  mensaje: trimmed("Escribe el mensaje.", MAIL_TEXT_MAX),
+  incluirEspera: z
+    .literal("1", { error: "Esta opción tiene un valor no válido." })
+    .optional()
+    .transform((v) => v === "1"),
+});
+export type ParticipantsMessageInput = z.output<typeof ParticipantsMessageSchema>;

@@ -1,8 +1,8 @@
 // npm run backup / npm run restore: one file with everything, from and to either database kind.
 //
 // The file is gzip-compressed JSON Lines (docs/decisions/012-backup-format.md): a header line,
-// then one line per row ({"table", "row"}) in foreign-key order. Uploaded files, once they exist,
-// will follow as {"file", "data"} lines announced by the header; readers skip kinds they do not know.
+// then one line per row ({"table", "row"}) in foreign-key order, then the uploaded images as
+// {"file", "size", "data"} lines announced by the header; readers skip kinds they do not know.
 import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
@@ -12,6 +12,8 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { CONTENT_CHANNEL } from "../db/notify.server";
 import { rowsOf } from "../db/rows.server";
+import type { UploadStorage } from "../uploads/storage.server";
+import { UPLOAD_FILE_NAME } from "~/lib/uploads";
 
 const BACKUP_FORMAT = "ayllu-backup";
 const BACKUP_VERSION = 1;
@@ -24,7 +26,7 @@ interface BackupHeader {
   /** The migrations the source database had applied, by name. */
   migrations: string[];
   tables: { name: string; columns: string[]; rows: number }[];
-  /** Uploaded files that follow the rows (none yet). */
+  /** Uploaded files that follow the rows. */
   files: number;
 }
 
@@ -100,6 +102,7 @@ export async function writeBackup(
   db: Db,
   file: string,
   source: BackupHeader["source"],
+  uploads?: UploadStorage,
 ): Promise<BackupHeader> {
   const tables = await tablesInOrder(db);
   const header: BackupHeader = {
@@ -126,6 +129,21 @@ export async function writeBackup(
         lines.push(`{"table":${JSON.stringify(table.name)},"row":${row}}`);
     }
   });
+  // Files are named by content: one listed here and removed before it is read is skipped.
+  const files = uploads ? (await uploads.list()).map((f) => f.name).sort() : [];
+  const fileLines: string[] = [];
+  for (const name of files) {
+    const data = await uploads!.read(name).catch(() => null);
+    if (data)
+      fileLines.push(
+        JSON.stringify({
+          file: `${UPLOADS_PREFIX}${name}`,
+          size: data.length,
+          data: data.toString("base64"),
+        }),
+      );
+  }
+  header.files = fileLines.length;
   const partial = path.join(
     path.dirname(path.resolve(file)),
     `.${path.basename(file)}.${process.pid}.tmp`,
@@ -134,6 +152,7 @@ export async function writeBackup(
     async function* content() {
       yield `${JSON.stringify(header)}\n`;
       for (const line of lines) yield `${line}\n`;
+      for (const line of fileLines) yield `${line}\n`;
     }
     await pipeline(content, zlib.createGzip(), fs.createWriteStream(partial));
     fs.renameSync(partial, file);
@@ -189,6 +208,26 @@ async function nonEmptyTables(db: Db): Promise<Record<string, number>> {
   return out;
 }
 
+/** Writes one uploaded image of a backup, after checking its name and size. */
+async function restoreFile(
+  entry: { file?: unknown; size?: unknown; data?: unknown },
+  file: string,
+  uploads: UploadStorage | undefined,
+): Promise<void> {
+  const name = String(entry.file).slice(UPLOADS_PREFIX.length);
+  const data = typeof entry.data === "string" ? Buffer.from(entry.data, "base64") : null;
+  if (
+    !String(entry.file).startsWith(UPLOADS_PREFIX) ||
+    !UPLOAD_FILE_NAME.test(name) ||
+    !data ||
+    data.length !== entry.size
+  ) {
+    throw new BackupError(`${file} está dañado (imagen ${String(entry.file).slice(0, 80)}).`);
+  }
+  if (!uploads) throw new BackupError(`${file} trae imágenes, pero no se indicó dónde guardarlas.`);
+  if (!(await uploads.has(name))) await uploads.write(name, data);
+}
+
 /** Refuses a backup file that cannot be read, before any database is opened or touched. */
 export function assertReadable(file: string): void {
   try {
@@ -205,7 +244,12 @@ export function assertReadable(file: string): void {
 interface RestoreOptions {
   /** Replace whatever the target database holds. */
   force?: boolean;
+  /** Where the backup's uploaded images go. */
+  uploads?: UploadStorage;
 }
+
+/** A file line's name in the backup: uploads/<hash>-<width>.webp. */
+const UPLOADS_PREFIX = "uploads/";
 
 /**
  * Loads `file` into `db` in one transaction. A database that holds anything is refused unless
@@ -262,6 +306,7 @@ export async function restoreBackup(
   }
   const columnsOf = new Map(header.tables.map((t) => [t.name, t.columns]));
   const counts: Record<string, number> = {};
+  let restoredFiles = 0;
   try {
     await db.transaction(async (tx) => {
       if (options.force && target.length > 0) {
@@ -289,11 +334,22 @@ export async function restoreBackup(
         const { value, done } = await next();
         if (done) break;
         if (!value) continue;
-        let entry: { table?: unknown; row?: unknown };
+        let entry: {
+          table?: unknown;
+          row?: unknown;
+          file?: unknown;
+          size?: unknown;
+          data?: unknown;
+        };
         try {
           entry = JSON.parse(value as string) as typeof entry;
         } catch {
           throw new BackupError(`${file} está dañado (una línea no es JSON válido).`);
+        }
+        if (typeof entry.file === "string") {
+          await restoreFile(entry, file, options.uploads);
+          restoredFiles++;
+          continue;
         }
         if (typeof entry.table !== "string") continue; // a kind this version does not know
         if (!columnsOf.has(entry.table))
@@ -305,6 +361,11 @@ export async function restoreBackup(
         batch.push(entry.row);
       }
       await flush();
+      if (restoredFiles !== (header.files ?? 0)) {
+        throw new BackupError(
+          `${file} está incompleto: tiene ${restoredFiles} imágenes de ${header.files}.`,
+        );
+      }
       for (const t of header.tables) {
         if ((counts[t.name] ?? 0) !== t.rows) {
           throw new BackupError(

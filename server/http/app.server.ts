@@ -15,6 +15,10 @@ import { startSessionSweeper } from "../auth/session.server";
 import { databaseIsUp, openDatabase, type Database } from "../db/client.server";
 import { seedDemoContent } from "../models/demo.server";
 import { loadSiteContent, seedSiteContent, watchSiteContent } from "../models/site-content.server";
+import { sweepUploads } from "../models/upload.server";
+import { uploadStorage, type UploadStorage } from "../uploads/storage.server";
+import { UPLOAD_ENDPOINT, UPLOAD_FILE_NAME, UPLOAD_MAX_FILES } from "~/lib/uploads";
+import { mailWorkerFor } from "../mail/worker.server";
 import { CLIENT_BUILD_DIR } from "../paths.server";
 import { CONTENT_STREAM_PATH, createContentStream } from "./content-stream.server";
 import { createPageCache } from "./page-cache.server";
@@ -43,6 +47,11 @@ export interface StartOptions {
   heartbeatMs?: number;
   /** Overrides HTTP_TIMEOUTS (a server embedded elsewhere may want others). */
   httpTimeouts?: { headersMs: number; requestMs: number };
+  /**
+   * The server's clock (default the system's): what "now" is for pages and rules that change with
+   * time (an event that has ended) and for the page cache's expiry. Tests move it instead of waiting.
+   */
+  now?: () => Date;
 }
 
 export interface RunningServer {
@@ -139,8 +148,22 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       contentStream.handle(req, res).catch(next);
     });
 
+    // Uploaded images: named by their content, so a name always means the same bytes
+    // (docs/decisions/022-uploads.md). Before the page cache and compression (WebP is compressed).
+    const uploads = express.static(config.uploadsDir, {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      dotfiles: "ignore",
+      redirect: false,
+    });
+    app.use("/imagenes", (req, res, next) =>
+      UPLOAD_FILE_NAME.test(req.path.slice(1)) ? uploads(req, res, next) : next(),
+    );
+
     // Visitors' pages from memory, already compressed (docs/decisions/015-page-cache.md).
-    const pageCache = createPageCache(database);
+    const now = options.now ?? (() => new Date());
+    const pageCache = createPageCache(database, { now: () => now().getTime() });
     app.use(pageCache.serve);
     app.use(compression());
     app.use(shareDrainListener);
@@ -167,7 +190,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     app.use("/auth", signInLimit);
     app.use("/__dev/oidc/interaction", signInLimit);
     app.use(sameOriginPosts(publicUrl, ["/__dev/oidc/"]));
-    app.use(bodySizeLimit(MAX_BODY_BYTES));
+    app.use(
+      bodySizeLimit(MAX_BODY_BYTES, {
+        [UPLOAD_ENDPOINT]: UPLOAD_MAX_FILES * config.uploadMaxBytes + MAX_BODY_BYTES,
+      }),
+    );
 
     const secureCookies = publicUrl.protocol === "https:";
     if (config.oidc.kind === "development") {
@@ -217,6 +244,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           db: database.db,
           config,
           auth: authService,
+          now,
           // Vite's development pages run under a nonce-less policy; a nonce there only trips hydration.
           cspNonce: vite ? "" : String(res.locals.cspNonce),
         }),
@@ -249,6 +277,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     // Expired sessions are swept while the server runs.
     const stopSweeper = startSessionSweeper(database.db, config.sessionSweepMs);
     const stopMaintenance = startMaintenance(database);
+    const stopUploadSweeper = startUploadSweeper(database, uploadStorage(config.uploadsDir), now);
+    // Every process sends mail; they share the queue (docs/decisions/021-mail.md).
+    const mailWorker = mailWorkerFor(database.db, config);
+    await mailWorker?.start(database);
 
     markReady();
     log(
@@ -257,6 +289,21 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     if (config.oidc.kind === "development") {
       log(
         "Inicio de sesión: proveedor de desarrollo (cualquier correo). Configura GOOGLE_CLIENT_ID para usar Google.",
+      );
+    }
+    const mailTransport = config.mail.transport;
+    if (mailTransport.kind === "smtp") {
+      log(
+        `Correo: se envía por SMTP (${new URL(mailTransport.url).host}) como ${config.mail.from}.`,
+      );
+    } else if (mailTransport.kind === "mailbox") {
+      log(
+        `Correo: sin SMTP_URL no se envía; los correos quedan en el buzón de desarrollo, ${publicUrl.origin}/__dev/correo`,
+      );
+    } else {
+      log(
+        "AVISO: SMTP_URL no está configurada: no se enviará ningún correo (confirmaciones, recordatorios, avisos). " +
+          "Los correos esperan en cola hasta 72 horas; configura SMTP_URL y MAIL_FROM y reinicia.",
       );
     }
 
@@ -271,6 +318,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           await contentStream.close();
           await stopSweeper();
           await stopMaintenance();
+          await stopUploadSweeper();
+          await mailWorker?.stop();
           await pageCache.close();
           await stopWatchingSite?.();
           await new Promise<void>((resolve) => {
@@ -294,26 +343,56 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 /** How often the embedded database is vacuumed and analysed while the server runs. */
 const MAINTENANCE_MS = 60 * 60 * 1000;
 
+/** How often uploads that no form saved are looked for (and removed past their grace period). */
+const UPLOAD_SWEEP_MS = 60 * 60 * 1000;
+
 /**
- * The embedded database has no autovacuum: it is vacuumed and analysed at start and every hour
- * (docs/decisions/015-page-cache.md). A failure is logged and tried again at the next tick.
+ * Runs `task` at start and every `everyMs`, one run at a time; a failure is logged and tried
+ * again at the next tick. Returns how to stop it (waiting for a run under way).
  */
-function startMaintenance(database: Database): () => Promise<void> {
-  const maintain = database.maintain;
-  if (!maintain) return async () => {};
+function startPeriodic(
+  task: () => Promise<unknown>,
+  everyMs: number,
+  failure: string,
+): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   const run = () => {
-    running = running
-      .then(() => maintain())
-      .catch((error: unknown) => {
-        console.error("No se pudo hacer el mantenimiento de la base de datos:", error);
-      });
+    running = running.then(task).catch((error: unknown) => {
+      console.error(failure, error);
+    });
   };
   run();
-  const timer = setInterval(run, MAINTENANCE_MS);
+  const timer = setInterval(run, everyMs);
   timer.unref();
   return async () => {
     clearInterval(timer);
     await running;
   };
+}
+
+/**
+ * The embedded database has no autovacuum: it is vacuumed and analysed at start and every hour
+ * (docs/decisions/015-page-cache.md).
+ */
+function startMaintenance(database: Database): () => Promise<void> {
+  const maintain = database.maintain;
+  if (!maintain) return async () => {};
+  return startPeriodic(
+    maintain,
+    MAINTENANCE_MS,
+    "No se pudo hacer el mantenimiento de la base de datos:",
+  );
+}
+
+/** Removes unsaved uploads at start and every hour (server/models/upload.server.ts). */
+function startUploadSweeper(
+  database: Database,
+  storage: UploadStorage,
+  now: () => Date,
+): () => Promise<void> {
+  return startPeriodic(
+    () => sweepUploads(database.db, storage, now()),
+    UPLOAD_SWEEP_MS,
+    "No se pudieron revisar las imágenes subidas:",
+  );
 }

@@ -7,6 +7,8 @@ interface AppLoadContextValue {
   db: Db;
   config: Config;
   auth: AuthService;
+  /** The server's clock: "now" for every rule that changes with time (StartOptions.now). */
+  now: () => Date;
   /** The Content-Security-Policy nonce of this response. */
   cspNonce: string;
 }

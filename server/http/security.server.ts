@@ -43,6 +43,11 @@ function contentSecurityPolicy(nonce: string, options: SecurityOptions): string 
   return directives.join("; ");
 }
 
+const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=()";
+/** The one page that may use the camera: an event's check-in, which scans QR codes. */
+const CAMERA_PAGE = /^\/admin\/eventos\/[^/]+\/registro$/;
+const CAMERA_ALLOWED = "camera=(self), microphone=(), geolocation=(), payment=()";
+
 const NONCE_BYTES = 16;
 let nonceBytes = Buffer.alloc(0);
 let nonceAt = 0;
@@ -67,7 +72,7 @@ export function securityHeaders(options: SecurityOptions) {
   const MARK = "\u0000";
   let origins: string | null = null;
   let pieces: string[] = [];
-  return (_req: Request, res: Response, next: NextFunction) => {
+  return (req: Request, res: Response, next: NextFunction) => {
     const nonce = freshNonce();
     res.locals.cspNonce = nonce;
     const current = options.formActionOrigins().join(" ");
@@ -81,7 +86,10 @@ export function securityHeaders(options: SecurityOptions) {
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
     res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    res.setHeader(
+      "Permissions-Policy",
+      CAMERA_PAGE.test(req.path) ? CAMERA_ALLOWED : PERMISSIONS_POLICY,
+    );
     if (options.production)
       res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
     next();
@@ -140,17 +148,19 @@ export function rateLimit(options: { limit: number; windowMs: number }) {
 
 /**
  * Form posts are small. React Router reads a request body whole, so a body larger than
- * `maxBytes` (or one of unknown length) is refused before any route sees it.
+ * `maxBytes` (or one of unknown length) is refused before any route sees it. Paths in `larger`
+ * (the upload endpoint, which streams and limits each file itself) get their own ceiling.
  */
-export function bodySizeLimit(maxBytes: number) {
+export function bodySizeLimit(maxBytes: number, larger: Readonly<Record<string, number>> = {}) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next();
+    const limit = Object.hasOwn(larger, req.path) ? larger[req.path]! : maxBytes;
     const declared = req.get("Content-Length");
     if (declared === undefined && req.get("Transfer-Encoding") !== undefined) {
       res.status(411).type("text/plain; charset=utf-8").send("Falta la longitud de la solicitud.");
       return;
     }
-    if (declared !== undefined && !(Number(declared) <= maxBytes)) {
+    if (declared !== undefined && !(Number(declared) <= limit)) {
       res.status(413).type("text/plain; charset=utf-8").send("La solicitud es demasiado grande.");
       return;
     }

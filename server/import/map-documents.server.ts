@@ -420,8 +420,8 @@ export function mapEvent(
       report("galleryImages", withValue("debe ser una lista de URLs", images));
     else
       images.forEach((url, index) => {
-        const parsed = GalleryImageSchema.shape.url.safeParse(url);
-        if (parsed.success) gallery.push(parsed.data);
+        const parsed = GalleryImageSchema.shape.url.safeParse([url]);
+        if (parsed.success) gallery.push(...parsed.data);
         else
           report(
             `galleryImages[${index}]`,

@@ -4,6 +4,8 @@ import type { ProfileInput } from "~/lib/schemas";
 import type { Db } from "../db/client.server";
 import { events, participations, users, type User } from "../db/schema.server";
 import { linkImportedMember, type LinkOptions } from "./account-link.server";
+import { uploadHashesIn } from "./upload.server";
+import { queueMail, recipients } from "./mail.server";
 
 export interface VerifiedIdentity {
   issuer: string;
@@ -106,6 +108,52 @@ export function pathAfterSignIn(user: Pick<User, "nombreCompleto">, wanted: stri
   return wanted ?? "/";
 }
 
+/** The photo a member is shown with: their own upload, else the provider's (or none). */
+export function photoOf(user: Pick<User, "photoURL" | "ownPhotoUrl">): string | null {
+  return user.ownPhotoUrl ?? user.photoURL;
+}
+
+/**
+ * Sets (a path) or removes (null) the member's own photo; they are the only one who may, which
+ * the caller has made sure of by acting for the signed-in member. Returns the content hashes of
+ * the photo replaced, for the caller to release (server/models/upload.server.ts).
+ */
+export async function setOwnPhoto(
+  db: Db,
+  member: Pick<User, "id">,
+  photo: string | null,
+): Promise<string[]> {
+  const [before] = await db
+    .select({ ownPhotoUrl: users.ownPhotoUrl })
+    .from(users)
+    .where(eq(users.id, member.id));
+  await db
+    .update(users)
+    .set({ ownPhotoUrl: photo, updatedAt: new Date() })
+    .where(eq(users.id, member.id));
+  return before?.ownPhotoUrl && before.ownPhotoUrl !== photo
+    ? uploadHashesIn(before.ownPhotoUrl)
+    : [];
+}
+
+/**
+ * 'Datos adicionales': saves the profile fields and, the first time the profile becomes complete,
+ * queues the welcome mail in the same transaction.
+ */
+export async function completeProfile(db: Db, userId: string, input: ProfileInput): Promise<User> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ nombreCompleto: users.nombreCompleto })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    const user = await saveProfile(tx, userId, input);
+    if (before && !hasCompletedProfile(before))
+      await queueMail(tx, "welcome", recipients.members([userId]));
+    return user;
+  });
+}
+
 /** Saves the profile fields (additional data or a profile edit) of `userId`. */
 export async function saveProfile(db: Db, userId: string, input: ProfileInput): Promise<User> {
   const [user] = await db
@@ -135,6 +183,7 @@ export async function listParticipatingEvents(db: Db, userId: string) {
       horaEvento: events.horaEvento,
       startsAt: events.startsAt,
       ubicacionEvento: events.ubicacionEvento,
+      tipoEvento: events.tipoEvento,
       checkedInAt: participations.checkedInAt,
     })
     .from(participations)

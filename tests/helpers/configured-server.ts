@@ -9,7 +9,7 @@ import type { Db } from "#server/db/client.server";
 import type { RunningServer, StartOptions } from "#server/http/app.server";
 import { PROJECT_ROOT } from "#server/paths.server";
 import { createTestDatabase } from "./database";
-import { registerServer, TEST_ENV } from "./server";
+import { registerServer, temporaryUploadsDir, TEST_ENV } from "./server";
 
 interface Entry {
   loadConfig(env: NodeJS.ProcessEnv): Config;
@@ -35,13 +35,15 @@ export async function startConfiguredServer(
   const entry = (await import(
     pathToFileURL(path.join(PROJECT_ROOT, "build/server/index.js")).href
   )) as Entry;
-  const config = entry.loadConfig({ ...TEST_ENV, ...env });
+  const uploads = temporaryUploadsDir(env);
+  const config = entry.loadConfig({ ...TEST_ENV, ...uploads.env });
   const database = await createTestDatabase();
   let running: RunningServer;
   try {
     running = await entry.startServer({ ...options, config, database, log: () => {} });
   } catch (error) {
     await database.close();
+    uploads.remove();
     throw error;
   }
   const { port } = running.server.address() as AddressInfo;
@@ -58,6 +60,7 @@ export async function startConfiguredServer(
       await running.close();
       // Removed once the server's own connections (its LISTEN) have gone with it.
       await database.close();
+      uploads.remove();
     },
   };
 }

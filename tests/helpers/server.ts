@@ -1,5 +1,7 @@
 // The production build, started on a free port with a fresh database and the development
 // sign-in provider, for tests that speak HTTP to it.
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
@@ -30,6 +32,22 @@ export const TEST_ENV: Record<string, string> = {
   LOGIN_RATE_LIMIT: "10000",
   SITE_TIMEZONE: "America/La_Paz",
 };
+
+/**
+ * An uploads folder of the test server's own, removed with it: files are named by content, so
+ * two servers sharing a folder would remove each other's (each sees only its own database).
+ */
+export function temporaryUploadsDir(env: Record<string, string>): {
+  env: Record<string, string>;
+  remove(): void;
+} {
+  if (env.UPLOADS_DIR) return { env, remove: () => {} };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-subidas-"));
+  return {
+    env: { ...env, UPLOADS_DIR: dir },
+    remove: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
 
 export interface TestServer {
   url: URL;
@@ -65,6 +83,8 @@ export async function startTestServer(
   env: Record<string, string> = {},
   options: {
     heartbeatMs?: number;
+    /** The server's clock (StartOptions.now). */
+    now?: () => Date;
     /** Told the text of every statement the server sends through Drizzle. */
     onQuery?: (query: string) => void;
   } = {},
@@ -72,7 +92,8 @@ export async function startTestServer(
   const entry = (await import(
     pathToFileURL(path.join(PROJECT_ROOT, "build/server/index.js")).href
   )) as Entry;
-  const config = entry.loadConfig({ ...TEST_ENV, ...env });
+  const uploads = temporaryUploadsDir(env);
+  const config = entry.loadConfig({ ...TEST_ENV, ...uploads.env });
   const { onQuery, ...startOptions } = options;
   const opened = await createTestDatabase();
   const database = onQuery ? { ...opened, db: observed(opened, onQuery) } : opened;
@@ -87,6 +108,7 @@ export async function startTestServer(
       unregister();
       await running.close();
       await database.close();
+      uploads.remove();
     },
   };
 }

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterEach, expect, test } from "vitest";
 import { createSession } from "#server/auth/session.server";
 import { BackupError, restoreBackup, writeBackup } from "#server/backup/backup.server";
@@ -12,6 +13,8 @@ import { seedSiteContent } from "#server/models/site-content.server";
 import { SITE_DEFAULTS } from "~/content/site-defaults";
 import { importFirebase } from "#server/import/import.server";
 import { readExportFiles } from "#server/import/read-export.server";
+import { storeImages } from "#server/models/upload.server";
+import { uploadStorage } from "#server/uploads/storage.server";
 import { copyEmbeddedTemplate, createTestDatabase, usingPostgres } from "../helpers/database";
 import { FIXTURE_FILES, snapshotTables } from "../helpers/firebase";
 
@@ -189,3 +192,51 @@ test("bad backup files are refused with a Spanish message and nothing is written
     writeBackup(source.db, path.join(dir, "no", "existe.gz"), "embedded"),
   ).rejects.toThrow(/No se pudo escribir .*la carpeta no existe/);
 }, 180_000);
+
+test("a backup carries the uploaded images, and restore writes them back byte for byte", async () => {
+  const dir = tempDir();
+  const source = await track(createTestDatabase());
+  const uploads = uploadStorage(path.join(dir, "subidas-origen"));
+  const limits = { maxBytes: 1024 * 1024, maxPixels: 1_000_000 };
+  const data = await sharp({
+    create: { width: 700, height: 400, channels: 3, background: { r: 10, g: 200, b: 90 } },
+  })
+    .png()
+    .toBuffer();
+  const [image] = await storeImages(
+    uploads,
+    { isAdmin: true },
+    "admin",
+    [{ filename: "respaldo.png", data }],
+    limits,
+  );
+  await source.db.insert(notes).values({
+    titulo: "Con foto",
+    texto: "Una nota con una imagen subida.",
+    enlaceImagen: image!.path,
+    publisherName: "Admin",
+  });
+  const file = path.join(dir, "con-imagenes.ayllu.gz");
+  const header = await writeBackup(source.db, file, source.kind, uploads);
+  const names = (await uploads.list()).map((f) => f.name).sort();
+  expect(names).toHaveLength(3);
+  expect(header.files).toBe(3);
+
+  const target = await track(createTestDatabase());
+  const restored = uploadStorage(path.join(dir, "subidas-destino"));
+  await restoreBackup(target.db, file, { uploads: restored });
+  expect((await restored.list()).map((f) => f.name).sort()).toEqual(names);
+  for (const name of names) expect(await restored.read(name)).toEqual(await uploads.read(name));
+  const [note] = await target.db.select().from(notes);
+  expect(note!.enlaceImagen).toBe(image!.path);
+
+  // A file line cut short is refused, naming the backup as incomplete.
+  const lines = zlib.gunzipSync(fs.readFileSync(file)).toString("utf8").trimEnd().split("\n");
+  const cut = path.join(dir, "sin-una-imagen.ayllu.gz");
+  fs.writeFileSync(cut, zlib.gzipSync(`${lines.slice(0, -1).join("\n")}\n`));
+  const empty = await track(createTestDatabase());
+  await expect(
+    restoreBackup(empty.db, cut, { uploads: uploadStorage(path.join(dir, "otra")) }),
+  ).rejects.toThrow(`${cut} está incompleto: tiene 2 imágenes de 3.`);
+  expect(await empty.db.select().from(notes)).toEqual([]);
+}, 120_000);

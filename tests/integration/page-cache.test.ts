@@ -6,12 +6,14 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import os from "node:os";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
 import { MESSAGES } from "~/lib/messages";
 import { PROJECT_ROOT } from "#server/paths.server";
-import type { User } from "#server/db/schema.server";
+import { participations, users, type User } from "#server/db/schema.server";
+import { setCheckedIn } from "#server/models/attendance.server";
+import { formatCertificateCode } from "#server/models/certificate.server";
 import { BrowserClient } from "../helpers/browser-client";
 import { usingPostgres } from "../helpers/database";
 import { failOnConsoleError } from "../helpers/console";
@@ -22,9 +24,17 @@ import { joinEvent, leaveEvent } from "#server/models/participation.server";
 
 let server: TestServer;
 let admin: { client: BrowserClient; user: User };
+// The server's clock runs this far ahead of the system's: a test moves it instead of waiting.
+let clockOffsetMs = 0;
+const serverNow = () => new Date(Date.now() + clockOffsetMs);
+
+/** The next whole minute after `ms`: event times have minute precision. */
+function nextWholeMinute(ms: number): number {
+  return Math.floor(ms / 60_000) * 60_000 + 60_000;
+}
 
 beforeAll(async () => {
-  server = await startTestServer({ ADMIN_EMAILS: "jefa@example.com" });
+  server = await startTestServer({ ADMIN_EMAILS: "jefa@example.com" }, { now: serverNow });
   admin = await createAdmin(server);
 });
 afterAll(() => server?.close());
@@ -249,6 +259,28 @@ test("a change written straight into the database (as npm run import and restore
   expect(await seenWithin("/notas", renamed, usingPostgres ? 10_000 : 0)).toBe(true);
 });
 
+test("a certificate's public page is kept for visitors; the member's new name, or their check-in undone, is on the next request", async () => {
+  const event = await createTestEvent(server.db, admin.user, { fechaEvento: "2024-05-05" });
+  const { user } = await createMember(server, `cert-${randomUUID()}@example.com`, "Eva Antes");
+  await joinEvent(server.db, user, event.id, new Date("2024-01-01T00:00:00Z"));
+  await setCheckedIn(server.db, admin.user, event.id, user.id, true);
+  const [row] = await server.db
+    .select({ code: participations.certificateCode })
+    .from(participations)
+    .where(and(eq(participations.eventId, event.id), eq(participations.userId, user.id)));
+  const page = `/certificados/${formatCertificateCode(row!.code)}`;
+  expect((await cachedVisit(page)).text).toContain("Eva Antes");
+  // Names live on users, whose other writes (signing in, sessions) leave public pages alone: only
+  // a changed name clears them (drizzle/0005_certificates.sql).
+  await server.db.update(users).set({ nombreCompleto: "Eva Después" }).where(eq(users.id, user.id));
+  expect(await seenWithin(page, "Eva Después", usingPostgres ? 10_000 : 0)).toBe(true);
+  expect(isCached(await cachedVisit(page))).toBe(true);
+  await setCheckedIn(server.db, admin.user, event.id, user.id, false);
+  const after = await visitUntil(page, (reply) => reply.status === 404, usingPostgres ? 10_000 : 0);
+  expect(after.status).toBe(404);
+  expect(after.text).toContain(MESSAGES.certificateNotFound);
+});
+
 /** Visits `path` until `accept` holds for the answer, for at most `ms` (once when `ms` is 0). */
 async function visitUntil(
   path: string,
@@ -268,41 +300,41 @@ async function seenWithin(path: string, text: string, ms: number): Promise<boole
   return (await visitUntil(path, (reply) => reply.text.includes(text), ms)).text.includes(text);
 }
 
-test(
-  "an event page's button turns into 'Evento Finalizado' on the visitor's first request after the event's start, cached or not",
-  { timeout: 150_000 },
-  async () => {
-    // Far enough from the next minute to publish and cache the page before it.
-    while (new Date().getSeconds() > 45) await new Promise((resolve) => setTimeout(resolve, 500));
-    const startsAt = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 60_000);
-    const parts = Object.fromEntries(
-      new Intl.DateTimeFormat("en-CA", {
-        timeZone: "America/La_Paz",
-        year: "numeric",
-        month: "2-digit",
-        day: "2-digit",
-        hour: "2-digit",
-        minute: "2-digit",
-        hourCycle: "h23",
-      })
-        .formatToParts(startsAt)
-        .map((p) => [p.type, p.value]),
-    );
-    const event = await createTestEvent(server.db, admin.user, {
-      nombreEvento: `Empieza ya ${randomUUID()}`,
-      fechaEvento: `${parts.year}-${parts.month}-${parts.day}`,
-      horaEvento: `${parts.hour}:${parts.minute}`,
-    });
-    const path = `/detalles/${event.id}`;
+test("an event page's button turns into 'Evento Finalizado' on the visitor's first request after the event's start, cached or not", async () => {
+  const startsAt = new Date(nextWholeMinute(serverNow().getTime()));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: "America/La_Paz",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(startsAt)
+      .map((p) => [p.type, p.value]),
+  );
+  const event = await createTestEvent(server.db, admin.user, {
+    nombreEvento: `Empieza ya ${randomUUID()}`,
+    fechaEvento: `${parts.year}-${parts.month}-${parts.day}`,
+    horaEvento: `${parts.hour}:${parts.minute}`,
+  });
+  const path = `/detalles/${event.id}`;
+  try {
+    // One second before the start, the cached page still invites to sign in.
+    clockOffsetMs = startsAt.getTime() - 1000 - Date.now();
     const before = await cachedVisit(path);
     expect(before.text).toContain("Inicia Sesión para Participar");
     expect(before.text).not.toContain("Evento Finalizado");
 
-    await new Promise((resolve) => setTimeout(resolve, startsAt.getTime() - Date.now() + 50));
+    clockOffsetMs = startsAt.getTime() + 50 - Date.now();
     const after = await visit(path);
     expect(after.text).toContain("Evento Finalizado");
-  },
-);
+  } finally {
+    clockOffsetMs = 0;
+  }
+});
 
 // ——— Across processes on one PostgreSQL ———
 

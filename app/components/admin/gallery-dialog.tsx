@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Dialog, INITIAL_FOCUS } from "~/components/dialog";
-import { Field } from "~/components/field";
+import { ImageInput, ImagePreview } from "~/components/image-input";
 import type { FieldErrors } from "~/lib/forms";
 import { MESSAGES } from "~/lib/messages";
 import { panelHref } from "./panel-href";
@@ -10,11 +10,15 @@ interface GalleryImage {
   url: string;
 }
 
+/** What was posted, when the gallery form comes back with an error. */
+function galleryValues(posted: unknown): string[] {
+  if (Array.isArray(posted)) return posted.filter((v): v is string => typeof v === "string");
+  return typeof posted === "string" ? [posted] : [];
+}
+
 /** A gallery image, small; the image's server is not told which page shows it. */
 function Thumb({ url }: { url: string }) {
-  return (
-    <img src={url} alt="" width={50} height={50} className="thumb" referrerPolicy="no-referrer" />
-  );
+  return <ImagePreview value={url} size={50} />;
 }
 
 /** §5 Gallery: add an image by its address, remove one after confirming. */
@@ -69,25 +73,17 @@ export function GalleryDialog({
         >
           <input type="hidden" name="intent" value="gallery-add" />
           <input type="hidden" name="eventId" value={gallery.id} />
-          <Field
-            id="gallery-url"
+          <ImageInput
+            id="gallery"
             name="url"
-            label="URL de la imagen"
+            label="Imágenes"
+            rowLabel="URL de la imagen"
+            multiple
             required
+            hint="Pega enlaces (https://…) o sube varios archivos a la vez: JPEG, PNG, WebP, AVIF o GIF."
+            value={galleryValues(galleryAction?.values?.url)}
             error={galleryAction?.fieldErrors?.url}
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="url"
-                inputMode="url"
-                placeholder="https://"
-                defaultValue={
-                  typeof galleryAction?.values?.url === "string" ? galleryAction.values.url : ""
-                }
-              />
-            )}
-          </Field>
+          />
           <div className="form-actions">
             <button type="submit" className="button" disabled={navigation.state === "submitting"}>
               Agregar Imagen

@@ -1,4 +1,5 @@
 import { isHttpUrl, safeImageUrl } from "~/lib/checks";
+import { uploadSrcSet } from "~/lib/uploads";
 
 /** Text typed by an admin: shown as text (never HTML), its line breaks kept. */
 export function ContentText({ text, className }: { text: string; className?: string }) {
@@ -38,5 +39,15 @@ export function ContentImage({
 }) {
   const safe = safeImageUrl(src);
   if (!safe) return null;
-  return <img className={className} src={safe} alt={alt} loading="lazy" />;
+  const srcSet = uploadSrcSet(safe);
+  return (
+    <img
+      className={className}
+      src={safe}
+      srcSet={srcSet}
+      sizes={srcSet ? "(min-width: 48rem) 46rem, 100vw" : undefined}
+      alt={alt}
+      loading="lazy"
+    />
+  );
 }

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { FieldErrors } from "~/lib/forms";
 import { CAPACITY_MAX, EVENT_DESCRIPTION_MAX, EVENT_NAME_MAX, TIPOS_EVENTO } from "~/lib/limits";
 import { Field } from "~/components/field";
+import { ImageInput } from "~/components/image-input";
 import { LinkListEditor } from "~/components/link-list-editor";
 import { timeZoneLabel } from "~/lib/time";
 
@@ -161,17 +162,14 @@ export function EventForm({
           />
         )}
       </Field>
-      <Field {...field("imagenEnlace")} label="Enlace de la imagen">
-        {(control) => (
-          <input
-            {...control}
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-            defaultValue={values.imagenEnlace ?? ""}
-          />
-        )}
-      </Field>
+      <ImageInput
+        id="evento-imagenEnlace"
+        name="imagenEnlace"
+        label="Imagen del evento"
+        required
+        value={values.imagenEnlace}
+        error={errors.imagenEnlace}
+      />
       <Field {...field("descripcion")} label="Descripción">
         {(control) => (
           <textarea

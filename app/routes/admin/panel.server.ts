@@ -31,6 +31,20 @@ import {
   removeGalleryImage,
   updateEvent,
 } from "#server/models/event.server";
+import { releaseReplaced } from "#server/models/upload.server";
+import { uploadStorage } from "#server/uploads/storage.server";
+
+/**
+ * After an event changed: the uploaded images it had (`before`) that nothing uses any more are
+ * removed. A failure here leaves files behind for the hourly sweep; the change itself stands.
+ */
+async function releaseEventImages(context: AppLoadContext, before: unknown) {
+  try {
+    await releaseReplaced(context.db, uploadStorage(context.config.uploadsDir), before);
+  } catch (error) {
+    console.error("No se pudieron quitar las imágenes que ya no se usan:", error);
+  }
+}
 
 type PanelActionData = {
   intent: string;
@@ -110,7 +124,7 @@ export async function loadPanel(request: Request, admin: User, context: AppLoadC
               id: e.id,
               nombreEvento: e.nombreEvento,
               startsAt: e.startsAt.toISOString(),
-              ended: hasEnded(e),
+              ended: hasEnded(e, context.now()),
               attended: e.checkedInAt !== null,
             })),
           }
@@ -201,6 +215,7 @@ async function saveEvent({ intent, form, admin, context }: Post) {
       400,
     );
   }
+  const before = intent === "publish" ? null : await getEvent(context.db, eventId);
   try {
     if (intent === "publish")
       await createEvent(context.db, admin, result.data, context.config.siteTimezone);
@@ -229,10 +244,12 @@ async function saveEvent({ intent, form, admin, context }: Post) {
       500,
     );
   }
+  await releaseEventImages(context, before);
   return back(context, "/admin", intent === "publish" ? "eventPublished" : "eventUpdated");
 }
 
 async function removeEvent({ intent, form, admin, context }: Post) {
+  const before = await getEvent(context.db, form.get("eventId"));
   try {
     await deleteEvent(context.db, admin, form.get("eventId"));
   } catch (error) {
@@ -240,13 +257,17 @@ async function removeEvent({ intent, form, admin, context }: Post) {
     console.error("No se pudo eliminar el evento:", error);
     return reply({ intent, message: MESSAGES.eventDeleteFailed }, 500);
   }
+  await releaseEventImages(context, before);
   return back(context, "/admin", "eventDeleted");
 }
 
 async function addImage({ intent, form, admin, context }: Post) {
   const eventId = form.get("eventId");
   if (!isUuid(eventId)) notFound(MESSAGES.eventNotFound);
-  const result = parseForm(GalleryImageSchema, form, { ignore: ["eventId", "returnTo"] });
+  const result = parseForm(GalleryImageSchema, form, {
+    ignore: ["eventId", "returnTo"],
+    listFields: ["url"],
+  });
   if (!result.ok)
     return reply(
       {
@@ -271,6 +292,7 @@ async function addImage({ intent, form, admin, context }: Post) {
 async function removeImage({ intent, form, admin, context }: Post) {
   const eventId = form.get("eventId");
   if (!isUuid(eventId)) notFound(MESSAGES.eventNotFound);
+  const before = await getEvent(context.db, eventId);
   try {
     await removeGalleryImage(context.db, admin, eventId, form.get("imageId"));
   } catch (error) {
@@ -278,6 +300,10 @@ async function removeImage({ intent, form, admin, context }: Post) {
     console.error("No se pudo eliminar la imagen:", error);
     return reply({ intent, message: MESSAGES.galleryRemoveFailed, eventId }, 500);
   }
+  await releaseEventImages(
+    context,
+    before?.gallery.find((i) => i.id === form.get("imageId")),
+  );
   return back(context, `/admin?galeria=${eventId}`, "galleryImageRemoved");
 }
 

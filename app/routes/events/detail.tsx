@@ -3,13 +3,17 @@ import { AlertDialog } from "~/components/dialog";
 import { ErrorPage } from "~/components/error-page";
 import { notFound } from "~/lib/not-found";
 import { imageSrc } from "~/components/events/event-image";
+import { isUploadedImage, uploadSrcSet } from "~/lib/uploads";
 import { ItemImage } from "~/components/item-card";
 import { MESSAGES, type MessageKey } from "~/lib/messages";
 import { isHttpUrl } from "~/lib/checks";
+import { eventPlace } from "~/lib/event-place";
 import { formatDateTime } from "~/lib/time";
 import { cookieSettings, getUser, requireProfile } from "#server/auth/guards.server";
 import { flashCookie } from "#server/auth/flash.server";
 import { EventNotFoundError, getEventForViewer, hasEnded } from "#server/models/event.server";
+import { checkInPass } from "#server/models/check-in.server";
+import { CheckInPass } from "~/components/events/check-in-pass";
 import {
   EventEndedError,
   joinEvent,
@@ -22,11 +26,12 @@ import { readForm } from "#server/http/read-form.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
+  const now = context.now();
   const event = await getEventForViewer(context.db, params.eventId, user?.id ?? null);
   if (!event) notFound(MESSAGES.eventNotFound);
   const participating = event.participating;
   const waiting = participating ? null : event.waiting;
-  const ended = hasEnded(event);
+  const ended = hasEnded(event, now);
   const origin = context.config.publicUrl.origin;
   return data(
     {
@@ -40,13 +45,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         imagenEnlace: event.imagenEnlace,
         descripcion: event.descripcion,
         startsAt: event.startsAt.toISOString(),
-        gallery: event.gallery.filter((image) => isHttpUrl(image.url)),
+        gallery: event.gallery.filter(
+          (image) => isHttpUrl(image.url) || isUploadedImage(image.url),
+        ),
       },
       ended,
       signedIn: user !== null,
       participating,
+      // A checked-in participant's certificate of attendance, once the event has ended.
+      certificate: ended && event.attended,
       waiting,
       seats: ended || event.seatsLeft === null ? null : { left: event.seatsLeft },
+      // The member's pass for the door, while the event is ahead and has a door.
+      checkIn:
+        user && participating && !ended && event.tipoEvento !== "Virtual"
+          ? checkInPass(context.config.sessionSecret, event, user.id)
+          : null,
       timeZone: context.config.siteTimezone,
       origin,
     },
@@ -73,10 +87,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   let flash: MessageKey;
   try {
     if (intent === "join") {
-      const outcome = await joinEvent(context.db, user, params.eventId);
+      const outcome = await joinEvent(context.db, user, params.eventId, context.now());
       flash = outcome === "joined" ? "participationJoined" : "waitlistJoined";
     } else if (intent === "leave") {
-      await leaveEvent(context.db, user, params.eventId);
+      await leaveEvent(context.db, user, params.eventId, context.now());
       flash = "participationLeft";
     } else {
       await leaveWaitlist(context.db, user, params.eventId);
@@ -234,7 +248,18 @@ function ParticipationButton({
 }
 
 export default function EventDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, ended, signedIn, participating, waiting, seats, timeZone, origin } = loaderData;
+  const {
+    event,
+    ended,
+    signedIn,
+    participating,
+    certificate,
+    waiting,
+    seats,
+    checkIn,
+    timeZone,
+    origin,
+  } = loaderData;
   const nonce = useNonce();
   return (
     <article className="page event-detail" aria-labelledby="event-title">
@@ -249,6 +274,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
           src={event.imagenEnlace}
           label="Evento"
           className="event-detail-image"
+          sizes="(min-width: 56rem) 36rem, 100vw"
           alt={`Imagen del evento ${event.nombreEvento}`}
         />
         <div className="card event-detail-body">
@@ -261,11 +287,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
           <dl className="details">
             <div className="detail">
               <dt>Ubicación</dt>
-              <dd>
-                {event.ubicacionEspecifica
-                  ? `${event.ubicacionEvento} — ${event.ubicacionEspecifica}`
-                  : event.ubicacionEvento}
-              </dd>
+              <dd>{eventPlace(event)}</dd>
             </div>
             <div className="detail">
               <dt>Fecha y hora</dt>
@@ -316,6 +338,11 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
               full={seats !== null && seats.left === 0}
               eventId={event.id}
             />
+            {certificate ? (
+              <a className="button" href={`/detalles/${event.id}/certificado.pdf`} download>
+                Descargar certificado
+              </a>
+            ) : null}
             <a
               className="button button-secondary"
               href={`/detalles/${event.id}/calendario.ics`}
@@ -324,6 +351,15 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
               Añadir al calendario
             </a>
           </div>
+          {checkIn ? (
+            <section className="event-checkin" aria-labelledby="event-checkin-title">
+              <h2 id="event-checkin-title">Tu código de registro</h2>
+              <p className="muted">
+                Muéstralo en la puerta del evento. Si no se puede escanear, di tu código.
+              </p>
+              <CheckInPass qr={checkIn.qr} code={checkIn.code} />
+            </section>
+          ) : null}
         </div>
       </div>
       {event.gallery.length > 0 ? (
@@ -335,6 +371,8 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
                 <a href={image.url} target="_blank" rel="noopener noreferrer">
                   <img
                     src={image.url}
+                    srcSet={uploadSrcSet(image.url)}
+                    sizes="(min-width: 40rem) 20rem, 50vw"
                     alt={`Imagen ${i + 1} de la galería de ${event.nombreEvento}`}
                     loading="lazy"
                     referrerPolicy="no-referrer"

@@ -13,7 +13,7 @@ function pageOf(params: URLSearchParams, name: string): number {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const now = new Date();
+  const now = context.now();
   const params = new URL(request.url).searchParams;
   const upcomingPage = pageOf(params, "proximos");
   const page = pageOf(params, "pasados");

@@ -1,4 +1,13 @@
-import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { useEffect, useState } from "react";
+import {
+  data,
+  Form,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  useNavigation,
+  useRevalidator,
+} from "react-router";
 import { AlertDialog, Dialog } from "~/components/dialog";
 import { Avatar, displayNameOf } from "~/components/avatar";
 import { ErrorPage } from "~/components/error-page";
@@ -13,11 +22,24 @@ import { cookieSettings, requireProfile } from "#server/auth/guards.server";
 import { destroyAllSessions, destroySession } from "#server/auth/session.server";
 import { flashCookie } from "#server/auth/flash.server";
 import { deleteAccount, LastAdminError } from "#server/models/member-data.server";
-import { listParticipatingEvents, saveProfile } from "#server/models/user.server";
+import {
+  listParticipatingEvents,
+  photoOf,
+  saveProfile,
+  setOwnPhoto,
+} from "#server/models/user.server";
+import { releaseUploads, uploadHashesIn } from "#server/models/upload.server";
+import { uploadStorage } from "#server/uploads/storage.server";
 import { hasEnded } from "#server/models/event.server";
 import { listWaitingEvents } from "#server/models/participation.server";
 import { renewCalendarToken } from "#server/models/calendar.server";
-import { Field } from "~/components/field";
+import { Field, FieldError } from "~/components/field";
+import { UploadControl, useImageUpload } from "~/components/image-input";
+import { checkInPass } from "#server/models/check-in.server";
+import { CheckInPass } from "~/components/events/check-in-pass";
+import { saveMailPreferences, topicsOn } from "#server/models/mail.server";
+import { MAIL_TOPIC_LABELS, MAIL_TOPICS } from "~/lib/mail";
+import { MailPreferencesSchema } from "~/lib/schemas";
 import type { Route } from "./+types/profile";
 import { readForm } from "#server/http/read-form.server";
 
@@ -30,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listParticipatingEvents(context.db, user.id),
     listWaitingEvents(context.db, user.id),
   ]);
-  const now = new Date();
+  const now = context.now();
   return {
     editing,
     confirmingDelete,
@@ -38,7 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     profile: {
       displayName: user.displayName,
       email: user.email,
-      photoURL: user.photoURL,
+      photoURL: photoOf(user),
+      hasOwnPhoto: user.ownPhotoUrl !== null,
       nombreCompleto: user.nombreCompleto,
       fechaNacimiento: user.fechaNacimiento,
       pais: user.pais,
@@ -47,13 +70,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       habilidades: user.habilidades,
     },
     // Past events stay: the member's attendance history ('Asistió' or 'Inscrito').
-    events: events.map((e) => ({
-      id: e.id,
-      nombreEvento: e.nombreEvento,
-      startsAt: e.startsAt.toISOString(),
-      ended: hasEnded(e, now),
-      attended: e.checkedInAt !== null,
-    })),
+    events: events.map((e) => {
+      const ended = hasEnded(e, now);
+      return {
+        id: e.id,
+        nombreEvento: e.nombreEvento,
+        startsAt: e.startsAt.toISOString(),
+        ended,
+        attended: e.checkedInAt !== null,
+        // The pass for the door of each upcoming event with one.
+        checkIn:
+          !ended && e.tipoEvento !== "Virtual"
+            ? checkInPass(context.config.sessionSecret, e, user.id)
+            : null,
+      };
+    }),
     waiting: waiting.map((w) => ({
       id: w.id,
       nombreEvento: w.nombreEvento,
@@ -61,7 +92,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       position: w.position,
     })),
     hasCalendarFeed: user.calendarTokenHash !== null,
+    mailTopics: topicsOn(user),
   };
+}
+
+/** The member's own photo files, once nothing mentions them (a failure leaves them to the sweep). */
+async function releaseOwnPhoto(context: Route.ActionArgs["context"], hashes: string[]) {
+  try {
+    await releaseUploads(context.db, uploadStorage(context.config.uploadsDir), hashes);
+  } catch (error) {
+    console.error("No se pudo quitar la foto que ya no se usa:", error);
+  }
 }
 
 /** 'Eliminar mi cuenta', posted from its confirmation dialog. */
@@ -69,7 +110,7 @@ async function deleteOwnAccount(
   request: Request,
   context: Route.ActionArgs["context"],
   form: FormData,
-  user: { id: string },
+  user: { id: string; ownPhotoUrl: string | null },
 ) {
   if (form.get("confirmar") !== "eliminar") {
     return data(
@@ -89,6 +130,7 @@ async function deleteOwnAccount(
       { status: 500 },
     );
   }
+  await releaseOwnPhoto(context, uploadHashesIn(user.ownPhotoUrl));
   const headers = new Headers();
   // The session rows went with the account; the browser forgets its cookie too.
   headers.append("Set-Cookie", await destroySession(context.db, request, cookieSettings(context)));
@@ -102,6 +144,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "deleteAccount") {
     return deleteOwnAccount(request, context, form, user);
   }
+  if (form.get("intent") === "photo-remove") {
+    // Only ever the signed-in member's own photo: back to the one their account brought.
+    await releaseOwnPhoto(context, await setOwnPhoto(context.db, user, null));
+    return redirect("/profile", {
+      headers: { "Set-Cookie": flashCookie("photoRemoved", cookieSettings(context).secure) },
+    });
+  }
   if (form.get("intent") === "renewCalendar") {
     const token = await renewCalendarToken(context.db, user);
     const link = `${context.config.publicUrl.origin}/calendario/${token}/eventos.ics`;
@@ -109,6 +158,24 @@ export async function action({ request, context }: Route.ActionArgs) {
       { intent: "renewCalendar" as const, calendarLink: link },
       { headers: { "Cache-Control": "no-store" } },
     );
+  }
+  if (form.get("intent") === "mailPreferences") {
+    const result = parseForm(MailPreferencesSchema, form, { listFields: ["activos"] });
+    if (!result.ok) {
+      return data(
+        {
+          intent: "mailPreferences" as const,
+          formError: result.formError ?? Object.values(result.fieldErrors)[0] ?? null,
+        },
+        { status: 400 },
+      );
+    }
+    await saveMailPreferences(context.db, user, result.data.activos);
+    return redirect("/profile", {
+      headers: {
+        "Set-Cookie": flashCookie("mailPreferencesSaved", cookieSettings(context).secure),
+      },
+    });
   }
   if (form.get("intent") === "logoutEverywhere") {
     await destroyAllSessions(context.db, user.id);
@@ -148,6 +215,43 @@ export function meta() {
   return [{ title: "Mi perfil — Ayllu" }, { name: "robots", content: "noindex" }];
 }
 
+/**
+ * 'Subir mi foto' (it becomes the member's photo at once) and, with one uploaded, 'Quitar mi
+ * foto', back to the account's. Uploading needs JavaScript; removing does not.
+ */
+function ProfilePhoto({ hasOwnPhoto }: { hasOwnPhoto: boolean }) {
+  const { state, upload } = useImageUpload("perfil");
+  const revalidator = useRevalidator();
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
+  return (
+    <div className="profile-photo">
+      {interactive ? (
+        <UploadControl
+          id="perfil-foto"
+          label={hasOwnPhoto ? "Cambiar mi foto" : "Subir mi foto"}
+          multiple={false}
+          state={state}
+          describedBy={state.error ? "perfil-foto-error" : undefined}
+          onFiles={async (files) => {
+            const [path] = await upload(files.slice(0, 1));
+            if (path) await revalidator.revalidate();
+          }}
+        />
+      ) : null}
+      {hasOwnPhoto ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="photo-remove" />
+          <button type="submit" className="button button-ghost button-small">
+            Quitar mi foto
+          </button>
+        </Form>
+      ) : null}
+      <FieldError id="perfil-foto-error" message={state.error ?? undefined} />
+    </div>
+  );
+}
+
 function Detail({ term, value }: { term: string; value: string }) {
   return (
     <div className="detail">
@@ -158,7 +262,7 @@ function Detail({ term, value }: { term: string; value: string }) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, events, waiting, hasCalendarFeed, timeZone } = loaderData;
+  const { profile, events, waiting, hasCalendarFeed, timeZone, mailTopics } = loaderData;
   const navigation = useNavigation();
   const deleteResult =
     actionData && "intent" in actionData && actionData.intent === "deleteAccount"
@@ -180,6 +284,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             <p className="muted">{profile.email}</p>
           </div>
         </div>
+        <ProfilePhoto hasOwnPhoto={profile.hasOwnPhoto} />
         {editing ? (
           <Form method="post" noValidate className="form" ref={formRef}>
             <ProfileFields
@@ -239,6 +344,16 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                       {event.attended ? "Asistió" : "Inscrito"}
                     </span>
                   ) : null}
+                  {event.ended && event.attended ? (
+                    <a
+                      href={`/detalles/${event.id}/certificado.pdf`}
+                      download
+                      className="button button-small"
+                      aria-label={`Descargar certificado de ${event.nombreEvento}`}
+                    >
+                      Descargar certificado
+                    </a>
+                  ) : null}
                   <Link
                     to={`/detalles/${event.id}`}
                     className="button button-secondary button-small"
@@ -247,6 +362,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                     Ver Detalles
                   </Link>
                 </span>
+                {event.checkIn ? (
+                  <details className="profile-checkin">
+                    <summary>Mi código de registro</summary>
+                    <CheckInPass qr={event.checkIn.qr} code={event.checkIn.code} />
+                  </details>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -312,6 +433,39 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           >
             {hasCalendarFeed || calendarLink ? "Renovar enlace" : "Crear enlace del calendario"}
           </button>
+        </Form>
+      </section>
+      <section className="card" aria-labelledby="mail-title">
+        <h2 id="mail-title">Correos</h2>
+        <p>
+          Te escribimos a <strong className="profile-mail-address">{profile.email}</strong>. Cada
+          correo trae también un enlace para darte de baja con un clic.
+        </p>
+        <Form method="post" action="/profile" className="form">
+          <input type="hidden" name="intent" value="mailPreferences" />
+          <fieldset className="check-list">
+            <legend>Quiero recibir:</legend>
+            {MAIL_TOPICS.map((topic) => (
+              <label key={topic} className="check">
+                <input
+                  type="checkbox"
+                  name="activos"
+                  value={topic}
+                  defaultChecked={mailTopics.includes(topic)}
+                />
+                <span>{MAIL_TOPIC_LABELS[topic]}</span>
+              </label>
+            ))}
+          </fieldset>
+          <div className="form-actions">
+            <button
+              type="submit"
+              className="button button-secondary"
+              disabled={navigation.state === "submitting"}
+            >
+              Guardar preferencias
+            </button>
+          </div>
         </Form>
       </section>
       <section className="card" aria-labelledby="my-data-title">

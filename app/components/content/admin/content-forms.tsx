@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Field } from "~/components/field";
+import { ImageInput } from "~/components/image-input";
 import { LinkListEditor } from "~/components/link-list-editor";
 import type { FieldErrors } from "~/lib/forms";
 import { BODY_MAX, SUBTITULOS_MAX, TITULO_MAX } from "~/lib/limits";
@@ -66,7 +67,6 @@ function TextField({
   required,
   max,
   rows,
-  type = "text",
 }: {
   form: string;
   name: string;
@@ -75,7 +75,6 @@ function TextField({
   required?: boolean;
   max?: number;
   rows?: number;
-  type?: "text" | "url";
 }) {
   const value = str(state.values, name);
   return (
@@ -90,13 +89,7 @@ function TextField({
         rows ? (
           <textarea {...control} rows={rows} maxLength={max} defaultValue={value} />
         ) : (
-          <input
-            {...control}
-            type={type}
-            inputMode={type === "url" ? "url" : undefined}
-            maxLength={max}
-            defaultValue={value}
-          />
+          <input {...control} type="text" maxLength={max} defaultValue={value} />
         )
       }
     </Field>
@@ -211,12 +204,12 @@ export function NoteForm({ state }: { state: FormState }) {
         max={BODY_MAX}
         rows={5}
       />
-      <TextField
-        form="nota"
+      <ImageInput
+        id="nota-enlaceImagen"
         name="enlaceImagen"
-        label="Enlace de imagen (opcional)"
-        type="url"
-        state={state}
+        label="Imagen (opcional)"
+        value={str(state.values, "enlaceImagen")}
+        error={state.errors.enlaceImagen}
       />
       <Links form="nota" name="enlacesAdicionales" label="Enlace adicional" state={state} />
     </ContentForm>
@@ -260,7 +253,15 @@ export function ResourceForm({
         max={BODY_MAX}
         rows={5}
       />
-      <Links form="recurso" name="enlacesImagenes" label="Enlace de imagen" state={state} />
+      <ImageInput
+        id="recurso"
+        name="enlacesImagenes"
+        label="Imágenes"
+        rowLabel="Enlace de imagen"
+        multiple
+        value={list(state.values, "enlacesImagenes")}
+        error={state.errors.enlacesImagenes}
+      />
       <Links
         form="recurso"
         name="enlacesVideos"
@@ -317,7 +318,15 @@ export function ProjectForm({
         state={state}
         youtube
       />
-      <Links form="proyecto" name="enlacesImagen" label="Enlace de imagen" state={state} />
+      <ImageInput
+        id="proyecto"
+        name="enlacesImagen"
+        label="Imágenes"
+        rowLabel="Enlace de imagen"
+        multiple
+        value={list(state.values, "enlacesImagen")}
+        error={state.errors.enlacesImagen}
+      />
       <Links form="proyecto" name="enlacesWeb" label="Enlace web" state={state} />
       <Links
         form="proyecto"

@@ -1,0 +1,52 @@
+// POST /subidas: image files from the image field (app/components/image-input.tsx), answered
+// with the stored paths as JSON. Admins upload the site's images; with ?para=perfil, a member
+// uploads their own photo, which becomes their photo at once.
+import { getUser } from "#server/auth/guards.server";
+import { readUploads } from "#server/http/read-uploads.server";
+import { NotAllowedError } from "#server/models/permissions.server";
+import {
+  mayUpload,
+  releaseUploads,
+  storeImages,
+  UploadRefusedError,
+  type UploadPurpose,
+} from "#server/models/upload.server";
+import { setOwnPhoto } from "#server/models/user.server";
+import { uploadStorage } from "#server/uploads/storage.server";
+import { MESSAGES } from "~/lib/messages";
+import { uploadSrcSet } from "~/lib/uploads";
+import type { Route } from "./+types/upload";
+
+const refusal = (message: string, status: number) =>
+  Response.json({ error: message }, { status, headers: { "Cache-Control": "no-store" } });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const para = new URL(request.url).searchParams.get("para");
+  if (para !== null && para !== "perfil") return refusal("Destino de la imagen no válido.", 400);
+  const purpose: UploadPurpose = para === "perfil" ? "perfil" : "admin";
+  const user = await getUser(request, context);
+  if (!user) return refusal("Inicia sesión para subir imágenes.", 403);
+  if (!mayUpload(user, purpose)) return refusal(MESSAGES.accessDenied, 403);
+  const limits = {
+    maxBytes: context.config.uploadMaxBytes,
+    maxPixels: context.config.uploadMaxPixels,
+  };
+  const storage = uploadStorage(context.config.uploadsDir);
+  try {
+    const files = await readUploads(request, limits);
+    if (purpose === "perfil" && files.length > 1) return refusal("Elige una sola foto.", 400);
+    const images = await storeImages(storage, user, purpose, files, limits);
+    if (purpose === "perfil") {
+      const previous = await setOwnPhoto(context.db, user, images[0]!.path);
+      await releaseUploads(context.db, storage, previous);
+    }
+    return Response.json(
+      { images: images.map((image) => ({ ...image, srcSet: uploadSrcSet(image.path) })) },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  } catch (error) {
+    if (error instanceof UploadRefusedError) return refusal(error.message, error.status);
+    if (error instanceof NotAllowedError) return refusal(MESSAGES.accessDenied, 403);
+    throw error;
+  }
+}
