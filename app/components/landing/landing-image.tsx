@@ -7,11 +7,14 @@ import { uploadSrcSet } from "~/lib/uploads";
  */
 export function LandingImage({
   src,
+  alt,
   sizes,
   loading = "lazy",
   ...rest
-}: Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet"> & {
+}: Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "alt"> & {
   src: string;
+  /** What the picture shows; "" when it only decorates. */
+  alt: string;
   /** How wide the picture is shown, for the browser to choose a width of an upload. */
   sizes: string;
 }) {
@@ -20,6 +23,7 @@ export function LandingImage({
     <img
       {...rest}
       src={src}
+      alt={alt}
       srcSet={srcSet}
       sizes={srcSet ? sizes : undefined}
       loading={loading}
