@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Field } from "~/components/field";
+import { safeImageUrl } from "~/lib/checks";
 import { LinkListEditor } from "~/components/link-list-editor";
 import { UPLOAD_ACCEPT, UPLOAD_ENDPOINT, uploadSrcSet } from "~/lib/uploads";
 
@@ -250,7 +251,8 @@ export function ImageInput({
       {(control) => (
         <div className="image-input">
           <div className="image-input-row">
-            {current.trim() ? <ImagePreview value={current.trim()} /> : null}
+            {/* Only an address that may be shown: never a javascript: or another site's //host. */}
+            {safeImageUrl(current.trim()) ? <ImagePreview value={current.trim()} /> : null}
             <input
               {...control}
               type="text"

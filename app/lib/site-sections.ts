@@ -65,7 +65,6 @@ const image = (name: string, label: string, required = false): SiteFieldSpec => 
   kind: "image",
   max: ADDRESS_MAX,
   required,
-  hint: "Una dirección https:// de la imagen, o un archivo de este sitio que empiece con /.",
 });
 const outside = (name: string, label: string, hint: string): SiteFieldSpec => ({
   name,

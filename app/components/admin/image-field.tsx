@@ -1,8 +1,9 @@
-import { Field } from "~/components/field";
+import { ImageInput } from "~/components/image-input";
 
 /**
- * The landing content's one image field (/admin/sitio): the image's address, through Field. Every
- * image of the site's sections goes through here, so that giving it an upload is one change.
+ * The landing content's one image field (/admin/sitio): a link or an uploaded file, through the
+ * site's ImageInput. Inside a row list the field keeps its own value (the row's key moves it with
+ * the row); the form posts it under `name`.
  */
 export function ImageField({
   id,
@@ -10,32 +11,16 @@ export function ImageField({
   label,
   value,
   required,
-  hint,
   error,
-  onChange,
 }: {
   id: string;
   name: string;
   label: string;
   value: string;
   required?: boolean;
-  hint?: string;
   error?: string;
-  onChange?: (value: string) => void;
 }) {
   return (
-    <Field id={id} name={name} label={label} required={required} hint={hint} error={error}>
-      {(control) => (
-        <input
-          {...control}
-          type="text"
-          inputMode="url"
-          placeholder="https://"
-          value={onChange ? value : undefined}
-          defaultValue={onChange ? undefined : value}
-          onChange={onChange ? (event) => onChange(event.target.value) : undefined}
-        />
-      )}
-    </Field>
+    <ImageInput id={id} name={name} label={label} value={value} required={required} error={error} />
   );
 }

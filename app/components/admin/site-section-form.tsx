@@ -31,9 +31,7 @@ function SiteField({
         label={spec.label}
         value={value}
         required={spec.required}
-        hint={spec.hint}
         error={error}
-        onChange={onChange}
       />
     );
   const valueProps = onChange

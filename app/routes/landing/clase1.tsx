@@ -5,6 +5,7 @@
 // group link there is no INSCRÍBETE (a button without data is not shown).
 import { useState } from "react";
 import { Carousel } from "~/components/landing/carousel";
+import { LandingImage } from "~/components/landing/landing-image";
 import { Dialog } from "~/components/dialog";
 import { ExternalAction } from "~/components/external-action";
 import { ShaderBackground } from "~/components/landing/shader-background";
@@ -54,12 +55,12 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
             label: slide.title,
             content: (
               <div className="carousel-slide-inner">
-                <img
+                <LandingImage
                   src={slide.image}
                   alt={slide.imageAlt}
                   width={800}
                   height={450}
-                  decoding="async"
+                  sizes="100vw"
                   loading={i === 0 ? "eager" : "lazy"}
                   fetchPriority={i === 0 ? "high" : undefined}
                 />
@@ -87,14 +88,13 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
               aria-labelledby="course-name"
             >
               {course.image ? (
-                <img
+                <LandingImage
                   className="panel-image"
                   src={course.image}
                   alt=""
                   width={800}
                   height={450}
-                  loading="lazy"
-                  decoding="async"
+                  sizes="(max-width: 768px) 100vw, 50vw"
                 />
               ) : null}
               <div className="course-card-body">

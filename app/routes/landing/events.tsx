@@ -6,6 +6,7 @@
 // prefers-reduced-motion), so search engines and slow phones get the content at once.
 import { useState } from "react";
 import { ExternalAction } from "~/components/external-action";
+import { LandingImage } from "~/components/landing/landing-image";
 import { Reveal } from "~/components/landing/reveal";
 import { ShaderBackground } from "~/components/landing/shader-background";
 import { competition, venueLabels, venueMapUrls } from "~/content/competition";
@@ -51,24 +52,16 @@ function LogoRow({ items, label }: { items: Logo[]; label: string }) {
         <li key={i}>
           {item.href ? (
             <a href={item.href} target="_blank" rel="noopener noreferrer">
-              <img
+              <LandingImage
                 src={item.logo}
                 alt={`${item.name} (se abre en una pestaña nueva)`}
                 width={320}
                 height={160}
-                loading="lazy"
-                decoding="async"
+                sizes="320px"
               />
             </a>
           ) : (
-            <img
-              src={item.logo}
-              alt={item.name}
-              width={320}
-              height={160}
-              loading="lazy"
-              decoding="async"
-            />
+            <LandingImage src={item.logo} alt={item.name} width={320} height={160} sizes="320px" />
           )}
         </li>
       ))}
@@ -92,7 +85,13 @@ function VenueMap({ location, image }: { location: string; image: string }) {
           height={450}
         />
       ) : image ? (
-        <img src={image} alt="" width={800} height={450} loading="lazy" decoding="async" />
+        <LandingImage
+          src={image}
+          alt=""
+          width={800}
+          height={450}
+          sizes="(max-width: 768px) 100vw, 50vw"
+        />
       ) : null}
       <p className="venue-actions">
         {shown ? null : (
@@ -188,14 +187,13 @@ export default function CompetitionPage({ loaderData }: Route.ComponentProps) {
             {hasStore ? (
               <section className="landing-panel" aria-labelledby="store-title">
                 {venue.storeImage ? (
-                  <img
+                  <LandingImage
                     className="panel-image"
                     src={venue.storeImage}
                     alt=""
                     width={800}
                     height={450}
-                    loading="lazy"
-                    decoding="async"
+                    sizes="(max-width: 768px) 100vw, 50vw"
                   />
                 ) : null}
                 <h2 id="store-title">{venue.storeTitle || competition.storeButtonLabel}</h2>

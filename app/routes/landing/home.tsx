@@ -4,6 +4,7 @@
 // without data is not shown.
 import { Link } from "react-router";
 import { Accordion } from "~/components/landing/accordion";
+import { LandingImage } from "~/components/landing/landing-image";
 import { Reveal } from "~/components/landing/reveal";
 import { EventCard } from "~/components/events/event-card";
 import { ExternalAction } from "~/components/external-action";
@@ -74,7 +75,7 @@ function OrganisationList({ items, label }: { items: Organisation[]; label: stri
     <ul className="logo-grid" aria-label={label}>
       {items.map((item, i) => (
         <li key={i} className="logo-card">
-          <img src={item.logo} alt="" width={320} height={160} loading="lazy" decoding="async" />
+          <LandingImage src={item.logo} alt="" width={320} height={160} sizes="320px" />
           <p className="logo-card-name">
             {item.href ? (
               <ExternalAction href={item.href} label={item.name} className={null} />
@@ -139,13 +140,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul className="leaders" aria-label="Líderes de la comunidad">
               {leaders.map((leader, i) => (
                 <li key={i} className="leader">
-                  <img
+                  <LandingImage
                     src={leader.image}
                     alt={`Foto de ${leader.name}`}
                     width={240}
                     height={240}
-                    loading="lazy"
-                    decoding="async"
+                    sizes="240px"
                   />
                   <p className="leader-name">{leader.name}</p>
                   {leader.role ? <p className="muted">{leader.role}</p> : null}
