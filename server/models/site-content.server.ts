@@ -54,7 +54,8 @@ export async function watchSiteContent(
   return async () => {
     memoryOf(database.db).listening = false;
     forget(database.db);
-    await stop();
+    // The database may have gone already (closed under the server, or down): nothing to undo then.
+    await stop().catch(() => {});
   };
 }
 
