@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Field } from "~/components/field";
 import { LinkListEditor } from "~/components/link-list-editor";
 import { ImagePreview } from "~/components/image-preview";
-import { isImageLink, UPLOAD_ACCEPT, UPLOAD_ENDPOINT } from "~/lib/uploads";
+import { isUploadedImage, UPLOAD_ACCEPT, UPLOAD_ENDPOINT } from "~/lib/uploads";
 
 interface UploadState {
   busy: boolean;
@@ -238,7 +238,8 @@ export function ImageInput({
       {(control) => (
         <div className="image-input">
           <div className="image-input-row">
-            {isImageLink(current.trim()) ? <ImagePreview value={current.trim()} /> : null}
+            {/* Uploads only: a link being typed would be fetched at every keystroke. */}
+            {isUploadedImage(current.trim()) ? <ImagePreview value={current.trim()} /> : null}
             <input
               {...control}
               type="text"

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { isHttpUrl, youtubeVideoId } from "~/lib/checks";
 import { ImagePreview } from "~/components/image-preview";
-import { isImageLink } from "~/lib/uploads";
+import { isImageLink, isUploadedImage } from "~/lib/uploads";
 import { describedBy, FieldError } from "~/components/field";
 
 /**
@@ -101,7 +101,7 @@ export function LinkListEditor({
       <ol className="link-list-rows">
         {rows.map((value, index) => (
           <li key={index} className="link-list-row">
-            {images && value.trim() !== "" && valid(value) ? (
+            {images && isUploadedImage(value.trim()) ? (
               <ImagePreview value={value.trim()} size={44} />
             ) : null}
             <input
