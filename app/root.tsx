@@ -10,6 +10,8 @@ import "./styles/events.css";
 import "./styles/content.css";
 import "./styles/admin.css";
 import "./styles/profile.css";
+import "./styles/certificates.css";
+import "./styles/mail.css";
 import "./styles/landing.css";
 import {
   data,

@@ -21,9 +21,21 @@ export default [
   route("calendario/:token/eventos.ics", "routes/events/private-feed.ts"),
   route("detalles/:eventId", "routes/events/detail.tsx"),
   route("detalles/:eventId/calendario.ics", "routes/events/calendar.ts"),
+  route("detalles/:eventId/certificado.pdf", "routes/certificates/download.ts", {
+    id: "certificate-own",
+  }),
+  route("certificados/:code", "routes/certificates/verify.tsx"),
   route("admin", "routes/admin/panel.tsx"),
   route("admin/eventos/:eventId/participantes", "routes/admin/participants.tsx"),
   route("admin/eventos/:eventId/participantes.csv", "routes/admin/participants-csv.ts"),
+  route("admin/eventos/:eventId/registro", "routes/admin/check-in.tsx"),
+  route("admin/eventos/:eventId/registro/datos", "routes/admin/check-in-data.ts"),
+  route("admin/eventos/:eventId/registro.webmanifest", "routes/admin/check-in-manifest.ts"),
+  route(
+    "admin/eventos/:eventId/participantes/:userId/certificado.pdf",
+    "routes/certificates/download.ts",
+    { id: "certificate-admin" },
+  ),
 
   // Content: notes, resources, projects
   route("projectsandnotes", "routes/content/admin.tsx"),
@@ -37,6 +49,10 @@ export default [
 
   // Uploaded images (files are served from UPLOADS_DIR under /imagenes, not by a route)
   route("subidas", "routes/uploads/upload.ts"),
+  // Mail: the unsubscribe link of every mail, and the development mailbox (not in production)
+  route("correo/baja/:token/:tema", "routes/mail/unsubscribe.tsx"),
+  route("__dev/correo", "routes/mail/dev-mailbox.tsx"),
+  route("__dev/correo/:mailId", "routes/mail/dev-mail.ts"),
 
   // Feeds for readers and search engines
   route("notas/rss.xml", "routes/feeds/rss.ts"),

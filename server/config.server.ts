@@ -44,6 +44,19 @@ export interface Config {
   sessionSweepMs: number;
   /** Server processes (docs/decisions/015-page-cache.md); always 1 on the embedded database. */
   webConcurrency: number;
+  mail: MailSettings;
+}
+
+/**
+ * Where mail goes (docs/decisions/021-mail.md): an SMTP server; outside production without one,
+ * the development mailbox (/__dev/correo); in production without one, nowhere (a warning at start).
+ */
+export interface MailSettings {
+  transport: { kind: "smtp"; url: string } | { kind: "mailbox" } | { kind: "none" };
+  /** The From header. */
+  from: string;
+  /** How many hours before an event its participants are reminded. */
+  reminderHours: number;
 }
 
 export class ConfigError extends Error {
@@ -92,6 +105,26 @@ const EnvSchema = z.object({
   LIVE_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100).default(5),
   SESSIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
   SESSION_SWEEP_MINUTES: z.coerce.number().min(0.01).max(10080).default(60),
+  SMTP_URL: z
+    .string()
+    .regex(
+      /^smtps?:\/\/[^\s]+$/,
+      "SMTP_URL debe ser una URL smtp:// o smtps:// (por ejemplo smtp://usuario:clave@servidor:587)",
+    )
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^[^\r\n]*@[^\r\n]*$/,
+      "MAIL_FROM debe ser una dirección de correo, por ejemplo 'Ayllu <eventos@tu.sitio>'",
+    )
+    .optional(),
+  REMINDER_HOURS: z.coerce
+    .number()
+    .int("REMINDER_HOURS debe ser un número entero de horas")
+    .min(1, "REMINDER_HOURS debe estar entre 1 y 168")
+    .max(168, "REMINDER_HOURS debe estar entre 1 y 168")
+    .default(24),
   WEB_CONCURRENCY: z.coerce
     .number()
     .int()
@@ -241,5 +274,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webConcurrency: !e.DATABASE_URL
       ? 1
       : (e.WEB_CONCURRENCY ?? (oidc.kind === "development" ? 1 : os.availableParallelism())),
+    mail: {
+      // As the development sign-in provider: the mailbox never exists in production.
+      transport: e.SMTP_URL
+        ? { kind: "smtp", url: e.SMTP_URL }
+        : production
+          ? { kind: "none" }
+          : { kind: "mailbox" },
+      from: e.MAIL_FROM ?? `Ayllu <no-responder@${publicUrl.hostname}>`,
+      reminderHours: e.REMINDER_HOURS,
+    },
   };
 }

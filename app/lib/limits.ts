@@ -12,3 +12,6 @@ export const CAPACITY_MAX = 100_000;
 export const TITULO_MAX = 200;
 export const SUBTITULOS_MAX = 300;
 export const BODY_MAX = 20_000;
+
+export const MAIL_SUBJECT_MAX = 150;
+export const MAIL_TEXT_MAX = 5000;

@@ -1,7 +1,9 @@
 // The specification's messages (§8), word for word. Flash messages travel by key, so a cookie can
 // only ever show one of these.
 import { ATTENDANCE_MESSAGES } from "./attendance-messages";
+import { CERTIFICATE_MESSAGES } from "./certificate-messages";
 import { CONTENT_MESSAGES } from "./content-messages";
+import { MAIL_MESSAGES } from "./mail";
 import { MEMBER_DATA_MESSAGES } from "./member-data-messages";
 
 export const MESSAGES = {
@@ -44,6 +46,8 @@ export const MESSAGES = {
   ...CONTENT_MESSAGES,
   ...MEMBER_DATA_MESSAGES,
   ...ATTENDANCE_MESSAGES,
+  ...CERTIFICATE_MESSAGES,
+  ...MAIL_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -12,6 +12,7 @@ import {
   text,
   time,
   timestamp,
+  jsonb,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -59,6 +60,19 @@ export const users = pgTable(
     firebaseGoogleSubject: text("firebase_google_subject").unique(),
     /** SHA-256 of the secret in the member's private calendar link; null until they ask for one. */
     calendarTokenHash: text("calendar_token_hash").unique(),
+    /**
+     * The secret of the member's unsubscribe links (docs/decisions/021-mail.md): 64 random hex
+     * digits, made with the row. It is in every mail, so it is kept as it is, not hashed.
+     */
+    mailToken: text("mail_token")
+      .notNull()
+      .unique()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    /** The kinds of mail (MAIL_TOPICS) the member turned off. */
+    mailOff: text("mail_off")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     uniqueIndex("users_issuer_subject_key").on(t.issuer, t.subject),
@@ -148,10 +162,26 @@ export const participations = pgTable(
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
     /** When an admin marked the member present at the door; null: registered only. */
     checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+    /** The admin who marked them present first (at the door or on the participants page). */
+    checkedInBy: uuid("checked_in_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The code of this participation's certificate of attendance (/certificados/{code}): 12
+     * characters of Crockford's base32 from the database's random source, made with the row and
+     * never changed (docs/decisions/020-certificates.md). It proves something only once the
+     * member was checked in and the event has ended.
+     */
+    certificateCode: text("certificate_code")
+      .notNull()
+      .unique()
+      .default(sql`ayllu_certificate_code()`),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.eventId] }),
     index("participations_event_id_idx").on(t.eventId),
+    check(
+      "participations_certificate_code_format",
+      sql`${t.certificateCode} ~ '^[0-9A-HJKMNP-TV-Z]{12}$'`,
+    ),
   ],
 );
 
@@ -237,6 +267,49 @@ export const projects = pgTable(
   (t) => [index("projects_created_at_idx").on(t.createdAt)],
 );
 
+/**
+ * Mail waiting to be sent, being sent, sent or given up (docs/decisions/021-mail.md). A row is
+ * written in the transaction of the change that causes it; the worker claims rows with
+ * FOR UPDATE SKIP LOCKED. `data` holds what the message needs, taken at that moment (the event
+ * as it was, the admin's text), so a deleted event can still be told about.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The event the mail is about, if any; not a foreign key, so a deleted event's mail stays. */
+    eventId: uuid("event_id"),
+    data: jsonb("data").notNull().default({}),
+    /** Reminders: one per member, event and start time, however many processes schedule them. */
+    dedupeKey: text("dedupe_key").unique(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** Not before: when a pending mail may be tried, or when a claim on a sending one lapses. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The claim under which it is being sent: only that claim may mark it sent. */
+    claimId: uuid("claim_id"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("mail_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('pending', 'sending')`),
+    index("mail_outbox_user_id_idx").on(t.userId),
+    index("mail_outbox_created_at_idx").on(t.createdAt),
+    check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+    check(
+      "mail_outbox_kind_check",
+      sql`${t.kind} in ('joined', 'left', 'seat', 'reminder', 'changed', 'deleted', 'welcome', 'message')`,
+    ),
+  ],
+);
+
 /** Demo content is seeded once per database, even if an admin later deletes it. */
 export const appMeta = pgTable("app_meta", {
   key: text("key").primaryKey(),
@@ -248,3 +321,4 @@ export type Event = typeof events.$inferSelect;
 export type Note = typeof notes.$inferSelect;
 export type Resource = typeof resources.$inferSelect;
 export type Project = typeof projects.$inferSelect;
+export type MailRow = typeof mailOutbox.$inferSelect;

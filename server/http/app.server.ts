@@ -17,6 +17,7 @@ import { seedDemoContent } from "../models/demo.server";
 import { sweepUploads } from "../models/upload.server";
 import { uploadStorage, type UploadStorage } from "../uploads/storage.server";
 import { UPLOAD_ENDPOINT, UPLOAD_FILE_NAME, UPLOAD_MAX_FILES } from "~/lib/uploads";
+import { mailWorkerFor } from "../mail/worker.server";
 import { CLIENT_BUILD_DIR } from "../paths.server";
 import { CONTENT_STREAM_PATH, createContentStream } from "./content-stream.server";
 import { createPageCache } from "./page-cache.server";
@@ -270,6 +271,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const stopSweeper = startSessionSweeper(database.db, config.sessionSweepMs);
     const stopMaintenance = startMaintenance(database);
     const stopUploadSweeper = startUploadSweeper(database, uploadStorage(config.uploadsDir), now);
+    // Every process sends mail; they share the queue (docs/decisions/021-mail.md).
+    const mailWorker = mailWorkerFor(database.db, config);
+    await mailWorker?.start(database);
 
     markReady();
     log(
@@ -278,6 +282,21 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     if (config.oidc.kind === "development") {
       log(
         "Inicio de sesión: proveedor de desarrollo (cualquier correo). Configura GOOGLE_CLIENT_ID para usar Google.",
+      );
+    }
+    const mailTransport = config.mail.transport;
+    if (mailTransport.kind === "smtp") {
+      log(
+        `Correo: se envía por SMTP (${new URL(mailTransport.url).host}) como ${config.mail.from}.`,
+      );
+    } else if (mailTransport.kind === "mailbox") {
+      log(
+        `Correo: sin SMTP_URL no se envía; los correos quedan en el buzón de desarrollo, ${publicUrl.origin}/__dev/correo`,
+      );
+    } else {
+      log(
+        "AVISO: SMTP_URL no está configurada: no se enviará ningún correo (confirmaciones, recordatorios, avisos). " +
+          "Los correos esperan en cola hasta 72 horas; configura SMTP_URL y MAIL_FROM y reinicia.",
       );
     }
 
@@ -293,6 +312,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           await stopSweeper();
           await stopMaintenance();
           await stopUploadSweeper();
+          await mailWorker?.stop();
           await pageCache.close();
           await new Promise<void>((resolve) => {
             server.close(() => resolve());

@@ -43,6 +43,11 @@ function contentSecurityPolicy(nonce: string, options: SecurityOptions): string 
   return directives.join("; ");
 }
 
+const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=()";
+/** The one page that may use the camera: an event's check-in, which scans QR codes. */
+const CAMERA_PAGE = /^\/admin\/eventos\/[^/]+\/registro$/;
+const CAMERA_ALLOWED = "camera=(self), microphone=(), geolocation=(), payment=()";
+
 const NONCE_BYTES = 16;
 let nonceBytes = Buffer.alloc(0);
 let nonceAt = 0;
@@ -67,7 +72,7 @@ export function securityHeaders(options: SecurityOptions) {
   const MARK = "\u0000";
   let origins: string | null = null;
   let pieces: string[] = [];
-  return (_req: Request, res: Response, next: NextFunction) => {
+  return (req: Request, res: Response, next: NextFunction) => {
     const nonce = freshNonce();
     res.locals.cspNonce = nonce;
     const current = options.formActionOrigins().join(" ");
@@ -81,7 +86,10 @@ export function securityHeaders(options: SecurityOptions) {
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
     res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    res.setHeader(
+      "Permissions-Policy",
+      CAMERA_PAGE.test(req.path) ? CAMERA_ALLOWED : PERMISSIONS_POLICY,
+    );
     if (options.production)
       res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
     next();

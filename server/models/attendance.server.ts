@@ -12,7 +12,7 @@ export class ParticipantNotFoundError extends Error {
   override name = "ParticipantNotFoundError";
 }
 
-const nameOf = sql<string>`coalesce(nullif(${users.nombreCompleto}, ''), nullif(${users.displayName}, ''), ${users.email})`;
+export const nameOf = sql<string>`coalesce(nullif(${users.nombreCompleto}, ''), nullif(${users.displayName}, ''), ${users.email})`;
 
 /** The event with its participants (by time of joining) and those waiting (in order); null if unknown. */
 export async function listAttendance(db: Db, actor: Actor, eventId: unknown) {
@@ -65,7 +65,7 @@ export async function listAttendance(db: Db, actor: Actor, eventId: unknown) {
  */
 export async function setCheckedIn(
   db: Db,
-  actor: Actor,
+  actor: Pick<User, "id" | "isAdmin"> | null,
   eventId: unknown,
   userId: unknown,
   present: boolean,
@@ -78,6 +78,9 @@ export async function setCheckedIn(
     .set({
       checkedInAt: present
         ? sql`coalesce(${participations.checkedInAt}, ${now.toISOString()}::timestamptz)`
+        : null,
+      checkedInBy: present
+        ? sql`case when ${participations.checkedInAt} is null then ${actor.id}::uuid else ${participations.checkedInBy} end`
         : null,
     })
     .where(and(eq(participations.eventId, eventId), eq(participations.userId, userId)))

@@ -6,6 +6,7 @@ import { zonedToInstant } from "~/lib/time";
 import type { Db } from "../db/client.server";
 import { rowsOf } from "../db/rows.server";
 import { eventImages, events, type User } from "../db/schema.server";
+import { queueMail, recipients, type EventBefore } from "./mail.server";
 import { assertAdmin } from "./permissions.server";
 import { fillSeats } from "./seats.server";
 
@@ -132,7 +133,8 @@ export async function getEvent(db: Db, id: unknown) {
 
 /**
  * The event page in one query: the event, its gallery, the seats left (null without a capacity),
- * and whether `viewerId` (the signed-in member, or null) takes part in it or waits for a seat.
+ * and whether `viewerId` (the signed-in member, or null) takes part in it (and was checked in) or
+ * waits for a seat.
  */
 export async function getEventForViewer(db: Db, id: unknown, viewerId: string | null) {
   if (!isUuid(id)) return null;
@@ -147,6 +149,12 @@ export async function getEventForViewer(db: Db, id: unknown, viewerId: string | 
       participating: viewerId
         ? sql<boolean>`exists (select 1 from participations pa
             where pa.event_id = "events"."id" and pa.user_id = ${viewerId})`
+        : sql<boolean>`false`,
+      // Whether the viewer was checked in at the door (their certificate, once the event ends).
+      attended: viewerId
+        ? sql<boolean>`exists (select 1 from participations pc
+            where pc.event_id = "events"."id" and pc.user_id = ${viewerId}
+              and pc.checked_in_at is not null)`
         : sql<boolean>`false`,
       // Seats are counted only for an event with a capacity.
       taken: sql<number | null>`case when "events"."capacity" is null then null else
@@ -164,7 +172,7 @@ export async function getEventForViewer(db: Db, id: unknown, viewerId: string | 
     .where(eq(events.id, id))
     .limit(1);
   if (!row) return null;
-  const { event, gallery, participating, taken, waiting } = row;
+  const { event, gallery, participating, attended, taken, waiting } = row;
   const seatsLeft =
     event.capacity === null || taken === null ? null : Math.max(0, event.capacity - taken);
   return {
@@ -172,6 +180,7 @@ export async function getEventForViewer(db: Db, id: unknown, viewerId: string | 
     horaEvento: event.horaEvento.slice(0, 5),
     gallery,
     participating,
+    attended,
     waiting,
     seatsLeft,
   };
@@ -218,7 +227,19 @@ export async function updateEvent(
   assertAdmin(actor);
   if (!isUuid(id)) throw new EventNotFoundError();
   return db.transaction(async (tx) => {
-    // The update locks the row, so joins wait; a larger (or no) capacity seats those waiting.
+    // Locked first, so joins wait; a larger (or no) capacity seats those waiting.
+    const [before] = await tx
+      .select({
+        startsAt: events.startsAt,
+        ubicacionEvento: events.ubicacionEvento,
+        ubicacionEspecifica: events.ubicacionEspecifica,
+        tipoEvento: events.tipoEvento,
+        enlacesVirtuales: events.enlacesVirtuales,
+      })
+      .from(events)
+      .where(eq(events.id, id))
+      .for("update");
+    if (!before) throw new EventNotFoundError();
     const [event] = await tx
       .update(events)
       .set({ ...columnsOf(input, timeZone), updatedAt: new Date() })
@@ -226,16 +247,48 @@ export async function updateEvent(
       .returning();
     if (!event) throw new EventNotFoundError();
     if (!hasEnded(event)) await fillSeats(tx, event);
+    if (!hasEnded(before) && movedOrRelocated(before, event)) {
+      const who = sql`${recipients.participants(id)} union ${recipients.waiting(id)}`;
+      await queueMail(tx, "changed", who, {
+        eventId: id,
+        data: { before: { ...before, startsAt: before.startsAt.toISOString() } },
+      });
+    }
     return event;
   });
 }
 
-/** 'Eliminar': the event, its participations and its gallery go together (foreign keys cascade). */
+/** Whether the date, time or place changed: what participants are told of. */
+function movedOrRelocated(before: EventBefore, after: EventBefore): boolean {
+  return (
+    before.startsAt.getTime() !== after.startsAt.getTime() ||
+    before.ubicacionEvento !== after.ubicacionEvento ||
+    (before.ubicacionEspecifica ?? "") !== (after.ubicacionEspecifica ?? "") ||
+    before.tipoEvento !== after.tipoEvento ||
+    before.enlacesVirtuales.join("\n") !== after.enlacesVirtuales.join("\n")
+  );
+}
+
+/**
+ * 'Eliminar': the event, its participations and its gallery go together (foreign keys cascade).
+ * Those who took part or waited for an upcoming event are told, in the same transaction.
+ */
 export async function deleteEvent(db: Db, actor: Actor, id: unknown): Promise<void> {
   assertAdmin(actor);
   if (!isUuid(id)) throw new EventNotFoundError();
-  const deleted = await db.delete(events).where(eq(events.id, id)).returning({ id: events.id });
-  if (deleted.length === 0) throw new EventNotFoundError();
+  await db.transaction(async (tx) => {
+    const [event] = await tx
+      .select({ startsAt: events.startsAt })
+      .from(events)
+      .where(eq(events.id, id))
+      .for("update");
+    if (!event) throw new EventNotFoundError();
+    if (!hasEnded(event)) {
+      const who = sql`${recipients.participants(id)} union ${recipients.waiting(id)}`;
+      await queueMail(tx, "deleted", who, { eventId: id });
+    }
+    await tx.delete(events).where(eq(events.id, id));
+  });
 }
 
 /** 'Agregar Imagen' to an event's gallery: one or more, at the end, in order; admins only. */

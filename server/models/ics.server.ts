@@ -54,7 +54,7 @@ export function fold(line: string): string {
   return out.join("\r\n ");
 }
 
-function vevent(event: IcsEvent, origin: string, hostname: string): string[] {
+function vevent(event: IcsEvent, origin: string, hostname: string, cancelled: boolean): string[] {
   const url = `${origin}/detalles/${event.id}`;
   const location = [event.ubicacionEspecifica, event.ubicacionEvento].filter(Boolean).join(", ");
   const links = event.tipoEvento === "Presencial" ? [] : event.enlacesVirtuales;
@@ -69,6 +69,7 @@ function vevent(event: IcsEvent, origin: string, hostname: string): string[] {
     `DESCRIPTION:${icsText(descripcion)}`,
     `LOCATION:${icsText(location)}`,
     `URL:${url}`,
+    ...(cancelled ? ["STATUS:CANCELLED"] : []),
     "END:VEVENT",
   ];
 }
@@ -88,20 +89,24 @@ export function icsResponse(
   });
 }
 
-/** A whole calendar; `name` (X-WR-CALNAME) is what subscribing apps call it. */
-function icsCalendar(
+/**
+ * A whole calendar; `name` (X-WR-CALNAME) is what subscribing apps call it. `cancelled` marks its
+ * events cancelled (METHOD:CANCEL, STATUS:CANCELLED), as the mail about a deleted event carries.
+ */
+export function icsCalendar(
   events: readonly IcsEvent[],
   site: { origin: string; hostname: string },
   name?: string,
+  cancelled = false,
 ): string {
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
     "PRODID:-//Ayllu//Eventos//ES",
     "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
+    cancelled ? "METHOD:CANCEL" : "METHOD:PUBLISH",
     ...(name ? [`X-WR-CALNAME:${icsText(name)}`] : []),
-    ...events.flatMap((event) => vevent(event, site.origin, site.hostname)),
+    ...events.flatMap((event) => vevent(event, site.origin, site.hostname, cancelled)),
     "END:VCALENDAR",
   ];
   return lines.map(fold).join("\r\n") + "\r\n";

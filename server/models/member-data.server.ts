@@ -58,6 +58,7 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
           horaEvento: events.horaEvento,
           joinedAt: participations.joinedAt,
           checkedInAt: participations.checkedInAt,
+          certificateCode: participations.certificateCode,
         })
         .from(participations)
         .innerJoin(events, eq(events.id, participations.eventId))
@@ -127,6 +128,8 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
       horaEvento: p.horaEvento.slice(0, 5),
       joinedAt: p.joinedAt.toISOString(),
       checkedInAt: p.checkedInAt?.toISOString() ?? null,
+      // The code of the certificate of attendance; it confirms something only once checked in.
+      certificateCode: p.certificateCode,
     })),
     listasDeEspera: waitingRows.map((w) => ({
       eventId: w.eventId,

@@ -8,6 +8,7 @@ import { isUuid } from "~/lib/schemas";
 import type { Db } from "../db/client.server";
 import { events, eventWaitlist, participations, type User } from "../db/schema.server";
 import { EventNotFoundError, hasEnded } from "./event.server";
+import { queueMail, recipients } from "./mail.server";
 import { countParticipants, fillSeats } from "./seats.server";
 
 export class EventEndedError extends Error {
@@ -52,13 +53,16 @@ export async function joinEvent(
         .onConflictDoNothing();
       return "waiting";
     }
-    await tx
+    const joined = await tx
       .insert(participations)
       .values({ userId: member.id, eventId, joinedAt: sql`clock_timestamp()` })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ userId: participations.userId });
     await tx
       .delete(eventWaitlist)
       .where(and(eq(eventWaitlist.eventId, eventId), eq(eventWaitlist.userId, member.id)));
+    if (joined.length > 0)
+      await queueMail(tx, "joined", recipients.members([member.id]), { eventId });
     return "joined";
   });
 }
@@ -66,7 +70,7 @@ export async function joinEvent(
 /**
  * Leaves the event; leaving an event one is not part of changes nothing. Like joining, only
  * before the end: afterwards the row is the record that the member attended. The seat goes to
- * the first person waiting, in the same transaction.
+ * the first person waiting, in the same transaction, as do the mails that tell both.
  */
 export async function leaveEvent(
   db: Db,
@@ -88,7 +92,9 @@ export async function leaveEvent(
       .delete(participations)
       .where(and(eq(participations.userId, member.id), eq(participations.eventId, eventId)))
       .returning({ eventId: participations.eventId });
-    if (deleted.length > 0) await fillSeats(tx, event);
+    if (deleted.length === 0) return;
+    await queueMail(tx, "left", recipients.members([member.id]), { eventId });
+    await fillSeats(tx, event);
   });
 }
 

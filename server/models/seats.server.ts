@@ -4,6 +4,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { eventWaitlist, participations } from "../db/schema.server";
+import { queueMail, recipients } from "./mail.server";
 
 export async function countParticipants(db: Db, eventId: string): Promise<number> {
   const [row] = await db
@@ -15,7 +16,8 @@ export async function countParticipants(db: Db, eventId: string): Promise<number
 
 /**
  * Gives every free seat to the first people waiting, in order of arrival (all of them when the
- * event has no capacity). Returns the ids of the members who got a seat.
+ * event has no capacity), and queues the mail that tells each of them. Returns the ids of the
+ * members who got a seat.
  */
 export async function fillSeats(
   tx: Db,
@@ -39,5 +41,6 @@ export async function fillSeats(
   await tx
     .delete(eventWaitlist)
     .where(and(eq(eventWaitlist.eventId, event.id), inArray(eventWaitlist.userId, ids)));
+  await queueMail(tx, "seat", recipients.members(ids), { eventId: event.id });
   return ids;
 }

@@ -5,6 +5,7 @@ import type { Db } from "../db/client.server";
 import { events, participations, users, type User } from "../db/schema.server";
 import { linkImportedMember, type LinkOptions } from "./account-link.server";
 import { uploadHashesIn } from "./upload.server";
+import { queueMail, recipients } from "./mail.server";
 
 export interface VerifiedIdentity {
   issuer: string;
@@ -135,6 +136,24 @@ export async function setOwnPhoto(
     : [];
 }
 
+/**
+ * 'Datos adicionales': saves the profile fields and, the first time the profile becomes complete,
+ * queues the welcome mail in the same transaction.
+ */
+export async function completeProfile(db: Db, userId: string, input: ProfileInput): Promise<User> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ nombreCompleto: users.nombreCompleto })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    const user = await saveProfile(tx, userId, input);
+    if (before && !hasCompletedProfile(before))
+      await queueMail(tx, "welcome", recipients.members([userId]));
+    return user;
+  });
+}
+
 /** Saves the profile fields (additional data or a profile edit) of `userId`. */
 export async function saveProfile(db: Db, userId: string, input: ProfileInput): Promise<User> {
   const [user] = await db
@@ -164,6 +183,7 @@ export async function listParticipatingEvents(db: Db, userId: string) {
       horaEvento: events.horaEvento,
       startsAt: events.startsAt,
       ubicacionEvento: events.ubicacionEvento,
+      tipoEvento: events.tipoEvento,
       checkedInAt: participations.checkedInAt,
     })
     .from(participations)

@@ -4,7 +4,7 @@ import { DEV_PROVIDER_PATH } from "#server/auth/dev-provider.server";
 import { createSession, sessionCookieName } from "#server/auth/session.server";
 import {
   hasCompletedProfile,
-  saveProfile,
+  completeProfile,
   signInWithIdentity,
   type VerifiedIdentity,
 } from "#server/models/user.server";
@@ -105,7 +105,7 @@ async function openSessionDirectly(
     config.adminEmails,
   );
   if (profile && !hasCompletedProfile(user)) {
-    await saveProfile(db, user.id, ProfileSchema.parse(profile));
+    await completeProfile(db, user.id, ProfileSchema.parse(profile));
   }
   const settings = { secure: config.publicUrl.protocol === "https:" };
   const setCookie = await createSession(db, user.id, settings);

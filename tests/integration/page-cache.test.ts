@@ -6,12 +6,14 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import os from "node:os";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
 import { MESSAGES } from "~/lib/messages";
 import { PROJECT_ROOT } from "#server/paths.server";
-import type { User } from "#server/db/schema.server";
+import { participations, users, type User } from "#server/db/schema.server";
+import { setCheckedIn } from "#server/models/attendance.server";
+import { formatCertificateCode } from "#server/models/certificate.server";
 import { BrowserClient } from "../helpers/browser-client";
 import { usingPostgres } from "../helpers/database";
 import { failOnConsoleError } from "../helpers/console";
@@ -255,6 +257,28 @@ test("a change written straight into the database (as npm run import and restore
   // next request shows it), and a moment after the commit on PostgreSQL, where the server listens
   // on a connection of its own: until then the cached page may still be answered.
   expect(await seenWithin("/notas", renamed, usingPostgres ? 10_000 : 0)).toBe(true);
+});
+
+test("a certificate's public page is kept for visitors; the member's new name, or their check-in undone, is on the next request", async () => {
+  const event = await createTestEvent(server.db, admin.user, { fechaEvento: "2024-05-05" });
+  const { user } = await createMember(server, `cert-${randomUUID()}@example.com`, "Eva Antes");
+  await joinEvent(server.db, user, event.id, new Date("2024-01-01T00:00:00Z"));
+  await setCheckedIn(server.db, admin.user, event.id, user.id, true);
+  const [row] = await server.db
+    .select({ code: participations.certificateCode })
+    .from(participations)
+    .where(and(eq(participations.eventId, event.id), eq(participations.userId, user.id)));
+  const page = `/certificados/${formatCertificateCode(row!.code)}`;
+  expect((await cachedVisit(page)).text).toContain("Eva Antes");
+  // Names live on users, whose other writes (signing in, sessions) leave public pages alone: only
+  // a changed name clears them (drizzle/0005_certificates.sql).
+  await server.db.update(users).set({ nombreCompleto: "Eva Después" }).where(eq(users.id, user.id));
+  expect(await seenWithin(page, "Eva Después", usingPostgres ? 10_000 : 0)).toBe(true);
+  expect(isCached(await cachedVisit(page))).toBe(true);
+  await setCheckedIn(server.db, admin.user, event.id, user.id, false);
+  const after = await visitUntil(page, (reply) => reply.status === 404, usingPostgres ? 10_000 : 0);
+  expect(after.status).toBe(404);
+  expect(after.text).toContain(MESSAGES.certificateNotFound);
 });
 
 /** Visits `path` until `accept` holds for the answer, for at most `ms` (once when `ms` is 0). */

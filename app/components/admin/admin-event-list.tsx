@@ -42,6 +42,13 @@ export function AdminEventList({
                   Participantes
                 </Link>
                 <Link
+                  to={`/admin/eventos/${event.id}/registro`}
+                  className="button button-secondary button-small"
+                  aria-label={`Registro en la puerta de ${event.nombreEvento}`}
+                >
+                  Registro
+                </Link>
+                <Link
                   to={panelHref(params, { galeria: event.id })}
                   preventScrollReset
                   className="button button-secondary button-small"

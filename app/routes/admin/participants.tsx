@@ -1,12 +1,20 @@
 // An event's participants and waiting list, with counts, the CSV download and marking who came.
 // Admins only (§6): visitors go to /login, members are refused.
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Field } from "~/components/field";
+import { parseForm, type FieldErrors } from "~/lib/forms";
+import { MAIL_SUBJECT_MAX, MAIL_TEXT_MAX } from "~/lib/limits";
+import { ParticipantsMessageSchema } from "~/lib/schemas";
+import { useFocusFirstError } from "~/lib/use-focus-first-error";
+import { EventNotFoundError } from "#server/models/event.server";
+import { queueParticipantsMessage } from "#server/models/mail.server";
 import { AlertDialog } from "~/components/dialog";
 import { EmptyState } from "~/components/item-card";
 import { ErrorPage } from "~/components/error-page";
 import { MESSAGES } from "~/lib/messages";
 import { notFound } from "~/lib/not-found";
 import { formatDateTime } from "~/lib/time";
+import { hasEnded } from "#server/models/event.server";
 import { cookieSettings, requireAdmin } from "#server/auth/guards.server";
 import { flashCookie } from "#server/auth/flash.server";
 import { readForm } from "#server/http/read-form.server";
@@ -17,6 +25,18 @@ import {
 } from "#server/models/attendance.server";
 import type { Route } from "./+types/participants";
 
+/** How many a message reached, carried across the redirect after sending it. */
+function sentReport(request: Request) {
+  const params = new URL(request.url).searchParams;
+  const queued = params.get("enviado");
+  const optedOut = params.get("sinCorreo");
+  if (queued === null || !/^\d{1,6}$/.test(queued)) return null;
+  return {
+    queued: Number(queued),
+    optedOut: optedOut !== null && /^\d{1,6}$/.test(optedOut) ? Number(optedOut) : 0,
+  };
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   const attendance = await listAttendance(context.db, admin, params.eventId);
@@ -24,8 +44,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { event, participants, waiting } = attendance;
   return data(
     {
+      sent: sentReport(request),
       timeZone: context.config.siteTimezone,
       event: { ...event, startsAt: event.startsAt.toISOString() },
+      // Certificates of attendance exist for those checked in, once the event has ended.
+      ended: hasEnded(event, context.now()),
       participants: participants.map((p) => ({
         userId: p.userId,
         nombre: p.nombre,
@@ -49,6 +72,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const form = await readForm(request);
   const intent = form.get("intent");
+  if (intent === "sendMessage") return sendMessage(params.eventId, admin, form, context);
   if (intent !== "checkIn" && intent !== "undoCheckIn") {
     return data({ message: MESSAGES.participationFailed }, { status: 400 });
   }
@@ -68,6 +92,37 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
+/** 'Enviar mensaje a los participantes': queued, then the page says to how many. */
+async function sendMessage(
+  eventId: string,
+  admin: Awaited<ReturnType<typeof requireAdmin>>,
+  form: FormData,
+  context: Route.ActionArgs["context"],
+) {
+  const result = parseForm(ParticipantsMessageSchema, form);
+  if (!result.ok) {
+    return data(
+      {
+        intent: "sendMessage" as const,
+        fieldErrors: result.fieldErrors,
+        formError: result.formError,
+        values: result.values,
+      },
+      { status: 400 },
+    );
+  }
+  let report: { queued: number; optedOut: number };
+  try {
+    report = await queueParticipantsMessage(context.db, admin, eventId, result.data);
+  } catch (error) {
+    if (error instanceof EventNotFoundError) notFound(MESSAGES.eventNotFound);
+    throw error;
+  }
+  return redirect(
+    `/admin/eventos/${eventId}/participantes?enviado=${report.queued}&sinCorreo=${report.optedOut}#mensaje-title`,
+  );
+}
+
 export function meta({ loaderData }: Route.MetaArgs) {
   return [
     {
@@ -84,8 +139,12 @@ function plural(n: number, one: string, many: string): string {
 }
 
 export default function Participants({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, participants, waiting, timeZone } = loaderData;
+  const { event, participants, waiting, timeZone, ended, sent } = loaderData;
   const navigation = useNavigation();
+  const messageResult =
+    actionData && "intent" in actionData && actionData.intent === "sendMessage"
+      ? actionData
+      : undefined;
   const busy = navigation.state !== "idle";
   const present = participants.filter((p) => p.checkedInAt !== null).length;
   return (
@@ -109,6 +168,9 @@ export default function Participants({ loaderData, actionData }: Route.Component
         <li className="badge">{plural(present, "asistió", "asistieron")}</li>
       </ul>
       <p className="button-row">
+        <Link className="button" to={`/admin/eventos/${event.id}/registro`}>
+          Registro en la puerta
+        </Link>
         <a
           className="button button-secondary"
           href={`/admin/eventos/${event.id}/participantes.csv`}
@@ -143,6 +205,16 @@ export default function Participants({ loaderData, actionData }: Route.Component
                   ) : null}
                 </div>
                 <Form method="post" className="row-actions">
+                  {ended && p.checkedInAt ? (
+                    <a
+                      className="button button-secondary button-small"
+                      href={`/admin/eventos/${event.id}/participantes/${p.userId}/certificado.pdf`}
+                      download
+                      aria-label={`Descargar el certificado de ${p.nombre}`}
+                    >
+                      Certificado
+                    </a>
+                  ) : null}
                   <input type="hidden" name="userId" value={p.userId} />
                   {p.checkedInAt ? (
                     <button
@@ -196,7 +268,14 @@ export default function Participants({ loaderData, actionData }: Route.Component
           </ol>
         )}
       </section>
-      {actionData?.message ? (
+      <MessageForm
+        participants={participants.length}
+        waiting={waiting.length}
+        sent={sent}
+        result={messageResult}
+        busy={busy}
+      />
+      {actionData && "message" in actionData && actionData.message ? (
         <AlertDialog key={JSON.stringify(actionData)} message={actionData.message} />
       ) : null}
     </div>
@@ -205,4 +284,90 @@ export default function Participants({ loaderData, actionData }: Route.Component
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} back={{ to: "/admin", label: "Volver al panel" }} />;
+}
+
+function MessageForm({
+  participants,
+  waiting,
+  sent,
+  result,
+  busy,
+}: {
+  participants: number;
+  waiting: number;
+  sent: { queued: number; optedOut: number } | null;
+  result:
+    | { fieldErrors: FieldErrors; formError: string | null; values: Record<string, unknown> }
+    | undefined;
+  busy: boolean;
+}) {
+  const formRef = useFocusFirstError<HTMLFormElement>(result);
+  const errors = result?.fieldErrors ?? {};
+  const value = (name: string) =>
+    typeof result?.values[name] === "string" ? (result.values[name] as string) : "";
+  return (
+    <section className="card" aria-labelledby="mensaje-title">
+      <h2 id="mensaje-title">Enviar mensaje a los participantes</h2>
+      {sent ? (
+        <p role="status" className="mail-sent">
+          Mensaje en cola para {plural(sent.queued, "persona", "personas")}.
+          {sent.optedOut > 0
+            ? ` ${plural(sent.optedOut, "persona desactivó", "personas desactivaron")} los mensajes de los organizadores y no lo recibirá${sent.optedOut === 1 ? "" : "n"}.`
+            : ""}
+        </p>
+      ) : null}
+      <p className="muted">
+        Un correo a {plural(participants, "participante", "participantes")}
+        {waiting > 0
+          ? ` (y, si lo marcas, a ${plural(waiting, "persona", "personas")} en lista de espera)`
+          : ""}
+        , con el evento adjunto. No lo recibe quien desactivó los mensajes de los organizadores.
+      </p>
+      <Form method="post" noValidate className="form" ref={formRef}>
+        <Field id="mensaje-asunto" name="asunto" label="Asunto" required error={errors.asunto}>
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              maxLength={MAIL_SUBJECT_MAX}
+              defaultValue={value("asunto")}
+            />
+          )}
+        </Field>
+        <Field id="mensaje-texto" name="mensaje" label="Mensaje" required error={errors.mensaje}>
+          {(control) => (
+            <textarea
+              {...control}
+              rows={6}
+              maxLength={MAIL_TEXT_MAX}
+              defaultValue={value("mensaje")}
+            />
+          )}
+        </Field>
+        {waiting > 0 ? (
+          <label className="check">
+            <input
+              type="checkbox"
+              name="incluirEspera"
+              value="1"
+              defaultChecked={value("incluirEspera") === "1"}
+            />
+            <span>También a quienes esperan una plaza ({waiting})</span>
+          </label>
+        ) : null}
+        {result?.formError ? <p className="field-error">{result.formError}</p> : null}
+        <div className="form-actions">
+          <button
+            type="submit"
+            name="intent"
+            value="sendMessage"
+            className="button"
+            disabled={busy || participants + waiting === 0}
+          >
+            Enviar mensaje
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
 }

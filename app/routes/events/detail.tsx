@@ -7,10 +7,13 @@ import { isImageLink, uploadSrcSet } from "~/lib/uploads";
 import { ItemImage } from "~/components/item-card";
 import { MESSAGES, type MessageKey } from "~/lib/messages";
 import { isHttpUrl } from "~/lib/checks";
+import { eventPlace } from "~/lib/event-place";
 import { formatDateTime } from "~/lib/time";
 import { cookieSettings, getUser, requireProfile } from "#server/auth/guards.server";
 import { flashCookie } from "#server/auth/flash.server";
 import { EventNotFoundError, getEventForViewer, hasEnded } from "#server/models/event.server";
+import { checkInPass } from "#server/models/check-in.server";
+import { CheckInPass } from "~/components/events/check-in-pass";
 import {
   EventEndedError,
   joinEvent,
@@ -47,8 +50,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ended,
       signedIn: user !== null,
       participating,
+      // A checked-in participant's certificate of attendance, once the event has ended.
+      certificate: ended && event.attended,
       waiting,
       seats: ended || event.seatsLeft === null ? null : { left: event.seatsLeft },
+      // The member's pass for the door, while the event is ahead and has a door.
+      checkIn:
+        user && participating && !ended && event.tipoEvento !== "Virtual"
+          ? checkInPass(context.config.sessionSecret, event, user.id)
+          : null,
       timeZone: context.config.siteTimezone,
       origin,
     },
@@ -236,7 +246,18 @@ function ParticipationButton({
 }
 
 export default function EventDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, ended, signedIn, participating, waiting, seats, timeZone, origin } = loaderData;
+  const {
+    event,
+    ended,
+    signedIn,
+    participating,
+    certificate,
+    waiting,
+    seats,
+    checkIn,
+    timeZone,
+    origin,
+  } = loaderData;
   const nonce = useNonce();
   return (
     <article className="page event-detail" aria-labelledby="event-title">
@@ -264,11 +285,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
           <dl className="details">
             <div className="detail">
               <dt>Ubicación</dt>
-              <dd>
-                {event.ubicacionEspecifica
-                  ? `${event.ubicacionEvento} — ${event.ubicacionEspecifica}`
-                  : event.ubicacionEvento}
-              </dd>
+              <dd>{eventPlace(event)}</dd>
             </div>
             <div className="detail">
               <dt>Fecha y hora</dt>
@@ -319,6 +336,11 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
               full={seats !== null && seats.left === 0}
               eventId={event.id}
             />
+            {certificate ? (
+              <a className="button" href={`/detalles/${event.id}/certificado.pdf`} download>
+                Descargar certificado
+              </a>
+            ) : null}
             <a
               className="button button-secondary"
               href={`/detalles/${event.id}/calendario.ics`}
@@ -327,6 +349,15 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
               Añadir al calendario
             </a>
           </div>
+          {checkIn ? (
+            <section className="event-checkin" aria-labelledby="event-checkin-title">
+              <h2 id="event-checkin-title">Tu código de registro</h2>
+              <p className="muted">
+                Muéstralo en la puerta del evento. Si no se puede escanear, di tu código.
+              </p>
+              <CheckInPass qr={checkIn.qr} code={checkIn.code} />
+            </section>
+          ) : null}
         </div>
       </div>
       {event.gallery.length > 0 ? (

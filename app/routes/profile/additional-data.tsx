@@ -7,7 +7,7 @@ import { MESSAGES } from "~/lib/messages";
 import { ProfileSchema, safeRedirectPath } from "~/lib/schemas";
 import { cookieSettings, requireUser } from "#server/auth/guards.server";
 import { flashCookie } from "#server/auth/flash.server";
-import { hasCompletedProfile, saveProfile } from "#server/models/user.server";
+import { completeProfile, hasCompletedProfile } from "#server/models/user.server";
 import type { Route } from "./+types/additional-data";
 import { readForm } from "#server/http/read-form.server";
 
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    await saveProfile(context.db, user.id, result.data);
+    await completeProfile(context.db, user.id, result.data);
   } catch (error) {
     console.error("No se pudieron guardar los datos adicionales:", error);
     return data(

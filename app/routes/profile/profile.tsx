@@ -35,6 +35,11 @@ import { listWaitingEvents } from "#server/models/participation.server";
 import { renewCalendarToken } from "#server/models/calendar.server";
 import { Field, FieldError } from "~/components/field";
 import { UploadControl, useImageUpload } from "~/components/image-input";
+import { checkInPass } from "#server/models/check-in.server";
+import { CheckInPass } from "~/components/events/check-in-pass";
+import { saveMailPreferences, topicsOn } from "#server/models/mail.server";
+import { MAIL_TOPIC_LABELS, MAIL_TOPICS } from "~/lib/mail";
+import { MailPreferencesSchema } from "~/lib/schemas";
 import type { Route } from "./+types/profile";
 import { readForm } from "#server/http/read-form.server";
 
@@ -65,13 +70,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       habilidades: user.habilidades,
     },
     // Past events stay: the member's attendance history ('Asistió' or 'Inscrito').
-    events: events.map((e) => ({
-      id: e.id,
-      nombreEvento: e.nombreEvento,
-      startsAt: e.startsAt.toISOString(),
-      ended: hasEnded(e, now),
-      attended: e.checkedInAt !== null,
-    })),
+    events: events.map((e) => {
+      const ended = hasEnded(e, now);
+      return {
+        id: e.id,
+        nombreEvento: e.nombreEvento,
+        startsAt: e.startsAt.toISOString(),
+        ended,
+        attended: e.checkedInAt !== null,
+        // The pass for the door of each upcoming event with one.
+        checkIn:
+          !ended && e.tipoEvento !== "Virtual"
+            ? checkInPass(context.config.sessionSecret, e, user.id)
+            : null,
+      };
+    }),
     waiting: waiting.map((w) => ({
       id: w.id,
       nombreEvento: w.nombreEvento,
@@ -79,6 +92,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       position: w.position,
     })),
     hasCalendarFeed: user.calendarTokenHash !== null,
+    mailTopics: topicsOn(user),
   };
 }
 
@@ -144,6 +158,24 @@ export async function action({ request, context }: Route.ActionArgs) {
       { intent: "renewCalendar" as const, calendarLink: link },
       { headers: { "Cache-Control": "no-store" } },
     );
+  }
+  if (form.get("intent") === "mailPreferences") {
+    const result = parseForm(MailPreferencesSchema, form, { listFields: ["activos"] });
+    if (!result.ok) {
+      return data(
+        {
+          intent: "mailPreferences" as const,
+          formError: result.formError ?? Object.values(result.fieldErrors)[0] ?? null,
+        },
+        { status: 400 },
+      );
+    }
+    await saveMailPreferences(context.db, user, result.data.activos);
+    return redirect("/profile", {
+      headers: {
+        "Set-Cookie": flashCookie("mailPreferencesSaved", cookieSettings(context).secure),
+      },
+    });
   }
   if (form.get("intent") === "logoutEverywhere") {
     await destroyAllSessions(context.db, user.id);
@@ -230,7 +262,7 @@ function Detail({ term, value }: { term: string; value: string }) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, events, waiting, hasCalendarFeed, timeZone } = loaderData;
+  const { profile, events, waiting, hasCalendarFeed, timeZone, mailTopics } = loaderData;
   const navigation = useNavigation();
   const deleteResult =
     actionData && "intent" in actionData && actionData.intent === "deleteAccount"
@@ -312,6 +344,16 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                       {event.attended ? "Asistió" : "Inscrito"}
                     </span>
                   ) : null}
+                  {event.ended && event.attended ? (
+                    <a
+                      href={`/detalles/${event.id}/certificado.pdf`}
+                      download
+                      className="button button-small"
+                      aria-label={`Descargar certificado de ${event.nombreEvento}`}
+                    >
+                      Descargar certificado
+                    </a>
+                  ) : null}
                   <Link
                     to={`/detalles/${event.id}`}
                     className="button button-secondary button-small"
@@ -320,6 +362,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                     Ver Detalles
                   </Link>
                 </span>
+                {event.checkIn ? (
+                  <details className="profile-checkin">
+                    <summary>Mi código de registro</summary>
+                    <CheckInPass qr={event.checkIn.qr} code={event.checkIn.code} />
+                  </details>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -385,6 +433,39 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           >
             {hasCalendarFeed || calendarLink ? "Renovar enlace" : "Crear enlace del calendario"}
           </button>
+        </Form>
+      </section>
+      <section className="card" aria-labelledby="mail-title">
+        <h2 id="mail-title">Correos</h2>
+        <p>
+          Te escribimos a <strong className="profile-mail-address">{profile.email}</strong>. Cada
+          correo trae también un enlace para darte de baja con un clic.
+        </p>
+        <Form method="post" action="/profile" className="form">
+          <input type="hidden" name="intent" value="mailPreferences" />
+          <fieldset className="check-list">
+            <legend>Quiero recibir:</legend>
+            {MAIL_TOPICS.map((topic) => (
+              <label key={topic} className="check">
+                <input
+                  type="checkbox"
+                  name="activos"
+                  value={topic}
+                  defaultChecked={mailTopics.includes(topic)}
+                />
+                <span>{MAIL_TOPIC_LABELS[topic]}</span>
+              </label>
+            ))}
+          </fieldset>
+          <div className="form-actions">
+            <button
+              type="submit"
+              className="button button-secondary"
+              disabled={navigation.state === "submitting"}
+            >
+              Guardar preferencias
+            </button>
+          </div>
         </Form>
       </section>
       <section className="card" aria-labelledby="my-data-title">

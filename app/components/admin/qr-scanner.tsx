@@ -1,0 +1,147 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+
+// The browser's BarcodeDetector (Chromium on Android, ChromeOS and macOS; Safari 17+), not yet in
+// TypeScript's DOM types.
+interface DetectedBarcode {
+  rawValue: string;
+}
+interface BarcodeDetectorLike {
+  detect(source: HTMLVideoElement): Promise<DetectedBarcode[]>;
+}
+interface BarcodeDetectorClass {
+  new (options: { formats: string[] }): BarcodeDetectorLike;
+  getSupportedFormats?: () => Promise<string[]>;
+}
+
+function detectorClass(): BarcodeDetectorClass | null {
+  const candidate = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
+  return candidate && typeof navigator.mediaDevices?.getUserMedia === "function" ? candidate : null;
+}
+
+/** How often a frame is looked at, and how long the same code is ignored after it was read. */
+const SCAN_EVERY_MS = 250;
+const SAME_CODE_PAUSE_MS = 3000;
+
+/**
+ * Reads QR codes with the camera where the browser can (BarcodeDetector and getUserMedia), and
+ * says so where it cannot: the code can always be typed. The camera stops when the admin stops
+ * it, leaves the page or switches away from it.
+ */
+export function QrScanner({ onCode }: { onCode: (value: string) => void }) {
+  const [support, setSupport] = useState<"unknown" | "yes" | "no">("unknown");
+  const [running, setRunning] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const stream = useRef<MediaStream | null>(null);
+  const timer = useRef<number | null>(null);
+  const last = useRef<{ value: string; at: number } | null>(null);
+  const handler = useRef(onCode);
+  handler.current = onCode;
+
+  useEffect(() => {
+    const Detector = detectorClass();
+    if (!Detector) return setSupport("no");
+    (Detector.getSupportedFormats?.() ?? Promise.resolve(["qr_code"]))
+      .then((formats) => setSupport(formats.includes("qr_code") ? "yes" : "no"))
+      .catch(() => setSupport("no"));
+  }, []);
+
+  const stop = useCallback(() => {
+    if (timer.current !== null) window.clearTimeout(timer.current);
+    timer.current = null;
+    stream.current?.getTracks().forEach((track) => track.stop());
+    stream.current = null;
+    if (video.current) video.current.srcObject = null;
+    setRunning(false);
+  }, []);
+
+  useEffect(() => {
+    const hidden = () => {
+      if (document.visibilityState === "hidden") stop();
+    };
+    document.addEventListener("visibilitychange", hidden);
+    window.addEventListener("pagehide", stop);
+    return () => {
+      document.removeEventListener("visibilitychange", hidden);
+      window.removeEventListener("pagehide", stop);
+      stop();
+    };
+  }, [stop]);
+
+  async function start() {
+    const Detector = detectorClass();
+    if (!Detector || !video.current) return;
+    setProblem(null);
+    try {
+      const media = await navigator.mediaDevices.getUserMedia({
+        video: { facingMode: { ideal: "environment" } },
+        audio: false,
+      });
+      stream.current = media;
+      video.current.srcObject = media;
+      await video.current.play();
+      setRunning(true);
+      const detector = new Detector({ formats: ["qr_code"] });
+      const look = async () => {
+        if (!stream.current || !video.current) return;
+        try {
+          const [code] = await detector.detect(video.current);
+          const now = Date.now();
+          if (
+            code?.rawValue &&
+            (last.current?.value !== code.rawValue || now - last.current.at > SAME_CODE_PAUSE_MS)
+          ) {
+            last.current = { value: code.rawValue, at: now };
+            handler.current(code.rawValue);
+          }
+        } catch {
+          // A frame that could not be read; the next one may be.
+        }
+        if (stream.current) timer.current = window.setTimeout(look, SCAN_EVERY_MS);
+      };
+      void look();
+    } catch (error) {
+      stop();
+      setProblem(
+        error instanceof DOMException && error.name === "NotAllowedError"
+          ? "No hay permiso para usar la cámara. Puedes escribir el código de la persona."
+          : "No se pudo abrir la cámara. Puedes escribir el código de la persona.",
+      );
+    }
+  }
+
+  if (support === "no") {
+    return (
+      <p className="muted admin-checkin-camera-note">
+        Este navegador no puede leer códigos QR con la cámara: escribe el código de la persona.
+      </p>
+    );
+  }
+  return (
+    <div className="admin-checkin-camera">
+      <video
+        ref={video}
+        className="admin-checkin-video"
+        hidden={!running}
+        muted
+        playsInline
+        aria-label="Imagen de la cámara"
+      />
+      {running ? (
+        <button type="button" className="button button-secondary" onClick={stop}>
+          Detener la cámara
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="button"
+          onClick={() => void start()}
+          disabled={support !== "yes"}
+        >
+          Escanear con la cámara
+        </button>
+      )}
+      {problem ? <p role="alert">{problem}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+// What the check-in page keeps on the admin's phone (IndexedDB), so that it works without a
+// connection: each event's participant list as last received, and the check-ins not yet sent.
+// Browser only.
+
+const DB_NAME = "ayllu-registro";
+const LISTS = "listas";
+const PENDING = "pendientes";
+
+/** A check-in made on this phone that the server has not confirmed yet. */
+export interface PendingCheckIn {
+  eventId: string;
+  userId: string;
+  token: string;
+  /** When it was marked here (ISO 8601): the server keeps the earliest time. */
+  at: string;
+}
+
+function done<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+function finished(transaction: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    transaction.oncomplete = () => resolve();
+    transaction.onerror = () => reject(transaction.error);
+    transaction.onabort = () => reject(transaction.error);
+  });
+}
+
+let opening: Promise<IDBDatabase> | null = null;
+
+function open(): Promise<IDBDatabase> {
+  opening ??= new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      db.createObjectStore(LISTS, { keyPath: "event.id" });
+      const pending = db.createObjectStore(PENDING, { keyPath: ["eventId", "userId"] });
+      pending.createIndex("eventId", "eventId");
+    };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => {
+      opening = null;
+      reject(request.error);
+    };
+  });
+  return opening;
+}
+
+/** The list last kept for this event, if any. */
+export async function loadList<T extends { event: { id: string } }>(
+  eventId: string,
+): Promise<T | undefined> {
+  const db = await open();
+  return (await done(db.transaction(LISTS).objectStore(LISTS).get(eventId))) as T | undefined;
+}
+
+export async function saveList(list: { event: { id: string } }): Promise<void> {
+  const db = await open();
+  const tx = db.transaction(LISTS, "readwrite");
+  tx.objectStore(LISTS).put(list);
+  await finished(tx);
+}
+
+/** This event's check-ins waiting to be sent, oldest first. */
+export async function pendingCheckIns(eventId: string): Promise<PendingCheckIn[]> {
+  const db = await open();
+  const index = db.transaction(PENDING).objectStore(PENDING).index("eventId");
+  const items = (await done(index.getAll(eventId))) as PendingCheckIn[];
+  return items.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+/** Queues a check-in; a person already queued keeps their first time. */
+export async function queueCheckIn(item: PendingCheckIn): Promise<void> {
+  const db = await open();
+  const tx = db.transaction(PENDING, "readwrite");
+  const store = tx.objectStore(PENDING);
+  const existing = (await done(store.get([item.eventId, item.userId]))) as
+    PendingCheckIn | undefined;
+  if (!existing) store.put(item);
+  await finished(tx);
+}
+
+export async function forgetCheckIn(eventId: string, userId: string): Promise<void> {
+  const db = await open();
+  const tx = db.transaction(PENDING, "readwrite");
+  tx.objectStore(PENDING).delete([eventId, userId]);
+  await finished(tx);
+}

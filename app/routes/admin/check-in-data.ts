@@ -1,0 +1,24 @@
+// The check-in page's data, for its script: GET the participants as the phone keeps them, POST one
+// check-in (a scan, a typed code, or a mark queued while offline) and read the answer as JSON.
+// Admins only: a visitor is sent to /login, a member gets 403.
+import { MESSAGES } from "~/lib/messages";
+import { notFound } from "~/lib/not-found";
+import { requireAdmin } from "#server/auth/guards.server";
+import { listCheckIn } from "#server/models/check-in.server";
+import { checkInFromForm, checkInPayload } from "./check-in.server";
+import type { Route } from "./+types/check-in-data";
+
+const PRIVATE = { "Cache-Control": "no-store" };
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request, context);
+  const list = await listCheckIn(context.db, context.config.sessionSecret, admin, params.eventId);
+  if (!list) notFound(MESSAGES.eventNotFound);
+  return Response.json(checkInPayload(list, context.now()), { headers: PRIVATE });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  const { status, reply } = await checkInFromForm(request, context, admin, params.eventId);
+  return Response.json(reply, { status, headers: PRIVATE });
+}

@@ -1,0 +1,91 @@
+// What the check-in page and its data route share: the list a phone keeps, and one check-in read
+// from a form (a typed code without JavaScript, or a queued mark sent by the page's script).
+import type { AppLoadContext } from "react-router";
+import { readForm } from "#server/http/read-form.server";
+import type { User } from "#server/db/schema.server";
+import { checkIn, CheckInError, type listCheckIn } from "#server/models/check-in.server";
+
+type CheckInList = NonNullable<Awaited<ReturnType<typeof listCheckIn>>>;
+
+/** The event's participants as the page and the phone's copy hold them (times as ISO strings). */
+export function checkInPayload(list: CheckInList, now: Date) {
+  return {
+    generatedAt: now.toISOString(),
+    event: {
+      id: list.event.id,
+      nombreEvento: list.event.nombreEvento,
+      startsAt: list.event.startsAt.toISOString(),
+    },
+    participants: list.participants.map((p) => ({
+      userId: p.userId,
+      nombre: p.nombre,
+      photoURL: p.photoURL,
+      token: p.token,
+      code: p.code,
+      checkedInAt: p.checkedInAt?.toISOString() ?? null,
+      checkedInBy: p.checkedInBy,
+    })),
+  };
+}
+
+export type CheckInPayload = ReturnType<typeof checkInPayload>;
+
+/** A check-in's answer: the person and the time that counts, or why it was refused. */
+export type CheckInReply =
+  | {
+      ok: true;
+      outcome: "checkedIn" | "already";
+      userId: string;
+      nombre: string;
+      photoURL: string | null;
+      checkedInAt: string;
+      checkedInBy: string | null;
+    }
+  | { ok: false; message: string };
+
+/**
+ * Reads `token` (a scanned QR) or `codigo` (typed) and `marcadoEn` (when a phone marked it, for a
+ * queued check-in) and checks the person in. Refusals are answers (4xx), never exceptions.
+ */
+export async function checkInFromForm(
+  request: Request,
+  context: AppLoadContext,
+  admin: User,
+  eventId: string | undefined,
+): Promise<{ status: number; reply: CheckInReply }> {
+  const form = await readForm(request);
+  const field = (name: string) => {
+    const values = form.getAll(name);
+    return values.length === 1 ? values[0] : values.length === 0 ? undefined : null;
+  };
+  try {
+    const result = await checkIn(
+      context.db,
+      context.config.sessionSecret,
+      admin,
+      eventId,
+      {
+        token: field("token"),
+        code: field("codigo"),
+        at: field("marcadoEn"),
+      },
+      context.now(),
+    );
+    return {
+      status: 200,
+      reply: {
+        ok: true,
+        outcome: result.outcome,
+        userId: result.userId,
+        nombre: result.nombre,
+        photoURL: result.photoURL,
+        checkedInAt: result.checkedInAt.toISOString(),
+        checkedInBy: result.checkedInBy,
+      },
+    };
+  } catch (error) {
+    if (error instanceof CheckInError)
+      return { status: error.status, reply: { ok: false, message: error.message } };
+    throw error;
+  }
+}

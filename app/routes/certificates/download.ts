@@ -1,0 +1,56 @@
+// A certificate of attendance as a PDF: the member's own (/detalles/:eventId/certificado.pdf), or
+// any participant's for an admin (/admin/eventos/:eventId/participantes/:userId/certificado.pdf).
+// Who may have which is decided by the model (server/models/certificate.server.ts).
+import { redirect } from "react-router";
+import { cookieSettings, getUser, requireAdmin, requireProfile } from "#server/auth/guards.server";
+import { flashCookie } from "#server/auth/flash.server";
+import {
+  CertificateRefusedError,
+  certificateFor,
+  formatCertificateCode,
+} from "#server/models/certificate.server";
+import { certificatePdf } from "#server/models/certificate-pdf.server";
+import type { Route } from "./+types/download";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  let userId: string;
+  let actor;
+  if ("userId" in params && params.userId !== undefined) {
+    actor = await requireAdmin(request, context);
+    userId = params.userId;
+  } else {
+    if (!(await getUser(request, context))) {
+      const back = new URL(request.url).pathname;
+      throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`, {
+        headers: {
+          "Set-Cookie": flashCookie("certificateLoginRequired", cookieSettings(context).secure),
+        },
+      });
+    }
+    actor = await requireProfile(request, context);
+    userId = actor.id;
+  }
+  let certificate;
+  try {
+    certificate = await certificateFor(context.db, actor, params.eventId, userId, context.now());
+  } catch (error) {
+    if (!(error instanceof CertificateRefusedError)) throw error;
+    // A download link has no page around it: the reason is the answer, in plain words.
+    return new Response(`${error.message}\n`, {
+      status: error.status,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  const pdf = await certificatePdf(certificate, {
+    publicUrl: context.config.publicUrl,
+    timeZone: context.config.siteTimezone,
+  });
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="certificado-${formatCertificateCode(certificate.code)}.pdf"`,
+      "Content-Length": String(pdf.length),
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

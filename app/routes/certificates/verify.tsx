@@ -1,0 +1,111 @@
+// /certificados/:code — anyone may check a certificate of attendance: who attended which event,
+// when and where, given by which community. Reached from the QR code on the certificate itself.
+import { Link, redirect } from "react-router";
+import { site } from "~/content/site";
+import { ErrorPage } from "~/components/error-page";
+import { eventPlace } from "~/lib/event-place";
+import { MESSAGES } from "~/lib/messages";
+import { notFound } from "~/lib/not-found";
+import { formatDate } from "~/lib/time";
+import { pageTitle } from "~/lib/title";
+import {
+  certificateUrl,
+  findCertificate,
+  formatCertificateCode,
+} from "#server/models/certificate.server";
+import type { Route } from "./+types/verify";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const certificate = await findCertificate(context.db, params.code, context.now());
+  if (!certificate) notFound(MESSAGES.certificateNotFound);
+  const code = formatCertificateCode(certificate.code);
+  // A code typed in small letters or without its dashes goes to the one address of its page.
+  if (params.code !== code) throw redirect(`/certificados/${code}`, 301);
+  const { event } = certificate;
+  return {
+    code,
+    url: certificateUrl(context.config.publicUrl, certificate.code),
+    nombre: certificate.nombre,
+    event: {
+      id: event.id,
+      nombreEvento: event.nombreEvento,
+      date: formatDate(event.startsAt, context.config.siteTimezone),
+      startsAt: event.startsAt.toISOString(),
+      place: eventPlace(event),
+      tipoEvento: event.tipoEvento,
+    },
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) {
+    return [
+      { title: pageTitle(MESSAGES.certificateNotFound) },
+      { name: "robots", content: "noindex" },
+    ];
+  }
+  const { nombre, event, url } = loaderData;
+  const description = `${nombre} asistió a ${event.nombreEvento} el ${event.date}, en ${event.place}. Certificado de asistencia de ${site.name}.`;
+  return [
+    { title: pageTitle(`Certificado de asistencia de ${nombre}`) },
+    { name: "description", content: description },
+    // People's names stay out of search engines; the page is for whoever holds the certificate.
+    { name: "robots", content: "noindex" },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: `Certificado de asistencia: ${event.nombreEvento}` },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:site_name", content: site.name },
+  ];
+}
+
+export default function CertificateCheck({ loaderData }: Route.ComponentProps) {
+  const { code, nombre, event } = loaderData;
+  return (
+    <section className="page page-narrow" aria-labelledby="certificate-title">
+      <div className="card certificate-card">
+        <p className="eyebrow">Certificado de asistencia</p>
+        <p className="certificate-valid">
+          <span aria-hidden="true">✓</span> Certificado válido
+        </p>
+        <p className="certificate-intro">Se certifica que</p>
+        <h1 id="certificate-title" className="certificate-name">
+          {nombre}
+        </h1>
+        <p className="certificate-intro">asistió a</p>
+        <p className="certificate-event">
+          <Link to={`/detalles/${event.id}`}>{event.nombreEvento}</Link>
+        </p>
+        <dl className="details certificate-details">
+          <div className="detail">
+            <dt>Fecha</dt>
+            <dd>
+              <time dateTime={event.startsAt}>{event.date}</time>
+            </dd>
+          </div>
+          <div className="detail">
+            <dt>Lugar</dt>
+            <dd>{event.place}</dd>
+          </div>
+          <div className="detail">
+            <dt>Comunidad</dt>
+            <dd>{`${site.name} — ${site.tagline}`}</dd>
+          </div>
+          <div className="detail">
+            <dt>Código</dt>
+            <dd className="certificate-code">{code}</dd>
+          </div>
+        </dl>
+        <p className="muted certificate-note">
+          {site.name} emite este certificado a quien asistió al evento y fue registrado en la
+          entrada. Esta página lo confirma mientras el certificado siga vigente.
+        </p>
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} back={{ to: "/eventos", label: "Ver los eventos" }} />;
+}

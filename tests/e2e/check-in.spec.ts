@@ -1,0 +1,162 @@
+// Check-in at the door in a real browser, with the network cut: an admin opens an event's
+// check-in page, loses the connection, checks a participant in by their typed code (marked and
+// queued on the phone), reloads the page still offline (the service worker and IndexedDB keep it),
+// and when the connection returns the queue is sent and the server has it. A second phone marks
+// another participant at the same time as the first phone, offline: the person counts once, with
+// the earlier time. axe on the check-in page and on the member's pass.
+import type { BrowserContext, Page } from "@playwright/test";
+import {
+  completeProfileOverHttp,
+  createMember,
+  expect,
+  expectNoAxeViolations,
+  memberData,
+  signInOverHttp,
+  test,
+  workerBaseUrl,
+} from "./fixtures";
+
+const ADMIN = "admin-e2e@ayllu.test";
+
+async function signInAdmin(page: Page) {
+  const landing = await signInOverHttp(page, { email: ADMIN, name: "Admin E2E" });
+  if (landing === "/aditionaldata")
+    await completeProfileOverHttp(page, memberData({ nombreCompleto: "Admin E2E" }));
+}
+
+/** Publishes an event with the panel's own form post and returns its id. */
+async function publishEvent(page: Page, name: string): Promise<string> {
+  const origin = new URL(workerBaseUrl()).origin;
+  const reply = await page.request.post("/admin", {
+    headers: { Origin: origin },
+    form: {
+      intent: "publish",
+      nombreEvento: name,
+      ubicacionEvento: "Bolivia, La Paz",
+      tipoEvento: "Presencial",
+      fechaEvento: "2036-08-14",
+      horaEvento: "18:00",
+      imagenEnlace: `${origin}/demo/vision.svg`,
+      ubicacionEspecifica: "",
+      capacity: "",
+      descripcion: "Con registro en la puerta.",
+    },
+  });
+  expect(reply.ok(), await reply.text()).toBe(true);
+  const panel = await (await page.request.get("/admin")).text();
+  const link = new RegExp(`<a[^>]*aria-label="Participantes de ${name}"[^>]*>`).exec(panel)?.[0];
+  const id = /href="\/admin\/eventos\/([0-9a-f-]{36})\/participantes"/.exec(link ?? "")?.[1];
+  expect(id, "el evento publicado aparece en el panel").toBeTruthy();
+  return id!;
+}
+
+/** A member who joins the event and reads the code under their QR on the event page. */
+async function participantCode(context: BrowserContext, eventId: string, name: string) {
+  const page = await context.newPage();
+  await createMember(page, { nombreCompleto: name });
+  const origin = new URL(workerBaseUrl()).origin;
+  await page.request.post(`/detalles/${eventId}`, {
+    headers: { Origin: origin },
+    form: { intent: "join" },
+  });
+  await page.goto(`/detalles/${eventId}`);
+  await expect(page.getByRole("heading", { name: "Tu código de registro" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /^Código QR de registro para / })).toBeVisible();
+  return { page, code: (await page.locator(".checkin-pass-code").textContent())!.trim() };
+}
+
+/** The check-in page, once its script has the list on the phone and its service worker runs. */
+async function openCheckIn(page: Page, eventId: string) {
+  await page.goto(`/admin/eventos/${eventId}/registro`);
+  await expect(page.getByRole("button", { name: /^Marcar presente a / }).first()).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // The page asks the worker to keep it and its files; wait until the page itself is kept.
+  await expect
+    .poll(() => page.evaluate(async () => Boolean(await caches.match(location.pathname))))
+    .toBe(true);
+}
+
+function status(page: Page) {
+  return page.locator(".admin-checkin-status");
+}
+
+test("check-in works offline: marked and queued on the phone, sent when the connection returns, counted once across two phones", async ({
+  page,
+  browser,
+  baseURL,
+  consoleErrors,
+}) => {
+  // Offline, the browser reports the requests it could not make (React Router's route discovery).
+  consoleErrors.allow(/net::ERR_INTERNET_DISCONNECTED/);
+  await signInAdmin(page);
+  const name = `Noche de robots ${Date.now()}`;
+  const eventId = await publishEvent(page, name);
+
+  const members = await browser.newContext({ baseURL });
+  const ana = await participantCode(members, eventId, "Ana Condori");
+  await expectNoAxeViolations(ana.page);
+  await members.clearCookies();
+  const beto = await participantCode(members, eventId, "Beto Choque");
+  await members.close();
+
+  // ——— Phone A loses the connection and checks Ana in by her code ———
+  await openCheckIn(page, eventId);
+  await expect(status(page)).toContainText("0 de 2 presentes");
+  await expect(status(page)).toContainText("En línea");
+  await expectNoAxeViolations(page);
+  await page.context().setOffline(true);
+  await expect(status(page)).toContainText("Sin conexión");
+  await page.getByLabel("Código de la persona").fill(ana.code.toLowerCase());
+  await page.getByRole("button", { name: "Registrar", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Ana Condori" })).toBeVisible();
+  await expect(page.locator(".admin-checkin-verdict")).toContainText("Presente");
+  await expect(status(page)).toContainText("1 de 2 presentes");
+  await expect(status(page)).toContainText("1 registro por enviar");
+
+  // Still offline, the page opens again from the phone, with the mark and the queue.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: `Registro: ${name}` })).toBeVisible();
+  await expect(status(page)).toContainText("Sin conexión");
+  await expect(status(page)).toContainText("1 de 2 presentes");
+  await expect(status(page)).toContainText("1 registro por enviar");
+
+  // ——— Phone A marks Beto too, still offline; phone B, online, marks him a little later ———
+  await page.getByLabel("Código de la persona").fill(beto.code);
+  await page.getByRole("button", { name: "Registrar", exact: true }).click();
+  await expect(status(page)).toContainText("2 registros por enviar");
+  const phoneB = await browser.newContext({ baseURL });
+  const b = await phoneB.newPage();
+  await signInAdmin(b);
+  await openCheckIn(b, eventId);
+  await b.getByLabel("Código de la persona").fill(beto.code);
+  await b.getByRole("button", { name: "Registrar", exact: true }).click();
+  await expect(b.locator(".admin-checkin-verdict")).toContainText("Presente");
+  await expect(status(b)).toContainText("Todo enviado");
+  await expect(status(b)).toContainText("1 de 2 presentes");
+
+  // ——— The connection returns: phone A sends its queue ———
+  await page.context().setOffline(false);
+  await expect(status(page)).toContainText("En línea");
+  await expect(status(page)).toContainText("Todo enviado");
+  await expect(status(page)).toContainText("2 de 2 presentes");
+
+  // The server has both, Beto once, with phone A's earlier time.
+  const list = await (await page.request.get(`/admin/eventos/${eventId}/registro/datos`)).json();
+  const byName = new Map(
+    list.participants.map((p: { nombre: string; checkedInAt: string | null }) => [
+      p.nombre,
+      p.checkedInAt,
+    ]),
+  );
+  expect(byName.get("Ana Condori")).toBeTruthy();
+  expect(byName.get("Beto Choque")).toBeTruthy();
+  await page.goto(`/admin/eventos/${eventId}/participantes`);
+  await expect(page.getByText("2 asistieron")).toBeVisible();
+  // Phone B, scanning Beto again, is told he was already in, at phone A's time.
+  await b.getByLabel("Código de la persona").fill(beto.code);
+  await b.getByRole("button", { name: "Registrar", exact: true }).click();
+  await expect(b.locator(".admin-checkin-verdict")).toContainText("Ya había entrado a las");
+  await phoneB.close();
+});
