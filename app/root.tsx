@@ -27,6 +27,7 @@ import {
 import { photoOf } from "#server/models/user.server";
 import { getUser, cookieSettings } from "#server/auth/guards.server";
 import { takeFlash } from "#server/auth/flash.server";
+import { loadSiteContent } from "#server/models/site-content.server";
 import type { Route } from "./+types/root";
 import { AlertDialog } from "./components/dialog";
 import { ErrorPage } from "./components/error-page";
@@ -35,12 +36,14 @@ import { SiteHeader } from "./components/site-header";
 import { site } from "./content/site";
 import { MESSAGES } from "./lib/messages";
 import { currentYear } from "./lib/time";
+import { homeSectionsShown, socialLinks } from "./lib/site-content";
 import { useNonce } from "./lib/nonce";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
   const flash = takeFlash(request, cookieSettings(context).secure);
   const year = currentYear(context.config.siteTimezone);
+  const content = await loadSiteContent(context.db);
   return data(
     {
       user: user
@@ -56,6 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       flash: flash.key ? { id: crypto.randomUUID(), message: MESSAGES[flash.key] } : null,
       year,
       publicUrl: context.config.publicUrl.origin,
+      social: socialLinks(content.social),
+      homeSections: homeSectionsShown(content),
     },
     flash.setCookie ? { headers: { "Set-Cookie": flash.setCookie } } : undefined,
   );
@@ -91,11 +96,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#contenido">
           Saltar al contenido
         </a>
-        <SiteHeader user={rootData?.user ?? null} />
+        <SiteHeader
+          user={rootData?.user ?? null}
+          sections={rootData?.homeSections ?? ["hero", "events", "articles", "featured"]}
+        />
         <main id="contenido" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter year={rootData?.year ?? new Date().getFullYear()} />
+        <SiteFooter
+          year={rootData?.year ?? new Date().getFullYear()}
+          social={rootData?.social ?? []}
+        />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -26,11 +26,16 @@ CREATE INDEX "mail_outbox_created_at_idx" ON "mail_outbox" USING btree ("created
 ALTER TABLE "users" ADD CONSTRAINT "users_mail_token_unique" UNIQUE("mail_token");--> statement-breakpoint
 -- A queued mail wakes the mail worker of every process on this database once the transaction that
 -- wrote it commits (docs/decisions/021-mail.md); the workers race for it with SKIP LOCKED.
+-- Only a statement that queued rows says so: the worker's own
+-- run queues due reminders with an insert that is usually empty, and had that announced mail,
+-- each run would wake the next one, for ever.
 CREATE FUNCTION ayllu_mail_queued() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('ayllu_mail', '');
+  IF EXISTS (SELECT 1 FROM queued) THEN
+    PERFORM pg_notify('ayllu_mail', '');
+  END IF;
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER ayllu_mail_outbox_queued AFTER INSERT ON "mail_outbox" FOR EACH STATEMENT EXECUTE FUNCTION ayllu_mail_queued();
+CREATE TRIGGER ayllu_mail_outbox_queued AFTER INSERT ON "mail_outbox" REFERENCING NEW TABLE AS queued FOR EACH STATEMENT EXECUTE FUNCTION ayllu_mail_queued();

@@ -1,13 +1,12 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { isHttpUrl } from "~/lib/checks";
-
-/** Whether the community has set this outside link (app/content/*: null or "" until it has). */
-export function isSetLink(href: string | null | undefined): href is string {
-  return typeof href === "string" && isHttpUrl(href);
-}
+import { isSitePath } from "~/lib/site-content";
 
 /**
- * A call to action to another site. Until the community sets its address, the same words show
- * as a quiet, unclickable 'Próximamente', never as a link to a platform's front page.
+ * A link the landing content gives (/admin/sitio): a page of this site (a client-side link) or
+ * another site's (a new tab, said to screen readers). A link the community has not set, or one
+ * that is neither, is not shown at all: no button to nowhere, no link to a platform's front page.
  */
 export function ExternalAction({
   href,
@@ -15,13 +14,19 @@ export function ExternalAction({
   className = "button",
 }: {
   href: string | null | undefined;
-  label: string;
-  className?: string;
+  label: ReactNode;
+  /** The button's look; null for a plain text link. */
+  className?: string | null;
 }) {
-  if (!isSetLink(href))
-    return <span className="button button-pending">{label} · Próximamente</span>;
+  if (href && isSitePath(href))
+    return (
+      <Link className={className ?? undefined} to={href}>
+        {label}
+      </Link>
+    );
+  if (!href || !isHttpUrl(href)) return null;
   return (
-    <a className={className} href={href} target="_blank" rel="noopener noreferrer">
+    <a className={className ?? undefined} href={href} target="_blank" rel="noopener noreferrer">
       {label}
       <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
     </a>

@@ -1,17 +1,16 @@
-import { isSetLink } from "~/components/external-action";
 import { site } from "~/content/site";
+import type { SocialLink } from "~/lib/site-content";
 
-export function SiteFooter({ year }: { year: number }) {
-  // Only the pages the community has set: no link to a platform's front page.
-  const social = site.social.filter((link) => isSetLink(link.href));
+/** The footer: the community's social links (those an admin has set at /admin/sitio) and ©. */
+export function SiteFooter({ year, social }: { year: number; social: readonly SocialLink[] }) {
   return (
     <footer className="site-footer">
       {social.length > 0 ? (
         <nav aria-label="Redes sociales">
           <ul className="social-links">
             {social.map((link) => (
-              <li key={link.label}>
-                <a href={link.href ?? undefined} target="_blank" rel="noopener noreferrer">
+              <li key={link.href}>
+                <a href={link.href} target="_blank" rel="noopener noreferrer">
                   {link.label}
                   <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
                 </a>

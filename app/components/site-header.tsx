@@ -14,7 +14,7 @@ function isHome(pathname: string) {
   return pathname === "/" || pathname === "/inicio";
 }
 
-function useSectionInView(enabled: boolean): string | null {
+function useSectionInView(enabled: boolean, sections: readonly string[]): string | null {
   const [active, setActive] = useState<string | null>(null);
   useEffect(() => {
     if (!enabled) {
@@ -26,7 +26,7 @@ function useSectionInView(enabled: boolean): string | null {
       frame = 0;
       const position = window.scrollY + NAV_HIGHLIGHT_OFFSET;
       let current: string | null = null;
-      for (const { id } of homeSections) {
+      for (const id of sections) {
         const element = document.getElementById(id);
         if (element && element.getBoundingClientRect().top + window.scrollY <= position)
           current = id;
@@ -44,14 +44,21 @@ function useSectionInView(enabled: boolean): string | null {
       window.removeEventListener("resize", onScroll);
       if (frame) cancelAnimationFrame(frame);
     };
-  }, [enabled]);
+  }, [enabled, sections]);
   return active;
 }
 
-export function SiteHeader({ user }: { user: MenuUser | null }) {
+export function SiteHeader({
+  user,
+  sections,
+}: {
+  user: MenuUser | null;
+  /** The home page's sections that have something to show (a section without data is not). */
+  sections: readonly string[];
+}) {
   const location = useLocation();
   const home = isHome(location.pathname);
-  const active = useSectionInView(home);
+  const active = useSectionInView(home, sections);
   const [navOpen, setNavOpen] = useState(false);
 
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -114,25 +121,27 @@ export function SiteHeader({ user }: { user: MenuUser | null }) {
             En la página de inicio
           </p>
           <ul aria-labelledby="site-nav-sections">
-            {homeSections.map((section) => (
-              <li key={section.id}>
-                <a
-                  href={`/#${section.id}`}
-                  aria-current={active === section.id ? "location" : undefined}
-                  onClick={(event) => {
-                    const target = home ? document.getElementById(section.id) : null;
-                    if (target) {
-                      event.preventDefault();
-                      target.scrollIntoView({ behavior: "smooth", block: "start" });
-                      history.replaceState(null, "", `#${section.id}`);
-                      setNavOpen(false);
-                    }
-                  }}
-                >
-                  {section.label}
-                </a>
-              </li>
-            ))}
+            {homeSections
+              .filter((section) => sections.includes(section.id))
+              .map((section) => (
+                <li key={section.id}>
+                  <a
+                    href={`/#${section.id}`}
+                    aria-current={active === section.id ? "location" : undefined}
+                    onClick={(event) => {
+                      const target = home ? document.getElementById(section.id) : null;
+                      if (target) {
+                        event.preventDefault();
+                        target.scrollIntoView({ behavior: "smooth", block: "start" });
+                        history.replaceState(null, "", `#${section.id}`);
+                        setNavOpen(false);
+                      }
+                    }}
+                  >
+                    {section.label}
+                  </a>
+                </li>
+              ))}
           </ul>
           <p className="site-nav-heading" id="site-nav-areas">
             Explorar

@@ -121,6 +121,11 @@ export function UserMenu({ user }: { user: MenuUser }) {
                 Notas y Proyectos
               </Link>
             </li>
+            <li role="none">
+              <Link role="menuitem" to="/admin/sitio" onClick={() => close(false)}>
+                Contenido del sitio
+              </Link>
+            </li>
           </>
         ) : null}
         <li role="none">

@@ -1,18 +1,10 @@
-// The site's own words and links: change them here, not in the components.
-// An outside link the community has not set yet is null: the site then shows it as
-// 'Próximamente' (or leaves it out), never as a link to a platform's front page.
+// The site's own words: change them here, not in the components. The community's social links
+// are edited at /admin/sitio (docs/decisions/023-site-content.md).
 export const site = {
   name: "Ayllu",
   tagline: "Comunidad de robótica y tecnología de código abierto en Bolivia",
   description:
     "Ayllu reúne a la comunidad de robótica y tecnología de código abierto de Bolivia: eventos, cursos, notas, recursos y proyectos.",
-  // The community's own pages; the footer lists those that are set.
-  social: [
-    { label: "Facebook", href: null },
-    { label: "Instagram", href: null },
-    { label: "YouTube", href: null },
-    { label: "GitHub", href: null },
-  ] as { label: string; href: string | null }[],
 } as const;
 
 /** The home page's sections, in order: the navigation bar links to each. */

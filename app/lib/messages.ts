@@ -5,6 +5,7 @@ import { CERTIFICATE_MESSAGES } from "./certificate-messages";
 import { CONTENT_MESSAGES } from "./content-messages";
 import { MAIL_MESSAGES } from "./mail";
 import { MEMBER_DATA_MESSAGES } from "./member-data-messages";
+import { SITE_MESSAGES } from "./site-messages";
 
 export const MESSAGES = {
   loginFailed: "Error during Google login. Please try again.",
@@ -48,6 +49,7 @@ export const MESSAGES = {
   ...ATTENDANCE_MESSAGES,
   ...CERTIFICATE_MESSAGES,
   ...MAIL_MESSAGES,
+  ...SITE_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -185,11 +185,23 @@ function parseHeader(line: string | undefined, file: string): BackupHeader {
 }
 
 /** Row counts of every table of `db` that has any. */
+/**
+ * Rows a server writes by itself on start, which hold no one's data: the landing content's
+ * defaults (decision 023) until an admin saves a section. They do not make a database "not
+ * empty", and a backup that has the table replaces them.
+ */
+const DEFAULT_ROWS: Record<string, string> = { site_content: "edited_at is null" };
+
 async function nonEmptyTables(db: Db): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const table of await tablesInOrder(db)) {
+    const defaults = DEFAULT_ROWS[table.name];
     const [row] = rowsOf<{ n: number }>(
-      await db.execute(sql.raw(`select count(*)::int as n from ${quoteIdent(table.name)}`)),
+      await db.execute(
+        sql.raw(
+          `select count(*)::int as n from ${quoteIdent(table.name)}${defaults ? ` where not (${defaults})` : ""}`,
+        ),
+      ),
     );
     if (row && row.n > 0) out[table.name] = row.n;
   }
@@ -301,6 +313,11 @@ export async function restoreBackup(
         await tx.execute(
           sql.raw(`truncate table ${target.map((t) => quoteIdent(t.name)).join(", ")} cascade`),
         );
+      } else {
+        for (const [name, defaults] of Object.entries(DEFAULT_ROWS)) {
+          if (columnsOf.has(name))
+            await tx.execute(sql.raw(`delete from ${quoteIdent(name)} where ${defaults}`));
+        }
       }
       let table: string | null = null;
       let batch: unknown[] = [];

@@ -5,6 +5,12 @@ import type { Db } from "./client.server";
 
 export const CONTENT_CHANNEL = "ayllu_content";
 
+/**
+ * Sent by the database triggers of drizzle/0002_page_notify.sql on every write a public page
+ * shows, with the table's name: the page cache and the landing content listen to it.
+ */
+export const PAGES_CHANNEL = "ayllu_pages";
+
 export type ContentKind = "note" | "resource" | "project";
 interface ContentChange {
   kind: ContentKind;

@@ -7,12 +7,12 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   time,
   timestamp,
-  jsonb,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -314,6 +314,19 @@ export const mailOutbox = pgTable(
 export const appMeta = pgTable("app_meta", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
+});
+
+/**
+ * The landing pages' words, photos and links (/admin/sitio, docs/decisions/023-site-content.md):
+ * one row per section, its content checked by the section's schema before it is written. Written
+ * with the defaults of app/content/site-defaults.ts when the server starts and the row is missing;
+ * `edited_at` stays null until an admin saves the section.
+ */
+export const siteContent = pgTable("site_content", {
+  section: text("section").primaryKey(),
+  content: jsonb("content").notNull(),
+  editedAt: timestamp("edited_at", { withTimezone: true }),
+  editedBy: uuid("edited_by").references(() => users.id, { onDelete: "set null" }),
 });
 
 export type User = typeof users.$inferSelect;

@@ -18,6 +18,7 @@ import { sweepUploads } from "../models/upload.server";
 import { uploadStorage, type UploadStorage } from "../uploads/storage.server";
 import { UPLOAD_ENDPOINT, UPLOAD_FILE_NAME, UPLOAD_MAX_FILES } from "~/lib/uploads";
 import { mailWorkerFor } from "../mail/worker.server";
+import { loadSiteContent, seedSiteContent, watchSiteContent } from "../models/site-content.server";
 import { CLIENT_BUILD_DIR } from "../paths.server";
 import { CONTENT_STREAM_PATH, createContentStream } from "./content-stream.server";
 import { createPageCache } from "./page-cache.server";
@@ -66,8 +67,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(options.config));
   let listening: http.Server | undefined;
+  let stopWatchingSite: (() => Promise<void>) | undefined;
   try {
     if (options.config.seedDemo) await seedDemoContent(database.db);
+    // The landing content's defaults, once per section (docs/decisions/023-site-content.md), and
+    // the content kept in memory from then on.
+    await seedSiteContent(database.db);
+    stopWatchingSite = await watchSiteContent(database);
+    await loadSiteContent(database.db);
 
     const app = express();
     app.disable("x-powered-by");
@@ -314,6 +321,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           await stopUploadSweeper();
           await mailWorker?.stop();
           await pageCache.close();
+          await stopWatchingSite?.();
           await new Promise<void>((resolve) => {
             server.close(() => resolve());
             server.closeIdleConnections();
@@ -326,6 +334,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     };
   } catch (error) {
     listening?.close();
+    await stopWatchingSite?.().catch(() => {});
     if (ownsDatabase) await database.close();
     throw error;
   }

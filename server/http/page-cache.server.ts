@@ -7,9 +7,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import type { Database } from "../db/client.server";
-
-/** Sent by the database triggers of drizzle/0002_page_notify.sql on every write a public page shows. */
-const PAGES_CHANNEL = "ayllu_pages";
+import { PAGES_CHANNEL } from "../db/notify.server";
 
 /** What a proxy or CDN in front may do with a cached page (README, Production). */
 const SHARED_STALE_SECONDS = 30;

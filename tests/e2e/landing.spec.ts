@@ -1,11 +1,13 @@
 // The landing pages (§2 Home, Competition landing page, Micromouse course page; §9 the look) in a
-// real browser against the production build with the demo content, at phone and desktop widths.
-// The texts come from app/content, which is what the community edits; the specification's own
-// words are also written out here so that a change to them fails.
+// real browser against the production build with the demo content and the landing content's
+// defaults (app/content/site-defaults.ts; what admins edit at /admin/sitio is site.spec.ts), at
+// phone and desktop widths. The specification's own words are also written out here so that a
+// change to them fails.
 import type { Page } from "@playwright/test";
-import { competition } from "../../app/content/competition";
-import { course, coursePage } from "../../app/content/course";
-import { articles, community, courses, events, featured, hero } from "../../app/content/home";
+import { competition, venueLabels } from "../../app/content/competition";
+import { coursePage } from "../../app/content/course";
+import { articles, courses, events, featured } from "../../app/content/home";
+import { SITE_DEFAULTS } from "../../app/content/site-defaults";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
 const SCREENS = [
@@ -72,80 +74,31 @@ for (const screen of SCREENS) {
     await expect(
       page.locator("#hero").getByRole("heading", { level: 1, name: "Ayllu" }),
     ).toBeVisible();
-    await expect(page.getByText(hero.lead)).toBeVisible();
+    await expect(page.getByText(SITE_DEFAULTS.hero.lead)).toBeVisible();
     await expect(page.getByRole("link", { name: "Únete a la comunidad" })).toHaveAttribute(
       "href",
       "/login",
     );
-    for (const id of ["hero", "community", "courses", "events", "articles", "featured"]) {
+    for (const id of ["hero", "courses", "events", "articles", "featured"]) {
       await expect(page.locator(`section#${id}`)).toHaveCount(1);
     }
-    for (const title of ["Community", "Courses", "Events", "Articles", "Featured"]) {
+    for (const title of ["Courses", "Events", "Articles", "Featured"]) {
       await expect(page.getByRole("heading", { level: 2, name: title, exact: true })).toBeVisible();
     }
+    // A new site has no leaders, allies or sponsors yet: no Community section, nor its link.
+    await expect(page.locator("section#community")).toHaveCount(0);
+    await expect(navLink(page, "Community")).toHaveCount(0);
 
-    // Community: three card buttons; Ambassador Members is open with the 5 leaders.
-    const communitySection = page.locator("#community");
-    const ambassadors = communitySection.getByRole("button", { name: /^Ambassador Members/ });
-    const allies = communitySection.getByRole("button", { name: /^Allies/ });
-    const sponsors = communitySection.getByRole("button", { name: /^Sponsors/ });
-    await expect(ambassadors).toHaveAttribute("aria-expanded", "true");
-    await expect(allies).toHaveAttribute("aria-expanded", "false");
-    await expect(sponsors).toHaveAttribute("aria-expanded", "false");
-    const leaders = communitySection
-      .getByRole("list", { name: "Líderes de la comunidad" })
-      .getByRole("listitem");
-    await expect(leaders).toHaveCount(5);
-    for (const leader of community.leaders)
-      await expect(communitySection.getByText(leader.name, { exact: true })).toBeVisible();
-    await expect(
-      communitySection.getByRole("img", { name: `Foto de ${community.leaders[0]!.name}` }),
-    ).toBeVisible();
-
-    // Clicking a closed card opens it (and closes the other); clicking the open one closes it.
-    await allies.click();
-    await expect(allies).toHaveAttribute("aria-expanded", "true");
-    await expect(ambassadors).toHaveAttribute("aria-expanded", "false");
-    await expect(leaders.first()).toBeHidden();
-    const alliesList = communitySection
-      .getByRole("list", { name: "Aliados" })
-      .getByRole("listitem");
-    await expect(alliesList).toHaveCount(3);
-    for (const ally of community.allies)
-      await expect(communitySection.getByText(ally.name, { exact: true })).toBeVisible();
-    await allies.click();
-    await expect(allies).toHaveAttribute("aria-expanded", "false");
-    await expect(alliesList.first()).toBeHidden();
-
-    // The sponsors panel is hidden until asked for — here by keyboard: Enter opens, Space closes.
-    const sponsorsPanel = communitySection.getByRole("region", { name: /^Sponsors/ });
-    await expect(sponsorsPanel).toBeHidden();
-    await sponsors.focus();
-    await page.keyboard.press("Enter");
-    await expect(sponsors).toHaveAttribute("aria-expanded", "true");
-    await expect(sponsorsPanel).toBeVisible();
-    await expect(sponsorsPanel.getByText(community.sponsorsIntro)).toBeVisible();
-    for (const sponsor of community.sponsors)
-      await expect(sponsorsPanel.getByText(sponsor.name, { exact: true })).toBeVisible();
-    await page.keyboard.press("Space");
-    await expect(sponsors).toHaveAttribute("aria-expanded", "false");
-    await expect(sponsorsPanel).toBeHidden();
-    await page.keyboard.press("Shift+Tab");
-    await page.keyboard.press("Enter");
-    await expect(allies).toHaveAttribute("aria-expanded", "true");
-
-    // Courses: current (to /clase1) and past.
+    // Courses: the current one (to /clase1); no past courses yet, so no heading for them.
     const coursesSection = page.locator("#courses");
     await expect(coursesSection.getByRole("heading", { name: courses.currentTitle })).toBeVisible();
-    await expect(coursesSection.getByRole("heading", { name: courses.pastTitle })).toBeVisible();
+    await expect(coursesSection.getByRole("heading", { name: courses.pastTitle })).toHaveCount(0);
     await expect(
       coursesSection.getByRole("heading", { name: "Curso Preparatorio Micromouse" }),
     ).toBeVisible();
     await expect(
-      coursesSection.getByRole("link", { name: courses.current[0]!.linkLabel! }),
+      coursesSection.getByRole("link", { name: SITE_DEFAULTS.courses.current[0]!.linkLabel }),
     ).toHaveAttribute("href", "/clase1");
-    for (const past of courses.past)
-      await expect(coursesSection.getByRole("heading", { name: past.title })).toBeVisible();
 
     // Events: the Robotics Competition card to /events and the demo's upcoming events, soonest first.
     const eventsSection = page.locator("#events");
@@ -172,10 +125,10 @@ for (const screen of SCREENS) {
     const articlesSection = page.locator("#articles");
     const news = articlesSection.getByRole("button", { name: /^Community News/ });
     const history = articlesSection.getByRole("button", { name: /^Tech History/ });
-    const talks = articlesSection.getByRole("button", { name: /^Our Talks/ });
     await expect(news).toHaveAttribute("aria-expanded", "true");
     await expect(history).toHaveAttribute("aria-expanded", "false");
-    await expect(talks).toHaveAttribute("aria-expanded", "false");
+    // The community has not set its YouTube channel (/admin/sitio): no Our Talks card to nowhere.
+    await expect(articlesSection.getByRole("button", { name: /^Our Talks/ })).toHaveCount(0);
     await expect(
       articlesSection.getByRole("link", { name: "¡Bienvenidos a Ayllu!" }),
     ).toHaveAttribute("href", /^\/notas\/[0-9a-f-]{36}$/);
@@ -193,14 +146,15 @@ for (const screen of SCREENS) {
         item.href,
       );
     }
-    await talks.click();
-    // The community has not set its channel (app/content/site.ts): coming, not a live link.
-    await expect(articlesSection.getByRole("link", { name: articles.talks.linkLabel })).toHaveCount(
-      0,
-    );
-    await expect(
-      articlesSection.getByText(`${articles.talks.linkLabel} · Próximamente`),
-    ).toBeVisible();
+    // Clicking the open card closes it; by keyboard, Enter opens and Space closes.
+    await history.click();
+    await expect(history).toHaveAttribute("aria-expanded", "false");
+    await history.focus();
+    await page.keyboard.press("Enter");
+    await expect(history).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Space");
+    await expect(history).toHaveAttribute("aria-expanded", "false");
+    await expect(articlesSection.getByText(articles.talks.linkLabel)).toHaveCount(0);
 
     // Featured: the demo project, and all projects.
     const featuredSection = page.locator("#featured");
@@ -232,7 +186,7 @@ for (const screen of SCREENS) {
     await page.goto("/");
     await expect(navLink(page, "Home")).toHaveAttribute("aria-current", "location");
     for (const [id, label] of [
-      ["community", "Community"],
+      ["courses", "Courses"],
       ["events", "Events"],
       ["featured", "Featured"],
     ] as const) {
@@ -326,19 +280,18 @@ for (const screen of SCREENS) {
       await expect(item.getByRole("link")).toHaveCount(0);
     }
 
-    await expect(page.getByRole("heading", { name: competition.store.title })).toBeVisible();
-    // The store's page is not set (app/content/competition.ts): no link to a platform's front page.
+    await expect(page.getByRole("heading", { name: SITE_DEFAULTS.venue.storeTitle })).toBeVisible();
+    // The store's page is not set (/admin/sitio): no 'Tienda' button leading nowhere.
     await expect(page.getByRole("link", { name: /^Tienda/ })).toHaveCount(0);
-    await expect(page.getByText("Tienda · Próximamente")).toBeVisible();
+    await expect(page.getByText("Tienda", { exact: true })).toHaveCount(0);
     await expect(page.getByText("Ubicación: Obrajes C2, La Paz, Bolivia")).toBeVisible();
 
     const benefits = page.locator(".benefits > li");
     await expect(benefits).toHaveCount(5);
-    for (const benefit of competition.benefits)
+    for (const benefit of SITE_DEFAULTS.competition.benefits)
       await expect(page.getByRole("heading", { name: benefit.title, exact: true })).toBeVisible();
-    for (const logo of [...competition.sponsors, ...competition.allies]) {
-      await expect(page.getByRole("img", { name: logo.name })).toBeVisible();
-    }
+    // No sponsors or allies yet: no logo section.
+    await expect(page.getByRole("heading", { name: competition.sponsorsTitle })).toHaveCount(0);
 
     await settle(page);
     await expectNoHorizontalScroll(page);
@@ -347,8 +300,8 @@ for (const screen of SCREENS) {
 
     // The venue map is a Google Maps embed, loaded when asked for.
     await expect(page.locator("iframe")).toHaveCount(0);
-    await page.getByRole("button", { name: competition.venue.showMapLabel }).click();
-    const map = page.getByTitle(competition.venue.mapTitle);
+    await page.getByRole("button", { name: competition.showMapLabel }).click();
+    const map = page.getByTitle(venueLabels(SITE_DEFAULTS.venue.location).mapTitle);
     await expect(map).toHaveAttribute(
       "src",
       "https://www.google.com/maps?q=Obrajes%20C2%2C%20La%20Paz%2C%20Bolivia&output=embed",
@@ -366,7 +319,7 @@ for (const screen of SCREENS) {
     ).toBeVisible();
   });
 
-  test(`/clase1: the carousel moves only when asked, and INSCRÍBETE opens a focus-trapping dialog (${screen.name})`, async ({
+  test(`/clase1: the carousel moves only when asked, and the course card (${screen.name})`, async ({
     page,
   }) => {
     await page.setViewportSize(screen.viewport);
@@ -425,44 +378,9 @@ for (const screen of SCREENS) {
     await expectTapTargets(page);
     await expectNoAxeViolations(page);
 
-    // INSCRÍBETE opens 'Inscríbete Ahora'.
-    const enrol = page.getByRole("button", { name: "INSCRÍBETE" });
-    await enrol.click();
-    const dialog = page.getByRole("dialog", { name: "Inscríbete Ahora" });
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByText(course.dialog.description)).toBeVisible();
-    // Neither the form nor the group chat is set (app/content/course.ts): shown as coming, not
-    // as links to the platforms' front pages.
-    expect(course.dialog.formHref).toBeNull();
-    expect(course.dialog.groupHref).toBeNull();
-    await expect(dialog.getByRole("link")).toHaveCount(0);
-    await expect(dialog.getByText(`${course.dialog.formLabel} · Próximamente`)).toBeVisible();
-    await expect(dialog.getByText(`${course.dialog.groupLabel} · Próximamente`)).toBeVisible();
-    await expectNoAxeViolations(page);
-
-    // Focus stays inside, forwards and backwards.
-    for (let i = 0; i < 5; i++) {
-      await page.keyboard.press("Tab");
-      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(
-        true,
-      );
-    }
-    for (let i = 0; i < 5; i++) {
-      await page.keyboard.press("Shift+Tab");
-      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(
-        true,
-      );
-    }
-
-    // Escape closes it and focus returns to INSCRÍBETE; 'Cerrar' closes it too.
-    await page.keyboard.press("Escape");
-    await expect(dialog).toBeHidden();
-    await expect(enrol).toBeFocused();
-    await page.keyboard.press("Enter");
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole("button", { name: "Cerrar" }).click();
-    await expect(dialog).toBeHidden();
-    await expect(enrol).toBeFocused();
+    // No registration form or group link is set (/admin/sitio): no INSCRÍBETE leading nowhere.
+    // With them, site.spec.ts opens the dialog.
+    await expect(page.getByRole("button", { name: "INSCRÍBETE" })).toHaveCount(0);
   });
 }
 
@@ -483,15 +401,7 @@ test("the landing pages are complete in the server's HTML, before any script run
   request,
 }) => {
   const home = await (await request.get("/")).text();
-  for (const text of [
-    "Ambassador Members",
-    "Allies",
-    "Sponsors",
-    "Tech History",
-    "Our Talks",
-    "Community News",
-    "Robotics Competition",
-  ]) {
+  for (const text of ["Tech History", "Community News", "Robotics Competition"]) {
     expect(home).toContain(text);
   }
   const events = await (await request.get("/events")).text();
@@ -504,9 +414,9 @@ test("the landing pages are complete in the server's HTML, before any script run
     "Competencia Colegios",
     "Competencia Universitarios",
     "Pendiente",
-    "Tienda",
+    SITE_DEFAULTS.venue.storeTitle,
     "Ubicación: Obrajes C2, La Paz, Bolivia",
-    ...competition.benefits.map((benefit) => benefit.title),
+    ...SITE_DEFAULTS.competition.benefits.map((benefit) => benefit.title),
   ]) {
     expect(events).toContain(text);
   }
@@ -518,7 +428,6 @@ test("the landing pages are complete in the server's HTML, before any script run
     "30bs",
     "Del martes 4 al viernes 7 de noviembre",
     "Seleccionado",
-    "INSCRÍBETE",
   ]) {
     expect(clase1).toContain(text);
   }

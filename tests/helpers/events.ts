@@ -3,7 +3,14 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.server";
-import { eventImages, events, participations, users, type User } from "#server/db/schema.server";
+import {
+  eventImages,
+  events,
+  participations,
+  siteContent,
+  users,
+  type User,
+} from "#server/db/schema.server";
 import { createEvent, addGalleryImage } from "#server/models/event.server";
 import { EventSchema } from "~/lib/schemas";
 import { BrowserClient } from "./browser-client";
@@ -87,6 +94,7 @@ export async function snapshot(db: Db) {
       .select({ id: users.id, isAdmin: users.isAdmin })
       .from(users)
       .orderBy(asc(users.id)),
+    siteContent: await db.select().from(siteContent).orderBy(asc(siteContent.section)),
   };
 }
 

@@ -25,6 +25,7 @@ const TABLES = [
   "resources",
   "projects",
   "app_meta",
+  "site_content",
 ];
 
 /** Every row of every table, as JSON text in a stable order: equal snapshots, equal data. */

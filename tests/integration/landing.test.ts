@@ -111,7 +111,8 @@ test("the home page shows upcoming events, latest notes and projects, and only s
 test("/inicio is the same home page", async () => {
   const reply = await new BrowserClient(server.url).get("/inicio");
   expect(reply.status).toBe(200);
-  for (const id of ["hero", "community", "courses", "events", "articles", "featured"])
+  // Community shows once an admin adds people or logos (site-content.test.ts).
+  for (const id of ["hero", "courses", "events", "articles", "featured"])
     expect(reply.text).toContain(`id="${id}"`);
 });
 
@@ -134,6 +135,6 @@ test("/events and /clase1 answer with their whole content and their own titles",
   const course = await client.get("/clase1");
   expect(course.status).toBe(200);
   expect(course.text).toMatch(/<title>Curso Preparatorio Micromouse/);
-  expect(course.text).toContain("Inscríbete Ahora");
-  expect(course.text).toContain("Formulario de Inscripción");
+  expect(course.text).toContain("El Camino del Ratón");
+  expect(course.text).toContain("30bs");
 });

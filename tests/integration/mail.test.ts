@@ -446,3 +446,25 @@ test("a reminder whose event already started is given up, and mail older than 72
   expect((await outbox())[0]!.lastError).toContain("ya empezó");
   expect(smtp.received).toEqual([]);
 });
+
+test("a statement that queues nothing wakes no worker: a run with nothing due does not start the next", async () => {
+  // The worker queues due reminders on every run; had that empty insert announced mail, each run
+  // would wake the next, for ever, and starve the server.
+  const heard: string[] = [];
+  let marked!: () => void;
+  const mark = new Promise<void>((resolve) => (marked = resolve));
+  const unlisten = await database.listen("ayllu_mail", (payload) => {
+    heard.push(payload);
+    if (payload === "marca") marked();
+  });
+  try {
+    expect(await queueDueReminders(database.db, new Date(), 24)).toBe(0);
+    // Notifications arrive in the order their transactions committed: once the mark is heard,
+    // one from the empty insert would have been heard before it.
+    await database.db.execute(sql`select pg_notify('ayllu_mail', 'marca')`);
+    await mark;
+    expect(heard).toEqual(["marca"]);
+  } finally {
+    await unlisten();
+  }
+});

@@ -21,20 +21,35 @@ test("an outside call to action with an address is a link that opens in a new ta
   expect(link.getAttribute("target")).toBe("_blank");
 });
 
-test("an outside call to action the community has not set is 'Próximamente', not a link", () => {
-  for (const href of [null, undefined, "", "javascript:alert(1)"]) {
-    const { unmount } = render(<ExternalAction href={href} label="Tienda" />);
-    expect(screen.queryByRole("link")).toBeNull();
-    expect(screen.getByText("Tienda · Próximamente")).toBeTruthy();
+test("a call to action to a page of this site is a plain link in the same tab", () => {
+  const Stub = createRoutesStub([
+    { path: "/", Component: () => <ExternalAction href="/clase1" label="Ver el curso" /> },
+  ]);
+  render(<Stub initialEntries={["/"]} />);
+  const link = screen.getByRole("link", { name: "Ver el curso" });
+  expect(link.getAttribute("href")).toBe("/clase1");
+  expect(link.getAttribute("target")).toBeNull();
+});
+
+test("a call to action the community has not set, or not to a safe address, is not shown", () => {
+  for (const href of [null, undefined, "", "javascript:alert(1)", "//evil.example", "/\\evil"]) {
+    const { container, unmount } = render(<ExternalAction href={href} label="Tienda" />);
+    expect(container.innerHTML).toBe("");
     unmount();
   }
 });
 
-test("the footer lists only the social pages that are set", () => {
-  render(<SiteFooter year={2026} />);
-  const set = site.social.filter((link) => link.href);
-  expect(screen.queryAllByRole("link")).toHaveLength(set.length);
-  expect(screen.getByText(/© 2026 Ayllu/)).toBeTruthy();
+test("the footer lists the social pages it is given, and nothing when there are none", () => {
+  const { unmount } = render(<SiteFooter year={2026} social={[]} />);
+  expect(screen.queryAllByRole("link")).toHaveLength(0);
+  expect(screen.getByText(new RegExp(`© 2026 ${site.name}`))).toBeTruthy();
+  unmount();
+  render(
+    <SiteFooter year={2026} social={[{ label: "GitHub", href: "https://github.com/ayllu" }]} />,
+  );
+  expect(screen.getByRole("link", { name: /^GitHub/ }).getAttribute("href")).toBe(
+    "https://github.com/ayllu",
+  );
 });
 
 test("an item without a picture shows the branded placeholder with its kind, not a letter", () => {

@@ -1,18 +1,30 @@
 // Micromouse course page (§2 "Micromouse course page"): a full-screen carousel that never moves by
 // itself, the course card marked 'Seleccionado', and 'INSCRÍBETE' opening 'Inscríbete Ahora'.
-// The words, price, dates, images and links come from app/content/course.ts.
+// The slides, course, price, dates, texts and links are the landing content admins edit at
+// /admin/sitio; the fixed words come from app/content/course.ts. Without a registration form or a
+// group link there is no INSCRÍBETE (a button without data is not shown).
 import { useState } from "react";
 import { Carousel } from "~/components/landing/carousel";
 import { Dialog } from "~/components/dialog";
 import { ExternalAction } from "~/components/external-action";
 import { ShaderBackground } from "~/components/landing/shader-background";
-import { course, coursePage } from "~/content/course";
+import { coursePage } from "~/content/course";
+import { isHttpUrl } from "~/lib/checks";
 import { pageTitle } from "~/lib/title";
+import { loadSiteContent } from "#server/models/site-content.server";
 import type { Route } from "./+types/clase1";
 
-export function meta(_: Route.MetaArgs) {
-  const title = pageTitle(`${coursePage.heading}: ${course.name}`);
-  const description = `${course.summary} ${course.dates}. ${course.price}.`;
+export async function loader({ context }: Route.LoaderArgs) {
+  return { course: (await loadSiteContent(context.db)).course };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const { course } = loaderData;
+  const title = pageTitle(`${course.heading}: ${course.name}`);
+  const description = [course.summary, course.dates, course.price]
+    .filter(Boolean)
+    .map((part) => (part.endsWith(".") ? part : `${part}.`))
+    .join(" ");
   return [
     { title },
     { name: "description", content: description },
@@ -22,7 +34,9 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
-export default function CoursePage() {
+export default function CoursePage({ loaderData }: Route.ComponentProps) {
+  const { course } = loaderData;
+  const canEnrol = isHttpUrl(course.formHref) || isHttpUrl(course.groupHref);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [selected, setSelected] = useState(course.name);
   const isSelected = selected === course.name;
@@ -30,51 +44,59 @@ export default function CoursePage() {
   return (
     <div className="landing course-page">
       <ShaderBackground />
-      <Carousel
-        className="carousel-full"
-        label={coursePage.carouselLabel}
-        heading={<h1>{coursePage.heading}</h1>}
-        slides={coursePage.slides.map((slide, i) => ({
-          key: slide.title,
-          label: slide.title,
-          content: (
-            <div className="carousel-slide-inner">
-              <img
-                src={slide.image}
-                alt={slide.imageAlt}
-                width={800}
-                height={450}
-                decoding="async"
-                loading={i === 0 ? "eager" : "lazy"}
-                fetchPriority={i === 0 ? "high" : undefined}
-              />
-              <div className="carousel-caption">
-                <p className="carousel-title">{slide.title}</p>
-                <p>{slide.text}</p>
+      {course.slides.length > 0 ? (
+        <Carousel
+          className="carousel-full"
+          label={coursePage.carouselLabel}
+          heading={<h1>{course.heading}</h1>}
+          slides={course.slides.map((slide, i) => ({
+            key: String(i),
+            label: slide.title,
+            content: (
+              <div className="carousel-slide-inner">
+                <img
+                  src={slide.image}
+                  alt={slide.imageAlt}
+                  width={800}
+                  height={450}
+                  decoding="async"
+                  loading={i === 0 ? "eager" : "lazy"}
+                  fetchPriority={i === 0 ? "high" : undefined}
+                />
+                <div className="carousel-caption">
+                  <p className="carousel-title">{slide.title}</p>
+                  {slide.text ? <p>{slide.text}</p> : null}
+                </div>
               </div>
-            </div>
-          ),
-        }))}
-      />
+            ),
+          }))}
+        />
+      ) : (
+        <header className="landing-hero">
+          <h1>{course.heading}</h1>
+        </header>
+      )}
 
       <section className="landing-section" aria-labelledby="course-list-title">
         <h2 id="course-list-title">{coursePage.coursesTitle}</h2>
-        <p className="section-intro">{coursePage.intro}</p>
+        {course.intro ? <p className="section-intro">{course.intro}</p> : null}
         <ul className="course-cards">
           <li>
             <article
               className={isSelected ? "course-card is-selected" : "course-card"}
               aria-labelledby="course-name"
             >
-              <img
-                className="panel-image"
-                src={course.image}
-                alt=""
-                width={800}
-                height={450}
-                loading="lazy"
-                decoding="async"
-              />
+              {course.image ? (
+                <img
+                  className="panel-image"
+                  src={course.image}
+                  alt=""
+                  width={800}
+                  height={450}
+                  loading="lazy"
+                  decoding="async"
+                />
+              ) : null}
               <div className="course-card-body">
                 <p className="course-card-top">
                   <button
@@ -86,47 +108,55 @@ export default function CoursePage() {
                     {isSelected ? coursePage.selectedLabel : coursePage.selectLabel}
                     <span className="visually-hidden">: {course.name}</span>
                   </button>
-                  <span className="price">{course.price}</span>
+                  {course.price ? <span className="price">{course.price}</span> : null}
                 </p>
                 <h3 id="course-name">{course.name}</h3>
-                <p className="course-card-dates">{course.dates}</p>
-                <p className="muted">{course.summary}</p>
-                <button
-                  type="button"
-                  className="button button-enrol"
-                  onClick={() => setDialogOpen(true)}
-                >
-                  {course.enrolLabel}
-                </button>
+                {course.dates ? <p className="course-card-dates">{course.dates}</p> : null}
+                {course.summary ? <p className="muted">{course.summary}</p> : null}
+                {canEnrol ? (
+                  <button
+                    type="button"
+                    className="button button-enrol"
+                    onClick={() => setDialogOpen(true)}
+                  >
+                    {coursePage.enrolLabel}
+                  </button>
+                ) : null}
               </div>
             </article>
           </li>
         </ul>
       </section>
 
-      <Dialog
-        open={dialogOpen}
-        onClose={() => setDialogOpen(false)}
-        title={course.dialog.title}
-        closeLabel={course.dialog.closeLabel}
-      >
-        <p>{course.dialog.description}</p>
-        <p className="muted">
-          {course.name} · {course.dates} · {course.price}
-        </p>
-        <ul className="dialog-links">
-          <li>
-            <ExternalAction href={course.dialog.formHref} label={course.dialog.formLabel} />
-          </li>
-          <li>
-            <ExternalAction
-              href={course.dialog.groupHref}
-              label={course.dialog.groupLabel}
-              className="button button-secondary"
-            />
-          </li>
-        </ul>
-      </Dialog>
+      {canEnrol ? (
+        <Dialog
+          open={dialogOpen}
+          onClose={() => setDialogOpen(false)}
+          title={coursePage.dialogTitle}
+          closeLabel={coursePage.closeLabel}
+        >
+          {course.description ? <p>{course.description}</p> : null}
+          <p className="muted">
+            {[course.name, course.dates, course.price].filter(Boolean).join(" · ")}
+          </p>
+          <ul className="dialog-links">
+            {isHttpUrl(course.formHref) ? (
+              <li>
+                <ExternalAction href={course.formHref} label={coursePage.formLabel} />
+              </li>
+            ) : null}
+            {isHttpUrl(course.groupHref) ? (
+              <li>
+                <ExternalAction
+                  href={course.groupHref}
+                  label={course.groupLabel || "Grupo del curso"}
+                  className="button button-secondary"
+                />
+              </li>
+            ) : null}
+          </ul>
+        </Dialog>
+      ) : null}
     </div>
   );
 }

@@ -1,26 +1,45 @@
 // Competition landing page (§2 "Competition landing page", §4): Clash Robotics Edición 2025.
-// The words, dates, logos and links come from app/content/competition.ts. The whole page is in
+// The edition, events, store, venue, benefits and logos are the landing content admins edit at
+// /admin/sitio; the fixed words come from app/content/competition.ts. A part without data is not
+// shown. The whole page is in
 // the server's HTML; the 1-second loading logo is only a CSS overlay on top of it (none under
 // prefers-reduced-motion), so search engines and slow phones get the content at once.
 import { useState } from "react";
-import { Link } from "react-router";
 import { ExternalAction } from "~/components/external-action";
 import { Reveal } from "~/components/landing/reveal";
 import { ShaderBackground } from "~/components/landing/shader-background";
-import { competition, venueMapUrls, type Logo } from "~/content/competition";
+import { competition, venueLabels, venueMapUrls } from "~/content/competition";
+import type { Row } from "~/lib/site-content";
 import { pageTitle } from "~/lib/title";
+import { loadSiteContent } from "#server/models/site-content.server";
 import type { Route } from "./+types/events";
 
-export function meta(_: Route.MetaArgs) {
-  const title = pageTitle(`${competition.edition}, ${competition.dateLabel}`);
+type Logo = Row<"name" | "logo" | "href">;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const content = await loadSiteContent(context.db);
+  const logos = (items: Logo[]) => items.map(({ name, logo, href }) => ({ name, logo, href }));
+  return {
+    competition: content.competition,
+    venue: content.venue,
+    sponsors: logos(content.sponsors.sponsors),
+    allies: logos(content.allies.allies),
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const { edition, dateLabel, tagline } = loaderData.competition;
+  const title = pageTitle([edition, dateLabel].filter(Boolean).join(", "));
   return [
     { title },
     {
       name: "description",
-      content: `${competition.edition}, ${competition.dateLabel}. ${competition.tagline}`,
+      content: [[edition, dateLabel].filter(Boolean).join(", "), tagline]
+        .filter(Boolean)
+        .join(". "),
     },
     { property: "og:title", content: title },
-    { property: "og:description", content: competition.tagline },
+    ...(tagline ? [{ property: "og:description", content: tagline }] : []),
     { property: "og:type", content: "website" },
   ];
 }
@@ -28,8 +47,8 @@ export function meta(_: Route.MetaArgs) {
 function LogoRow({ items, label }: { items: Logo[]; label: string }) {
   return (
     <ul className="logo-row" aria-label={label}>
-      {items.map((item) => (
-        <li key={item.name}>
+      {items.map((item, i) => (
+        <li key={i}>
           {item.href ? (
             <a href={item.href} target="_blank" rel="noopener noreferrer">
               <img
@@ -58,34 +77,27 @@ function LogoRow({ items, label }: { items: Logo[]; label: string }) {
 }
 
 /** The venue map loads only when asked for: no third-party frame (or its weight) until then. */
-function VenueMap() {
+function VenueMap({ location, image }: { location: string; image: string }) {
   const [shown, setShown] = useState(false);
-  const urls = venueMapUrls(competition.venue.location);
+  const urls = venueMapUrls(location);
   return (
     <div className="venue-map">
       {shown ? (
         <iframe
           src={urls.embed}
-          title={competition.venue.mapTitle}
+          title={venueLabels(location).mapTitle}
           loading="lazy"
           referrerPolicy="no-referrer-when-downgrade"
           width={800}
           height={450}
         />
-      ) : (
-        <img
-          src={competition.venue.image}
-          alt=""
-          width={800}
-          height={450}
-          loading="lazy"
-          decoding="async"
-        />
-      )}
+      ) : image ? (
+        <img src={image} alt="" width={800} height={450} loading="lazy" decoding="async" />
+      ) : null}
       <p className="venue-actions">
         {shown ? null : (
           <button type="button" className="button button-small" onClick={() => setShown(true)}>
-            {competition.venue.showMapLabel}
+            {competition.showMapLabel}
           </button>
         )}
         <a
@@ -94,7 +106,7 @@ function VenueMap() {
           target="_blank"
           rel="noopener noreferrer"
         >
-          {competition.venue.openMapLabel}
+          {competition.openMapLabel}
           <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
         </a>
       </p>
@@ -102,7 +114,10 @@ function VenueMap() {
   );
 }
 
-export default function CompetitionPage() {
+export default function CompetitionPage({ loaderData }: Route.ComponentProps) {
+  const { competition: content, venue, sponsors, allies } = loaderData;
+  const hasStore = Boolean(venue.storeTitle || venue.storeText || venue.storeHref);
+  const hasVenue = Boolean(venue.location);
   return (
     <div className="landing competition">
       <div
@@ -115,90 +130,130 @@ export default function CompetitionPage() {
       <ShaderBackground />
 
       <header className="landing-hero">
-        <p className="eyebrow">
-          <time dateTime={competition.dateIso}>{competition.dateLabel}</time>
-        </p>
-        <h1>{competition.edition}</h1>
-        <p className="lead">{competition.tagline}</p>
+        {content.dateLabel ? (
+          <p className="eyebrow">
+            {content.dateIso ? (
+              <time dateTime={content.dateIso}>{content.dateLabel}</time>
+            ) : (
+              content.dateLabel
+            )}
+          </p>
+        ) : null}
+        <h1>{content.edition}</h1>
+        {content.tagline ? <p className="lead">{content.tagline}</p> : null}
       </header>
 
       <div className="landing-grid">
-        <section
-          className="landing-panel competition-events"
-          aria-labelledby="competition-events-title"
-        >
-          <h2 id="competition-events-title">{competition.eventsTitle}</h2>
-          <ul className="competition-list">
-            {competition.events.map((item) => (
-              <li
-                key={item.name}
-                className={item.href ? "competition-item" : "competition-item is-pending"}
-              >
-                {item.href ? (
-                  <Link to={item.href} className="competition-item-link">
-                    <span className="competition-item-name">{item.name}</span>
-                    <span className="competition-item-when">{item.when}</span>
-                  </Link>
-                ) : (
-                  <>
-                    <span className="competition-item-name">{item.name}</span>
-                    <span className="competition-item-when badge">{item.when}</span>
-                  </>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
-
-        <div className="landing-stack">
-          <section className="landing-panel" aria-labelledby="store-title">
-            <img
-              className="panel-image"
-              src={competition.store.image}
-              alt=""
-              width={800}
-              height={450}
-              loading="lazy"
-              decoding="async"
-            />
-            <h2 id="store-title">{competition.store.title}</h2>
-            <p>{competition.store.text}</p>
-            <ExternalAction href={competition.store.href} label={competition.store.buttonLabel} />
+        {content.events.length > 0 ? (
+          <section
+            className="landing-panel competition-events"
+            aria-labelledby="competition-events-title"
+          >
+            <h2 id="competition-events-title">{competition.eventsTitle}</h2>
+            <ul className="competition-list">
+              {content.events.map((item, i) => (
+                <li
+                  key={i}
+                  className={item.href ? "competition-item" : "competition-item is-pending"}
+                >
+                  {item.href ? (
+                    <ExternalAction
+                      href={item.href}
+                      className="competition-item-link"
+                      label={
+                        <>
+                          <span className="competition-item-name">{item.name}</span>
+                          {item.when ? (
+                            <span className="competition-item-when">{item.when}</span>
+                          ) : null}
+                        </>
+                      }
+                    />
+                  ) : (
+                    <>
+                      <span className="competition-item-name">{item.name}</span>
+                      <span className="competition-item-when badge">
+                        {item.when || competition.pendingLabel}
+                      </span>
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
           </section>
+        ) : null}
 
-          <section className="landing-panel" aria-labelledby="venue-title">
-            <h2 id="venue-title">{competition.venue.title}</h2>
-            <p>{competition.venue.locationLabel}</p>
-            <VenueMap />
-          </section>
-        </div>
+        {hasStore || hasVenue ? (
+          <div className="landing-stack">
+            {hasStore ? (
+              <section className="landing-panel" aria-labelledby="store-title">
+                {venue.storeImage ? (
+                  <img
+                    className="panel-image"
+                    src={venue.storeImage}
+                    alt=""
+                    width={800}
+                    height={450}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                ) : null}
+                <h2 id="store-title">{venue.storeTitle || competition.storeButtonLabel}</h2>
+                {venue.storeText ? <p>{venue.storeText}</p> : null}
+                <ExternalAction href={venue.storeHref} label={competition.storeButtonLabel} />
+              </section>
+            ) : null}
+
+            {hasVenue ? (
+              <section className="landing-panel" aria-labelledby="venue-title">
+                <h2 id="venue-title">{competition.venueTitle}</h2>
+                <p>{venueLabels(venue.location).locationLabel}</p>
+                <VenueMap location={venue.location} image={venue.venueImage} />
+              </section>
+            ) : null}
+          </div>
+        ) : null}
       </div>
 
-      <Reveal>
-        <section className="landing-section" aria-labelledby="benefits-title">
-          <h2 id="benefits-title">{competition.benefitsTitle}</h2>
-          <ol className="benefits">
-            {competition.benefits.map((benefit, i) => (
-              <li key={benefit.title} className="benefit">
-                <span className="benefit-number" aria-hidden="true">
-                  {String(i + 1).padStart(2, "0")}
-                </span>
-                <h3>{benefit.title}</h3>
-                <p className="muted">{benefit.text}</p>
-              </li>
-            ))}
-          </ol>
-        </section>
-      </Reveal>
+      {content.benefits.length > 0 ? (
+        <Reveal>
+          <section className="landing-section" aria-labelledby="benefits-title">
+            <h2 id="benefits-title">{competition.benefitsTitle}</h2>
+            <ol className="benefits">
+              {content.benefits.map((benefit, i) => (
+                <li key={i} className="benefit">
+                  <span className="benefit-number" aria-hidden="true">
+                    {String(i + 1).padStart(2, "0")}
+                  </span>
+                  <h3>{benefit.title}</h3>
+                  {benefit.text ? <p className="muted">{benefit.text}</p> : null}
+                </li>
+              ))}
+            </ol>
+          </section>
+        </Reveal>
+      ) : null}
 
-      <Reveal>
-        <section className="landing-section" aria-labelledby="sponsors-title">
-          <h2 id="sponsors-title">{competition.sponsorsTitle}</h2>
-          <LogoRow items={competition.sponsors} label={competition.sponsorsTitle} />
-          <h2>{competition.alliesTitle}</h2>
-          <LogoRow items={competition.allies} label={competition.alliesTitle} />
-        </section>
-      </Reveal>
+      {sponsors.length + allies.length > 0 ? (
+        <Reveal>
+          <section className="landing-section" aria-labelledby="logos-title">
+            {sponsors.length > 0 ? (
+              <>
+                <h2 id="logos-title">{competition.sponsorsTitle}</h2>
+                <LogoRow items={sponsors} label={competition.sponsorsTitle} />
+              </>
+            ) : null}
+            {allies.length > 0 ? (
+              <>
+                <h2 id={sponsors.length > 0 ? undefined : "logos-title"}>
+                  {competition.alliesTitle}
+                </h2>
+                <LogoRow items={allies} label={competition.alliesTitle} />
+              </>
+            ) : null}
+          </section>
+        </Reveal>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,7 @@
-// Home (§2 Home): hero, community, courses, events, articles, featured. The words, names and
-// images come from app/content/home.ts; events, notes and projects from the database.
+// Home (§2 Home): hero, community, courses, events, articles, featured. The fixed words come from
+// app/content/home.ts; the hero, people, logos, courses and links from the landing content admins
+// edit at /admin/sitio; events, notes and projects from what admins publish. A section or button
+// without data is not shown.
 import { Link } from "react-router";
 import { Accordion } from "~/components/landing/accordion";
 import { Reveal } from "~/components/landing/reveal";
@@ -9,30 +11,36 @@ import { EmptyState, ItemCard } from "~/components/item-card";
 import { NoteCard, ProjectCard } from "~/components/content/content-cards";
 import { noteSummary, projectSummary } from "~/lib/summaries";
 import { ShaderBackground } from "~/components/landing/shader-background";
-import {
-  articles,
-  community,
-  courses,
-  events,
-  featured,
-  hero,
-  type CourseCard,
-  type Organisation,
-} from "~/content/home";
+import { articles, community, courses, events, featured, hero } from "~/content/home";
 import { site } from "~/content/site";
+import { homeSectionsShown, socialLinks, type Row } from "~/lib/site-content";
 import { useRootData } from "~/root";
+import { loadSiteContent } from "#server/models/site-content.server";
 import { listUpcomingEvents } from "#server/models/event.server";
 import { listLatestNotes } from "#server/models/note.server";
 import { listLatestProjects } from "#server/models/project.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [upcoming, notes, projects] = await Promise.all([
+  const [upcoming, notes, projects, content] = await Promise.all([
     listUpcomingEvents(context.db, 3),
     listLatestNotes(context.db, 3),
     listLatestProjects(context.db, 3),
+    loadSiteContent(context.db),
   ]);
+  const { edition, dateLabel, tagline } = content.competition;
   return {
+    hero: content.hero,
+    leaders: content.leaders.leaders,
+    allies: content.allies.allies,
+    sponsors: content.sponsors,
+    courses: content.courses,
+    competitionText: [[edition, dateLabel].filter(Boolean).join(", "), tagline]
+      .filter(Boolean)
+      .join(": "),
+    // Our Talks opens the community's channel: the YouTube link among the social links.
+    talksHref: socialLinks(content.social).find((l) => l.label === "YouTube")?.href ?? null,
+    shown: homeSectionsShown(content),
     timeZone: context.config.siteTimezone,
     events: upcoming.map((event) => ({
       id: event.id,
@@ -58,23 +66,23 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
+type Organisation = Row<"name" | "description" | "logo" | "href">;
+type CourseCard = Row<"title" | "subtitle" | "dates" | "image" | "href" | "linkLabel">;
+
 function OrganisationList({ items, label }: { items: Organisation[]; label: string }) {
   return (
     <ul className="logo-grid" aria-label={label}>
-      {items.map((item) => (
-        <li key={item.name} className="logo-card">
+      {items.map((item, i) => (
+        <li key={i} className="logo-card">
           <img src={item.logo} alt="" width={320} height={160} loading="lazy" decoding="async" />
           <p className="logo-card-name">
             {item.href ? (
-              <a href={item.href} target="_blank" rel="noopener noreferrer">
-                {item.name}
-                <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-              </a>
+              <ExternalAction href={item.href} label={item.name} className={null} />
             ) : (
               item.name
             )}
           </p>
-          <p className="muted">{item.description}</p>
+          {item.description ? <p className="muted">{item.description}</p> : null}
         </li>
       ))}
     </ul>
@@ -84,20 +92,22 @@ function OrganisationList({ items, label }: { items: Organisation[]; label: stri
 function CourseCards({ items }: { items: CourseCard[] }) {
   return (
     <ul className="item-grid">
-      {items.map((item) => (
+      {items.map((item, i) => (
         <ItemCard
-          key={item.title}
+          key={i}
           title={item.title}
           heading="h4"
-          image={item.image}
+          image={item.image || null}
           imageLabel="Curso"
-          meta={item.dates}
-          text={item.subtitle}
+          meta={item.dates || undefined}
+          text={item.subtitle || undefined}
         >
           {item.href ? (
-            <Link className="button button-secondary button-small" to={item.href}>
-              {item.linkLabel ?? item.title}
-            </Link>
+            <ExternalAction
+              href={item.href}
+              label={item.linkLabel || item.title}
+              className="button button-secondary button-small"
+            />
           ) : null}
         </ItemCard>
       ))}
@@ -106,7 +116,65 @@ function CourseCards({ items }: { items: CourseCard[] }) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { timeZone, events: upcoming, notes, projects } = loaderData;
+  const {
+    timeZone,
+    events: upcoming,
+    notes,
+    projects,
+    hero: heroContent,
+    leaders,
+    allies,
+    sponsors,
+    courses: courseLists,
+    competitionText,
+    talksHref,
+  } = loaderData;
+  const shown = new Set(loaderData.shown);
+  const communityCards = [
+    leaders.length > 0
+      ? {
+          key: "ambassadors",
+          ...community.cards.ambassadors,
+          content: (
+            <ul className="leaders" aria-label="Líderes de la comunidad">
+              {leaders.map((leader, i) => (
+                <li key={i} className="leader">
+                  <img
+                    src={leader.image}
+                    alt={`Foto de ${leader.name}`}
+                    width={240}
+                    height={240}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                  <p className="leader-name">{leader.name}</p>
+                  {leader.role ? <p className="muted">{leader.role}</p> : null}
+                </li>
+              ))}
+            </ul>
+          ),
+        }
+      : null,
+    allies.length > 0
+      ? {
+          key: "allies",
+          ...community.cards.allies,
+          content: <OrganisationList items={allies} label="Aliados" />,
+        }
+      : null,
+    sponsors.sponsors.length > 0
+      ? {
+          key: "sponsors",
+          ...community.cards.sponsors,
+          content: (
+            <>
+              {sponsors.intro ? <p>{sponsors.intro}</p> : null}
+              <OrganisationList items={sponsors.sponsors} label="Patrocinadores" />
+            </>
+          ),
+        }
+      : null,
+  ].filter((card) => card !== null);
   const user = useRootData()?.user;
   const visitor = !user;
   const admin = user?.isAdmin === true;
@@ -115,9 +183,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <div className="home landing">
       <ShaderBackground />
       <section id="hero" className="home-section hero" aria-labelledby="hero-title">
-        <p className="eyebrow">{hero.eyebrow}</p>
-        <h1 id="hero-title">{hero.title}</h1>
-        <p className="lead">{hero.lead}</p>
+        {heroContent.eyebrow ? <p className="eyebrow">{heroContent.eyebrow}</p> : null}
+        <h1 id="hero-title">{heroContent.title}</h1>
+        {heroContent.lead ? <p className="lead">{heroContent.lead}</p> : null}
         <p className="hero-actions">
           <a className="button" href={hero.primaryAction.href}>
             {hero.primaryAction.label}
@@ -130,66 +198,40 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
 
-      <section id="community" className="home-section" aria-labelledby="community-title">
-        <Reveal>
-          <h2 id="community-title">{community.title}</h2>
-          <p className="section-intro">{community.intro}</p>
-          <Accordion
-            label={community.title}
-            defaultOpen={community.defaultOpen}
-            items={[
-              {
-                key: "ambassadors",
-                ...community.cards.ambassadors,
-                content: (
-                  <ul className="leaders" aria-label="Líderes de la comunidad">
-                    {community.leaders.map((leader) => (
-                      <li key={leader.name} className="leader">
-                        <img
-                          src={leader.image}
-                          alt={`Foto de ${leader.name}`}
-                          width={240}
-                          height={240}
-                          loading="lazy"
-                          decoding="async"
-                        />
-                        <p className="leader-name">{leader.name}</p>
-                        <p className="muted">{leader.role}</p>
-                      </li>
-                    ))}
-                  </ul>
-                ),
-              },
-              {
-                key: "allies",
-                ...community.cards.allies,
-                content: <OrganisationList items={community.allies} label="Aliados" />,
-              },
-              {
-                key: "sponsors",
-                ...community.cards.sponsors,
-                content: (
-                  <>
-                    <p>{community.sponsorsIntro}</p>
-                    <OrganisationList items={community.sponsors} label="Patrocinadores" />
-                  </>
-                ),
-              },
-            ]}
-          />
-        </Reveal>
-      </section>
+      {shown.has("community") ? (
+        <section id="community" className="home-section" aria-labelledby="community-title">
+          <Reveal>
+            <h2 id="community-title">{community.title}</h2>
+            <p className="section-intro">{community.intro}</p>
+            <Accordion
+              label={community.title}
+              defaultOpen={communityCards[0]?.key ?? ""}
+              items={communityCards}
+            />
+          </Reveal>
+        </section>
+      ) : null}
 
-      <section id="courses" className="home-section" aria-labelledby="courses-title">
-        <Reveal>
-          <h2 id="courses-title">{courses.title}</h2>
-          <p className="section-intro">{courses.intro}</p>
-          <h3>{courses.currentTitle}</h3>
-          <CourseCards items={courses.current} />
-          <h3>{courses.pastTitle}</h3>
-          <CourseCards items={courses.past} />
-        </Reveal>
-      </section>
+      {shown.has("courses") ? (
+        <section id="courses" className="home-section" aria-labelledby="courses-title">
+          <Reveal>
+            <h2 id="courses-title">{courses.title}</h2>
+            <p className="section-intro">{courses.intro}</p>
+            {courseLists.current.length > 0 ? (
+              <>
+                <h3>{courses.currentTitle}</h3>
+                <CourseCards items={courseLists.current} />
+              </>
+            ) : null}
+            {courseLists.past.length > 0 ? (
+              <>
+                <h3>{courses.pastTitle}</h3>
+                <CourseCards items={courseLists.past} />
+              </>
+            ) : null}
+          </Reveal>
+        </section>
+      ) : null}
 
       <section id="events" className="home-section" aria-labelledby="events-title">
         <Reveal>
@@ -201,7 +243,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               title={events.competition.title}
               image={events.competition.image}
               imageLabel="Competencia"
-              text={events.competition.text}
+              text={competitionText}
             >
               <Link className="button" to={events.competition.href}>
                 {events.competition.linkLabel}
@@ -273,21 +315,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   </ul>
                 ),
               },
-              {
-                key: "talks",
-                title: articles.talks.title,
-                summary: articles.talks.summary,
-                content: (
-                  <div className="landing-card-text">
-                    <p>{articles.talks.text}</p>
-                    <ExternalAction
-                      href={articles.talks.href}
-                      label={articles.talks.linkLabel}
-                      className="button button-secondary"
-                    />
-                  </div>
-                ),
-              },
+              ...(talksHref
+                ? [
+                    {
+                      key: "talks" as const,
+                      title: articles.talks.title,
+                      summary: articles.talks.summary,
+                      content: (
+                        <div className="landing-card-text">
+                          <p>{articles.talks.text}</p>
+                          <ExternalAction
+                            href={talksHref}
+                            label={articles.talks.linkLabel}
+                            className="button button-secondary"
+                          />
+                        </div>
+                      ),
+                    },
+                  ]
+                : []),
               {
                 key: "news",
                 title: articles.news.title,

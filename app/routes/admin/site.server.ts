@@ -1,0 +1,133 @@
+// /admin/sitio on the server: what the page shows, and its form posts — one per section, the
+// `intent` naming the section. The route checks who is asking, reads the form and dispatches here.
+import { data, redirect, type AppLoadContext } from "react-router";
+import { parseForm, type FieldErrors } from "~/lib/forms";
+import { MESSAGES } from "~/lib/messages";
+import { notFound } from "~/lib/not-found";
+import type { SiteSectionKey } from "~/lib/site-content";
+import { siteFormListFields, siteFormSchema } from "~/lib/site-content-schemas";
+import {
+  applyRowAction,
+  isSiteSectionKey,
+  SITE_SECTION_KEYS,
+  sectionSpec,
+  valuesFromContent,
+} from "~/lib/site-sections";
+import { cookieSettings } from "#server/auth/guards.server";
+import { flashCookie } from "#server/auth/flash.server";
+import type { User } from "#server/db/schema.server";
+import {
+  loadSiteContent,
+  saveSiteSection,
+  siteSectionsEdited,
+} from "#server/models/site-content.server";
+
+export interface SiteActionData {
+  intent: string;
+  /** The section whose form was posted. */
+  section?: SiteSectionKey;
+  message?: string;
+  fieldErrors?: FieldErrors;
+  values?: Record<string, unknown>;
+}
+
+const reply = (body: SiteActionData, status: number) => data(body, { status });
+
+/**
+ * The section the address names (`?seccion=`, the first one by default) as its form's values,
+ * and when each section was last saved by an admin.
+ */
+export async function loadSitePage(request: Request, context: AppLoadContext) {
+  const asked = new URL(request.url).searchParams.get("seccion");
+  const section: SiteSectionKey =
+    asked === null ? SITE_SECTION_KEYS[0]! : (asked as SiteSectionKey);
+  if (!isSiteSectionKey(section)) notFound("Esa sección del contenido no existe.");
+  const [content, edited] = await Promise.all([
+    loadSiteContent(context.db),
+    siteSectionsEdited(context.db),
+  ]);
+  return data(
+    {
+      section,
+      values: valuesFromContent(section, content[section]),
+      edited,
+      timeZone: context.config.siteTimezone,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+/**
+ * 'Guardar' of the section the form names; or, without JavaScript, a row added, moved or removed
+ * (nothing saved).
+ */
+async function saveSection(form: FormData, admin: User, context: AppLoadContext) {
+  const key = form.get("section");
+  if (!isSiteSectionKey(key))
+    return reply({ intent: "save", message: "Sección desconocida." }, 400);
+  const answer = (body: Omit<SiteActionData, "intent" | "section">, status: number) =>
+    reply({ intent: "save", section: key, ...body }, status);
+  const listFields = siteFormListFields(key);
+  const rowAction = form.get("rowAction");
+  const linkAction = form.get("linkAction");
+  if (typeof rowAction === "string" || typeof linkAction === "string") {
+    const values: Record<string, unknown> = {};
+    for (const [name, value] of form) {
+      if (
+        typeof value !== "string" ||
+        ["intent", "section", "rowAction", "linkAction"].includes(name)
+      )
+        continue;
+      if (listFields.includes(name)) values[name] = [...((values[name] as string[]) ?? []), value];
+      else values[name] = value;
+    }
+    const linksName = sectionSpec(key).links?.name;
+    let changed: Record<string, unknown> | null = null;
+    if (typeof rowAction === "string") changed = applyRowAction(key, values, rowAction);
+    else if (linksName) {
+      // The link-list editor's own buttons (postBack): add a row, or remove one of several.
+      const links = [...((values[linksName] as string[] | undefined) ?? [])];
+      const remove = /^remove-(\d{1,3})$/.exec(String(linkAction));
+      if (linkAction === "add") links.push("");
+      else if (remove && Number(remove[1]) < links.length && links.length > 1)
+        links.splice(Number(remove[1]), 1);
+      if (linkAction === "add" || remove) changed = { ...values, [linksName]: links };
+    }
+    if (!changed) return answer({ message: "Acción desconocida." }, 400);
+    return answer({ values: changed, fieldErrors: {} }, 200);
+  }
+  const result = parseForm(siteFormSchema(key), form, { listFields, ignore: ["section"] });
+  if (!result.ok)
+    return answer(
+      {
+        fieldErrors: result.fieldErrors,
+        message: result.formError ?? MESSAGES.siteCheckFields,
+        values: result.values,
+      },
+      400,
+    );
+  try {
+    await saveSiteSection(context.db, admin, key, result.data);
+  } catch (error) {
+    console.error("No se pudo guardar el contenido del sitio:", error);
+    return answer(
+      { message: MESSAGES.siteSaveFailed, values: valuesFromContent(key, result.data) },
+      500,
+    );
+  }
+  return redirect(`/admin/sitio?seccion=${key}`, {
+    headers: { "Set-Cookie": flashCookie("siteSaved", cookieSettings(context).secure) },
+  });
+}
+
+const SITE_ACTIONS: Record<string, typeof saveSection> = {
+  save: saveSection,
+};
+
+/** Runs the handler the form's `intent` names; an unknown intent is a 400. */
+export async function siteAction(form: FormData, admin: User, context: AppLoadContext) {
+  const intent = String(form.get("intent") ?? "");
+  const handler = Object.hasOwn(SITE_ACTIONS, intent) ? SITE_ACTIONS[intent] : undefined;
+  if (!handler) return reply({ intent, message: "Acción desconocida." }, 400);
+  return handler(form, admin, context);
+}

@@ -1,0 +1,83 @@
+// /admin/sitio — the landing pages' content (docs/decisions/023-site-content.md): the hero, the
+// people, logos and courses of the home page, the competition page, the course page and the
+// footer's social links, one form per section. Admins only; what it shows and what its forms do
+// live in site.server.ts.
+import { Link } from "react-router";
+import { SiteSectionForm } from "~/components/admin/site-section-form";
+import { AlertDialog } from "~/components/dialog";
+import { ErrorPage } from "~/components/error-page";
+import { SITE_SECTIONS, sectionSpec } from "~/lib/site-sections";
+import { formatDateTime } from "~/lib/time";
+import { requireAdmin } from "#server/auth/guards.server";
+import { readForm } from "#server/http/read-form.server";
+import { loadSitePage, siteAction } from "./site.server";
+import type { Route } from "./+types/site";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return loadSitePage(request, context);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  return siteAction(await readForm(request), admin, context);
+}
+
+export function meta() {
+  return [
+    { title: "Panel de Administración — Contenido del sitio — Ayllu" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function SiteContentAdmin({ loaderData, actionData }: Route.ComponentProps) {
+  const { edited, timeZone } = loaderData;
+  // The section just posted (its answer holds what was sent), else the one the address names.
+  const answer = actionData?.section ? actionData : null;
+  const spec = sectionSpec(answer?.section ?? loaderData.section);
+  const savedAt = edited[spec.key];
+  return (
+    <div className="page admin-site">
+      <h1>Contenido del sitio</h1>
+      <p className="lead">
+        Lo que muestran la página de inicio, <Link to="/events">/events</Link> y{" "}
+        <Link to="/clase1">/clase1</Link>, y las redes del pie de página. Un cambio se ve en el
+        sitio en cuanto lo guardas; una parte sin datos no se muestra.
+      </p>
+      <nav className="admin-site-toc" aria-label="Secciones del contenido">
+        <ul>
+          {SITE_SECTIONS.map((section) => (
+            <li key={section.key}>
+              <Link
+                to={`?seccion=${section.key}`}
+                preventScrollReset
+                aria-current={section.key === spec.key ? "page" : undefined}
+              >
+                {section.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <SiteSectionForm
+        key={spec.key}
+        spec={spec}
+        values={answer?.values ?? loaderData.values}
+        errors={answer?.fieldErrors ?? {}}
+        refused={Boolean(answer?.fieldErrors && Object.keys(answer.fieldErrors).length > 0)}
+        status={
+          savedAt
+            ? `Guardado por última vez el ${formatDateTime(savedAt, timeZone)}.`
+            : "Contenido inicial del sitio: nadie lo ha cambiado todavía."
+        }
+      />
+      {actionData?.message ? (
+        <AlertDialog key={JSON.stringify(actionData)} message={actionData.message} />
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} back={{ to: "/admin/sitio", label: "Volver al contenido" }} />;
+}

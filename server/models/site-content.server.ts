@@ -1,0 +1,165 @@
+// The landing pages' content (docs/decisions/023-site-content.md): one row per section, written
+// with the defaults once, edited by admins at /admin/sitio. Every page reads it — the footer's
+// social links are on all of them — so each process keeps it in memory and forgets it when the
+// table changes (its own write, or a NOTIFY from the page-cache trigger of any process).
+import { sql } from "drizzle-orm";
+import { SITE_DEFAULTS } from "~/content/site-defaults";
+import type { SiteContent, SiteSectionKey } from "~/lib/site-content";
+import { emptySection, SITE_SECTION_KEYS, sectionSpec } from "~/lib/site-sections";
+import { siteContentSchema } from "~/lib/site-content-schemas";
+import type { Database, Db } from "../db/client.server";
+import { siteContent, type User } from "../db/schema.server";
+import { PAGES_CHANNEL } from "../db/notify.server";
+import { assertAdmin } from "./permissions.server";
+
+export class SiteContentInvalidError extends Error {
+  override name = "SiteContentInvalidError";
+}
+
+interface Memory {
+  /** Set once this process hears the table's notifications: only then may it keep the content. */
+  listening: boolean;
+  generation: number;
+  content: Promise<SiteContent> | null;
+}
+
+const memories = new WeakMap<Db, Memory>();
+
+function memoryOf(db: Db): Memory {
+  let memory = memories.get(db);
+  if (!memory) {
+    memory = { listening: false, generation: 0, content: null };
+    memories.set(db, memory);
+  }
+  return memory;
+}
+
+function forget(db: Db) {
+  const memory = memoryOf(db);
+  memory.generation++;
+  memory.content = null;
+}
+
+/**
+ * Keeps this database's content in memory from now on, forgotten whenever `site_content` changes
+ * in any process. Resolves once listening; returns the function that stops it.
+ */
+export async function watchSiteContent(
+  database: Pick<Database, "db" | "listen">,
+): Promise<() => Promise<void>> {
+  const stop = await database.listen(PAGES_CHANNEL, (table) => {
+    if (table === "site_content") forget(database.db);
+  });
+  memoryOf(database.db).listening = true;
+  return async () => {
+    memoryOf(database.db).listening = false;
+    forget(database.db);
+    await stop();
+  };
+}
+
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === "object" && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+
+/** A stored row with the section's fields as they are now: new ones empty, gone ones left out. */
+function knownFields(key: SiteSectionKey, stored: unknown): unknown {
+  if (stored === undefined) return undefined;
+  const spec = sectionSpec(key);
+  const row = record(stored);
+  const out: Record<string, unknown> = {};
+  for (const field of spec.fields) out[field.name] = row[field.name] ?? "";
+  for (const list of spec.lists) {
+    const rows = Array.isArray(row[list.name]) ? (row[list.name] as unknown[]) : [];
+    out[list.name] = rows.map((item) =>
+      Object.fromEntries(list.fields.map((f) => [f.name, record(item)[f.name] ?? ""])),
+    );
+  }
+  if (spec.links) out[spec.links.name] = row[spec.links.name] ?? [];
+  return out;
+}
+
+async function readAll(db: Db): Promise<SiteContent> {
+  const rows = await db
+    .select({ section: siteContent.section, content: siteContent.content })
+    .from(siteContent);
+  const stored = new Map(rows.map((row) => [row.section, row.content]));
+  const content = {} as Record<SiteSectionKey, unknown>;
+  for (const key of SITE_SECTION_KEYS) {
+    // Fields added since the row was written start empty, fields gone are left out; a row that
+    // still does not fit its schema (written by hand, say) shows nothing, never a 500.
+    const parsed = siteContentSchema(key).safeParse(knownFields(key, stored.get(key)));
+    content[key] = parsed.success ? parsed.data : emptySection(key);
+  }
+  return content as SiteContent;
+}
+
+/** Every section's content, from memory when this process watches the table (one query if not). */
+export function loadSiteContent(db: Db): Promise<SiteContent> {
+  const memory = memoryOf(db);
+  if (memory.content) return memory.content;
+  const generation = memory.generation;
+  const reading = readAll(db);
+  if (memory.listening) {
+    memory.content = reading;
+    // A read that failed, or that began before a change, is not kept.
+    reading.then(
+      () => {
+        if (memory.generation !== generation && memory.content === reading) memory.content = null;
+      },
+      () => {
+        if (memory.content === reading) memory.content = null;
+      },
+    );
+  }
+  return reading;
+}
+
+/**
+ * Writes the default content of every section that has no row yet (app/content/site-defaults.ts):
+ * a new database gets it once; a section an admin has saved, even emptied, is never written again.
+ */
+export async function seedSiteContent(db: Db): Promise<SiteSectionKey[]> {
+  const written = await db
+    .insert(siteContent)
+    .values(SITE_SECTION_KEYS.map((key) => ({ section: key, content: SITE_DEFAULTS[key] })))
+    .onConflictDoNothing()
+    .returning({ section: siteContent.section });
+  if (written.length > 0) forget(db);
+  return written.map((row) => row.section as SiteSectionKey);
+}
+
+/** An admin saves one section; the content is checked again here, whatever the caller checked. */
+export async function saveSiteSection<K extends SiteSectionKey>(
+  db: Db,
+  actor: User | null | undefined,
+  key: K,
+  content: SiteContent[K],
+): Promise<void> {
+  assertAdmin(actor);
+  const parsed = siteContentSchema(key).safeParse(content);
+  if (!parsed.success)
+    throw new SiteContentInvalidError(parsed.error.issues[0]?.message ?? "Contenido no válido.");
+  try {
+    await db
+      .insert(siteContent)
+      .values({ section: key, content: parsed.data, editedAt: sql`now()`, editedBy: actor.id })
+      .onConflictDoUpdate({
+        target: siteContent.section,
+        set: { content: parsed.data, editedAt: sql`now()`, editedBy: actor.id },
+      });
+  } finally {
+    forget(db);
+  }
+}
+
+/** When each section was last saved by an admin (null: still the defaults). */
+export async function siteSectionsEdited(
+  db: Db,
+): Promise<Partial<Record<SiteSectionKey, string | null>>> {
+  const rows = await db
+    .select({ section: siteContent.section, editedAt: siteContent.editedAt })
+    .from(siteContent);
+  return Object.fromEntries(rows.map((r) => [r.section, r.editedAt?.toISOString() ?? null]));
+}
