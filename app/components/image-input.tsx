@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Field } from "~/components/field";
-import { safeImageUrl } from "~/lib/checks";
 import { LinkListEditor } from "~/components/link-list-editor";
-import { UPLOAD_ACCEPT, UPLOAD_ENDPOINT, uploadSrcSet } from "~/lib/uploads";
+import { ImagePreview } from "~/components/image-preview";
+import { isUploadedImage, UPLOAD_ACCEPT, UPLOAD_ENDPOINT } from "~/lib/uploads";
 
 interface UploadState {
   busy: boolean;
@@ -134,23 +134,9 @@ export function UploadControl({
   );
 }
 
-/** A small preview of an image field's value: uploaded (with its widths) or linked. */
-export function ImagePreview({ value, size = 64 }: { value: string; size?: number }) {
-  return (
-    <img
-      className="image-input-preview"
-      src={value}
-      srcSet={uploadSrcSet(value)}
-      sizes={`${size}px`}
-      alt=""
-      width={size}
-      height={size}
-      referrerPolicy="no-referrer"
-    />
-  );
-}
-
 const HINT = "Pega un enlace (https://…) o sube un archivo JPEG, PNG, WebP, AVIF o GIF.";
+const HINT_MANY =
+  "Pega enlaces (https://…) o sube varios archivos a la vez: JPEG, PNG, WebP, AVIF o GIF.";
 
 /**
  * The one image field: a link, or files uploaded from the device (docs/decisions/022-uploads.md).
@@ -166,7 +152,7 @@ export function ImageInput({
   error,
   multiple = false,
   required = false,
-  hint = HINT,
+  hint,
   rowLabel = "Imagen",
 }: {
   /**
@@ -216,25 +202,26 @@ export function ImageInput({
               {required ? <span aria-hidden="true"> *</span> : null}
             </>
           }
-          hint={typeof hint === "string" ? hint : undefined}
+          hint={typeof hint === "string" ? hint : HINT_MANY}
           values={values}
           error={shownError ?? undefined}
           images
           append={appended}
           addLabel="+ Añadir otro enlace"
-        />
-        {interactive ? (
-          <UploadControl
-            id={fileId}
-            multiple
-            state={state}
-            describedBy={shownError ? `${fieldId}-${name}-error` : undefined}
-            onFiles={async (files) => {
-              const paths = await upload(files);
-              if (paths.length > 0) setAppended((a) => ({ key: a.key + 1, values: paths }));
-            }}
-          />
-        ) : null}
+        >
+          {interactive ? (
+            <UploadControl
+              id={fileId}
+              multiple
+              state={state}
+              describedBy={shownError ? `${fieldId}-${name}-error` : undefined}
+              onFiles={async (files) => {
+                const paths = await upload(files);
+                if (paths.length > 0) setAppended((a) => ({ key: a.key + 1, values: paths }));
+              }}
+            />
+          ) : null}
+        </LinkListEditor>
       </div>
     );
   }
@@ -245,14 +232,14 @@ export function ImageInput({
       name={name}
       label={label}
       required={required}
-      hint={hint}
+      hint={hint ?? HINT}
       error={shownError ?? undefined}
     >
       {(control) => (
         <div className="image-input">
           <div className="image-input-row">
-            {/* Only an address that may be shown: never a javascript: or another site's //host. */}
-            {safeImageUrl(current.trim()) ? <ImagePreview value={current.trim()} /> : null}
+            {/* Uploads only: a link being typed would be fetched at every keystroke. */}
+            {isUploadedImage(current.trim()) ? <ImagePreview value={current.trim()} /> : null}
             <input
               {...control}
               type="text"

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { isHttpUrl, youtubeVideoId } from "~/lib/checks";
-import { isUploadedImage } from "~/lib/uploads";
+import { ImagePreview } from "~/components/image-preview";
+import { isImageLink, isUploadedImage } from "~/lib/uploads";
 import { describedBy, FieldError } from "~/components/field";
 
 /**
@@ -24,6 +25,7 @@ export function LinkListEditor({
   postBack = false,
   images = false,
   append,
+  children,
 }: {
   /** Names this form in element ids, so that two forms may both have, say, enlacesWeb. */
   form: string;
@@ -43,6 +45,8 @@ export function LinkListEditor({
   images?: boolean;
   /** Rows to add at the end (uploaded images); each new `key` adds its `values` once. */
   append?: { key: number; values: readonly string[] };
+  /** More controls for the list, after its add button (the image field's upload). */
+  children?: ReactNode;
 }) {
   const initial = () =>
     postBack
@@ -77,7 +81,7 @@ export function LinkListEditor({
     value.trim() === "" ||
     (youtube
       ? youtubeVideoId(value.trim()) !== null
-      : isHttpUrl(value.trim()) || (images && isUploadedImage(value.trim())));
+      : (images ? isImageLink : isHttpUrl)(value.trim()));
   // The rows the error is about; when it is about the list as a whole, the first row.
   const invalid = error ? rows.map((value) => !valid(value)) : rows.map(() => false);
   if (error && !invalid.includes(true)) invalid[0] = true;
@@ -97,6 +101,9 @@ export function LinkListEditor({
       <ol className="link-list-rows">
         {rows.map((value, index) => (
           <li key={index} className="link-list-row">
+            {images && isUploadedImage(value.trim()) ? (
+              <ImagePreview value={value.trim()} size={44} />
+            ) : null}
             <input
               id={`${id}-${index}`}
               name={name}
@@ -149,6 +156,7 @@ export function LinkListEditor({
           {addLabel}
         </button>
       ) : null}
+      {children}
     </fieldset>
   );
 }

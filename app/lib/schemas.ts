@@ -2,7 +2,7 @@
 // (for the limits shown in the form) and by the server (which decides).
 import { z } from "zod";
 import { isHttpUrl, isRealDate, isUuid, safeRedirectPath, youtubeVideoId } from "./checks";
-import { isUploadedImage, UPLOAD_MAX_FILES } from "./uploads";
+import { isImageLink, UPLOAD_MAX_FILES } from "./uploads";
 import {
   CAPACITY_MAX,
   EVENT_DESCRIPTION_MAX,
@@ -65,8 +65,7 @@ export type ProfileInput = z.output<typeof ProfileSchema>;
 const URL_MAX = 2000;
 
 /** An http(s) URL, or (for an image) the path of an uploaded image (app/lib/uploads.ts). */
-const isLink = (images: boolean) => (value: string) =>
-  isHttpUrl(value) || (images && isUploadedImage(value));
+const isLink = (images: boolean) => (images ? isImageLink : isHttpUrl);
 
 /** A required http(s) URL (`images`: or an uploaded image's path). */
 const httpUrlField = (

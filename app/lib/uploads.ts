@@ -1,6 +1,7 @@
 // Uploaded images, as pages see them (docs/decisions/022-uploads.md). An uploaded image is stored
 // in a text column like a link, as the path of its largest width: /imagenes/<hash>-<width>.webp.
 // The smaller widths sit beside it, so the path alone gives the whole srcset.
+import { isHttpUrl } from "./checks";
 
 /** Where the browser posts files; answered with the stored images' paths (JSON). */
 export const UPLOAD_ENDPOINT = "/subidas";
@@ -30,6 +31,11 @@ export function uploadHash(value: string): string | null {
 
 export function isUploadedImage(value: string): boolean {
   return UPLOADED.test(value);
+}
+
+/** What an image field accepts: an http(s) link, or an uploaded image's path. */
+export function isImageLink(value: string): boolean {
+  return isHttpUrl(value) || isUploadedImage(value);
 }
 
 /** The widths stored for an image whose largest stored width is `largest`. */

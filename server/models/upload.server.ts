@@ -8,7 +8,7 @@ import { storedWidths, UPLOAD_FILE_NAME, UPLOAD_WIDTHS, uploadedImagePath } from
 import type { Db } from "../db/client.server";
 import { rowsOf } from "../db/rows.server";
 import type { User } from "../db/schema.server";
-import type { UploadStorage } from "../uploads/storage.server";
+import { uploadStorage, type UploadStorage } from "../uploads/storage.server";
 import { mayAdminister, NotAllowedError } from "./permissions.server";
 
 /** A file refused, with the Spanish sentence shown next to the field. */
@@ -213,11 +213,28 @@ export async function releaseUploads(
 }
 
 /**
- * `before` is what a change replaced or deleted (the row as it was): its uploaded images that no
- * row mentions any more are removed.
+ * After a change: `before` is what it replaced or deleted (the row as it was, a path); its
+ * uploaded images that no row mentions any more are removed. A failure is logged and leaves the
+ * files to the hourly sweep; the change itself stands.
  */
-export function releaseReplaced(db: Db, storage: UploadStorage, before: unknown): Promise<number> {
-  return releaseUploads(db, storage, uploadHashesIn(before));
+export async function releaseReplaced(
+  db: Db,
+  storage: UploadStorage,
+  before: unknown,
+): Promise<void> {
+  try {
+    await releaseUploads(db, storage, uploadHashesIn(before));
+  } catch (error) {
+    console.error("No se pudieron quitar las imágenes que ya no se usan:", error);
+  }
+}
+
+/** releaseReplaced on the site's uploads folder, for a route that changed something. */
+export function releaseAfterChange(
+  context: { db: Db; config: { uploadsDir: string } },
+  before: unknown,
+): Promise<void> {
+  return releaseReplaced(context.db, uploadStorage(context.config.uploadsDir), before);
 }
 
 /** How long an upload may wait for the form that uses it to be saved. */

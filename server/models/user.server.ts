@@ -4,7 +4,6 @@ import type { ProfileInput } from "~/lib/schemas";
 import type { Db } from "../db/client.server";
 import { events, participations, users, type User } from "../db/schema.server";
 import { linkImportedMember, type LinkOptions } from "./account-link.server";
-import { uploadHashesIn } from "./upload.server";
 import { queueMail, recipients } from "./mail.server";
 
 export interface VerifiedIdentity {
@@ -115,14 +114,14 @@ export function photoOf(user: Pick<User, "photoURL" | "ownPhotoUrl">): string | 
 
 /**
  * Sets (a path) or removes (null) the member's own photo; they are the only one who may, which
- * the caller has made sure of by acting for the signed-in member. Returns the content hashes of
- * the photo replaced, for the caller to release (server/models/upload.server.ts).
+ * the caller has made sure of by acting for the signed-in member. Returns the photo replaced,
+ * for the caller to release (releaseReplaced in server/models/upload.server.ts).
  */
 export async function setOwnPhoto(
   db: Db,
   member: Pick<User, "id">,
   photo: string | null,
-): Promise<string[]> {
+): Promise<string | null> {
   const [before] = await db
     .select({ ownPhotoUrl: users.ownPhotoUrl })
     .from(users)
@@ -131,9 +130,7 @@ export async function setOwnPhoto(
     .update(users)
     .set({ ownPhotoUrl: photo, updatedAt: new Date() })
     .where(eq(users.id, member.id));
-  return before?.ownPhotoUrl && before.ownPhotoUrl !== photo
-    ? uploadHashesIn(before.ownPhotoUrl)
-    : [];
+  return before?.ownPhotoUrl && before.ownPhotoUrl !== photo ? before.ownPhotoUrl : null;
 }
 
 /**

@@ -107,13 +107,13 @@ test("an admin publishes a Hibrido event with a gallery; a member joins and leav
     await gallery.getByRole("button", { name: "Agregar Imagen" }).click();
     await okAlert(page, "Imagen agregada a la galería!");
   }
-  await expect(gallery.locator("img.thumb")).toHaveCount(2);
+  await expect(gallery.locator("li img")).toHaveCount(2);
   await gallery.getByRole("link", { name: "Eliminar imagen 1" }).click();
   await expect(gallery).toContainText("¿Eliminar esta imagen de la galería?");
   await expectNoAxeViolations(page);
   await gallery.getByRole("button", { name: "Eliminar", exact: true }).click();
   await okAlert(page, "Imagen eliminada de la galería!");
-  await expect(gallery.locator("img.thumb")).toHaveCount(1);
+  await expect(gallery.locator("li img")).toHaveCount(1);
   await expect(gallery.getByRole("link", { name: /encuentro\.svg/ })).toBeVisible();
   await gallery.getByRole("link", { name: "Cerrar" }).click();
   await expect(gallery).toBeHidden();

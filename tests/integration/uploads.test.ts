@@ -7,7 +7,7 @@ import { deflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { eventImages, events, users } from "#server/db/schema.server";
+import { eventImages, events, resources, users } from "#server/db/schema.server";
 import { sweepUploads } from "#server/models/upload.server";
 import { uploadStorage } from "#server/uploads/storage.server";
 import { BrowserClient } from "../helpers/browser-client";
@@ -295,10 +295,21 @@ test("visitors may not upload; members only their own photo", async () => {
   const [after] = await server.db.select().from(users).where(eq(users.id, member.user.id));
   expect(after!.ownPhotoUrl).toBeNull();
   expect(stored()).toEqual(before);
-  // Someone else's member cannot remove a photo for another: the action acts only for the signed-in member.
-  expect(
-    (await new BrowserClient(server.url).post("/profile", { intent: "photo-remove" })).status,
-  ).toBe(302);
+  // A visitor is sent to sign in; nothing changes. (The action only ever acts for the signed-in member.)
+  const visitorRemove = await new BrowserClient(server.url).post("/profile", {
+    intent: "photo-remove",
+  });
+  expect(visitorRemove.status).toBe(302);
+  expect(visitorRemove.location).toMatch(/\/login/);
+
+  const two = await upload(
+    member.client,
+    [...file, { name: "otra.png", data: await png(90, 90) }],
+    "?para=perfil",
+  );
+  expect(two.status).toBe(400);
+  expect(JSON.parse(two.text).error).toBe("Elige una sola foto.");
+  expect(stored()).toEqual(before);
 });
 
 test("deleting an event or a gallery image removes the files nobody else uses", async () => {
@@ -347,6 +358,41 @@ test("deleting an event or a gallery image removes the files nobody else uses", 
     302,
   );
   expect(filesOf(cover)).toEqual([]);
+});
+
+test("deleting a resource removes its uploaded images; editing one drops the image it no longer has", async () => {
+  const reply = await upload(admin.client, [
+    { name: "r1.png", data: await png(400, 300, { r: 1, g: 100, b: 1 }) },
+    { name: "r2.png", data: await png(400, 300, { r: 2, g: 100, b: 2 }) },
+  ]);
+  const [kept, dropped] = (JSON.parse(reply.text) as { images: { path: string }[] }).images;
+  const hash = (p: string) => p.slice("/imagenes/".length, "/imagenes/".length + 32);
+  const filesOf = (p: string) => stored().filter((n) => n.startsWith(hash(p)));
+  const fields = (images: string[], id?: string) =>
+    new URLSearchParams([
+      ["intent", "saveResource"],
+      ...(id ? [["id", id] as [string, string]] : []),
+      ["titulo", "Guía con fotos"],
+      ["texto", "Texto del recurso."],
+      ...images.map((i): [string, string] => ["enlacesImagenes", i]),
+    ]);
+  expect(
+    (await admin.client.post("/projectsandnotes", fields([kept!.path, dropped!.path]))).status,
+  ).toBe(302);
+  const [resource] = await server.db.select().from(resources);
+  expect(resource!.enlacesImagenes).toEqual([kept!.path, dropped!.path]);
+
+  const edited = await admin.client.post("/projectsandnotes", fields([kept!.path], resource!.id));
+  expect(edited.status).toBe(302);
+  expect(filesOf(dropped!.path)).toEqual([]);
+  expect(filesOf(kept!.path)).toHaveLength(2);
+
+  const deleted = await admin.client.post("/projectsandnotes", {
+    intent: "deleteResource",
+    id: resource!.id,
+  });
+  expect(deleted.status).toBe(302);
+  expect(filesOf(kept!.path)).toEqual([]);
 });
 
 test("the sweep removes uploads no form saved, once a day has passed", async () => {

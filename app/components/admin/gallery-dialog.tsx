@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Dialog, INITIAL_FOCUS } from "~/components/dialog";
-import { ImageInput, ImagePreview } from "~/components/image-input";
+import { ImageInput } from "~/components/image-input";
+import { ImagePreview } from "~/components/image-preview";
 import type { FieldErrors } from "~/lib/forms";
 import { MESSAGES } from "~/lib/messages";
 import { panelHref } from "./panel-href";
@@ -74,13 +75,14 @@ export function GalleryDialog({
           <input type="hidden" name="intent" value="gallery-add" />
           <input type="hidden" name="eventId" value={gallery.id} />
           <ImageInput
+            // Empty again once images were added.
+            key={gallery.images.length}
             id="gallery"
             name="url"
             label="Imágenes"
             rowLabel="URL de la imagen"
             multiple
             required
-            hint="Pega enlaces (https://…) o sube varios archivos a la vez: JPEG, PNG, WebP, AVIF o GIF."
             value={galleryValues(galleryAction?.values?.url)}
             error={galleryAction?.fieldErrors?.url}
           />

@@ -165,7 +165,7 @@ export function EventForm({
       <ImageInput
         id="evento-imagenEnlace"
         name="imagenEnlace"
-        label="Imagen del evento"
+        label="Enlace de la imagen"
         required
         value={values.imagenEnlace}
         error={errors.imagenEnlace}

@@ -31,20 +31,7 @@ import {
   removeGalleryImage,
   updateEvent,
 } from "#server/models/event.server";
-import { releaseReplaced } from "#server/models/upload.server";
-import { uploadStorage } from "#server/uploads/storage.server";
-
-/**
- * After an event changed: the uploaded images it had (`before`) that nothing uses any more are
- * removed. A failure here leaves files behind for the hourly sweep; the change itself stands.
- */
-async function releaseEventImages(context: AppLoadContext, before: unknown) {
-  try {
-    await releaseReplaced(context.db, uploadStorage(context.config.uploadsDir), before);
-  } catch (error) {
-    console.error("No se pudieron quitar las imágenes que ya no se usan:", error);
-  }
-}
+import { releaseAfterChange } from "#server/models/upload.server";
 
 type PanelActionData = {
   intent: string;
@@ -244,7 +231,7 @@ async function saveEvent({ intent, form, admin, context }: Post) {
       500,
     );
   }
-  await releaseEventImages(context, before);
+  await releaseAfterChange(context, before);
   return back(context, "/admin", intent === "publish" ? "eventPublished" : "eventUpdated");
 }
 
@@ -257,7 +244,7 @@ async function removeEvent({ intent, form, admin, context }: Post) {
     console.error("No se pudo eliminar el evento:", error);
     return reply({ intent, message: MESSAGES.eventDeleteFailed }, 500);
   }
-  await releaseEventImages(context, before);
+  await releaseAfterChange(context, before);
   return back(context, "/admin", "eventDeleted");
 }
 
@@ -300,7 +287,7 @@ async function removeImage({ intent, form, admin, context }: Post) {
     console.error("No se pudo eliminar la imagen:", error);
     return reply({ intent, message: MESSAGES.galleryRemoveFailed, eventId }, 500);
   }
-  await releaseEventImages(
+  await releaseAfterChange(
     context,
     before?.gallery.find((i) => i.id === form.get("imageId")),
   );

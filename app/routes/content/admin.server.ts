@@ -20,7 +20,8 @@ import { cookieSettings } from "#server/auth/guards.server";
 import { flashCookie } from "#server/auth/flash.server";
 import type { User } from "#server/db/schema.server";
 import { listContentForAdmin } from "#server/models/content-lists.server";
-import { createNote, deleteNote } from "#server/models/note.server";
+import { createNote, deleteNote, getNote } from "#server/models/note.server";
+import { releaseAfterChange } from "#server/models/upload.server";
 import {
   createProject,
   deleteProject,
@@ -125,6 +126,8 @@ function saver<S extends z.ZodType>(kind: {
     id: string,
     input: z.output<S>,
   ) => Promise<unknown>;
+  /** The item as it was, for the images an edit drops. */
+  get: (db: AppLoadContext["db"], id: string) => Promise<unknown>;
   label: string;
   notFound: string;
   failed: { publish: string; update: string };
@@ -136,6 +139,7 @@ function saver<S extends z.ZodType>(kind: {
     const result = parseForm(kind.schema, form, { listFields: kind.lists, ignore: ["id"] });
     if (!result.ok) return failure(400, { intent, ...result });
     let saved = true;
+    const before = editing ? await kind.get(context.db, id) : null;
     try {
       if (editing) saved = Boolean(await kind.update(context.db, admin, id, result.data));
       else await kind.create(context.db, admin, result.data);
@@ -149,6 +153,7 @@ function saver<S extends z.ZodType>(kind: {
       });
     }
     if (!saved) notFound(kind.notFound);
+    await releaseAfterChange(context, before);
     return done(context, editing ? kind.saved.update : kind.saved.publish);
   };
 }
@@ -158,6 +163,7 @@ const saveResource = saver({
   lists: RESOURCE_LISTS,
   create: createResource,
   update: updateResource,
+  get: getResource,
   label: "el recurso",
   notFound: CONTENT_MESSAGES.resourceNotFound,
   failed: {
@@ -172,6 +178,7 @@ const saveProject = saver({
   lists: PROJECT_LISTS,
   create: createProject,
   update: updateProject,
+  get: getProject,
   label: "el proyecto",
   notFound: CONTENT_MESSAGES.projectNotFound,
   failed: {
@@ -184,6 +191,7 @@ const saveProject = saver({
 /** Deleting a note, a resource or a project after the confirmation dialog. */
 function remover(kind: {
   remove: (db: AppLoadContext["db"], admin: User, id: string) => Promise<boolean>;
+  get: (db: AppLoadContext["db"], id: string) => Promise<unknown>;
   label: string;
   notFound: string;
   failed: string;
@@ -191,6 +199,7 @@ function remover(kind: {
 }) {
   return async ({ intent, id, admin, context }: Post): Promise<Answer> => {
     if (!isUuid(id)) notFound(kind.notFound);
+    const before = await kind.get(context.db, id);
     let gone: boolean;
     try {
       gone = await kind.remove(context.db, admin, id);
@@ -199,6 +208,7 @@ function remover(kind: {
       return failure(500, { intent, fieldErrors: {}, formError: kind.failed, values: {} });
     }
     if (!gone) notFound(kind.notFound);
+    await releaseAfterChange(context, before);
     return done(context, kind.deleted);
   };
 }
@@ -207,6 +217,7 @@ const CONTENT_ACTIONS: Record<ContentIntent, (post: Post) => Promise<Answer>> = 
   createNote: publishNote,
   deleteNote: remover({
     remove: deleteNote,
+    get: getNote,
     label: "note",
     notFound: CONTENT_MESSAGES.noteNotFound,
     failed: CONTENT_MESSAGES.noteDeleteFailed,
@@ -215,6 +226,7 @@ const CONTENT_ACTIONS: Record<ContentIntent, (post: Post) => Promise<Answer>> = 
   saveResource,
   deleteResource: remover({
     remove: deleteResource,
+    get: getResource,
     label: "resource",
     notFound: CONTENT_MESSAGES.resourceNotFound,
     failed: CONTENT_MESSAGES.resourceDeleteFailed,
@@ -223,6 +235,7 @@ const CONTENT_ACTIONS: Record<ContentIntent, (post: Post) => Promise<Answer>> = 
   saveProject,
   deleteProject: remover({
     remove: deleteProject,
+    get: getProject,
     label: "project",
     notFound: CONTENT_MESSAGES.projectNotFound,
     failed: CONTENT_MESSAGES.projectDeleteFailed,

@@ -3,7 +3,7 @@ import { AlertDialog } from "~/components/dialog";
 import { ErrorPage } from "~/components/error-page";
 import { notFound } from "~/lib/not-found";
 import { imageSrc } from "~/components/events/event-image";
-import { isUploadedImage, uploadSrcSet } from "~/lib/uploads";
+import { isImageLink, uploadSrcSet } from "~/lib/uploads";
 import { ItemImage } from "~/components/item-card";
 import { MESSAGES, type MessageKey } from "~/lib/messages";
 import { isHttpUrl } from "~/lib/checks";
@@ -45,9 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         imagenEnlace: event.imagenEnlace,
         descripcion: event.descripcion,
         startsAt: event.startsAt.toISOString(),
-        gallery: event.gallery.filter(
-          (image) => isHttpUrl(image.url) || isUploadedImage(image.url),
-        ),
+        gallery: event.gallery.filter((image) => isImageLink(image.url)),
       },
       ended,
       signedIn: user !== null,

@@ -28,8 +28,7 @@ import {
   saveProfile,
   setOwnPhoto,
 } from "#server/models/user.server";
-import { releaseUploads, uploadHashesIn } from "#server/models/upload.server";
-import { uploadStorage } from "#server/uploads/storage.server";
+import { releaseAfterChange } from "#server/models/upload.server";
 import { hasEnded } from "#server/models/event.server";
 import { listWaitingEvents } from "#server/models/participation.server";
 import { renewCalendarToken } from "#server/models/calendar.server";
@@ -96,15 +95,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The member's own photo files, once nothing mentions them (a failure leaves them to the sweep). */
-async function releaseOwnPhoto(context: Route.ActionArgs["context"], hashes: string[]) {
-  try {
-    await releaseUploads(context.db, uploadStorage(context.config.uploadsDir), hashes);
-  } catch (error) {
-    console.error("No se pudo quitar la foto que ya no se usa:", error);
-  }
-}
-
 /** 'Eliminar mi cuenta', posted from its confirmation dialog. */
 async function deleteOwnAccount(
   request: Request,
@@ -130,7 +120,7 @@ async function deleteOwnAccount(
       { status: 500 },
     );
   }
-  await releaseOwnPhoto(context, uploadHashesIn(user.ownPhotoUrl));
+  await releaseAfterChange(context, user.ownPhotoUrl);
   const headers = new Headers();
   // The session rows went with the account; the browser forgets its cookie too.
   headers.append("Set-Cookie", await destroySession(context.db, request, cookieSettings(context)));
@@ -146,7 +136,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (form.get("intent") === "photo-remove") {
     // Only ever the signed-in member's own photo: back to the one their account brought.
-    await releaseOwnPhoto(context, await setOwnPhoto(context.db, user, null));
+    await releaseAfterChange(context, await setOwnPhoto(context.db, user, null));
     return redirect("/profile", {
       headers: { "Set-Cookie": flashCookie("photoRemoved", cookieSettings(context).secure) },
     });

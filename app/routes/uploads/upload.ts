@@ -6,7 +6,7 @@ import { readUploads } from "#server/http/read-uploads.server";
 import { NotAllowedError } from "#server/models/permissions.server";
 import {
   mayUpload,
-  releaseUploads,
+  releaseReplaced,
   storeImages,
   UploadRefusedError,
   type UploadPurpose,
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const images = await storeImages(storage, user, purpose, files, limits);
     if (purpose === "perfil") {
       const previous = await setOwnPhoto(context.db, user, images[0]!.path);
-      await releaseUploads(context.db, storage, previous);
+      await releaseReplaced(context.db, storage, previous);
     }
     return Response.json(
       { images: images.map((image) => ({ ...image, srcSet: uploadSrcSet(image.path) })) },
