@@ -67,7 +67,7 @@ export default function SiteContentAdmin({ loaderData, actionData }: Route.Compo
         refused={Boolean(answer?.fieldErrors && Object.keys(answer.fieldErrors).length > 0)}
         status={
           savedAt
-            ? `Guardado por última vez el ${formatDateTime(savedAt, timeZone)}.`
+            ? `Guardado por última vez: ${formatDateTime(savedAt, timeZone)}`
             : "Contenido inicial del sitio: nadie lo ha cambiado todavía."
         }
       />
