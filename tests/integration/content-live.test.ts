@@ -155,8 +155,9 @@ if (postgresUrl) {
         [dbName],
       );
       await killer.end();
-      // Two listening connections in each process: the live stream's and the page cache's.
-      expect(killed.rowCount).toBe(4);
+      // Four listening connections in each process: the live stream's, the page cache's, the
+      // landing content's and the mail worker's.
+      expect(killed.rowCount).toBe(8);
       const before = onB.events.length;
       const deadline = Date.now() + 10_000;
       let reached = false;
