@@ -77,7 +77,8 @@ export default defineConfig({
       SEED_DEMO: "1",
       LOGIN_RATE_LIMIT: "1000",
       // The events and content browser tests sign in as these admins.
-      ADMIN_EMAILS: "admin-e2e@ayllu.test,admin-contenido@ayllu.test,admin-contenido-2@ayllu.test",
+      ADMIN_EMAILS:
+        "admin-e2e@ayllu.test,admin-contenido@ayllu.test,admin-contenido-2@ayllu.test,admin-sitio@ayllu.test",
     },
   })),
 });
