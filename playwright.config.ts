@@ -23,7 +23,7 @@ export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
   // Files are shared out between the workers; the tests of one file run in order, in one worker.
-  fullyParallel: false,
+  fullyParallel: true,
   workers: E2E_WORKERS,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -37,9 +37,15 @@ export default defineConfig({
     headless: true,
     locale: "es-BO",
     timezoneId: "America/La_Paz",
-    trace: "retain-on-failure",
+    // A failed test keeps its screenshot and error. Traces are off: recording one for every test
+    // (kept or not) cost a fifth of the browser tests' processor time. To see a failure step by
+    // step, run it again with `npx playwright test <file> --trace on`.
+    trace: "off",
     screenshot: "only-on-failure",
     video: "off",
+    // Journeys run as for someone who asked for less motion: no smooth scrolling or transitions
+    // to wait out. The landing pages, where the site moves, run with motion (landing.spec.ts).
+    reducedMotion: "reduce",
   },
   projects: [
     {

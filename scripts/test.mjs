@@ -63,6 +63,21 @@ async function inOrder(steps) {
   return 0;
 }
 
+/**
+ * The type check, ESLint and Prettier at once (each uses one core). Their output is shown in
+ * that order, each once the one before has finished.
+ */
+async function checksBesideEachOther() {
+  const lintOutput = holdOutput();
+  const formatOutput = holdOutput();
+  const tsc = run("tsc", bin("tsc"), []).finally(() => lintOutput.release());
+  const eslint = run("eslint", bin("eslint"), ["."], { hold: lintOutput });
+  const prettier = run("prettier", bin("prettier"), ["--check", "."], { hold: formatOutput });
+  const statuses = await Promise.all([tsc, eslint]).finally(() => formatOutput.release());
+  statuses.push(await prettier);
+  return statuses.find((status) => status !== 0) ?? 0;
+}
+
 function holdOutput() {
   const hold = { released: false, flush: [] };
   hold.release = () => {
@@ -80,9 +95,7 @@ const buildOutput = holdOutput();
 const [checks, build] = await Promise.all([
   inOrder([
     () => run("typegen", bin("react-router"), ["typegen"]),
-    () => run("tsc", bin("tsc"), []),
-    () => run("eslint", bin("eslint"), ["."]),
-    () => run("prettier", bin("prettier"), ["--check", "."]),
+    () => checksBesideEachOther(),
   ]).finally(() => buildOutput.release()),
   run("build", process.execPath, ["scripts/ensure-build.mjs"], { hold: buildOutput }),
 ]);

@@ -160,6 +160,7 @@ function makeDurable(client: PGlite, durable: DurableDir) {
 /** Connects to PostgreSQL at `url` and migrates it, one process at a time. */
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const listen = postgresListener(url);
   try {
     const db = drizzleNodePg({ client: pool, schema });
     const lockClient = await pool.connect();
@@ -179,7 +180,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       db: db as unknown as Db,
       kind: "postgres",
       location: where.toString(),
-      listen: (channel, onMessage) => listenPostgres(url, channel, onMessage),
+      listen,
       close: () => pool.end(),
     };
   } catch (error) {
@@ -188,55 +189,95 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   }
 }
 
+type Handler = (payload: string) => void;
+
 /**
- * LISTEN needs a connection of its own, outside the pool, held for as long as someone listens. If
- * it drops (a server restart, a network cut) a new one is made after a short pause.
+ * LISTEN needs a connection of its own, outside the pool, held for as long as someone listens.
+ * A process holds one for all its channels and listeners: a notification reaches every listener
+ * of its channel in the same turn, in the order they began listening, so no request is answered
+ * between one listener hearing of a change and the next (the page cache and the landing content
+ * once heard the same NOTIFY on two connections, and a page rendered in between was kept with the
+ * old content). If the connection drops (a server restart, a network cut) a new one is made after
+ * a short pause.
  */
-async function listenPostgres(
-  url: string,
-  channel: string,
-  onMessage: (payload: string) => void,
-): Promise<() => Promise<void>> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Nombre de canal no válido: ${channel}`);
-  let stopped = false;
-  let client: pg.Client | null = null;
+function postgresListener(url: string): Database["listen"] {
+  const channels = new Map<string, Set<Handler>>();
+  let current: Promise<pg.Client> | null = null;
   let retry: NodeJS.Timeout | null = null;
 
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
-    next.on("notification", (message) => {
-      if (message.channel === channel) onMessage(message.payload ?? "");
-    });
-    const reconnect = () => {
-      if (stopped || client !== next) return;
-      client = null;
-      next.end().catch(() => {});
-      retry = setTimeout(() => {
-        retry = null;
-        connect().catch(() => {});
-      }, 1000);
-      retry.unref();
-    };
-    next.on("error", reconnect);
-    next.on("end", reconnect);
-    client = next;
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${channel}`);
-    } catch (error) {
-      reconnect();
-      throw error;
+  const dispatch = (message: pg.Notification) => {
+    for (const handler of [...(channels.get(message.channel) ?? [])]) {
+      try {
+        handler(message.payload ?? "");
+      } catch (error) {
+        console.error(`Un aviso del canal ${message.channel} no se pudo atender:`, error);
+      }
     }
-    if (stopped) await next.end().catch(() => {});
   };
 
-  await connect();
-  return async () => {
-    stopped = true;
-    if (retry) clearTimeout(retry);
-    const current = client;
-    client = null;
-    await current?.end().catch(() => {});
+  const reconnectLater = () => {
+    if (retry || channels.size === 0) return;
+    retry = setTimeout(() => {
+      retry = null;
+      if (channels.size > 0) connection().catch(() => {});
+    }, 1000);
+    retry.unref();
+  };
+
+  const connection = (): Promise<pg.Client> => {
+    if (current) return current;
+    const client = new pg.Client({ connectionString: url });
+    client.on("notification", dispatch);
+    const made = (async () => {
+      await client.connect();
+      for (const channel of channels.keys()) await client.query(`LISTEN ${channel}`);
+      return client;
+    })();
+    current = made;
+    const lost = () => {
+      if (current !== made) return;
+      current = null;
+      client.end().catch(() => {});
+      reconnectLater();
+    };
+    client.on("error", lost);
+    client.on("end", lost);
+    made.catch(lost);
+    return made;
+  };
+
+  const stopListening = async (channel: string, handler: Handler) => {
+    const handlers = channels.get(channel);
+    if (!handlers?.delete(handler) || handlers.size > 0) return;
+    channels.delete(channel);
+    const made = current;
+    if (channels.size === 0) {
+      current = null;
+      if (retry) clearTimeout(retry);
+      retry = null;
+      await made?.then((client) => client.end()).catch(() => {});
+    } else {
+      await made?.then((client) => client.query(`UNLISTEN ${channel}`)).catch(() => {});
+    }
+  };
+
+  return async (channel, onMessage) => {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel))
+      throw new Error(`Nombre de canal no válido: ${channel}`);
+    // Each call is a listener of its own, even when it passes a function already listening.
+    const handler: Handler = (payload) => onMessage(payload);
+    const handlers = channels.get(channel);
+    if (handlers) handlers.add(handler);
+    else channels.set(channel, new Set([handler]));
+    try {
+      // Once more for a channel already listened to: it costs nothing, and this resolves only
+      // once the connection listens to it (even when it was made before the channel was asked for).
+      await (await connection()).query(`LISTEN ${channel}`);
+    } catch (error) {
+      await stopListening(channel, handler);
+      throw error;
+    }
+    return () => stopListening(channel, handler);
   };
 }
 

@@ -10,6 +10,10 @@ import { articles, courses, events, featured } from "../../app/content/home";
 import { SITE_DEFAULTS } from "../../app/content/site-defaults";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
+// The landing pages are where the site moves (reveals, the shader, smooth scrolling): they run
+// with motion allowed, unlike the other journeys (playwright.config.ts).
+test.use({ reducedMotion: "no-preference" });
+
 const SCREENS = [
   { name: "teléfono", viewport: { width: 360, height: 780 } },
   { name: "escritorio", viewport: { width: 1280, height: 800 } },

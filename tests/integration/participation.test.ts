@@ -1,6 +1,8 @@
 // Joining and leaving events (§4, §8): messages, the ended rule in SITE_TIMEZONE, concurrency,
 // and the profile's 'Eventos Participando'.
-// The server's own time zone must not matter: this file runs with TZ far from La Paz.
+// The server's own time zone must not matter: this file runs with TZ far from La Paz (and puts
+// the worker's back afterwards: the next file in this worker shares its process).
+const workerTimeZone = process.env.TZ;
 process.env.TZ = "Asia/Tokyo";
 
 import { randomUUID } from "node:crypto";
@@ -24,7 +26,11 @@ beforeAll(async () => {
   server = await startTestServer({ ADMIN_EMAILS: "jefa@example.com" });
   admin = await createAdmin(server);
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  await server?.close();
+  if (workerTimeZone === undefined) delete process.env.TZ;
+  else process.env.TZ = workerTimeZone;
+});
 
 failOnConsoleError();
 
