@@ -20,6 +20,7 @@ import { uploadStorage, type UploadStorage } from "../uploads/storage.server";
 import { UPLOAD_ENDPOINT, UPLOAD_FILE_NAME, UPLOAD_MAX_FILES } from "~/lib/uploads";
 import { mailWorkerFor } from "../mail/worker.server";
 import { unsubscribe } from "../models/mail.server";
+import { watchEventStarts } from "../models/event.server";
 import { loadSiteContent, seedSiteContent, watchSiteContent } from "../models/site-content.server";
 import { CLIENT_BUILD_DIR } from "../paths.server";
 import { CONTENT_STREAM_PATH, createContentStream } from "./content-stream.server";
@@ -73,6 +74,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const database = options.database ?? (await openDatabase(options.config));
   let listening: http.Server | undefined;
   let stopWatchingSite: (() => Promise<void>) | undefined;
+  let stopWatchingEvents: (() => Promise<void>) | undefined;
   try {
     if (options.config.seedDemo) await seedDemoContent(database.db);
     // The landing content's defaults, once per section (docs/decisions/023-site-content.md), and
@@ -80,6 +82,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await seedSiteContent(database.db);
     stopWatchingSite = await watchSiteContent(database);
     await loadSiteContent(database.db);
+    // When each event starts, for the counts of /eventos.
+    stopWatchingEvents = await watchEventStarts(database);
 
     const app = express();
     app.disable("x-powered-by");
@@ -341,6 +345,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           await mailWorker?.stop();
           await pageCache.close();
           await stopWatchingSite?.();
+          await stopWatchingEvents?.();
           await new Promise<void>((resolve) => {
             server.close(() => resolve());
             server.closeIdleConnections();
@@ -354,6 +359,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   } catch (error) {
     listening?.close();
     await stopWatchingSite?.().catch(() => {});
+    await stopWatchingEvents?.().catch(() => {});
     if (ownsDatabase) await database.close();
     throw error;
   }

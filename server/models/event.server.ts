@@ -6,6 +6,7 @@ import { zonedToInstant } from "~/lib/time";
 import type { Db } from "../db/client.server";
 import { rowsOf } from "../db/rows.server";
 import { eventImages, events, type User } from "../db/schema.server";
+import { tableMemory } from "../db/table-memory.server";
 import { queueMail, recipients, type EventBefore } from "./mail.server";
 import { assertAdmin } from "./permissions.server";
 import { fillSeats } from "./seats.server";
@@ -72,8 +73,36 @@ const cardJson = (alias: string) =>
     'imagenEnlace', ${alias}.imagen_enlace, 'startsAt', ${alias}.starts_at)`);
 
 /**
- * /eventos in one query: a page of upcoming events (soonest first), a page of past events (most
- * recent first), and how many of each there are.
+ * When every event starts (milliseconds since the epoch), in order. /eventos counts its upcoming
+ * and past events from these rather than with two count(*) that grow with the table; a process
+ * that watches the table keeps them in memory until an event is written.
+ */
+const eventStarts = tableMemory(["events"], async (db) => {
+  const [row] = rowsOf<{ starts: number[] }>(
+    await db.execute(sql`select coalesce(
+      array_agg(extract(epoch from ${events.startsAt}) * 1000 order by ${events.startsAt}),
+      '{}')::float8[] as starts from ${events}`),
+  );
+  return Float64Array.from(row!.starts);
+});
+
+export const watchEventStarts = eventStarts.watch;
+
+/** How many of the sorted `starts` are at or before `at`. */
+function countUntil(starts: Float64Array, at: number): number {
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (starts[middle]! <= at) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * /eventos: a page of upcoming events (soonest first) and a page of past events (most recent
+ * first) in one query, and how many of each there are.
  */
 export async function listEventsPage(
   db: Db,
@@ -81,33 +110,37 @@ export async function listEventsPage(
   now: Date = new Date(),
 ): Promise<{ upcoming: EventCard[]; upcomingTotal: number; past: EventCard[]; pastTotal: number }> {
   const at = now.toISOString();
-  const [row] = rowsOf<{
-    upcoming: Array<Omit<EventCard, "startsAt"> & { startsAt: string }>;
-    upcoming_total: number;
-    past: Array<Omit<EventCard, "startsAt"> & { startsAt: string }>;
-    past_total: number;
-  }>(
-    await db.execute(sql`select
+  const [[row], starts] = await Promise.all([
+    db
+      .execute(
+        sql`select
       coalesce((select json_agg(${cardJson("u")} order by u.starts_at, u.id) from (
         select * from ${events} where ${events.startsAt} > ${at}::timestamptz
         order by ${events.startsAt}, ${events.id} limit ${options.pageSize} offset ${options.upcomingOffset}
       ) u), '[]'::json) as upcoming,
-      (select count(*)::int from ${events} where ${events.startsAt} > ${at}::timestamptz) as upcoming_total,
       coalesce((select json_agg(${cardJson("p")} order by p.starts_at desc, p.id) from (
         select * from ${events} where ${events.startsAt} <= ${at}::timestamptz
         order by ${events.startsAt} desc, ${events.id} limit ${options.pageSize} offset ${options.pastOffset}
-      ) p), '[]'::json) as past,
-      (select count(*)::int from ${events} where ${events.startsAt} <= ${at}::timestamptz) as past_total`),
-  );
+      ) p), '[]'::json) as past`,
+      )
+      .then((result) =>
+        rowsOf<{
+          upcoming: Array<Omit<EventCard, "startsAt"> & { startsAt: string }>;
+          past: Array<Omit<EventCard, "startsAt"> & { startsAt: string }>;
+        }>(result),
+      ),
+    eventStarts.load(db),
+  ]);
+  const pastTotal = countUntil(starts, now.getTime());
   const card = (e: Omit<EventCard, "startsAt"> & { startsAt: string }): EventCard => ({
     ...e,
     startsAt: new Date(e.startsAt),
   });
   return {
     upcoming: row!.upcoming.map(card),
-    upcomingTotal: row!.upcoming_total,
+    upcomingTotal: starts.length - pastTotal,
     past: row!.past.map(card),
-    pastTotal: row!.past_total,
+    pastTotal,
   };
 }
 
@@ -213,6 +246,8 @@ export async function createEvent(db: Db, actor: Actor, input: EventInput, timeZ
       publishedByName: actor!.displayName?.trim() || actor!.nombreCompleto?.trim() || actor!.email,
     })
     .returning();
+  // This process's own memory at once; the others' when the NOTIFY reaches them.
+  eventStarts.forget(db);
   return event!;
 }
 
@@ -226,7 +261,7 @@ export async function updateEvent(
 ) {
   assertAdmin(actor);
   if (!isUuid(id)) throw new EventNotFoundError();
-  return db.transaction(async (tx) => {
+  const event = await db.transaction(async (tx) => {
     // Locked first, so joins wait; a larger (or no) capacity seats those waiting.
     const [before] = await tx
       .select({
@@ -256,6 +291,8 @@ export async function updateEvent(
     }
     return event;
   });
+  eventStarts.forget(db);
+  return event;
 }
 
 /** Whether the date, time or place changed: what participants are told of. */
@@ -289,6 +326,7 @@ export async function deleteEvent(db: Db, actor: Actor, id: unknown): Promise<vo
     }
     await tx.delete(events).where(eq(events.id, id));
   });
+  eventStarts.forget(db);
 }
 
 /** 'Agregar Imagen' to an event's gallery: one or more, at the end, in order; admins only. */

@@ -7,56 +7,13 @@ import { SITE_DEFAULTS } from "~/content/site-defaults";
 import type { SiteContent, SiteSectionKey } from "~/lib/site-content";
 import { emptySection, SITE_SECTION_KEYS, sectionSpec } from "~/lib/site-sections";
 import { siteContentSchema } from "~/lib/site-content-schemas";
-import type { Database, Db } from "../db/client.server";
+import type { Db } from "../db/client.server";
 import { siteContent, type User } from "../db/schema.server";
-import { PAGES_CHANNEL } from "../db/notify.server";
+import { tableMemory } from "../db/table-memory.server";
 import { assertAdmin } from "./permissions.server";
 
 export class SiteContentInvalidError extends Error {
   override name = "SiteContentInvalidError";
-}
-
-interface Memory {
-  /** Set once this process hears the table's notifications: only then may it keep the content. */
-  listening: boolean;
-  generation: number;
-  content: Promise<SiteContent> | null;
-}
-
-const memories = new WeakMap<Db, Memory>();
-
-function memoryOf(db: Db): Memory {
-  let memory = memories.get(db);
-  if (!memory) {
-    memory = { listening: false, generation: 0, content: null };
-    memories.set(db, memory);
-  }
-  return memory;
-}
-
-function forget(db: Db) {
-  const memory = memoryOf(db);
-  memory.generation++;
-  memory.content = null;
-}
-
-/**
- * Keeps this database's content in memory from now on, forgotten whenever `site_content` changes
- * in any process. Resolves once listening; returns the function that stops it.
- */
-export async function watchSiteContent(
-  database: Pick<Database, "db" | "listen">,
-): Promise<() => Promise<void>> {
-  const stop = await database.listen(PAGES_CHANNEL, (table) => {
-    if (table === "site_content") forget(database.db);
-  });
-  memoryOf(database.db).listening = true;
-  return async () => {
-    memoryOf(database.db).listening = false;
-    forget(database.db);
-    // The database may have gone already (closed under the server, or down): nothing to undo then.
-    await stop().catch(() => {});
-  };
 }
 
 const record = (value: unknown): Record<string, unknown> =>
@@ -96,26 +53,18 @@ async function readAll(db: Db): Promise<SiteContent> {
   return content as SiteContent;
 }
 
+const memory = tableMemory(["site_content"], readAll);
+
+/**
+ * Keeps this database's content in memory from now on, forgotten whenever `site_content` changes
+ * in any process. Resolves once listening; returns the function that stops it.
+ */
+export const watchSiteContent = memory.watch;
+
 /** Every section's content, from memory when this process watches the table (one query if not). */
-export function loadSiteContent(db: Db): Promise<SiteContent> {
-  const memory = memoryOf(db);
-  if (memory.content) return memory.content;
-  const generation = memory.generation;
-  const reading = readAll(db);
-  if (memory.listening) {
-    memory.content = reading;
-    // A read that failed, or that began before a change, is not kept.
-    reading.then(
-      () => {
-        if (memory.generation !== generation && memory.content === reading) memory.content = null;
-      },
-      () => {
-        if (memory.content === reading) memory.content = null;
-      },
-    );
-  }
-  return reading;
-}
+export const loadSiteContent = memory.load;
+
+const forget = memory.forget;
 
 /**
  * Writes the default content of every section that has no row yet (app/content/site-defaults.ts):

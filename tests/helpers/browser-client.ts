@@ -1,5 +1,9 @@
 // A small HTTP client that behaves like a browser for our purposes: it keeps cookies, sends the
-// site's Origin on POSTs and follows redirects only when asked.
+// site's Origin on POSTs and follows redirects only when asked. To a server this test process
+// started, a request goes once the server has heard of every write committed before it (the
+// test's own through the models included), as a person's next click would.
+import { serverAt } from "./server";
+
 export interface Reply {
   status: number;
   location: string | null;
@@ -35,6 +39,7 @@ export class BrowserClient {
     options: { body?: BodyInit; headers?: Record<string, string>; origin?: string | null } = {},
   ): Promise<Reply> {
     const url = new URL(target, this.base);
+    await serverAt(url)?.settled?.();
     const headers = new Headers(options.headers);
     if (this.cookies.size > 0) headers.set("Cookie", this.cookieHeader());
     if (method !== "GET" && method !== "HEAD" && options.origin !== null) {

@@ -1,10 +1,12 @@
 // The production build, started on a free port with a fresh database and the development
 // sign-in provider, for tests that speak HTTP to it.
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type pg from "pg";
@@ -54,6 +56,13 @@ export interface TestServer {
   db: Db;
   database: Database;
   config: Config;
+  /**
+   * Resolves once the server has heard of every write committed before the call (a test's own,
+   * made through the models outside the server's requests, say): its page cache and what it keeps
+   * in memory are up to date. On PostgreSQL the notifications reach it a moment after the commit,
+   * in commit order, on the one connection it listens on, so a marker sent now arrives after them.
+   */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -61,6 +70,34 @@ export interface TestServer {
 export interface ReachableServer {
   db: Db;
   config: Config;
+  /** See TestServer.settled. */
+  settled?: () => Promise<void>;
+}
+
+/** The test's own channel: a marker on it changes nothing the server keeps. */
+const SETTLED_CHANNEL = "ayllu_prueba_al_dia";
+
+/**
+ * TestServer.settled for a server on `database`. Every channel a process listens to arrives on
+ * its one listening connection, in commit order, so a marker sent now on the test's own channel
+ * arrives after the notifications of every write committed before.
+ */
+async function settling(
+  database: Database,
+): Promise<(() => Promise<void>) & { stop(): Promise<void> }> {
+  const waiting = new Map<string, () => void>();
+  const stop = await database.listen(SETTLED_CHANNEL, (marker) => waiting.get(marker)?.());
+  const settled = async () => {
+    const marker = randomUUID();
+    const arrived = new Promise<void>((resolve) => waiting.set(marker, resolve));
+    try {
+      await database.db.execute(sql`select pg_notify(${SETTLED_CHANNEL}, ${marker})`);
+      await arrived;
+    } finally {
+      waiting.delete(marker);
+    }
+  };
+  return Object.assign(settled, { stop });
 }
 
 // Keyed by the origin requests go to, which is the public origin except for configured servers.
@@ -98,14 +135,22 @@ export async function startTestServer(
   const opened = await createTestDatabase();
   const database = onQuery ? { ...opened, db: observed(opened, onQuery) } : opened;
   const running = await entry.startServer({ config, database, log: () => {}, ...startOptions });
-  const unregister = registerServer(running.url, { db: database.db, config: running.config });
+  // Its markers go through the unobserved handle: they are not the server's statements.
+  const settled = await settling(opened);
+  const unregister = registerServer(running.url, {
+    db: database.db,
+    config: running.config,
+    settled,
+  });
   return {
     url: running.url,
     db: database.db,
     database,
     config: running.config,
+    settled,
     async close() {
       unregister();
+      await settled.stop();
       await running.close();
       await database.close();
       uploads.remove();

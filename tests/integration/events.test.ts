@@ -1,9 +1,11 @@
 // Publishing, editing and deleting events, galleries, the event page, /eventos and the .ics file.
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { MESSAGES } from "~/lib/messages";
+import { rowsOf } from "#server/db/rows.server";
 import { eventImages, events, participations, users, type User } from "#server/db/schema.server";
+import { listEventsPage, watchEventStarts } from "#server/models/event.server";
 import { failOnConsoleError } from "../helpers/console";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import {
@@ -686,4 +688,61 @@ test("an event whose time falls past the year 9999 in UTC gets an error next to 
     eventForm("publish", { fechaEvento: "9999-12-31", horaEvento: "19:59" }),
   );
   expect(edge.status).toBe(302);
+});
+
+test("/eventos counts its upcoming and past events from memory, by the clock and after every write, as count(*) would", async () => {
+  const stop = await watchEventStarts(server.database);
+  try {
+    const options = { pageSize: 1, upcomingOffset: 0, pastOffset: 0 };
+    const counted = async (at: Date) => {
+      const [row] = rowsOf<{ upcoming: number; past: number }>(
+        await server.db.execute(sql`select
+          count(*) filter (where starts_at > ${at.toISOString()}::timestamptz)::int as upcoming,
+          count(*) filter (where starts_at <= ${at.toISOString()}::timestamptz)::int as past
+          from events`),
+      );
+      return { upcomingTotal: row!.upcoming, pastTotal: row!.past };
+    };
+    const totals = async (at: Date) => {
+      const page = await listEventsPage(server.db, options, at);
+      return { upcomingTotal: page.upcomingTotal, pastTotal: page.pastTotal };
+    };
+    // 10:00 in La Paz is 14:00 UTC.
+    const event = await createTestEvent(server.db, admin.user, {
+      fechaEvento: "2061-03-01",
+      horaEvento: "10:00",
+    });
+    const instants = [
+      "2061-03-01T13:59:59.999Z",
+      "2061-03-01T14:00:00.000Z",
+      "2061-03-01T14:00:00.001Z",
+      "2020-01-01T00:00:00Z",
+      "2100-01-01T00:00:00Z",
+    ].map((at) => new Date(at));
+    // Written through this process's model: counted at once.
+    for (const at of instants)
+      expect(await totals(at), at.toISOString()).toEqual(await counted(at));
+    const before = await totals(instants[0]!);
+    const after = await totals(instants[1]!);
+    expect(after.pastTotal - before.pastTotal).toBe(1);
+    expect(before.upcomingTotal - after.upcomingTotal).toBe(1);
+
+    // Written as another process would (its NOTIFY reaches this one a moment later).
+    await server.db.insert(events).values({
+      ...(await server.db.select().from(events).where(eq(events.id, event.id)))[0]!,
+      id: randomUUID(),
+    });
+    const at = instants[0]!;
+    for (const deadline = Date.now() + 10_000; ;) {
+      const [seen, expected] = [await totals(at), await counted(at)];
+      if (seen.upcomingTotal === expected.upcomingTotal || Date.now() > deadline) {
+        expect(seen).toEqual(expected);
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await totals(at)).upcomingTotal).toBe(before.upcomingTotal + 1);
+  } finally {
+    await stop();
+  }
 });
