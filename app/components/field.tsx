@@ -72,3 +72,39 @@ export function FieldError({ id, message }: { id: string; message: string | unde
     </p>
   );
 }
+
+/**
+ * A field made of several controls (a list of rows): a fieldset named by its legend, with its
+ * hint, described by the hint and the error. The children render the rows and the error (with
+ * FieldError, id `${id}-error`) where the editor shows it.
+ */
+export function FieldGroup({
+  id,
+  className,
+  legend,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  className: string;
+  legend: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset
+      className={className}
+      aria-describedby={describedBy(id, { hint: Boolean(hint), error: Boolean(error) })}
+    >
+      <legend>{legend}</legend>
+      {hint ? (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {children}
+    </fieldset>
+  );
+}

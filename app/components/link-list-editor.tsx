@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { isHttpUrl, youtubeVideoId } from "~/lib/checks";
 import { ImagePreview } from "~/components/image-preview";
 import { isImageLink, isUploadedImage } from "~/lib/uploads";
-import { describedBy, FieldError } from "~/components/field";
+import { FieldError, FieldGroup } from "~/components/field";
 
 /**
  * The one editor for a list of links (an event's links, a note's, a resource's, a project's),
@@ -88,16 +88,7 @@ export function LinkListEditor({
   const withButtons = interactive || postBack;
 
   return (
-    <fieldset
-      className="link-list"
-      aria-describedby={describedBy(id, { hint: Boolean(hint), error: Boolean(error) })}
-    >
-      <legend>{legend}</legend>
-      {hint ? (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
+    <FieldGroup id={id} className="link-list" legend={legend} hint={hint} error={error}>
       <ol className="link-list-rows">
         {rows.map((value, index) => (
           <li key={index} className="link-list-row">
@@ -157,6 +148,6 @@ export function LinkListEditor({
         </button>
       ) : null}
       {children}
-    </fieldset>
+    </FieldGroup>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { describedBy, FieldError } from "~/components/field";
+import { FieldError, FieldGroup } from "~/components/field";
 
 type RowValues = Record<string, string>;
 
@@ -80,16 +80,7 @@ export function RowListEditor({
   };
 
   return (
-    <fieldset
-      className="row-list"
-      aria-describedby={describedBy(id, { hint: Boolean(hint), error: Boolean(error) })}
-    >
-      <legend>{legend}</legend>
-      {hint ? (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
+    <FieldGroup id={id} className="row-list" legend={legend} hint={hint} error={error}>
       <FieldError id={`${id}-error`} message={error} />
       {rows.length > 0 ? (
         <ol className="row-list-rows">
@@ -183,6 +174,6 @@ export function RowListEditor({
           + Añadir {label}
         </button>
       ) : null}
-    </fieldset>
+    </FieldGroup>
   );
 }
