@@ -75,6 +75,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let listening: http.Server | undefined;
   let stopWatchingSite: (() => Promise<void>) | undefined;
   let stopWatchingEvents: (() => Promise<void>) | undefined;
+  let closePageCache: (() => Promise<void>) | undefined;
   try {
     if (options.config.seedDemo) await seedDemoContent(database.db);
     // The landing content's defaults, once per section (docs/decisions/023-site-content.md), and
@@ -95,6 +96,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     app.use((_req, _res, next) => {
       ready.then(() => next(), next);
     });
+    // Visitors' pages from memory, already compressed (docs/decisions/015-page-cache.md), answered
+    // before Express: a cached page needs none of its work.
+    const now = options.now ?? (() => new Date());
+    const pageCache = createPageCache(database, { now: () => now().getTime() });
+    closePageCache = pageCache.close;
     const timeouts = options.httpTimeouts ?? HTTP_TIMEOUTS;
     const server = http.createServer(
       {
@@ -103,7 +109,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         // Node looks for overdue requests this often (30 s by default, longer than the limits).
         connectionsCheckingInterval: Math.min(1000, timeouts.headersMs),
       },
-      app,
+      (req, res) => {
+        if (!pageCache.serve(req, res)) app(req, res);
+      },
     );
     // An idle kept-alive connection stays open longer than clients keep one for reuse (fetch
     // and browsers up to about a minute, proxies 60 s): closed first, at Node's default of 5 s,
@@ -170,10 +178,6 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       UPLOAD_FILE_NAME.test(req.path.slice(1)) ? uploads(req, res, next) : next(),
     );
 
-    // Visitors' pages from memory, already compressed (docs/decisions/015-page-cache.md).
-    const now = options.now ?? (() => new Date());
-    const pageCache = createPageCache(database, { now: () => now().getTime() });
-    app.use(pageCache.serve);
     app.use(compression());
     app.use(shareDrainListener);
     if (options.vite) {
@@ -358,6 +362,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     };
   } catch (error) {
     listening?.close();
+    await closePageCache?.().catch(() => {});
     await stopWatchingSite?.().catch(() => {});
     await stopWatchingEvents?.().catch(() => {});
     if (ownsDatabase) await database.close();

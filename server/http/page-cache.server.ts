@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import type { Database } from "../db/client.server";
 import { PAGES_CHANNEL } from "../db/notify.server";
@@ -34,7 +35,9 @@ const DROPPED_HEADERS = new Set([
 ]);
 
 interface Entry {
-  headers: Array<[string, string]>;
+  /** The render's headers but for the per-response ones: name, value, name, value… as
+   *  `writeHead` takes them. */
+  headers: string[];
   identity: Buffer;
   gzip: Buffer;
   br: Buffer;
@@ -44,8 +47,12 @@ interface Entry {
 }
 
 interface PageCache {
-  /** Answers a cached page (or 304) before compression and the router; otherwise next(). */
-  serve(req: Request, res: Response, next: NextFunction): void;
+  /**
+   * Answers a cached page (or 304) straight from Node's request handler, before Express, and
+   * returns true; returns false when the request is for the rest of the server. A cached entry
+   * holds every header its render had (the security headers included).
+   */
+  serve(req: IncomingMessage, res: ServerResponse): boolean;
   /** Mounted just before the router: keeps what it renders for a visitor, when it may be kept. */
   capture(req: Request, res: Response, next: NextFunction): void;
   /** Forgets every page. */
@@ -126,6 +133,21 @@ function preferredEncoding(acceptEncoding: string | undefined): Encoding {
   return "identity";
 }
 
+/** Browsers send a handful of different Accept-Encoding headers: each is read once. */
+const encodingMemo = new Map<string, Encoding>();
+const MAX_ENCODING_MEMO = 64;
+
+function encodingFor(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return "identity";
+  let encoding = encodingMemo.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = preferredEncoding(acceptEncoding);
+    if (encodingMemo.size >= MAX_ENCODING_MEMO) encodingMemo.clear();
+    if (acceptEncoding.length <= 256) encodingMemo.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
 function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === "*") return true;
@@ -133,12 +155,12 @@ function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
 }
 
-function cacheable(req: Request): boolean {
+function cacheable(req: IncomingMessage, url: string): boolean {
   return (
     (req.method === "GET" || req.method === "HEAD") &&
-    req.originalUrl.length <= MAX_KEY_LENGTH &&
-    !hasSiteCookie(req.get("cookie")) &&
-    !req.get("authorization")
+    url.length <= MAX_KEY_LENGTH &&
+    !hasSiteCookie(req.headers.cookie) &&
+    !req.headers.authorization
   );
 }
 
@@ -201,41 +223,42 @@ export function createPageCache(
     }
   };
 
-  const send = (req: Request, res: Response, entry: Entry) => {
-    for (const [name, value] of entry.headers) res.setHeader(name, value);
+  const send = (req: IncomingMessage, res: ServerResponse, entry: Entry) => {
     const maxShared = Math.max(1, Math.ceil((entry.expiresAt - now()) / 1000));
-    res.setHeader(
+    const headers = entry.headers.concat(
       "Cache-Control",
       `public, max-age=0, s-maxage=${maxShared}, stale-while-revalidate=${SHARED_STALE_SECONDS}`,
+      "Vary",
+      "Accept-Encoding, Cookie",
+      "ETag",
+      entry.etag,
     );
-    res.setHeader("Vary", "Accept-Encoding, Cookie");
-    res.setHeader("ETag", entry.etag);
-    if (etagMatches(req.get("if-none-match"), entry.etag)) {
-      res.statusCode = 304;
+    if (etagMatches(req.headers["if-none-match"], entry.etag)) {
+      res.writeHead(304, headers);
       res.end();
       return;
     }
-    const encoding = preferredEncoding(req.get("accept-encoding"));
+    const encoding = encodingFor(req.headers["accept-encoding"]);
     const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
-    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", String(body.length));
-    res.statusCode = 200;
+    if (encoding !== "identity") headers.push("Content-Encoding", encoding);
+    headers.push("Content-Length", String(body.length));
+    res.writeHead(200, headers);
     if (req.method === "HEAD") res.end();
     else res.end(body);
   };
 
   return {
-    serve(req, res, next) {
-      if (!listening || !cacheable(req)) return next();
-      const key = req.originalUrl;
+    serve(req, res) {
+      const key = req.url ?? "";
+      if (!listening || !cacheable(req, key)) return false;
       const entry = entries.get(key);
       if (entry && entry.expiresAt > now()) {
         hits++;
         send(req, res, entry);
-        return;
+        return true;
       }
       if (entry) remove(key);
-      next();
+      return false;
     },
 
     capture(req, res, next) {
@@ -245,7 +268,7 @@ export function createPageCache(
         res.once("finish", clear);
         return next();
       }
-      if (!listening || req.method !== "GET" || !cacheable(req)) return next();
+      if (!listening || req.method !== "GET" || !cacheable(req, req.originalUrl)) return next();
       const key = req.originalUrl;
       const startedAt = generation;
       const renderedAt = now();
@@ -327,7 +350,7 @@ export function createPageCache(
               ([gzipped, brotli]) => {
                 if (closed || generation !== startedAt) return;
                 store(key, {
-                  headers,
+                  headers: headers.flat(),
                   identity,
                   gzip: gzipped,
                   br: brotli,

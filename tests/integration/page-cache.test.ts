@@ -115,9 +115,30 @@ test("a visitor's second request of a public page comes from the cache, in ident
   expect(brotli.body.length).toBeLessThan(gzipped.body.length);
   expect(brotli.headers.get("etag")).toBe(plain.headers.get("etag"));
 
-  // The security headers stay on a cached answer.
+  // A cached answer is sent before Express: it carries every header of the render it was kept
+  // from (the security headers among them), but for the ones of each response.
   expect(brotli.headers.get("x-content-type-options")).toBe("nosniff");
   expect(brotli.headers.get("x-frame-options")).toBe("DENY");
+  const perResponse = new Set([
+    ...["cache-control", "content-encoding", "content-length", "etag", "vary"],
+    ...["content-security-policy", "date", "connection", "keep-alive", "transfer-encoding"],
+  ]);
+  const kept = (headers: Headers) =>
+    [...headers].filter(([name]) => !perResponse.has(name)).sort(([a], [b]) => a.localeCompare(b));
+  expect(kept(brotli.headers)).toEqual(kept(first.headers));
+  expect(kept(first.headers).map(([name]) => name)).toEqual(
+    expect.arrayContaining(["permissions-policy", "referrer-policy", "content-type"]),
+  );
+
+  // HEAD: the same headers, no body.
+  const head = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    const request = http.request(new URL("/eventos", server.url), { method: "HEAD" }, resolve);
+    request.on("error", reject).end();
+  });
+  head.resume();
+  expect(head.statusCode).toBe(200);
+  expect(head.headers.etag).toBe(plain.headers.get("etag"));
+  expect(Number(head.headers["content-length"])).toBe(plain.body.length);
 });
 
 test("a cached page's Content-Security-Policy allows exactly its own inline scripts by hash, and no nonce", async () => {
