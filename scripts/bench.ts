@@ -331,6 +331,8 @@ async function benchDatabase(
   const port = FIXED_PORT ?? (await freePort());
   if (PROFILE_DIR) fs.mkdirSync(PROFILE_DIR, { recursive: true });
   const nodeArgs = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  // Node or V8 options for the server (e.g. `--max-semi-space-size=8`), to compare settings.
+  nodeArgs.push(...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean));
   const server = spawn(process.execPath, [...nodeArgs, "server.js"], {
     cwd: ROOT,
     env: {
@@ -341,6 +343,8 @@ async function benchDatabase(
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       SEED_DEMO: "0",
       NODE_ENV: "",
+      // As the README's production command starts it (decision 024).
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -20,6 +20,11 @@ const MAX_KEY_LENGTH = 2048;
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
+/** Brotli's window for a body of `length` bytes: the smallest that holds it (16–22 bits). */
+function windowBitsFor(length: number): number {
+  return Math.min(zlib.BROTLI_DEFAULT_WINDOW, Math.max(16, Math.ceil(Math.log2(length + 1))));
+}
+
 /** Headers a cached entry does not keep: they are per response, or the cache sets its own. */
 const DROPPED_HEADERS = new Set([
   "cache-control",
@@ -343,6 +348,9 @@ export function createPageCache(
               params: {
                 [zlib.BROTLI_PARAM_QUALITY]: 11,
                 [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length,
+                // A window no larger than the page: the same bytes out, and quality 11's
+                // working memory (which grows with the window) is a few MB, not tens.
+                [zlib.BROTLI_PARAM_LGWIN]: windowBitsFor(identity.length),
               },
             }),
           ])

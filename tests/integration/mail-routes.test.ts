@@ -4,6 +4,7 @@
 // mailbox exists only without SMTP and outside production.
 import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
 import os from "node:os";
 import { asc, eq } from "drizzle-orm";
 import pg from "pg";
@@ -394,7 +395,7 @@ test("production without SMTP starts with a clear warning that no mail will be s
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 test.runIf(postgresUrl)(
-  "in a cluster of server processes on PostgreSQL (WEB_CONCURRENCY=2), every mail is sent once",
+  "in a cluster of server processes on PostgreSQL (WEB_CONCURRENCY=2), every mail is sent once; each worker has two malloc arenas",
   async () => {
     const name = `ayllu_correo_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: postgresUrl });
@@ -431,6 +432,18 @@ test.runIf(postgresUrl)(
       return openPostgres(url.toString(), { max: 2 });
     })();
     try {
+      // glibc's arenas, one per thread in use, held 50-100 MB of freed memory (decision 024).
+      if (process.platform === "linux") {
+        const workers = fs
+          .readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8")
+          .trim()
+          .split(" ");
+        expect(workers).toHaveLength(2);
+        for (const pid of workers) {
+          const environ = fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+          expect(environ).toContain("MALLOC_ARENA_MAX=2");
+        }
+      }
       const [jefa] = await database.db
         .insert(users)
         .values({
