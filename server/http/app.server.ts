@@ -110,7 +110,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         connectionsCheckingInterval: Math.min(1000, timeouts.headersMs),
       },
       (req, res) => {
-        if (!pageCache.serve(req, res)) app(req, res);
+        if (!pageCache.serve(req, res, app)) app(req, res);
       },
     );
     // An idle kept-alive connection stays open longer than clients keep one for reuse (fetch

@@ -16,6 +16,8 @@ const SHARED_STALE_SECONDS = 30;
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
 const MAX_KEY_LENGTH = 2048;
+/** Visitors who may wait for one render of a page; more than that render it themselves. */
+const MAX_WAITERS = 1000;
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -51,13 +53,25 @@ interface Entry {
   size: number;
 }
 
+/** A visitor waiting for the render of the same page that another visitor's request began. */
+interface Waiter {
+  req: IncomingMessage;
+  res: ServerResponse;
+  render: RenderPage;
+}
+
+/** The rest of the server, which renders a page the cache does not answer. */
+type RenderPage = (req: IncomingMessage, res: ServerResponse) => void;
+
 interface PageCache {
   /**
    * Answers a cached page (or 304) straight from Node's request handler, before Express, and
    * returns true; returns false when the request is for the rest of the server. A cached entry
-   * holds every header its render had (the security headers included).
+   * holds every header its render had (the security headers included). While another visitor's
+   * render of the page is under way, the request waits for it and returns true too; if that
+   * render is not kept, the request is handed to `render` then.
    */
-  serve(req: IncomingMessage, res: ServerResponse): boolean;
+  serve(req: IncomingMessage, res: ServerResponse, render: RenderPage): boolean;
   /** Mounted just before the router: keeps what it renders for a visitor, when it may be kept. */
   capture(req: Request, res: Response, next: NextFunction): void;
   /** Forgets every page. */
@@ -186,6 +200,10 @@ export function createPageCache(
   let closed = false;
   // Pages being compressed: a second render of the same page meanwhile is not compressed again.
   const compressing = new Set<string>();
+  // Pages being rendered for a visitor, with the visitors who asked for the same page meanwhile:
+  // they get that render's entry once it is kept, so that after each change (which empties the
+  // cache) a page is rendered once, not once per visitor arriving before it is ready.
+  const waiting = new Map<string, Waiter[]>();
 
   const clear = () => {
     generation++;
@@ -252,8 +270,21 @@ export function createPageCache(
     else res.end(body);
   };
 
+  /** Ends a render's wait: its visitors get `entry`, or, when it was not kept, render the page. */
+  const settle = (key: string, waiters: Waiter[], entry: Entry | undefined) => {
+    if (waiting.get(key) !== waiters) return;
+    waiting.delete(key);
+    for (const waiter of waiters) {
+      if (waiter.res.destroyed) continue;
+      if (entry) {
+        hits++;
+        send(waiter.req, waiter.res, entry);
+      } else waiter.render(waiter.req, waiter.res);
+    }
+  };
+
   return {
-    serve(req, res) {
+    serve(req, res, render) {
       const key = req.url ?? "";
       if (!listening || !cacheable(req, key)) return false;
       const entry = entries.get(key);
@@ -263,7 +294,10 @@ export function createPageCache(
         return true;
       }
       if (entry) remove(key);
-      return false;
+      const waiters = waiting.get(key);
+      if (!waiters || waiters.length >= MAX_WAITERS) return false;
+      waiters.push({ req, res, render });
+      return true;
     },
 
     capture(req, res, next) {
@@ -275,6 +309,15 @@ export function createPageCache(
       }
       if (!listening || req.method !== "GET" || !cacheable(req, req.originalUrl)) return next();
       const key = req.originalUrl;
+      // Another visitor's render of this page is under way (they crossed in Express): render.
+      if (waiting.has(key)) return next();
+      const waiters: Waiter[] = [];
+      waiting.set(key, waiters);
+      let ended = false;
+      // A render that never ends (its visitor went away) lets the others render the page.
+      res.once("close", () => {
+        if (!ended) settle(key, waiters, undefined);
+      });
       const startedAt = generation;
       const renderedAt = now();
       misses++;
@@ -305,6 +348,7 @@ export function createPageCache(
         return write(...args);
       }) as Response["write"];
       res.end = ((...args: unknown[]) => {
+        ended = true;
         keep(args[0], args[1]);
         const result = end(...args);
         const kept = entries.get(key);
@@ -322,6 +366,7 @@ export function createPageCache(
           !(kept && kept.expiresAt > now()) &&
           !compressing.has(key)
         ) {
+          const keepFor = (entry: Entry | undefined) => settle(key, waiters, entry);
           compressing.add(key);
           const headers: Array<[string, string]> = [];
           for (const [name, value] of Object.entries(res.getHeaders())) {
@@ -356,8 +401,8 @@ export function createPageCache(
           ])
             .then(
               ([gzipped, brotli]) => {
-                if (closed || generation !== startedAt) return;
-                store(key, {
+                if (closed || generation !== startedAt) return keepFor(undefined);
+                const entry: Entry = {
                   headers: headers.flat(),
                   identity,
                   gzip: gzipped,
@@ -365,12 +410,17 @@ export function createPageCache(
                   etag: `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
                   expiresAt: nextMinute(renderedAt),
                   size: identity.length + gzipped.length + brotli.length + key.length,
-                });
+                };
+                store(key, entry);
+                keepFor(entry);
               },
-              (error: unknown) => (options.onError ?? console.error)(error),
+              (error: unknown) => {
+                keepFor(undefined);
+                (options.onError ?? console.error)(error);
+              },
             )
             .finally(() => compressing.delete(key));
-        }
+        } else settle(key, waiters, kept && kept.expiresAt > now() ? kept : undefined);
         return result;
       }) as Response["end"];
       next();
@@ -382,6 +432,7 @@ export function createPageCache(
       closed = true;
       listening = false;
       clear();
+      for (const [key, waiters] of waiting) settle(key, waiters, undefined);
       const stop = await unlisten;
       await stop?.().catch(() => {});
     },

@@ -141,6 +141,42 @@ test("a visitor's second request of a public page comes from the cache, in ident
   expect(Number(head.headers["content-length"])).toBe(plain.body.length);
 });
 
+test("visitors who ask for a page while another visitor's render of it is under way get that render's page: after a change, a page is rendered once", async () => {
+  await createTestEvent(server.db, admin.user, { nombreEvento: `Una vez ${randomUUID()}` });
+  await server.settled();
+  const browser = { "Accept-Encoding": "gzip, deflate, br, zstd" };
+  const replies = await Promise.all(Array.from({ length: 12 }, () => visit("/eventos", browser)));
+  expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 200));
+  const rendered = replies.filter((reply) => !isCached(reply));
+  expect(rendered).toHaveLength(1);
+  const pages = replies.map((reply) =>
+    brotliDecompressSync(reply.body)
+      .toString("utf8")
+      .replace(/ nonce="[^"]*"/g, ""),
+  );
+  expect(new Set(pages).size).toBe(1);
+  expect(new Set(replies.filter(isCached).map((reply) => reply.headers.get("etag"))).size).toBe(1);
+});
+
+test("visitors waiting for a render that is not kept get their own answer: a missing event, a visitor who left", async () => {
+  const missing = `/detalles/${randomUUID()}`;
+  const notFound = await Promise.all(Array.from({ length: 6 }, () => visit(missing)));
+  for (const reply of notFound) {
+    expect(reply.status).toBe(404);
+    expect(reply.text).toContain(MESSAGES.eventNotFound);
+  }
+
+  await createTestEvent(server.db, admin.user, { nombreEvento: `Se fue ${randomUUID()}` });
+  await server.settled();
+  const leaving = http.get(new URL("/eventos", server.url));
+  leaving.on("error", () => {});
+  leaving.on("socket", (socket) =>
+    socket.once("connect", () => setImmediate(() => leaving.destroy())),
+  );
+  const others = await Promise.all(Array.from({ length: 6 }, () => visit("/eventos")));
+  expect(others.map((reply) => reply.status)).toEqual(others.map(() => 200));
+});
+
 test("a cached page's Content-Security-Policy allows exactly its own inline scripts by hash, and no nonce", async () => {
   const event = await createTestEvent(server.db, admin.user, {
     nombreEvento: `Política ${randomUUID()}`,
