@@ -18,6 +18,12 @@ const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
 const MAX_KEY_LENGTH = 2048;
 /** Visitors who may wait for one render of a page; more than that render it themselves. */
 const MAX_WAITERS = 1000;
+/** How long they wait at most: a render that takes longer (its visitor reads slowly, or not at
+ *  all, and the page is not ended before it is sent) does not hold the others up. */
+const MAX_WAIT_MS = 1000;
+/** Pages answered in a way never kept (a redirect, 404, `Set-Cookie`…) remembered until the
+ *  next change, so that their visitors do not wait for each other. */
+const MAX_NOT_KEPT = 1000;
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -62,6 +68,12 @@ interface Waiter {
 
 /** The rest of the server, which renders a page the cache does not answer. */
 type RenderPage = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** A visitor's render of a page under way, and who waits for it. */
+interface Pending {
+  waiters: Waiter[];
+  deadline: NodeJS.Timeout;
+}
 
 interface PageCache {
   /**
@@ -203,10 +215,12 @@ export function createPageCache(
   // Pages being rendered for a visitor, with the visitors who asked for the same page meanwhile:
   // they get that render's entry once it is kept, so that after each change (which empties the
   // cache) a page is rendered once, not once per visitor arriving before it is ready.
-  const waiting = new Map<string, Waiter[]>();
+  const waiting = new Map<string, Pending>();
+  const notKept = new Set<string>();
 
   const clear = () => {
     generation++;
+    notKept.clear();
     entries.clear();
     totalBytes = 0;
   };
@@ -270,16 +284,26 @@ export function createPageCache(
     else res.end(body);
   };
 
-  /** Ends a render's wait: its visitors get `entry`, or, when it was not kept, render the page. */
-  const settle = (key: string, waiters: Waiter[], entry: Entry | undefined) => {
-    if (waiting.get(key) !== waiters) return;
+  /**
+   * Ends a render's wait: its visitors get `entry` if it is kept and still fresh; otherwise they
+   * render the page themselves.
+   */
+  const settle = (key: string, pending: Pending, entry: Entry | undefined) => {
+    if (waiting.get(key) !== pending) return;
     waiting.delete(key);
-    for (const waiter of waiters) {
-      if (waiter.res.destroyed) continue;
-      if (entry) {
-        hits++;
-        send(waiter.req, waiter.res, entry);
-      } else waiter.render(waiter.req, waiter.res);
+    clearTimeout(pending.deadline);
+    const fresh = entry && entry.expiresAt > now() ? entry : undefined;
+    for (const { req, res, render } of pending.waiters) {
+      if (res.destroyed) continue;
+      try {
+        if (fresh) {
+          hits++;
+          send(req, res, fresh);
+        } else render(req, res);
+      } catch (error) {
+        (options.onError ?? console.error)(error);
+        res.destroy();
+      }
     }
   };
 
@@ -294,9 +318,9 @@ export function createPageCache(
         return true;
       }
       if (entry) remove(key);
-      const waiters = waiting.get(key);
-      if (!waiters || waiters.length >= MAX_WAITERS) return false;
-      waiters.push({ req, res, render });
+      const pending = waiting.get(key);
+      if (!pending || pending.waiters.length >= MAX_WAITERS) return false;
+      pending.waiters.push({ req, res, render });
       return true;
     },
 
@@ -309,14 +333,19 @@ export function createPageCache(
       }
       if (!listening || req.method !== "GET" || !cacheable(req, req.originalUrl)) return next();
       const key = req.originalUrl;
-      // Another visitor's render of this page is under way (they crossed in Express): render.
-      if (waiting.has(key)) return next();
-      const waiters: Waiter[] = [];
-      waiting.set(key, waiters);
+      // Another visitor's render of this page is under way (they crossed in Express), or the
+      // page is not kept: render it.
+      if (waiting.has(key) || notKept.has(key)) return next();
+      const pending: Pending = {
+        waiters: [],
+        deadline: setTimeout(() => settle(key, pending, undefined), MAX_WAIT_MS),
+      };
+      pending.deadline.unref();
+      waiting.set(key, pending);
       let ended = false;
       // A render that never ends (its visitor went away) lets the others render the page.
       res.once("close", () => {
-        if (!ended) settle(key, waiters, undefined);
+        if (!ended) settle(key, pending, undefined);
       });
       const startedAt = generation;
       const renderedAt = now();
@@ -349,80 +378,95 @@ export function createPageCache(
       }) as Response["write"];
       res.end = ((...args: unknown[]) => {
         ended = true;
-        keep(args[0], args[1]);
-        const result = end(...args);
-        const kept = entries.get(key);
-        if (
-          !tooBig &&
-          !closed &&
-          listening &&
-          generation === startedAt &&
-          res.statusCode === 200 &&
-          res.getHeader("set-cookie") === undefined &&
-          // A personal answer reached without cookies (a private calendar link) says `private`.
-          !/\bprivate\b/.test(String(res.getHeader("cache-control") ?? "")) &&
-          // Two visitors' renders of one page: the first one kept stays (and so does its ETag),
-          // and brotli at quality 11 runs once for it, not once per render.
-          !(kept && kept.expiresAt > now()) &&
-          !compressing.has(key)
-        ) {
-          const keepFor = (entry: Entry | undefined) => settle(key, waiters, entry);
-          compressing.add(key);
-          const headers: Array<[string, string]> = [];
-          for (const [name, value] of Object.entries(res.getHeaders())) {
-            if (DROPPED_HEADERS.has(name) || value === undefined) continue;
-            headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
+        // Whoever waits is answered here unless the page goes on to be compressed and kept.
+        let compressingIt = false;
+        try {
+          keep(args[0], args[1]);
+          const result = end(...args);
+          const keepable =
+            !tooBig &&
+            res.statusCode === 200 &&
+            res.getHeader("set-cookie") === undefined &&
+            // A personal answer reached without cookies (a private calendar link) says `private`.
+            !/\bprivate\b/.test(String(res.getHeader("cache-control") ?? ""));
+          // Not for a server error: the next render may well succeed.
+          if (!keepable && res.statusCode < 500 && notKept.size < MAX_NOT_KEPT) notKept.add(key);
+          const kept = entries.get(key);
+          if (
+            keepable &&
+            !closed &&
+            listening &&
+            generation === startedAt &&
+            // Two visitors' renders of one page: the first one kept stays (and so does its
+            // ETag), and brotli at quality 11 runs once for it, not once per render.
+            !(kept && kept.expiresAt > now()) &&
+            !compressing.has(key)
+          ) {
+            compressIt();
+            compressingIt = true;
           }
-          let identity = Buffer.concat(chunks);
-          const type = String(res.getHeader("content-type") ?? "");
-          const policyAt = headers.findIndex(([name]) => name === "content-security-policy");
-          if (policyAt >= 0 && nonce) {
-            const html = type.startsWith("text/html") ? identity.toString("utf8") : "";
-            headers[policyAt] = [
-              "content-security-policy",
-              hashPolicy(headers[policyAt]![1], nonce, html),
-            ];
-            // The render's nonce matches nothing any more; without it, the same content gives
-            // the same bytes (and ETag) on every render.
-            if (html) identity = Buffer.from(html.replaceAll(` nonce="${nonce}"`, ""), "utf8");
-          }
-          // Compressed once, off the main thread; kept only if nothing changed meanwhile.
-          void Promise.all([
-            gzipAsync(identity, { level: 9 }),
-            brotliAsync(identity, {
-              params: {
-                [zlib.BROTLI_PARAM_QUALITY]: 11,
-                [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length,
-                // A window no larger than the page: the same bytes out, and quality 11's
-                // working memory (which grows with the window) is a few MB, not tens.
-                [zlib.BROTLI_PARAM_LGWIN]: windowBitsFor(identity.length),
-              },
-            }),
-          ])
-            .then(
-              ([gzipped, brotli]) => {
-                if (closed || generation !== startedAt) return keepFor(undefined);
-                const entry: Entry = {
-                  headers: headers.flat(),
-                  identity,
-                  gzip: gzipped,
-                  br: brotli,
-                  etag: `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
-                  expiresAt: nextMinute(renderedAt),
-                  size: identity.length + gzipped.length + brotli.length + key.length,
-                };
-                store(key, entry);
-                keepFor(entry);
-              },
-              (error: unknown) => {
-                keepFor(undefined);
-                (options.onError ?? console.error)(error);
-              },
-            )
-            .finally(() => compressing.delete(key));
-        } else settle(key, waiters, kept && kept.expiresAt > now() ? kept : undefined);
-        return result;
+          return result;
+        } finally {
+          if (!compressingIt) settle(key, pending, entries.get(key));
+        }
       }) as Response["end"];
+      const compressIt = () => {
+        const keepFor = (entry: Entry | undefined) => settle(key, pending, entry);
+        const headers: Array<[string, string]> = [];
+        for (const [name, value] of Object.entries(res.getHeaders())) {
+          if (DROPPED_HEADERS.has(name) || value === undefined) continue;
+          headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
+        }
+        let identity = Buffer.concat(chunks);
+        chunks.length = 0;
+        const type = String(res.getHeader("content-type") ?? "");
+        const policyAt = headers.findIndex(([name]) => name === "content-security-policy");
+        if (policyAt >= 0 && nonce) {
+          const html = type.startsWith("text/html") ? identity.toString("utf8") : "";
+          headers[policyAt] = [
+            "content-security-policy",
+            hashPolicy(headers[policyAt]![1], nonce, html),
+          ];
+          // The render's nonce matches nothing any more; without it, the same content gives
+          // the same bytes (and ETag) on every render.
+          if (html) identity = Buffer.from(html.replaceAll(` nonce="${nonce}"`, ""), "utf8");
+        }
+        // Compressed once, off the main thread; kept only if nothing changed meanwhile.
+        compressing.add(key);
+        void Promise.all([
+          gzipAsync(identity, { level: 9 }),
+          brotliAsync(identity, {
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: 11,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length,
+              // A window no larger than the page: the same bytes out, and quality 11's
+              // working memory (which grows with the window) is a few MB, not tens.
+              [zlib.BROTLI_PARAM_LGWIN]: windowBitsFor(identity.length),
+            },
+          }),
+        ])
+          .then(
+            ([gzipped, brotli]) => {
+              if (closed || generation !== startedAt) return keepFor(undefined);
+              const entry: Entry = {
+                headers: headers.flat(),
+                identity,
+                gzip: gzipped,
+                br: brotli,
+                etag: `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
+                expiresAt: nextMinute(renderedAt),
+                size: identity.length + gzipped.length + brotli.length + key.length,
+              };
+              store(key, entry);
+              keepFor(entry);
+            },
+            (error: unknown) => {
+              keepFor(undefined);
+              (options.onError ?? console.error)(error);
+            },
+          )
+          .finally(() => compressing.delete(key));
+      };
       next();
     },
 
@@ -432,7 +476,7 @@ export function createPageCache(
       closed = true;
       listening = false;
       clear();
-      for (const [key, waiters] of waiting) settle(key, waiters, undefined);
+      for (const [key, pending] of waiting) settle(key, pending, undefined);
       const stop = await unlisten;
       await stop?.().catch(() => {});
     },

@@ -4,13 +4,16 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { and, eq, sql } from "drizzle-orm";
+import express from "express";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
 import { MESSAGES } from "~/lib/messages";
 import { PROJECT_ROOT } from "#server/paths.server";
+import { createPageCache } from "#server/http/page-cache.server";
 import { participations, users, type User } from "#server/db/schema.server";
 import { setCheckedIn } from "#server/models/attendance.server";
 import { formatCertificateCode } from "#server/models/certificate.server";
@@ -158,23 +161,86 @@ test("visitors who ask for a page while another visitor's render of it is under 
   expect(new Set(replies.filter(isCached).map((reply) => reply.headers.get("etag"))).size).toBe(1);
 });
 
-test("visitors waiting for a render that is not kept get their own answer: a missing event, a visitor who left", async () => {
+test("visitors waiting for a render that is not kept get their own answer", async () => {
   const missing = `/detalles/${randomUUID()}`;
   const notFound = await Promise.all(Array.from({ length: 6 }, () => visit(missing)));
   for (const reply of notFound) {
     expect(reply.status).toBe(404);
     expect(reply.text).toContain(MESSAGES.eventNotFound);
   }
+});
 
-  await createTestEvent(server.db, admin.user, { nombreEvento: `Se fue ${randomUUID()}` });
-  await server.settled();
-  const leaving = http.get(new URL("/eventos", server.url));
-  leaving.on("error", () => {});
-  leaving.on("socket", (socket) =>
-    socket.once("connect", () => setImmediate(() => leaving.destroy())),
-  );
-  const others = await Promise.all(Array.from({ length: 6 }, () => visit("/eventos")));
-  expect(others.map((reply) => reply.status)).toEqual(others.map(() => 200));
+/** A page cache on the test server's database in front of `page` (at /pagina), on its own port. */
+async function cacheInFront(page: express.RequestHandler) {
+  const cache = createPageCache(server.database);
+  const app = express();
+  app.use(cache.capture);
+  app.get("/listo", (_req, res) => void res.type("text/plain").send("listo"));
+  app.get("/pagina", page);
+  const front = http.createServer((req, res) => {
+    if (!cache.serve(req, res, app)) app(req, res);
+  });
+  await new Promise<void>((resolve) => front.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+  const get = (path: string) => visit(new URL(path, url).toString());
+  // Once the cache hears the database, it keeps pages.
+  for (let i = 0; i < 100 && cache.stats().entries === 0; i++) {
+    await get("/listo");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  expect(cache.stats().entries).toBe(1);
+  return {
+    get,
+    async close() {
+      front.closeAllConnections();
+      await new Promise((resolve) => front.close(resolve));
+      await cache.close();
+    },
+  };
+}
+
+test("a visitor waits for another visitor's render of the same page only so long, then renders it", async () => {
+  // The first render never ends, as when its visitor stops reading a page sent in one piece.
+  const unfinished: express.Response[] = [];
+  const front = await cacheInFront((_req, res) => {
+    if (unfinished.length === 0) {
+      unfinished.push(res);
+      res.type("html").write("<p>a medias");
+    } else res.type("html").send("<p>entera</p>");
+  });
+  try {
+    void front.get("/pagina").catch(() => {});
+    while (unfinished.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const reply = await front.get("/pagina");
+    expect(reply.status).toBe(200);
+    expect(reply.text).toBe("<p>entera</p>");
+  } finally {
+    unfinished[0]?.end();
+    await front.close();
+  }
+});
+
+test("visitors of a page that is never kept (a redirect) do not wait for each other's render", async () => {
+  let rendering = 0;
+  let most = 0;
+  const front = await cacheInFront(async (_req, res) => {
+    rendering++;
+    most = Math.max(most, rendering);
+    // Until a second render is under way at the same time, or half a second.
+    for (let i = 0; i < 50 && rendering < 2; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    rendering--;
+    res.redirect(302, "/otra");
+  });
+  try {
+    expect((await front.get("/pagina")).status).toBe(302);
+    const both = await Promise.all([front.get("/pagina"), front.get("/pagina")]);
+    expect(both.map((reply) => reply.status)).toEqual([302, 302]);
+    expect(most).toBe(2);
+  } finally {
+    await front.close();
+  }
 });
 
 test("a cached page's Content-Security-Policy allows exactly its own inline scripts by hash, and no nonce", async () => {
