@@ -7,6 +7,7 @@ import {
   type EntryContext,
   type HandleErrorFunction,
 } from "react-router";
+import { deferHydration } from "./lib/defer-hydration.server";
 import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -44,7 +45,8 @@ export default function handleRequest(
 
   // Every page's data is in hand before rendering (no route streams a deferred value), so the
   // whole document is rendered first and sent as one buffer: one write, and one call to the
-  // compressor, instead of one per chunk React flushes.
+  // compressor, instead of one per chunk React flushes. Its scripts are fetched after the first
+  // paint (deferHydration).
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const chunks: Buffer[] = [];
@@ -57,7 +59,7 @@ export default function handleRequest(
         clearTimeout(timeoutId);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         resolve(
-          new Response(Buffer.concat(chunks), {
+          new Response(deferHydration(Buffer.concat(chunks).toString("utf8")), {
             headers: responseHeaders,
             status: responseStatusCode,
           }),

@@ -13,6 +13,7 @@ import "./styles/profile.css";
 import "./styles/certificates.css";
 import "./styles/mail.css";
 import "./styles/landing.css";
+import { useEffect } from "react";
 import {
   data,
   Links,
@@ -38,6 +39,7 @@ import { MESSAGES } from "./lib/messages";
 import { currentYear } from "./lib/time";
 import { homeSectionsShown, socialLinks } from "./lib/site-content";
 import { useNonce } from "./lib/nonce";
+import { pressHeldButtons } from "./lib/held-buttons";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
@@ -83,6 +85,7 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRootData();
+  useEffect(pressHeldButtons, []);
   return (
     <html lang="es">
       <head>

@@ -1,7 +1,8 @@
 // Lighthouse (mobile profile) on the production build, with Debian's Chromium:
 //   npm run lighthouse            (or: node scripts/lighthouse.mjs /ruta /otra)
 // Builds the site if needed, starts it on a free port with a temporary DATA_DIR and the demo
-// content, measures /, /events, /clase1 and the first event's page, and prints the four scores
+// content, measures /, /events, /clase1, /eventos, /notas, /recursos, /proyectos and the first
+// event, note and project linked from their lists, and prints the four scores
 // with LCP, CLS and total blocking time. Nothing is fetched from the internet.
 // LIGHTHOUSE_REPORT_DIR=dir also writes each page's full report (JSON) there. LIGHTHOUSE_RUNS=3
 // measures each page three times and keeps the run with the median performance score (a busy
@@ -78,15 +79,19 @@ try {
 
   let paths = process.argv.slice(2);
   if (paths.length === 0) {
-    paths = ["/", "/events", "/clase1"];
-    const home = await (await fetch(`${origin}/`)).text();
-    const eventPath = home.match(/href="(\/detalles\/[0-9a-f-]{36})"/)?.[1];
-    if (!eventPath) notes.push("No event link on the home page: the event page was not measured.");
-    else if ((await fetch(`${origin}${eventPath}`)).status !== 200) {
-      notes.push(
-        `${eventPath} does not answer 200 on this build (the event detail page is not here yet): not measured.`,
-      );
-    } else paths.push(eventPath);
+    paths = ["/", "/events", "/clase1", "/eventos", "/notas", "/recursos", "/proyectos"];
+    // One item of each kind: the first linked from its list.
+    for (const [list, pattern] of [
+      ["/", /href="(\/detalles\/[0-9a-f-]{36})"/],
+      ["/notas", /href="(\/notas\/[0-9a-f-]{36})"/],
+      ["/proyectos", /href="(\/proyectos\/[0-9a-f-]{36})"/],
+    ]) {
+      const item = (await (await fetch(`${origin}${list}`)).text()).match(pattern)?.[1];
+      if (!item) notes.push(`No item linked from ${list}: not measured.`);
+      else if ((await fetch(`${origin}${item}`)).status !== 200)
+        notes.push(`${item} does not answer 200: not measured.`);
+      else paths.push(item);
+    }
   }
 
   chrome = await chromeLauncher.launch({

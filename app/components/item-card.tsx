@@ -44,6 +44,7 @@ export function ItemImage({
   alt = "",
   className,
   sizes = CARD_SIZES,
+  main = false,
 }: {
   src: string | null | undefined;
   label: string;
@@ -51,6 +52,8 @@ export function ItemImage({
   className?: string;
   /** How wide the image is shown, for an uploaded image's widths (`srcset`). */
   sizes?: string;
+  /** The page's main image, at the top: fetched at once and first, not when scrolled to. */
+  main?: boolean;
 }) {
   const safe = safeImageUrl(src);
   const [failed, setFailed] = useState<string | null>(null);
@@ -71,7 +74,8 @@ export function ItemImage({
       alt={alt}
       width={800}
       height={450}
-      loading="lazy"
+      loading={main ? "eager" : "lazy"}
+      fetchPriority={main ? "high" : undefined}
       decoding="async"
       referrerPolicy="no-referrer"
       onError={() => setFailed(safe)}

@@ -69,6 +69,16 @@ test("an address the safe-image check refuses shows the placeholder, never the a
   }
 });
 
+test("a card's picture loads when scrolled to; a page's main picture at once and first", () => {
+  const { unmount } = render(<ItemImage src="/demo/a.svg" label="Evento" alt="Tarjeta" />);
+  expect(screen.getByRole("img", { name: "Tarjeta" }).getAttribute("loading")).toBe("lazy");
+  expect(screen.getByRole("img", { name: "Tarjeta" }).getAttribute("fetchpriority")).toBeNull();
+  unmount();
+  render(<ItemImage src="/demo/a.svg" label="Evento" alt="Principal" main />);
+  expect(screen.getByRole("img", { name: "Principal" }).getAttribute("loading")).toBe("eager");
+  expect(screen.getByRole("img", { name: "Principal" }).getAttribute("fetchpriority")).toBe("high");
+});
+
 test("a picture that fails to load is replaced by the placeholder, which keeps the alt text", () => {
   const { container } = render(
     <ItemImage src="https://img.example.org/roto.png" label="Evento" alt="Imagen del evento X" />,

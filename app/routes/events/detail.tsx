@@ -272,6 +272,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
           src={event.imagenEnlace}
           label="Evento"
           className="event-detail-image"
+          main
           sizes="(min-width: 56rem) 36rem, 100vw"
           alt={`Imagen del evento ${event.nombreEvento}`}
         />

@@ -1,0 +1,70 @@
+// The document React Router writes is changed so that its scripts are fetched after the first
+// paint; anything else is left as it is.
+import { describe, expect, it } from "vitest";
+import { deferHydration, HYDRATION_SCRIPT_ID } from "~/lib/defer-hydration.server";
+
+const NONCE = "bm9uY2Utb2YtdGhpcy1wYWdl";
+const CODE = `;
+import * as route0 from "/assets/root-A1.js";
+  window.__reactRouterRouteModules = {"root":route0};
+
+import("/assets/entry.client-B2.js");`;
+
+function page(nonce: string | null): string {
+  const n = nonce === null ? "" : ` nonce="${nonce}"`;
+  return (
+    `<!DOCTYPE html><html lang="es"><head><meta charSet="utf-8"/>` +
+    `<link rel="modulepreload" href="/assets/entry.client-B2.js"${n}/>` +
+    `<link rel="modulepreload" href="/assets/root-A1.js"${n}/>` +
+    `<link${n} rel="stylesheet" href="/assets/root-C3.css"/></head><body><main>Hola</main>` +
+    `<script${n}>window.__reactRouterContext = {};</script>` +
+    `<script${n} type="module" async="">${CODE}</script>` +
+    `<script${n}>window.__reactRouterContext.streamController.close();</script></body></html>`
+  );
+}
+
+describe("deferHydration", () => {
+  it("takes out the module preloads and makes the module script inert, keeping its text", () => {
+    const html = deferHydration(page(NONCE));
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    expect(html).toContain(
+      `<script nonce="${NONCE}" type="text/x-hydration" id="${HYDRATION_SCRIPT_ID}">${CODE}</script>`,
+    );
+    // The stylesheet and the other inline scripts are untouched.
+    expect(html).toContain(`<link nonce="${NONCE}" rel="stylesheet" href="/assets/root-C3.css"/>`);
+    expect(html).toContain(`<script nonce="${NONCE}">window.__reactRouterContext = {};</script>`);
+  });
+
+  it("adds a loader with the page's nonce that preloads the same modules after the first paint", () => {
+    const html = deferHydration(page(NONCE));
+    const loader = html.match(/<script nonce="([^"]*)">(\(function\(\)[\s\S]*?)<\/script>/);
+    expect(loader?.[1]).toBe(NONCE);
+    const code = loader![2]!;
+    expect(code).toContain('["/assets/entry.client-B2.js","/assets/root-A1.js"]');
+    expect(code).toContain('getEntriesByName("first-contentful-paint")');
+    expect(code).toContain("requestAnimationFrame(function(){setTimeout(start)})");
+    expect(code).toContain(`getElementById("${HYDRATION_SCRIPT_ID}")`);
+    // The loader comes where the module script was: after the page's content.
+    expect(html.indexOf(code)).toBeGreaterThan(html.indexOf("<main>"));
+  });
+
+  it("works on a page without nonces (a development page)", () => {
+    const html = deferHydration(page(null));
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    expect(html).toMatch(/<script>\(function\(\)\{var d=document/);
+  });
+
+  it("leaves a document it does not recognise as it is", () => {
+    const twoModules = page(NONCE).replace(
+      "</body>",
+      `<script type="module" async="">;</script></body>`,
+    );
+    expect(deferHydration(twoModules)).toBe(twoModules);
+    const noPreloads = page(NONCE).replaceAll(/<link rel="modulepreload"[^>]*>/g, "");
+    expect(deferHydration(noPreloads)).toBe(noPreloads);
+    const foreignPreload = page(NONCE).replace('/assets/root-A1.js"', 'https://cdn.example/x.js"');
+    expect(deferHydration(foreignPreload)).toBe(foreignPreload);
+    expect(deferHydration("<p>texto</p>")).toBe("<p>texto</p>");
+  });
+});
