@@ -1,4 +1,4 @@
-import "@fontsource/space-grotesk/300.css";
+import fontLatin from "@fontsource/space-grotesk/files/space-grotesk-latin-300-normal.woff2?url";
 // The design system (docs/decisions/014-design-system.md): tokens, element defaults, shared
 // components, then one stylesheet per area. Vite joins them into one render-blocking request.
 import "./styles/tokens.css";
@@ -80,6 +80,8 @@ export function meta() {
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Fetched with the stylesheet rather than after it (styles/base.css).
+  { rel: "preload", href: fontLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {

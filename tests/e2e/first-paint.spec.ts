@@ -1,5 +1,6 @@
-// A page is painted before its scripts are fetched (app/lib/defer-hydration.server.ts), and a
-// button pressed before they run still does what it says once they have.
+// The first paint: a page is painted before its scripts are fetched
+// (app/lib/defer-hydration.server.ts), a button pressed before they run still does what it says
+// once they have, and nothing moves after that paint when the font arrives (styles/base.css).
 import { expect, test } from "./fixtures";
 
 for (const [who, path] of [
@@ -47,4 +48,26 @@ test("a menu button pressed before the scripts have run opens once they have", a
   release();
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
   await expect(page.locator("#site-nav").getByRole("link", { name: "Articles" })).toBeVisible();
+});
+
+test("nothing moves on a phone after the first paint: the font is there in time, or not used", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as { shifts?: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  for (const path of ["/events", "/", "/clase1", "/eventos"]) {
+    await page.goto(path);
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await page.evaluate(() => document.fonts.ready);
+    await page.waitForTimeout(300);
+    const shifts = await page.evaluate(() => (window as { shifts?: number[] }).shifts ?? []);
+    expect(shifts, path).toEqual([]);
+  }
 });
