@@ -18,8 +18,9 @@ for (const target of process.argv.slice(2)) {
     urls.add(match[1]);
   for (const match of html.matchAll(/import\("([^"]+\.js)"\)|import "([^"]+\.js)"/g))
     urls.add(match[1] ?? match[2]);
-  // The scripts the page loads after its first paint (app/lib/defer-hydration.server.ts).
-  for (const match of html.matchAll(/"(\/assets\/[^"]+\.js)"/g)) urls.add(match[1]);
+  // The modules the loader preloads after the first paint (app/lib/defer-hydration.server.ts).
+  const preloaded = html.match(/,m=(\[[^\]]*\]),q=\[\]/);
+  for (const url of preloaded ? JSON.parse(preloaded[1]) : []) urls.add(url);
   let raw = 0;
   let gzipped = 0;
   for (const url of urls) {
