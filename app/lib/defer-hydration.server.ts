@@ -9,8 +9,10 @@
  * the browser reports the page's first contentful paint (a `PerformanceObserver` of `paint`), or
  * after LATEST_START_MS if it never does; a browser without paint timing starts after the first
  * frame (`requestAnimationFrame` runs just before it is painted, the `setTimeout` it starts just
- * after). The page works as plain HTML (links, forms) until then; a button that only scripts handle (a menu, the sections toggle) and that is pressed in
- * that time is remembered, and entry.client.tsx presses it again once React listens.
+ * after). The page works as plain HTML (links, forms) until then. A button that only scripts
+ * handle (a menu, the sections toggle) and that is clicked in that time (with the mouse, a tap,
+ * Enter or Space) is remembered, once however often it was pressed: entry.client.tsx takes the
+ * list as soon as React listens, and root.tsx presses each again once the page has hydrated.
  *
  * Only the exact shape React Router writes is changed; any other page is returned as it is. The
  * inert script keeps its text, so a cached page's hash-based policy (page-cache.server.ts) still
@@ -20,7 +22,7 @@
 const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">([\s\S]*?)<\/script>/g;
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>/g;
 
-/** The longest the scripts wait for the first contentful paint to be reported. */
+/** The longest the scripts wait for the first paint (a hidden tab does not paint). */
 const LATEST_START_MS = 3000;
 
 /** The id of the inert script that holds React Router's module script. */
@@ -45,7 +47,8 @@ export function deferHydration(html: string): string {
   const loader =
     `(function(){var d=document,n=d.currentScript.nonce,m=${JSON.stringify(modules)},q=[];` +
     `function hold(e){var b=e.target.closest&&e.target.closest("button");` +
-    `if(b&&(b.type==="button"||!b.form))q.push(b)}d.addEventListener("click",hold,true);` +
+    `if(b&&(b.type==="button"||!b.form)&&q.indexOf(b)<0)q.push(b)}` +
+    `d.addEventListener("click",hold,true);` +
     `window.${HELD_BUTTONS}=function(){d.removeEventListener("click",hold,true);return q};` +
     `function start(){if(started)return;started=true;m.forEach(function(h){` +
     `var l=d.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=n;d.head.appendChild(l)});` +
@@ -54,8 +57,8 @@ export function deferHydration(html: string): string {
     `var started=false,P=window.PerformanceObserver;` +
     `if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){` +
     `var o=new P(function(l){if(l.getEntriesByName("first-contentful-paint").length){` +
-    `o.disconnect();setTimeout(start)}});o.observe({type:"paint",buffered:true});` +
-    `setTimeout(start,${LATEST_START_MS})}else requestAnimationFrame(function(){setTimeout(start)})})()`;
+    `o.disconnect();setTimeout(start)}});o.observe({type:"paint",buffered:true})}` +
+    `else requestAnimationFrame(function(){setTimeout(start)});setTimeout(start,${LATEST_START_MS})})()`;
   return withoutPreloads.replace(
     moduleScript,
     () =>

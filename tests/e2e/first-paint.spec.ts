@@ -1,10 +1,19 @@
 // The first paint: a page is painted before its scripts are fetched
 // (app/lib/defer-hydration.server.ts), a button pressed before they run still does what it says
 // once they have, and nothing moves after that paint when the font arrives (styles/base.css).
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
+/** Waits until React has hydrated the page: its content carries React's fiber. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
 for (const [who, path] of [
-  ["a visitor's cached page", "/eventos"],
+  ["the events list", "/eventos"],
   ["the landing page", "/"],
   ["an event's page", "/detalles/"],
 ] as const) {
@@ -17,7 +26,7 @@ for (const [who, path] of [
       target = (await page.locator('a[href^="/detalles/"]').first().getAttribute("href"))!;
     }
     await page.goto(target);
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(page);
     const { paint, scripts } = await page.evaluate(() => ({
       paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
       scripts: performance
@@ -45,29 +54,35 @@ test("a menu button pressed before the scripts have run opens once they have", a
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
 
+  // Pressed twice while nothing happened: it opens (each press is replayed once at most).
+  await toggle.click();
   release();
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
   await expect(page.locator("#site-nav").getByRole("link", { name: "Articles" })).toBeVisible();
 });
 
 test("nothing moves on a phone after the first paint: the font is there in time, or not used", async ({
-  page,
+  browser,
+  baseURL,
 }) => {
-  await page.setViewportSize({ width: 412, height: 823 });
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as { shifts?: number[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        shifts.push((entry as unknown as { value: number }).value);
-    }).observe({ type: "layout-shift", buffered: true });
-  });
+  // A new browser context per page: each one loads the font with an empty cache.
   for (const path of ["/events", "/", "/clase1", "/eventos"]) {
+    const context = await browser.newContext({ baseURL, viewport: { width: 412, height: 823 } });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as { shifts?: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
     await page.goto(path);
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(page);
     await page.evaluate(() => document.fonts.ready);
     await page.waitForTimeout(300);
     const shifts = await page.evaluate(() => (window as { shifts?: number[] }).shifts ?? []);
     expect(shifts, path).toEqual([]);
+    await context.close();
   }
 });
