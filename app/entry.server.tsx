@@ -7,6 +7,7 @@ import {
   type EntryContext,
   type HandleErrorFunction,
 } from "react-router";
+import { compressDocument } from "#server/http/encoding.server";
 import { deferHydration } from "./lib/defer-hydration.server";
 import { NonceContext } from "./lib/nonce";
 
@@ -46,7 +47,8 @@ export default function handleRequest(
   // Every page's data is in hand before rendering (no route streams a deferred value), so the
   // whole document is rendered first and sent as one buffer: one write, and one call to the
   // compressor, instead of one per chunk React flushes. Its scripts are fetched after the first
-  // paint (deferHydration).
+  // paint (deferHydration). It is compressed here, in one call (compressDocument), unless the page
+  // cache keeps it.
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const chunks: Buffer[] = [];
@@ -58,12 +60,16 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeoutId);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(
-          new Response(deferHydration(Buffer.concat(chunks).toString("utf8")), {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          }),
-        );
+        const document = Buffer.from(deferHydration(Buffer.concat(chunks).toString("utf8")));
+        const compressed = compressDocument(document, loadContext.documentEncoding);
+        if (compressed) {
+          responseHeaders.set("Content-Encoding", loadContext.documentEncoding);
+          responseHeaders.append("Vary", "Accept-Encoding");
+        }
+        // (A copy of the few compressed bytes: zlib's buffers are typed as possibly shared.)
+        const payload = compressed ? Buffer.from(compressed) : document;
+        responseHeaders.set("Content-Length", String(payload.length));
+        resolve(new Response(payload, { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
     });

@@ -24,6 +24,7 @@ import { watchEventStarts } from "../models/event.server";
 import { loadSiteContent, seedSiteContent, watchSiteContent } from "../models/site-content.server";
 import { CLIENT_BUILD_DIR } from "../paths.server";
 import { CONTENT_STREAM_PATH, createContentStream } from "./content-stream.server";
+import { encodingFor } from "./encoding.server";
 import { createPageCache } from "./page-cache.server";
 import { shareDrainListener } from "./drain.server";
 import { bodySizeLimit, rateLimit, sameOriginPosts, securityHeaders } from "./security.server";
@@ -267,13 +268,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         build,
         // Error details (stack traces, server paths) leave the server only under `npm run dev`.
         mode: vite ? "development" : "production",
-        getLoadContext: (_req, res) => ({
+        getLoadContext: (req, res) => ({
           db: database.db,
           config,
           auth: authService,
           now,
           // Vite's development pages run under a nonce-less policy; a nonce there only trips hydration.
           cspNonce: vite ? "" : String(res.locals.cspNonce),
+          documentEncoding:
+            res.locals.pageCacheKeeps || vite
+              ? "identity"
+              : encodingFor(req.headers["accept-encoding"]),
         }),
       }),
     );

@@ -2,6 +2,7 @@
 import type { Config } from "../config.server";
 import type { AuthService } from "../auth/oidc.server";
 import type { Db } from "../db/client.server";
+import type { Encoding } from "./encoding.server";
 
 interface AppLoadContextValue {
   db: Db;
@@ -11,6 +12,11 @@ interface AppLoadContextValue {
   now: () => Date;
   /** The Content-Security-Policy nonce of this response. */
   cspNonce: string;
+  /**
+   * How entry.server.tsx compresses the document: what the client accepts, or identity when the
+   * page cache keeps it (it compresses its own copies) and under Vite.
+   */
+  documentEncoding: Encoding;
 }
 
 declare module "react-router" {

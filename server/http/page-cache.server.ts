@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import type { Database } from "../db/client.server";
 import { PAGES_CHANNEL } from "../db/notify.server";
+import { encodingFor, windowBitsFor } from "./encoding.server";
 
 /** What a proxy or CDN in front may do with a cached page (README, Production). */
 const SHARED_STALE_SECONDS = 30;
@@ -27,11 +28,6 @@ const MAX_NOT_KEPT = 1000;
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
-
-/** Brotli's window for a body of `length` bytes: the smallest that holds it (16–22 bits). */
-function windowBitsFor(length: number): number {
-  return Math.min(zlib.BROTLI_DEFAULT_WINDOW, Math.max(16, Math.ceil(Math.log2(length + 1))));
-}
 
 /** Headers a cached entry does not keep: they are per response, or the cache sets its own. */
 const DROPPED_HEADERS = new Set([
@@ -146,37 +142,6 @@ function hashPolicy(policy: string, nonce: string, html: string): string {
       return parts.join(" ");
     })
     .join("; ");
-}
-
-type Encoding = "br" | "gzip" | "identity";
-
-function preferredEncoding(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return "identity";
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
-    accepted.set(name!.trim(), q ? Number(q[1]) : 1);
-  }
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
-  if (ok("br")) return "br";
-  if (ok("gzip")) return "gzip";
-  return "identity";
-}
-
-/** Browsers send a handful of different Accept-Encoding headers: each is read once. */
-const encodingMemo = new Map<string, Encoding>();
-const MAX_ENCODING_MEMO = 64;
-
-function encodingFor(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return "identity";
-  let encoding = encodingMemo.get(acceptEncoding);
-  if (encoding === undefined) {
-    encoding = preferredEncoding(acceptEncoding);
-    if (encodingMemo.size >= MAX_ENCODING_MEMO) encodingMemo.clear();
-    if (acceptEncoding.length <= 256) encodingMemo.set(acceptEncoding, encoding);
-  }
-  return encoding;
 }
 
 function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -336,6 +301,8 @@ export function createPageCache(
       // Another visitor's render of this page is under way (they crossed in Express), or the
       // page is not kept: render it.
       if (waiting.has(key) || notKept.has(key)) return next();
+      // The document is kept as rendered; the cache compresses its own copies.
+      res.locals.pageCacheKeeps = true;
       const pending: Pending = {
         waiters: [],
         deadline: setTimeout(() => settle(key, pending, undefined), MAX_WAIT_MS),
