@@ -49,7 +49,8 @@ test("a menu button pressed before the scripts have run opens once they have", a
     await released;
     await route.continue();
   });
-  await page.goto("/");
+  // An explicit waitUntil: goto does not wait for hydration (fixtures.ts).
+  await page.goto("/", { waitUntil: "load" });
   const toggle = page.getByRole("button", { name: "Menú de secciones" });
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-expanded", "false");

@@ -17,6 +17,37 @@ export class ConsoleErrors {
   }
 }
 
+/**
+ * Pages are painted before their scripts are fetched (docs/decisions/025): a test that acts at
+ * once could find a page React has not hydrated yet. Its forms then post as plain HTML, which
+ * works but answers differently (a refused form is a 400 document, not a 400 `.data` fetch). So
+ * every `goto` waits until the page has hydrated, as a person's first action usually does; pages
+ * without our scripts (JavaScript off, a file) do not wait. `goto(url, { waitUntil })` keeps
+ * Playwright's own behaviour, for the tests of the time before hydration (first-paint.spec.ts).
+ */
+async function untilHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    if (typeof (window as { __botonesPulsados?: unknown }).__botonesPulsados !== "function")
+      return true;
+    const main = document.querySelector("main");
+    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+const WAITS_FOR_HYDRATION = Symbol("waitsForHydration");
+
+function gotoWaitsForHydration(page: Page): void {
+  const prototype = Object.getPrototypeOf(page) as Page & { [WAITS_FOR_HYDRATION]?: true };
+  if (prototype[WAITS_FOR_HYDRATION]) return;
+  prototype[WAITS_FOR_HYDRATION] = true;
+  const goto = prototype.goto;
+  prototype.goto = async function (this: Page, url, options) {
+    const response = await goto.call(this, url, options);
+    if (options?.waitUntil === undefined) await untilHydrated(this);
+    return response;
+  };
+}
+
 export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
   // The server this worker's tests use (tests/e2e/servers.ts).
   baseURL: async ({}, use, testInfo) => {
@@ -26,6 +57,8 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
     await use(new ConsoleErrors());
   },
   page: async ({ page, consoleErrors }, use) => {
+    // Also the pages of contexts a test opens itself: they share the prototype.
+    gotoWaitsForHydration(page);
     const errors: string[] = [];
     page.on("console", (message) => {
       if (message.type() !== "error") return;
