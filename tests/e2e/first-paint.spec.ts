@@ -1,16 +1,7 @@
 // The first paint: a page is painted before its scripts are fetched
 // (app/lib/defer-hydration.server.ts), a button pressed before they run still does what it says
 // once they have, and nothing moves after that paint when the font arrives (styles/base.css).
-import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
-
-/** Waits until React has hydrated the page: its content carries React's fiber. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-}
+import { expect, test, untilHydrated } from "./fixtures";
 
 for (const [who, path] of [
   ["the events list", "/eventos"],
@@ -26,7 +17,7 @@ for (const [who, path] of [
       target = (await page.locator('a[href^="/detalles/"]').first().getAttribute("href"))!;
     }
     await page.goto(target);
-    await hydrated(page);
+    await untilHydrated(page);
     const { paint, scripts } = await page.evaluate(() => ({
       paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
       scripts: performance
@@ -79,7 +70,7 @@ test("nothing moves on a phone after the first paint: the font is there in time,
       }).observe({ type: "layout-shift", buffered: true });
     });
     await page.goto(path);
-    await hydrated(page);
+    await untilHydrated(page);
     await page.evaluate(() => document.fonts.ready);
     await page.waitForTimeout(300);
     const shifts = await page.evaluate(() => (window as { shifts?: number[] }).shifts ?? []);

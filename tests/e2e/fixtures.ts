@@ -25,7 +25,7 @@ export class ConsoleErrors {
  * without our scripts (JavaScript off, a file) do not wait. `goto(url, { waitUntil })` keeps
  * Playwright's own behaviour, for the tests of the time before hydration (first-paint.spec.ts).
  */
-async function untilHydrated(page: Page): Promise<void> {
+export async function untilHydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     if (typeof (window as { __botonesPulsados?: unknown }).__botonesPulsados !== "function")
       return true;
