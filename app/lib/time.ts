@@ -58,12 +58,22 @@ function keepTimeTogether(text: string): string {
   return text.replace(/(\d) ([ap])\. m\./g, "$1\u00a0$2.\u00a0m.");
 }
 
+/** Pages show the same few events' times again and again: each is formatted once. */
+const formattedDateTimes = new Map<string, string>();
+const MAX_FORMATTED_DATE_TIMES = 2000;
+
 export function formatDateTime(instant: Date | string, timeZone: string): string {
-  return keepTimeTogether(
-    formatter(LOCALE, { timeZone, dateStyle: "full", timeStyle: "short" }).format(
-      new Date(instant),
-    ),
-  );
+  const date = new Date(instant);
+  const key = `${timeZone}|${date.getTime()}`;
+  let text = formattedDateTimes.get(key);
+  if (text === undefined) {
+    text = keepTimeTogether(
+      formatter(LOCALE, { timeZone, dateStyle: "full", timeStyle: "short" }).format(date),
+    );
+    if (formattedDateTimes.size >= MAX_FORMATTED_DATE_TIMES) formattedDateTimes.clear();
+    formattedDateTimes.set(key, text);
+  }
+  return text;
 }
 
 /** An instant's date ("2031-06-06") and time ("19:00") in `timeZone`. */

@@ -426,6 +426,18 @@ test("formatDateTime shows an instant in the site's zone, in Spanish", () => {
   expect(text).toMatch(/7:00[\s\u00a0\u202f]p\.[\s\u00a0\u202f]m\./);
 });
 
+test("formatDateTime gives the same instant in another zone its own time, however often it is asked", () => {
+  for (let round = 0; round < 2; round++) {
+    expect(formatDateTime("2025-12-06T23:00:00Z", "America/La_Paz")).toMatch(
+      /^sábado, 6 de diciembre.*7:00/,
+    );
+    expect(formatDateTime("2025-12-06T23:00:00Z", "Europe/Madrid")).toMatch(
+      /^domingo, 7 de diciembre.*12:00/,
+    );
+    expect(formatDateTime(new Date("2025-12-06T23:00:00Z"), "America/La_Paz")).toMatch(/7:00/);
+  }
+});
+
 test("formatCalendarDate shows a birth date on its own day, in Spanish", () => {
   expect(formatCalendarDate("1990-05-17")).toBe("17 de mayo de 1990");
   expect(formatCalendarDate("2000-01-01")).toBe("1 de enero de 2000");
