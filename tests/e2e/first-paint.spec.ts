@@ -1,6 +1,7 @@
 // The first paint: a page is painted before its scripts are fetched
 // (app/lib/defer-hydration.server.ts), a button pressed before they run still does what it says
-// once they have, and nothing moves after that paint when the font arrives (styles/base.css).
+// once they have, a reader who scrolls before then is not moved back, and nothing moves after that
+// paint when the font arrives (styles/base.css).
 import { expect, test, untilHydrated } from "./fixtures";
 
 for (const [who, path] of [
@@ -51,6 +52,32 @@ test("a menu button pressed before the scripts have run opens once they have", a
   release();
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
   await expect(page.locator("#site-nav").getByRole("link", { name: "Articles" })).toBeVisible();
+});
+
+test("a reader who scrolls before the scripts have run stays where they scrolled to", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto("/");
+  await page.evaluate(() => window.scrollTo(0, 700));
+  // Reloaded: React Router's inline script puts the reader back at 700 before the paint; the
+  // scripts are held until the reader has scrolled on.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: "load" });
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(700);
+  await page.mouse.move(180, 300);
+  await page.mouse.wheel(0, 600);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1300);
+  release();
+  await untilHydrated(page);
+  // Hydrating does not restore the position a second time.
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(1300);
 });
 
 test("nothing moves on a phone after the first paint: the font is there in time, or not used", async ({
