@@ -9,6 +9,9 @@
 // printed beside each row; on PostgreSQL the server runs WEB_CONCURRENCY workers (default: cores).
 // "CPU ms/req" is the CPU time the server's processes spent (user + system, from /proc) divided by
 // the requests answered: unlike req/s and p99 it stays comparable when the machine is shared.
+// "máquina ms/req" is the whole machine's CPU time over the same run (the server, PostgreSQL, the
+// load generator, the kernel; /proc/stat) per request, and "generador ms/req" the load
+// generator's own (this process): on 2 cores, N requests a second leave 2,000 / N ms for all of it.
 //   BENCH_SECONDS (default 3), BENCH_CONNECTIONS (default 50), BENCH_EVENTS (default 1000),
 //   BENCH_ONLY (only the rows whose name contains it, e.g. "miembro", or one of several
 //   separated by "|"), BENCH_DATABASES
@@ -286,6 +289,20 @@ function cpuMsOf(pid: number): number | null {
   return (total * 1000) / CLOCK_TICKS;
 }
 
+/**
+ * CPU time the whole machine spent (every process and the kernel: user, nice, system, irq,
+ * softirq, steal), from /proc/stat; null where there is none.
+ */
+function machineBusyMs(): number | null {
+  try {
+    const fields = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/);
+    const [user, nice, system, , , irq, softirq, steal] = fields.slice(1).map(Number);
+    return ((user! + nice! + system! + irq! + softirq! + (steal ?? 0)) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
 const CLOCK_TICKS = (() => {
   const out = spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" });
   return Number(out.stdout?.trim()) || 100;
@@ -458,15 +475,24 @@ async function benchDatabase(
         // ETag); on a busy machine the first entry may take longer than the warm-up to be kept.
         if (!t.member) await untilCached(port, t);
         const cpuBefore = cpuMsOf(server.pid!);
+        const machineBefore = machineBusyMs();
+        const loaderBefore = process.cpuUsage();
         const [site, peak] = await withPeakMemory(server.pid!, () =>
           load(siteConnections, port, t, seeded.cookies, SECONDS),
         );
+        const loaderUsage = process.cpuUsage(loaderBefore);
+        const machineAfter = machineBusyMs();
         siteConnections.destroy();
         const cpuAfter = cpuMsOf(server.pid!);
-        const cpuPerRequest =
-          cpuBefore !== null && cpuAfter !== null && site.requests > 0
-            ? ((cpuAfter - cpuBefore) / site.requests).toFixed(2)
-            : "?";
+        const perRequest = (ms: number | null) =>
+          ms !== null && site.requests > 0 ? (ms / site.requests).toFixed(2) : "?";
+        const cpuPerRequest = perRequest(
+          cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null,
+        );
+        const machinePerRequest = perRequest(
+          machineBefore !== null && machineAfter !== null ? machineAfter - machineBefore : null,
+        );
+        const loaderPerRequest = perRequest((loaderUsage.user + loaderUsage.system) / 1000);
         const loadAverage = os.loadavg()[0]!.toFixed(1);
         const bareConnections = connections();
         await load(bareConnections, barePort, t, seeded.cookies, 0.5); // warm-up
@@ -474,7 +500,7 @@ async function benchDatabase(
         bareConnections.destroy();
         const ratio = site.rps / limit.rps;
         rows.push(
-          `| ${t.name} | ${label} | ${cpuPerRequest} | ${site.rps.toFixed(0)} | ${site.p50.toFixed(1)} | ${site.p99.toFixed(1)} | ${limit.rps.toFixed(0)} | ${limit.p50.toFixed(1)} | ${limit.p99.toFixed(1)} | ${(ratio * 100).toFixed(1)} %${site.errors ? ` (${site.errors} errores)` : ""} | ${peak.map((mb) => mb.toFixed(0)).join(" + ")} | ${loadAverage} |`,
+          `| ${t.name} | ${label} | ${cpuPerRequest} | ${machinePerRequest} | ${loaderPerRequest} | ${site.rps.toFixed(0)} | ${site.p50.toFixed(1)} | ${site.p99.toFixed(1)} | ${limit.rps.toFixed(0)} | ${limit.p50.toFixed(1)} | ${limit.p99.toFixed(1)} | ${(ratio * 100).toFixed(1)} %${site.errors ? ` (${site.errors} errores)` : ""} | ${peak.map((mb) => mb.toFixed(0)).join(" + ")} | ${loadAverage} |`,
         );
         console.error(rows.at(-1));
       }
@@ -541,9 +567,9 @@ async function main() {
     `\n${CONNECTIONS} conexiones, ${SECONDS} s por página, ${EVENTS} eventos, ${os.cpus().length} núcleos (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}\n`,
   );
   console.log(
-    "| Petición | Base de datos | CPU ms/req | req/s | p50 ms | p99 ms | Node puro req/s | p50 ms | p99 ms | sitio / Node puro | RSS máx. MB (procesos) | carga 1 min |",
+    "| Petición | Base de datos | CPU ms/req | máquina ms/req | generador ms/req | req/s | p50 ms | p99 ms | Node puro req/s | p50 ms | p99 ms | sitio / Node puro | RSS máx. MB (procesos) | carga 1 min |",
   );
-  console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const row of rows) console.log(row);
 }
 
