@@ -2,6 +2,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
+import { preparedFor } from "../db/prepared.server";
 import { sessions, users, type User } from "../db/schema.server";
 
 /** A session ends after this long without a request… */
@@ -99,28 +100,16 @@ export function sessionKeyOf(request: Request, settings: CookieSettings): string
   return token && token.length <= 100 ? hashToken(token) : null;
 }
 
-function prepareSessionLookup(db: Db) {
-  return db
+// Every signed-in request asks this.
+const sessionLookup = preparedFor((db) =>
+  db
     .select({ user: users, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.idHash, sql.placeholder("idHash")))
     .limit(1)
-    .prepare("ayllu_session_user");
-}
-
-// Every signed-in request asks this: the statement is built once per database handle (and, on
-// PostgreSQL, parsed and planned once per connection), not once per request.
-const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
-
-function sessionLookup(db: Db) {
-  let prepared = sessionLookups.get(db);
-  if (!prepared) {
-    prepared = prepareSessionLookup(db);
-    sessionLookups.set(db, prepared);
-  }
-  return prepared;
-}
+    .prepare("ayllu_session_user"),
+);
 
 /** The signed-in user of this request, or null. Expired sessions are deleted on sight. */
 export async function getSessionUser(

@@ -5,6 +5,7 @@ import { isUuid, type EventInput } from "~/lib/schemas";
 import { zonedToInstant } from "~/lib/time";
 import type { Db } from "../db/client.server";
 import { rowsOf } from "../db/rows.server";
+import { preparedFor } from "../db/prepared.server";
 import { eventImages, events, type User } from "../db/schema.server";
 import { tableMemory } from "../db/table-memory.server";
 import { queueMail, recipients, type EventBefore } from "./mail.server";
@@ -48,6 +49,17 @@ const cardColumns = {
   startsAt: events.startsAt,
 };
 
+const upcomingEvents = preparedFor((db) =>
+  db
+    .select(cardColumns)
+    .from(events)
+    .where(gt(events.startsAt, sql`${sql.placeholder("now")}::timestamptz`))
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare("ayllu_upcoming_events"),
+);
+
 /** The next events that have not started yet, soonest first (home page, /eventos). */
 export async function listUpcomingEvents(
   db: Db,
@@ -55,13 +67,7 @@ export async function listUpcomingEvents(
   now: Date = new Date(),
   offset = 0,
 ) {
-  return db
-    .select(cardColumns)
-    .from(events)
-    .where(gt(events.startsAt, now))
-    .orderBy(asc(events.startsAt), asc(events.id))
-    .limit(limit)
-    .offset(offset);
+  return upcomingEvents(db).execute({ now: now.toISOString(), limit, offset });
 }
 
 type EventCard = Awaited<ReturnType<typeof listUpcomingEvents>>[number];
@@ -100,6 +106,30 @@ function countUntil(starts: Float64Array, at: number): number {
   return low;
 }
 
+type CardRow = Omit<EventCard, "startsAt"> & { startsAt: string };
+
+const eventsPage = preparedFor((db) =>
+  db
+    .select({
+      upcoming: sql<
+        CardRow[]
+      >`coalesce((select json_agg(${cardJson("u")} order by u.starts_at, u.id) from (
+        select * from ${events} where ${events.startsAt} > ${sql.placeholder("at")}::timestamptz
+        order by ${events.startsAt}, ${events.id}
+        limit ${sql.placeholder("pageSize")} offset ${sql.placeholder("upcomingOffset")}
+      ) u), '[]'::json)`,
+      past: sql<
+        CardRow[]
+      >`coalesce((select json_agg(${cardJson("p")} order by p.starts_at desc, p.id) from (
+        select * from ${events} where ${events.startsAt} <= ${sql.placeholder("at")}::timestamptz
+        order by ${events.startsAt} desc, ${events.id}
+        limit ${sql.placeholder("pageSize")} offset ${sql.placeholder("pastOffset")}
+      ) p), '[]'::json)`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare("ayllu_events_page"),
+);
+
 /**
  * /eventos: a page of upcoming events (soonest first) and a page of past events (most recent
  * first) in one query, and how many of each there are.
@@ -109,30 +139,17 @@ export async function listEventsPage(
   options: { pageSize: number; upcomingOffset: number; pastOffset: number },
   now: Date = new Date(),
 ): Promise<{ upcoming: EventCard[]; upcomingTotal: number; past: EventCard[]; pastTotal: number }> {
-  const at = now.toISOString();
   const [[row], starts] = await Promise.all([
-    db
-      .execute(
-        sql`select
-      coalesce((select json_agg(${cardJson("u")} order by u.starts_at, u.id) from (
-        select * from ${events} where ${events.startsAt} > ${at}::timestamptz
-        order by ${events.startsAt}, ${events.id} limit ${options.pageSize} offset ${options.upcomingOffset}
-      ) u), '[]'::json) as upcoming,
-      coalesce((select json_agg(${cardJson("p")} order by p.starts_at desc, p.id) from (
-        select * from ${events} where ${events.startsAt} <= ${at}::timestamptz
-        order by ${events.startsAt} desc, ${events.id} limit ${options.pageSize} offset ${options.pastOffset}
-      ) p), '[]'::json) as past`,
-      )
-      .then((result) =>
-        rowsOf<{
-          upcoming: Array<Omit<EventCard, "startsAt"> & { startsAt: string }>;
-          past: Array<Omit<EventCard, "startsAt"> & { startsAt: string }>;
-        }>(result),
-      ),
+    eventsPage(db).execute({
+      at: now.toISOString(),
+      pageSize: options.pageSize,
+      upcomingOffset: options.upcomingOffset,
+      pastOffset: options.pastOffset,
+    }),
     eventStarts.load(db),
   ]);
   const pastTotal = countUntil(starts, now.getTime());
-  const card = (e: Omit<EventCard, "startsAt"> & { startsAt: string }): EventCard => ({
+  const card = (e: CardRow): EventCard => ({
     ...e,
     startsAt: new Date(e.startsAt),
   });
@@ -169,9 +186,10 @@ export async function getEvent(db: Db, id: unknown) {
  * and whether `viewerId` (the signed-in member, or null) takes part in it (and was checked in) or
  * waits for a seat.
  */
-export async function getEventForViewer(db: Db, id: unknown, viewerId: string | null) {
-  if (!isUuid(id)) return null;
-  const [row] = await db
+/** An event page's one query, for a signed-in viewer (their place in it) or for a visitor. */
+function eventPageQuery(db: Db, forMember: boolean) {
+  const viewer = sql.placeholder("viewerId");
+  return db
     .select({
       event: events,
       // Spelt out with aliases: Drizzle writes a one-table query's columns unqualified, and
@@ -179,31 +197,42 @@ export async function getEventForViewer(db: Db, id: unknown, viewerId: string | 
       gallery: sql<Array<{ id: string; url: string }>>`coalesce((
         select json_agg(json_build_object('id', gi.id, 'url', gi.url) order by gi.position, gi.created_at)
         from event_images gi where gi.event_id = "events"."id"), '[]'::json)`,
-      participating: viewerId
+      participating: forMember
         ? sql<boolean>`exists (select 1 from participations pa
-            where pa.event_id = "events"."id" and pa.user_id = ${viewerId})`
+            where pa.event_id = "events"."id" and pa.user_id = ${viewer}::uuid)`
         : sql<boolean>`false`,
       // Whether the viewer was checked in at the door (their certificate, once the event ends).
-      attended: viewerId
+      attended: forMember
         ? sql<boolean>`exists (select 1 from participations pc
-            where pc.event_id = "events"."id" and pc.user_id = ${viewerId}
+            where pc.event_id = "events"."id" and pc.user_id = ${viewer}::uuid
               and pc.checked_in_at is not null)`
         : sql<boolean>`false`,
       // Seats are counted only for an event with a capacity.
       taken: sql<number | null>`case when "events"."capacity" is null then null else
         (select count(*)::int from participations pt where pt.event_id = "events"."id") end`,
       // The viewer's place on the waiting list (1 = next), or null when not on it.
-      waiting: viewerId
+      waiting: forMember
         ? sql<number | null>`(select case when count(*) = 0 then null else count(*)::int end
             from event_waitlist wa, event_waitlist me
-            where me.event_id = "events"."id" and me.user_id = ${viewerId}
+            where me.event_id = "events"."id" and me.user_id = ${viewer}::uuid
               and wa.event_id = me.event_id
               and (wa.created_at, wa.user_id) <= (me.created_at, me.user_id))`
         : sql<number | null>`null`,
     })
     .from(events)
-    .where(eq(events.id, id))
-    .limit(1);
+    .where(eq(events.id, sql`${sql.placeholder("id")}::uuid`))
+    .limit(1)
+    .prepare(forMember ? "ayllu_event_page_member" : "ayllu_event_page_visitor");
+}
+
+const eventPageForMember = preparedFor((db) => eventPageQuery(db, true));
+const eventPageForVisitor = preparedFor((db) => eventPageQuery(db, false));
+
+export async function getEventForViewer(db: Db, id: unknown, viewerId: string | null) {
+  if (!isUuid(id)) return null;
+  const [row] = viewerId
+    ? await eventPageForMember(db).execute({ id, viewerId })
+    : await eventPageForVisitor(db).execute({ id });
   if (!row) return null;
   const { event, gallery, participating, attended, taken, waiting } = row;
   const seatsLeft =

@@ -1,16 +1,16 @@
 // Notes (notas): community news. Created and deleted by admins only (§4).
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/schemas";
 import type { NoteInput } from "~/lib/content-schemas";
 import type { Db } from "../db/client.server";
+import { preparedFor } from "../db/prepared.server";
 import { contentVersion, notifyContentChange } from "../db/notify.server";
 import { notes, type Note, type User } from "../db/schema.server";
 import { publisherNameOf } from "./content-access.server";
 import { assertAdmin } from "./permissions.server";
 
-/** The newest notes first (home page's Community News, /notas). */
-export async function listLatestNotes(db: Db, limit: number) {
-  return db
+const latestNotes = preparedFor((db) =>
+  db
     .select({
       id: notes.id,
       titulo: notes.titulo,
@@ -20,7 +20,13 @@ export async function listLatestNotes(db: Db, limit: number) {
     })
     .from(notes)
     .orderBy(desc(notes.createdAt), desc(notes.id))
-    .limit(limit);
+    .limit(sql.placeholder("limit"))
+    .prepare("ayllu_latest_notes"),
+);
+
+/** The newest notes first (home page's Community News, /notas). */
+export async function listLatestNotes(db: Db, limit: number) {
+  return latestNotes(db).execute({ limit });
 }
 
 /** Every note, newest first. */

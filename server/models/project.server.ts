@@ -1,16 +1,16 @@
 // Projects (proyectos): published, edited and deleted by admins (§4).
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/schemas";
 import type { ProjectInput } from "~/lib/content-schemas";
 import type { Db } from "../db/client.server";
+import { preparedFor } from "../db/prepared.server";
 import { contentVersion, notifyContentChange } from "../db/notify.server";
 import { projects, type Project, type User } from "../db/schema.server";
 import { publisherNameOf } from "./content-access.server";
 import { assertAdmin } from "./permissions.server";
 
-/** The newest projects first (home page's Featured section, /proyectos). */
-export async function listLatestProjects(db: Db, limit: number) {
-  return db
+const latestProjects = preparedFor((db) =>
+  db
     .select({
       id: projects.id,
       titulo: projects.titulo,
@@ -20,7 +20,13 @@ export async function listLatestProjects(db: Db, limit: number) {
     })
     .from(projects)
     .orderBy(desc(projects.createdAt), desc(projects.id))
-    .limit(limit);
+    .limit(sql.placeholder("limit"))
+    .prepare("ayllu_latest_projects"),
+);
+
+/** The newest projects first (home page's Featured section, /proyectos). */
+export async function listLatestProjects(db: Db, limit: number) {
+  return latestProjects(db).execute({ limit });
 }
 
 /** Every project, newest first. */
