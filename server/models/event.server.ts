@@ -181,11 +181,6 @@ export async function getEvent(db: Db, id: unknown) {
   return getEventForViewer(db, id, null);
 }
 
-/**
- * The event page in one query: the event, its gallery, the seats left (null without a capacity),
- * and whether `viewerId` (the signed-in member, or null) takes part in it (and was checked in) or
- * waits for a seat.
- */
 /** An event page's one query, for a signed-in viewer (their place in it) or for a visitor. */
 function eventPageQuery(db: Db, forMember: boolean) {
   const viewer = sql.placeholder("viewerId");
@@ -228,6 +223,11 @@ function eventPageQuery(db: Db, forMember: boolean) {
 const eventPageForMember = preparedFor((db) => eventPageQuery(db, true));
 const eventPageForVisitor = preparedFor((db) => eventPageQuery(db, false));
 
+/**
+ * The event page in one query: the event, its gallery, the seats left (null without a capacity),
+ * and whether `viewerId` (the signed-in member, or null) takes part in it (and was checked in) or
+ * waits for a seat.
+ */
 export async function getEventForViewer(db: Db, id: unknown, viewerId: string | null) {
   if (!isUuid(id)) return null;
   const [row] = viewerId
