@@ -126,6 +126,7 @@ const eventsPage = preparedFor((db) =>
         limit ${sql.placeholder("pageSize")} offset ${sql.placeholder("pastOffset")}
       ) p), '[]'::json)`,
     })
+    // Both lists are subqueries; a select needs a FROM, and only a select can be prepared.
     .from(sql`(select 1) as one`)
     .prepare("ayllu_events_page"),
 );
