@@ -1,38 +1,111 @@
-// npm run import -- [--dry-run] FILE...
+// npm run import -- [--dry-run] [--report ARCHIVO] FILE...
 // Brings the community's Firebase data (Firestore exports, Firebase Auth export) into the database
 // of DATABASE_URL or DATA_DIR, in one transaction. See "Traer los datos desde Firebase" in README.
+import fs from "node:fs";
 import { ConfigError, loadConfig } from "../server/config.server";
-import { DataDirInUseError, openDatabase } from "../server/db/client.server";
-import { importFirebase, ImportDatabaseError } from "../server/import/import.server";
-import { ImportFileError, readExportFiles } from "../server/import/read-export.server";
-import { formatReport, progressLine } from "../server/import/report.server";
+import {
+  DataDirInUseError,
+  openDatabase,
+  openEmbedded,
+  type Database,
+} from "../server/db/client.server";
+import {
+  importFirebase,
+  ImportDatabaseError,
+  ImportWouldRemoveAdminsError,
+} from "../server/import/import.server";
+import {
+  ImportFileError,
+  NothingToImportError,
+  readExportFiles,
+} from "../server/import/read-export.server";
+import { formatFullReport, formatReport, progressLine } from "../server/import/report.server";
 
-const USAGE = "Uso: npm run import -- [--dry-run] ARCHIVO.json...";
+const USAGE = "Uso: npm run import -- [--dry-run] [--report ARCHIVO] ARCHIVO.json...";
+
+class UsageError extends Error {}
+
+function parseArgs(argv: string[]) {
+  let dryRun = false;
+  let reportFile: string | null = null;
+  const files: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--dry-run") dryRun = true;
+    else if (arg === "--report" || arg.startsWith("--report=")) {
+      const value = arg === "--report" ? argv[++i] : arg.slice("--report=".length);
+      if (!value || value.startsWith("--"))
+        throw new UsageError(`--report necesita el archivo donde escribir la lista completa`);
+      reportFile = value;
+    } else if (arg.startsWith("--")) throw new UsageError(`Opción desconocida: ${arg}`);
+    else files.push(arg);
+  }
+  if (files.length === 0) throw new UsageError("Falta al menos un archivo que importar");
+  return { dryRun, reportFile, files };
+}
+
+/**
+ * Creates the full report's file now, empty, so that an existing or unwritable path is refused
+ * before anything is read or imported. Returns a function that removes it again.
+ */
+function claimReportFile(file: string): () => void {
+  try {
+    fs.closeSync(fs.openSync(file, "wx"));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ImportFileError(
+      file,
+      code === "EEXIST"
+        ? "ya existe (--report no sobrescribe: elige otro nombre)"
+        : code === "ENOENT"
+          ? "la carpeta no existe (--report)"
+          : `no se puede escribir ahí (--report, ${code ?? "error desconocido"})`,
+    );
+  }
+  return () => fs.rmSync(file, { force: true });
+}
+
+/**
+ * A dry run leaves no trace: where the embedded database's folder does not exist yet, it runs on
+ * an empty database in memory instead of creating one.
+ */
+function openFor(config: ReturnType<typeof loadConfig>, dryRun: boolean): Promise<Database> {
+  if (dryRun && !config.databaseUrl && !fs.existsSync(config.dataDir)) return openEmbedded(null);
+  return openDatabase(config);
+}
 
 async function main(argv: string[]): Promise<number> {
-  const dryRun = argv.includes("--dry-run");
-  const files = argv.filter((a) => a !== "--dry-run");
-  const unknown = files.find((a) => a.startsWith("--"));
-  if (unknown || files.length === 0) {
-    console.error(unknown ? `Opción desconocida: ${unknown}\n${USAGE}` : USAGE);
+  let args: ReturnType<typeof parseArgs>;
+  try {
+    args = parseArgs(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n${USAGE}`);
     return 2;
   }
+  const { dryRun, reportFile, files } = args;
   const config = loadConfig(process.env);
-  // Every file is read and checked before the database is even opened.
-  const data = await readExportFiles(files);
-  const database = await openDatabase(config);
-  const tty = process.stdout.isTTY === true;
+  const removeReport = reportFile ? claimReportFile(reportFile) : () => {};
+  let database: Database | null = null;
   try {
+    // Every file is read and checked before the database is even opened.
+    const data = await readExportFiles(files);
+    database = await openFor(config, dryRun);
+    const tty = process.stdout.isTTY === true;
     const report = await importFirebase(database.db, data, {
       timeZone: config.siteTimezone,
       dryRun,
       onProgress: tty ? (p) => process.stdout.write(progressLine(p)) : undefined,
     });
     if (tty) process.stdout.write("\r\x1b[K");
-    console.log(formatReport(report).join("\n"));
+    if (reportFile) fs.writeFileSync(reportFile, `${formatFullReport(report).join("\n")}\n`);
+    console.log(formatReport(report, reportFile ?? undefined).join("\n"));
     return 0;
+  } catch (error) {
+    removeReport();
+    throw error;
   } finally {
-    await database.close();
+    await database?.close();
   }
 }
 
@@ -40,10 +113,11 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (process.stdout.isTTY) process.stdout.write("\r\x1b[K");
-    if (error instanceof ImportFileError) {
+    if (error instanceof ImportFileError || error instanceof NothingToImportError) {
       console.error(`Error: ${error.message}. No se importó nada.`);
     } else if (
       error instanceof ImportDatabaseError ||
+      error instanceof ImportWouldRemoveAdminsError ||
       error instanceof ConfigError ||
       error instanceof DataDirInUseError
     ) {

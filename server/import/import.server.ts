@@ -1,6 +1,6 @@
 // npm run import: the community's Firebase data → Ayllu, in one transaction. Re-running it with the
 // same files changes nothing; a newer export updates what changed (rows are matched by Firebase id).
-import { getTableColumns, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
+import { eq, getTableColumns, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { EventDateOutOfRangeError, eventStartsAt } from "../models/event.server";
 import type { Db } from "../db/client.server";
@@ -18,17 +18,23 @@ import {
 import { IMPORTED_ISSUER } from "../models/account-link.server";
 import {
   CONTENT_COLLECTIONS,
-  describeValue,
   mapContent,
   mapEvent,
   mapMember,
-  reportSubcollections,
+  reportLeftOut,
   uidOf,
+  valueDetail,
   type ContentCollection,
   type Issue,
   type Reporter,
 } from "./map-documents.server";
-import { type Dialect, type ExportData, type ExportDocument } from "./read-export.server";
+import {
+  KNOWN_COLLECTIONS,
+  shortened,
+  type Dialect,
+  type ExportData,
+  type ExportDocument,
+} from "./read-export.server";
 
 interface CollectionCounts {
   found: number;
@@ -68,10 +74,14 @@ export class ImportDatabaseError extends Error {
   override name = "ImportDatabaseError";
 }
 
+/** The import would take away the last admin's flag: refused whole, nothing written. */
+export class ImportWouldRemoveAdminsError extends Error {
+  override name = "ImportWouldRemoveAdminsError";
+}
+
 class DryRunRollback extends Error {}
 
 const CHUNK = 500;
-const KNOWN_COLLECTIONS = ["usuarios", "eventos", "participations", ...CONTENT_COLLECTIONS];
 
 function chunks<T>(items: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
@@ -80,24 +90,39 @@ function chunks<T>(items: T[], size = CHUNK): T[][] {
 }
 
 /**
- * ON CONFLICT … DO UPDATE SET each of `keys` from the incoming row, only where one of them differs:
- * an unchanged row is not written (and not returned), so a second import changes nothing.
+ * ON CONFLICT … DO UPDATE SET each column of `modes` ("set": the incoming value; "fill": the
+ * incoming value only where the column is empty), only where that changes something: an unchanged
+ * row is not written (and not returned), so a second import changes nothing.
  */
-function upsertSet(table: PgTable, keys: string[], extraWhere?: SQL) {
-  const columns = getTableColumns(table) as Record<string, { name: string }>;
+function upsertSet(table: PgTable, modes: Partial<Record<string, Mode>>, extraWhere?: SQL) {
+  const columns = getTableColumns(table) as Record<string, { name: string; dataType: string }>;
   const tableName = (table as unknown as { [k: symbol]: string })[Symbol.for("drizzle:Name")];
   const set: Record<string, SQL> = {};
   const current: SQL[] = [];
   const incoming: SQL[] = [];
-  for (const key of keys) {
-    const name = columns[key]!.name;
-    set[key] = sql.raw(`excluded."${name}"`);
-    current.push(sql.raw(`"${tableName}"."${name}"`));
-    incoming.push(sql.raw(`excluded."${name}"`));
+  for (const [key, mode] of Object.entries(modes)) {
+    const column = columns[key]!;
+    const now = `"${tableName}"."${column.name}"`;
+    const value = `excluded."${column.name}"`;
+    const next =
+      mode === "set"
+        ? value
+        : column.dataType === "boolean"
+          ? `(${now} or ${value})`
+          : column.dataType === "string"
+            ? `coalesce(nullif(${now}, ''), ${value})`
+            : `coalesce(${now}, ${value})`;
+    set[key] = sql.raw(next);
+    current.push(sql.raw(now));
+    incoming.push(sql.raw(next));
   }
+  if (current.length === 0) return { set, setWhere: extraWhere };
   const changed = sql`(${sql.join(current, sql`, `)}) is distinct from (${sql.join(incoming, sql`, `)})`;
   return { set, setWhere: extraWhere ? sql`${extraWhere} and ${changed}` : changed };
 }
+
+/** Every one of `keys` written from the file. */
+const setting = (keys: string[]) => Object.fromEntries(keys.map((key) => [key, "set" as const]));
 
 function counts(report: ImportReport, collection: string): CollectionCounts {
   let found = report.collections.get(collection);
@@ -113,6 +138,25 @@ function errorText(error: unknown): string {
   const cause = (error as { cause?: unknown })?.cause;
   const source = cause instanceof Error ? cause : error;
   return source instanceof Error ? source.message : String(source);
+}
+
+/** A report line; ids, field names and values from the files are cut short (a key may be 1 MB). */
+function issue(
+  collection: string,
+  documentId: string,
+  field: string | undefined,
+  message: string,
+  detail: string | undefined,
+  skipped: boolean,
+): ReportIssue {
+  return {
+    collection,
+    documentId: shortened(documentId),
+    field: field === undefined ? undefined : shortened(field),
+    message,
+    detail: detail === undefined ? undefined : shortened(detail, 300),
+    skipped,
+  };
 }
 
 /** Imports `data` into `db`. With `dryRun` everything runs and is then rolled back. */
@@ -131,21 +175,26 @@ export async function importFirebase(
   const progress = options.onProgress ?? (() => {});
   const reporter =
     (collection: string, documentId: string): Reporter =>
-    (field, message) =>
-      report.issues.push({ collection, documentId, field, message, skipped: false });
-  const skip = (collection: string, documentId: string, message: string, field?: string) => {
-    report.issues.push({ collection, documentId, field, message, skipped: true });
+    (field, message, detail) =>
+      report.issues.push(issue(collection, documentId, field, message, detail, false));
+  const skip: Skip = (collection, documentId, message, field, detail) => {
+    report.issues.push(issue(collection, documentId, field, message, detail, true));
     counts(report, collection).skipped++;
   };
 
   for (const name of KNOWN_COLLECTIONS) if (data.collections.has(name)) counts(report, name);
   for (const problem of data.problems) {
     counts(report, problem.collection).found++;
-    skip(problem.collection, problem.documentId, problem.message, problem.field);
+    skip(problem.collection, problem.documentId, problem.message, problem.field, problem.detail);
   }
 
   try {
     await db.transaction(async (tx) => {
+      const adminsBefore = await tx
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.isAdmin, true))
+        .orderBy(users.email);
       const uidToId = await importMembers(
         tx,
         data,
@@ -156,6 +205,18 @@ export async function importFirebase(
         skip,
         progress,
       );
+      // A first import into a fresh site may bring no admin (ADMIN_EMAILS names them later);
+      // an import into a site that has admins never leaves it without one.
+      if (adminsBefore.length > 0 && (await tx.$count(users, eq(users.isAdmin, true))) === 0) {
+        const named = adminsBefore.slice(0, 5).map((admin) => admin.email);
+        throw new ImportWouldRemoveAdminsError(
+          `La importación dejaría el sitio sin administradores: los archivos quitan isAdmin a ${named.join(", ")}` +
+            (adminsBefore.length > named.length
+              ? ` y ${adminsBefore.length - named.length} más`
+              : "") +
+            ". No se importó nada. Corrige isAdmin en usuarios o da administración a alguien antes (npm run admin).",
+        );
+      }
       await importEvents(
         tx,
         data,
@@ -172,14 +233,15 @@ export async function importFirebase(
         await importContent(tx, collection, data, now, uidToId, report, reporter, skip, progress);
       }
       for (const [name, docs] of data.collections) {
-        if (KNOWN_COLLECTIONS.includes(name)) continue;
+        if ((KNOWN_COLLECTIONS as readonly string[]).includes(name)) continue;
         const c = counts(report, name);
         c.found += docs.size;
         c.skipped += docs.size;
         report.issues.push({
           collection: name,
           documentId: "*",
-          message: `colección desconocida con ${docs.size} documento(s); no se importa`,
+          message: "colección desconocida; no se importa",
+          detail: `${docs.size} documento(s)`,
           skipped: true,
         });
       }
@@ -187,6 +249,7 @@ export async function importFirebase(
     });
   } catch (error) {
     if (error instanceof DryRunRollback) return report;
+    if (error instanceof ImportWouldRemoveAdminsError) throw error;
     throw new ImportDatabaseError(
       `La base de datos rechazó la importación: ${errorText(error)}. No se guardó nada.`,
     );
@@ -195,9 +258,23 @@ export async function importFirebase(
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-type Skip = (collection: string, documentId: string, message: string, field?: string) => void;
+type Skip = (
+  collection: string,
+  documentId: string,
+  message: string,
+  field?: string,
+  detail?: string,
+) => void;
 type ReporterFor = (collection: string, documentId: string) => Reporter;
 type Progress = (progress: ImportProgress) => void;
+
+/**
+ * How an import may change a column of a row that exists: "set" writes the file's value (the file
+ * holds it); "fill" writes it only where the column is still empty. Columns not named are kept.
+ */
+type Mode = "set" | "fill";
+
+type MemberKey = Exclude<keyof typeof users.$inferInsert, "id">;
 
 async function importMembers(
   tx: Tx,
@@ -229,18 +306,22 @@ async function importMembers(
     if (row.googleSubject) subjectOwner.set(row.googleSubject, row.uid!);
   }
 
-  const rows: (typeof users.$inferInsert)[] = [];
+  const rows: { values: typeof users.$inferInsert; modes: Partial<Record<MemberKey, Mode>> }[] = [];
   for (const uid of uids) {
     const doc = profiles.get(uid);
     const auth = data.authUsers.get(uid);
+    const known = existing.get(uid);
     const report_ = reporter("usuarios", uid);
-    if (doc) reportSubcollections(doc, report_);
-    const values = mapMember(doc?.fields ?? {}, timeZone, report_);
-    if (!doc)
+    if (doc) reportLeftOut(doc, report_);
+    const values = mapMember(doc?.fields ?? Object.create(null), timeZone, report_);
+    if (!doc) {
       report_(
         undefined,
-        "cuenta de Firebase Auth sin documento en usuarios: se crea el miembro sin datos adicionales",
+        known
+          ? "cuenta de Firebase Auth sin documento en usuarios: solo se completan los datos de la cuenta que faltan; el perfil no cambia"
+          : "cuenta de Firebase Auth sin documento en usuarios: se crea el miembro sin datos de perfil",
       );
+    }
     if (doc && !auth && data.authUsers.size > 0) {
       report_(
         undefined,
@@ -257,7 +338,7 @@ async function importMembers(
       );
       continue;
     }
-    if (existing.get(uid) && existing.get(uid)!.issuer !== IMPORTED_ISSUER) {
+    if (known && known.issuer !== IMPORTED_ISSUER) {
       skip("usuarios", uid, "ya inició sesión en Ayllu: su perfil no se sobrescribe");
       continue;
     }
@@ -269,71 +350,110 @@ async function importMembers(
     ) {
       report_(
         "providerUserInfo",
-        `la misma cuenta de Google ya pertenece al miembro ${subjectOwner.get(googleSubject)}; este se vinculará solo por correo`,
+        "la misma cuenta de Google ya pertenece a otro miembro; este se vinculará solo por correo",
+        `miembro ${subjectOwner.get(googleSubject)}`,
       );
       googleSubject = null;
     }
     if (googleSubject) subjectOwner.set(googleSubject, uid);
-    let createdAt = values.createdAt ?? auth?.createdAt ?? null;
-    if (!createdAt) {
-      report_("createdAt", "falta; se usa la hora de la importación");
-      createdAt = now;
+
+    // What the files hold, column by column. A usuarios document speaks for the profile; an Auth
+    // record beside it for the account. An Auth record alone only fills what is still empty.
+    const modes: Partial<Record<MemberKey, Mode>> = {};
+    const authMode: Mode = doc ? "set" : "fill";
+    for (const key of [
+      "displayName",
+      "photoURL",
+      "isAdmin",
+      "nombreCompleto",
+      "fechaNacimiento",
+      "pais",
+      "ciudad",
+      "genero",
+      "habilidades",
+      "createdAt",
+      "updatedAt",
+    ] as const) {
+      if (values.given.has(key)) modes[key] = "set";
+    }
+    if (doc) modes.email = "set";
+    if (auth) {
+      modes.emailVerified = authMode;
+      if (googleSubject) modes.firebaseGoogleSubject = authMode;
+    }
+    let displayName = values.displayName;
+    if (!values.given.has("displayName") && auth?.displayName?.trim()) {
+      displayName = auth.displayName.trim().slice(0, 200);
+      modes.displayName = "fill";
     }
     let photoURL = values.photoURL;
-    if (!photoURL && auth?.photoUrl && /^https?:\/\//i.test(auth.photoUrl))
+    if (!values.given.has("photoURL") && auth?.photoUrl && /^https?:\/\//i.test(auth.photoUrl)) {
       photoURL = auth.photoUrl;
+      modes.photoURL = "fill";
+    }
+    let createdAt = values.given.has("createdAt") ? values.createdAt : null;
+    if (!createdAt && doc && auth?.createdAt) {
+      createdAt = auth.createdAt;
+      modes.createdAt = "set";
+    }
+    if (!createdAt && !known) {
+      createdAt = auth?.createdAt ?? null;
+      if (!createdAt) report_("createdAt", "falta; se usa la hora de la importación");
+    }
     rows.push({
-      issuer: IMPORTED_ISSUER,
-      subject: uid,
-      firebaseUid: uid,
-      firebaseGoogleSubject: googleSubject,
-      email,
-      emailVerified: auth?.emailVerified ?? false,
-      displayName: values.displayName ?? auth?.displayName?.trim().slice(0, 200) ?? null,
-      photoURL,
-      isAdmin: values.isAdmin,
-      nombreCompleto: values.nombreCompleto,
-      fechaNacimiento: values.fechaNacimiento,
-      pais: values.pais,
-      ciudad: values.ciudad,
-      genero: values.genero,
-      habilidades: values.habilidades,
-      createdAt,
-      updatedAt: values.updatedAt,
+      modes,
+      values: {
+        issuer: IMPORTED_ISSUER,
+        subject: uid,
+        firebaseUid: uid,
+        firebaseGoogleSubject: googleSubject,
+        email,
+        emailVerified: auth?.emailVerified ?? false,
+        displayName,
+        photoURL,
+        isAdmin: values.isAdmin,
+        nombreCompleto: values.nombreCompleto,
+        fechaNacimiento: values.fechaNacimiento,
+        pais: values.pais,
+        ciudad: values.ciudad,
+        genero: values.genero,
+        habilidades: values.habilidades,
+        createdAt: createdAt ?? now,
+        updatedAt: values.updatedAt,
+      },
     });
   }
 
-  const keys = [
-    "firebaseGoogleSubject",
-    "email",
-    "emailVerified",
-    "displayName",
-    "photoURL",
-    "isAdmin",
-    "nombreCompleto",
-    "fechaNacimiento",
-    "pais",
-    "ciudad",
-    "genero",
-    "habilidades",
-    "createdAt",
-    "updatedAt",
-  ];
-  const { set, setWhere } = upsertSet(users, keys, sql`${users.issuer} = ${IMPORTED_ISSUER}`);
+  // Rows that change the same columns in the same way are written together.
+  const groups = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const signature = JSON.stringify(Object.entries(row.modes).sort());
+    let group = groups.get(signature);
+    if (!group) groups.set(signature, (group = []));
+    group.push(row);
+  }
   let done = 0;
-  for (const part of chunks(rows)) {
-    const written = await tx
-      .insert(users)
-      .values(part)
-      .onConflictDoUpdate({ target: users.firebaseUid, set, setWhere })
-      .returning({ uid: users.firebaseUid });
-    for (const row of written) {
-      if (existing.has(row.uid!)) c.updated++;
-      else c.imported++;
+  for (const group of groups.values()) {
+    const { set, setWhere } = upsertSet(
+      users,
+      group[0]!.modes,
+      sql`${users.issuer} = ${IMPORTED_ISSUER}`,
+    );
+    for (const part of chunks(group)) {
+      const insert = tx.insert(users).values(part.map((row) => row.values));
+      const written = await (
+        Object.keys(set).length > 0
+          ? insert.onConflictDoUpdate({ target: users.firebaseUid, set, setWhere })
+          : insert.onConflictDoNothing({ target: users.firebaseUid })
+      ).returning({ uid: users.firebaseUid });
+      for (const row of written) {
+        if (existing.has(row.uid!)) c.updated++;
+        else c.imported++;
+      }
+      c.unchanged += part.length - written.length;
+      done += part.length;
+      progress({ collection: "usuarios", done, total: rows.length });
     }
-    c.unchanged += part.length - written.length;
-    done += part.length;
-    progress({ collection: "usuarios", done, total: rows.length });
   }
 
   // Two members with one e-mail can only ever re-link by their Google account.
@@ -347,7 +467,9 @@ async function importMembers(
         collection: "usuarios",
         documentId: uid,
         field: "email",
-        message: `comparte el correo ${row.email} con ${row.uids.filter((u) => u !== uid).join(", ")}: solo se vinculará por su cuenta de Google, nunca por correo`,
+        message:
+          "comparte su correo con otro miembro: solo se vinculará por su cuenta de Google, nunca por correo",
+        detail: `${row.email}, también ${row.uids.filter((u) => u !== uid).join(", ")}`,
         skipped: false,
       });
     }
@@ -399,10 +521,16 @@ async function importEvents(
   const mapped: { id: string; row: typeof events.$inferInsert; gallery: string[] }[] = [];
   for (const doc of docs.values()) {
     const report_ = reporter("eventos", doc.id);
-    reportSubcollections(doc, report_);
+    reportLeftOut(doc, report_);
     const result = mapEvent(doc.fields, timeZone, now, report_);
     if (!result.ok) {
-      skip("eventos", doc.id, `no se importa: ${result.reasons.join("; ")}`);
+      skip(
+        "eventos",
+        doc.id,
+        `no se importa: ${result.reasons.join("; ")}`,
+        undefined,
+        result.details.join("; ") || undefined,
+      );
       continue;
     }
     const e = result.value;
@@ -418,7 +546,8 @@ async function importEvents(
     if (e.publishedByUid && !publishedBy) {
       report_(
         "publishedBy",
-        `no hay miembro con uid ${e.publishedByUid}; se guarda solo el nombre`,
+        "no hay miembro con ese uid; se guarda solo el nombre",
+        `uid ${e.publishedByUid}`,
       );
     }
     mapped.push({
@@ -476,7 +605,7 @@ async function importEvents(
     "publishedBy",
     "publishedByName",
   ];
-  const { set, setWhere } = upsertSet(events, keys);
+  const { set, setWhere } = upsertSet(events, setting(keys));
   let done = 0;
   for (const part of chunks(mapped)) {
     const written = await tx
@@ -531,7 +660,7 @@ async function importParticipations(
   const pairs = new Map<string, { userId: string; eventId: string; joinedAt: Date }>();
   for (const doc of docs.values()) {
     const report_ = reporter("participations", doc.id);
-    reportSubcollections(doc, report_);
+    reportLeftOut(doc, report_);
     for (const key of Object.keys(doc.fields))
       if (key !== "events") report_(key, "campo desconocido; no se guarda");
     const list = doc.fields.events;
@@ -542,8 +671,9 @@ async function importParticipations(
       skip(
         "participations",
         doc.id,
-        `events debe ser una lista de ids de eventos (valor: ${describeValue(list)})`,
+        "events debe ser una lista de ids de eventos",
         "events",
+        valueDetail(list),
       );
       continue;
     }
@@ -553,7 +683,9 @@ async function importParticipations(
       skip(
         "participations",
         doc.id,
-        `no hay miembro con uid ${doc.id}: se omiten sus ${list.length} participación(es)`,
+        "no hay miembro con ese uid: se omiten sus participaciones",
+        undefined,
+        `${list.length} participación(es)`,
       );
       continue;
     }
@@ -564,10 +696,9 @@ async function importParticipations(
         skip(
           "participations",
           doc.id,
-          firebaseId
-            ? `el evento ${firebaseId} no existe (o no se importó)`
-            : `no es un id de evento (valor: ${describeValue(item)})`,
+          firebaseId ? "el evento no existe (o no se importó)" : "no es un id de evento",
           `events[${index}]`,
+          firebaseId ? `evento ${firebaseId}` : valueDetail(item),
         );
         return;
       }
@@ -616,16 +747,26 @@ async function importContent(
   const rows: Record<string, unknown>[] = [];
   for (const doc of docs.values()) {
     const report_ = reporter(collection, doc.id);
-    reportSubcollections(doc, report_);
+    reportLeftOut(doc, report_);
     const result = mapContent(collection, doc.fields, now, report_);
     if (!result.ok) {
-      skip(collection, doc.id, `no se importa: ${result.reasons.join("; ")}`);
+      skip(
+        collection,
+        doc.id,
+        `no se importa: ${result.reasons.join("; ")}`,
+        undefined,
+        result.details.join("; ") || undefined,
+      );
       continue;
     }
     const v = result.value;
     const publisher = v.publisherUid ? (uidToId.get(v.publisherUid) ?? null) : null;
     if (v.publisherUid && !publisher) {
-      report_("publisher", `no hay miembro con uid ${v.publisherUid}; se guarda solo el nombre`);
+      report_(
+        "publisher",
+        "no hay miembro con ese uid; se guarda solo el nombre",
+        `uid ${v.publisherUid}`,
+      );
     }
     rows.push({
       ...v.input,
@@ -654,7 +795,7 @@ async function importContent(
   let done = 0;
   let changedId: string | null = null;
   for (const part of chunks(rows)) {
-    const { set, setWhere } = upsertSet(table, keys);
+    const { set, setWhere } = upsertSet(table, setting(keys));
     const firebaseIdColumn = (getTableColumns(table) as Record<string, unknown>)
       .firebaseId as typeof notes.firebaseId;
     const written = (await tx

@@ -22,10 +22,20 @@ export interface Issue {
   collection: string;
   documentId: string;
   field?: string;
+  /** The reason, the same words for every document it applies to (the report groups by it). */
   message: string;
+  /** What differs from one document to the next: the refused value, an id. */
+  detail?: string;
 }
 
-export type Reporter = (field: string | undefined, message: string) => void;
+export type Reporter = (field: string | undefined, message: string, detail?: string) => void;
+
+/** Why a document is not imported: the reasons, and the values behind them. */
+export interface Refusal {
+  ok: false;
+  reasons: string[];
+  details: string[];
+}
 
 const DISPLAY_NAME_MAX = 200;
 const EMAIL_MAX = 320;
@@ -46,8 +56,9 @@ export function describeValue(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 
-function withValue(message: string, value: unknown): string {
-  return `${message} (valor: ${describeValue(value)})`;
+/** The refused value, as a report shows it beside the reason. */
+export function valueDetail(value: unknown): string {
+  return `valor: ${describeValue(value)}`;
 }
 
 /** A value as an instant, from any Timestamp shape the reader decoded, an ISO string or epoch ms. */
@@ -78,12 +89,10 @@ export function readTime(
   if (instant) return instant;
   report(
     field,
-    withValue(
-      options.fallback
-        ? "no es una fecha válida; se usa la hora de la importación"
-        : "no es una fecha válida",
-      value,
-    ),
+    options.fallback
+      ? "no es una fecha válida; se usa la hora de la importación"
+      : "no es una fecha válida",
+    valueDetail(value),
   );
   return options.fallback;
 }
@@ -106,7 +115,7 @@ function cleanList(
   if (value === undefined || value === null) return [];
   const items = Array.isArray(value) ? value : typeof value === "string" ? [value] : null;
   if (!items) {
-    report(field, withValue("debe ser una lista de enlaces", value));
+    report(field, "debe ser una lista de enlaces", valueDetail(value));
     return [];
   }
   const kept: string[] = [];
@@ -115,7 +124,8 @@ function cleanList(
     if (!parsed.success) {
       report(
         `${field}[${index}]`,
-        withValue(parsed.error.issues[0]?.message ?? "enlace no válido", item),
+        parsed.error.issues[0]?.message ?? "enlace no válido",
+        valueDetail(item),
       );
     } else if (parsed.data[0] !== undefined) {
       kept.push(parsed.data[0]);
@@ -134,7 +144,7 @@ function validateObject<S extends ObjectSchema>(
   schema: S,
   input: Record<string, unknown>,
   report: Reporter,
-): { ok: true; data: z.output<S> } | { ok: false; reasons: string[] } {
+): { ok: true; data: z.output<S> } | Refusal {
   const values = { ...input };
   const accepts = (field: string, value: unknown) =>
     (schema.shape[field] as z.ZodType | undefined)?.safeParse(value).success === true;
@@ -146,6 +156,7 @@ function validateObject<S extends ObjectSchema>(
     const parsed = schema.safeParse(values);
     if (parsed.success) return { ok: true, data: parsed.data };
     const reasons: string[] = [];
+    const details: string[] = [];
     let dropped = false;
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? "");
@@ -155,18 +166,19 @@ function validateObject<S extends ObjectSchema>(
       }
       const optional = accepts(field, undefined) || accepts(field, "");
       if (optional) {
-        report(field, withValue(issue.message, values[field]));
+        report(field, issue.message, valueDetail(values[field]));
         if (accepts(field, undefined)) delete values[field];
         else values[field] = "";
         dropped = true;
       } else {
-        reasons.push(`${field}: ${withValue(issue.message, values[field])}`);
+        reasons.push(`${field}: ${issue.message}`);
+        details.push(`${field}: ${valueDetail(values[field])}`);
       }
     }
-    if (reasons.length > 0) return { ok: false, reasons };
+    if (reasons.length > 0) return { ok: false, reasons, details };
     if (!dropped) break;
   }
-  return { ok: false, reasons: ["el documento no es válido"] };
+  return { ok: false, reasons: ["el documento no es válido"], details: [] };
 }
 
 function pick(fields: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
@@ -189,9 +201,13 @@ function reportUnknown(
   }
 }
 
-export function reportSubcollections(doc: ExportDocument, report: Reporter) {
+/** Subcollections and reserved keys: what a document held that is not imported. */
+export function reportLeftOut(doc: ExportDocument, report: Reporter) {
   for (const [name, count] of doc.subcollections) {
-    report(name, `subcolección con ${count} documento(s); Ayllu no la usa y no se importa`);
+    report(name, "subcolección que Ayllu no usa; no se importa", `${count} documento(s)`);
+  }
+  for (const key of doc.reservedKeys) {
+    report(key, "clave reservada (de Firestore o de JavaScript); se omite");
   }
 }
 
@@ -205,7 +221,7 @@ function optionalString(
   if (value === undefined || value === null) return null;
   const parsed = optionalText(max).safeParse(value);
   if (!parsed.success) {
-    report(field, withValue(parsed.error.issues[0]?.message ?? "no es texto", value));
+    report(field, parsed.error.issues[0]?.message ?? "no es texto", valueDetail(value));
     return null;
   }
   return parsed.data || null;
@@ -234,6 +250,11 @@ export interface MemberValues {
   habilidades: string;
   createdAt: Date | null;
   updatedAt: Date | null;
+  /**
+   * The fields the document holds with a value that was kept (an empty text included): only
+   * these may change a member who exists already. A missing or refused field changes nothing.
+   */
+  given: Set<keyof MemberValues>;
 }
 
 const USER_FIELDS = [
@@ -260,7 +281,7 @@ function profileField<K extends keyof typeof ProfileSchema.shape>(
   if (value === undefined || value === null || value === "") return null;
   const parsed = ProfileSchema.shape[key].safeParse(value);
   if (parsed.success) return parsed.data as z.output<(typeof ProfileSchema.shape)[K]>;
-  report(key, withValue(parsed.error.issues[0]?.message ?? "valor no válido", value));
+  report(key, parsed.error.issues[0]?.message ?? "valor no válido", valueDetail(value));
   return null;
 }
 
@@ -268,8 +289,13 @@ function profileField<K extends keyof typeof ProfileSchema.shape>(
 export function mapMember(
   fields: Record<string, unknown>,
   timeZone: string,
-  report: Reporter,
+  reportTo: Reporter,
 ): MemberValues {
+  const refused = new Set<string>();
+  const report: Reporter = (field, message, detail) => {
+    if (field) refused.add(field);
+    reportTo(field, message, detail);
+  };
   reportUnknown(fields, USER_FIELDS, report);
   let email: string | null = null;
   if (fields.email !== undefined && fields.email !== null) {
@@ -280,7 +306,7 @@ export function mapMember(
     ) {
       email = fields.email.trim();
     } else {
-      report("email", withValue("no es un correo electrónico", fields.email));
+      report("email", "no es un correo electrónico", valueDetail(fields.email));
     }
   }
   const displayName = optionalString(fields.displayName, "displayName", DISPLAY_NAME_MAX, report);
@@ -291,13 +317,19 @@ export function mapMember(
     else
       report(
         "photoURL",
-        withValue(parsed.error.issues[0]?.message ?? "URL no válida", fields.photoURL),
+        parsed.error.issues[0]?.message ?? "URL no válida",
+        valueDetail(fields.photoURL),
       );
   }
   let isAdmin = false;
   if (fields.isAdmin !== undefined && fields.isAdmin !== null) {
     if (typeof fields.isAdmin === "boolean") isAdmin = fields.isAdmin;
-    else report("isAdmin", withValue("debe ser true o false; se guarda false", fields.isAdmin));
+    else
+      report(
+        "isAdmin",
+        "debe ser true o false; no se cambia (un miembro nuevo no es administrador)",
+        valueDetail(fields.isAdmin),
+      );
   }
   let birth = fields.fechaNacimiento;
   if (birth instanceof Date && !Number.isNaN(birth.getTime()))
@@ -309,7 +341,8 @@ export function mapMember(
     else
       report(
         "fechaNacimiento",
-        withValue(parsed.error.issues[0]?.message ?? "fecha no válida", fields.fechaNacimiento),
+        parsed.error.issues[0]?.message ?? "fecha no válida",
+        valueDetail(fields.fechaNacimiento),
       );
   }
   let genero: MemberValues["genero"] = null;
@@ -319,7 +352,8 @@ export function mapMember(
     else
       report(
         "genero",
-        withValue(parsed.error.issues[0]?.message ?? "género no válido", fields.genero),
+        parsed.error.issues[0]?.message ?? "género no válido",
+        valueDetail(fields.genero),
       );
   }
   let habilidades = "";
@@ -329,10 +363,11 @@ export function mapMember(
     else
       report(
         "habilidades",
-        withValue(parsed.error.issues[0]?.message ?? "no válido", fields.habilidades),
+        parsed.error.issues[0]?.message ?? "no válido",
+        valueDetail(fields.habilidades),
       );
   }
-  return {
+  const values: Omit<MemberValues, "given"> = {
     email,
     emailVerified: false,
     displayName,
@@ -348,6 +383,11 @@ export function mapMember(
       "createdAt" in fields ? readTime(fields, "createdAt", report, { fallback: null }) : null,
     updatedAt: readTime(fields, "updatedAt", report, { fallback: null, missingIsNormal: true }),
   };
+  const given = new Set<keyof MemberValues>();
+  for (const key of Object.keys(values) as (keyof MemberValues)[]) {
+    if (fields[key] !== undefined && fields[key] !== null && !refused.has(key)) given.add(key);
+  }
+  return { ...values, given };
 }
 
 // ——— eventos ———
@@ -387,7 +427,7 @@ export function mapEvent(
   timeZone: string,
   now: Date,
   report: Reporter,
-): { ok: true; value: MappedEvent } | { ok: false; reasons: string[] } {
+): { ok: true; value: MappedEvent } | Refusal {
   reportUnknown(fields, EVENT_FIELDS, report);
   const input = pick(fields, EVENT_FORM_FIELDS);
   // A date saved as a Timestamp: its day (and, with no horaEvento, its time) in SITE_TIMEZONE.
@@ -411,13 +451,14 @@ export function mapEvent(
     return {
       ok: false,
       reasons: full.error.issues.map((i) => `${String(i.path[0] ?? "")}: ${i.message}`),
+      details: [],
     };
   }
   const gallery: string[] = [];
   const images = fields.galleryImages;
   if (images !== undefined && images !== null) {
     if (!Array.isArray(images))
-      report("galleryImages", withValue("debe ser una lista de URLs", images));
+      report("galleryImages", "debe ser una lista de URLs", valueDetail(images));
     else
       images.forEach((url, index) => {
         const parsed = GalleryImageSchema.shape.url.safeParse([url]);
@@ -425,7 +466,8 @@ export function mapEvent(
         else
           report(
             `galleryImages[${index}]`,
-            withValue(parsed.error.issues[0]?.message ?? "URL no válida", url),
+            parsed.error.issues[0]?.message ?? "URL no válida",
+            valueDetail(url),
           );
       });
   }
@@ -484,7 +526,7 @@ export function mapContent<C extends ContentCollection>(
   fields: Record<string, unknown>,
   now: Date,
   report: Reporter,
-): { ok: true; value: MappedContent<C> } | { ok: false; reasons: string[] } {
+): { ok: true; value: MappedContent<C> } | Refusal {
   const { schema, lists, hasUpdatedAt } = CONTENT[collection];
   const formFields = Object.keys(schema.shape);
   reportUnknown(

@@ -45,9 +45,12 @@ export const DIALECT_NAMES: Record<Dialect, string> = {
 
 export interface ExportDocument {
   id: string;
+  /** Built without a prototype: a key such as `__proto__` can never lend a document a field. */
   fields: Record<string, unknown>;
   /** Subcollections under this document: name → number of documents. */
   subcollections: Map<string, number>;
+  /** Paths of the keys that were left out because Firestore or JavaScript reserves them. */
+  reservedKeys: string[];
   file: string;
 }
 
@@ -67,6 +70,7 @@ interface ExportProblem {
   documentId: string;
   field?: string;
   message: string;
+  detail?: string;
 }
 
 export interface ExportData {
@@ -89,6 +93,27 @@ export class ImportFileError extends Error {
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/**
+ * Firestore nests maps and arrays at most 20 levels deep; deeper input is not an export of it, and
+ * decoding it by recursion would overflow the stack.
+ */
+export const MAX_DEPTH = 64;
+
+class TooDeepError extends Error {}
+
+/**
+ * Keys no document may carry: Firestore reserves `__name__`-shaped ones, and `__proto__`,
+ * `constructor` and `prototype` mean something to JavaScript objects.
+ */
+export function isReservedKey(key: string): boolean {
+  return /^__.*__$/.test(key) || key === "constructor" || key === "prototype";
+}
+
+/** A key or id as the report shows it: long ones cut, so a 1 MB key is not echoed whole. */
+export function shortened(text: string, max = 80): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
 
 function isObject(value: unknown): value is Record<string, Json> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -118,9 +143,19 @@ function timestampOf(value: unknown): Date {
   return new Date(Number.NaN);
 }
 
-/** Turns every tool's typed wrappers (Timestamps, GeoPoints, references) into plain values. */
-function decodeValue(value: Json): unknown {
-  if (Array.isArray(value)) return value.map(decodeValue);
+/**
+ * Turns every tool's typed wrappers (Timestamps, GeoPoints, references) into plain values. Maps
+ * come out without a prototype; reserved keys in them are left out and passed to `reserved`.
+ */
+function decodeValue(
+  value: Json,
+  reserved: (path: string) => void,
+  path: string,
+  depth: number,
+): unknown {
+  if (depth > MAX_DEPTH) throw new TooDeepError();
+  if (Array.isArray(value))
+    return value.map((item, index) => decodeValue(item, reserved, `${path}[${index}]`, depth + 1));
   if (typeof value === "string" && value.includes("\u0000")) return new TextWithNul(value);
   if (!isObject(value)) return value;
   // node-firestore-import-export
@@ -139,7 +174,7 @@ function decodeValue(value: Json): unknown {
       case "documentReference":
         return typeof inner === "string" ? new DocRef(inner) : inner;
       default:
-        return decodeValue(inner);
+        return decodeValue(inner, reserved, path, depth + 1);
     }
   }
   // Firefoo
@@ -155,8 +190,12 @@ function decodeValue(value: Json): unknown {
     return fromSeconds(value.seconds, value.nanoseconds);
   if (hasOnlyKeys(value, ["_latitude", "_longitude"]))
     return new GeoPoint(Number(value._latitude), Number(value._longitude));
-  const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) out[key] = decodeValue(inner);
+  const out: Record<string, unknown> = Object.create(null);
+  for (const [key, inner] of Object.entries(value)) {
+    const at = `${path}.${shortened(key, 40)}`;
+    if (isReservedKey(key)) reserved(at);
+    else out[key] = decodeValue(inner, reserved, at, depth + 1);
+  }
   return out;
 }
 
@@ -171,8 +210,10 @@ function toDocument(
   file: string,
   subKey: "subCollection" | "__collections__",
 ): ExportDocument {
-  const fields: Record<string, unknown> = {};
+  const fields: Record<string, unknown> = Object.create(null);
   const subcollections = new Map<string, number>();
+  const reservedKeys: string[] = [];
+  const reserved = (at: string) => reservedKeys.push(at);
   for (const [key, value] of Object.entries(raw)) {
     if (key === subKey && isObject(value)) {
       for (const [name, docs] of Object.entries(value)) {
@@ -181,9 +222,10 @@ function toDocument(
       }
       continue;
     }
-    fields[key] = decodeValue(value);
+    if (isReservedKey(key)) reserved(shortened(key, 40));
+    else fields[key] = decodeValue(value, reserved, shortened(key, 40), 1);
   }
-  return { id, fields, subcollections, file };
+  return { id, fields, subcollections, reservedKeys, file };
 }
 
 function addCollection(
@@ -202,12 +244,62 @@ function addCollection(
     if (!isObject(raw)) {
       data.problems.push({
         collection: name,
-        documentId: id,
+        documentId: shortened(id),
         message: "no es un documento (se esperaba un objeto)",
       });
       continue;
     }
+    if (isReservedKey(id) || id === "" || id.length > 1500) {
+      data.problems.push({
+        collection: name,
+        documentId: shortened(id),
+        message:
+          "el id del documento no es válido en Firestore (vacío, reservado o de más de 1500 bytes)",
+      });
+      continue;
+    }
     collection.set(id, toDocument(id, raw, file, subKey));
+  }
+}
+
+/**
+ * Firefoo's export of several collections keys each document by its path: "usuarios/<id>", and
+ * "eventos/<id>/fotos/<id>" for a document of a subcollection. Top-level documents are added to
+ * their collections; a subcollection's documents are counted on their parent, which reports them
+ * as not imported, or reported alone when the export lacks the parent.
+ */
+function addDocumentsByPath(data: ExportData, docs: Record<string, Json>, file: string): void {
+  const byCollection = new Map<string, Record<string, Json>>();
+  const nested: { collection: string; parentId: string; name: string; path: string }[] = [];
+  for (const [key, raw] of Object.entries(docs)) {
+    const segments = key.split("/");
+    const [collection, id] = segments;
+    if (segments.length % 2 === 1 || segments.some((segment) => segment === "")) {
+      data.problems.push({
+        collection: shortened(collection || key),
+        documentId: shortened(key),
+        message: "no es la ruta de un documento (colección/id)",
+      });
+    } else if (segments.length === 2) {
+      let collectionDocs = byCollection.get(collection!);
+      if (!collectionDocs) byCollection.set(collection!, (collectionDocs = Object.create(null)));
+      collectionDocs![id!] = raw;
+    } else {
+      nested.push({ collection: collection!, parentId: id!, name: segments.at(-2)!, path: key });
+    }
+  }
+  for (const [name, collectionDocs] of byCollection)
+    addCollection(data, name, collectionDocs, file, "__collections__");
+  for (const { collection, parentId, name, path: docPath } of nested) {
+    const parent = data.collections.get(collection)?.get(parentId);
+    if (parent) parent.subcollections.set(name, (parent.subcollections.get(name) ?? 0) + 1);
+    else
+      data.problems.push({
+        collection: shortened(collection),
+        documentId: shortened(docPath),
+        message:
+          "documento de una subcolección cuyo documento padre no está en la exportación; no se importa",
+      });
   }
 }
 
@@ -306,6 +398,20 @@ export function readExportText(data: ExportData, file: string, text: string): Di
       "no se reconoce el formato (se esperaba una exportación de Firestore o de Firebase Auth)",
     );
   }
+  try {
+    readRoot(data, file, root, dialect);
+  } catch (error) {
+    if (!(error instanceof TooDeepError)) throw error;
+    throw new ImportFileError(
+      file,
+      `tiene mapas o listas anidados a más de ${MAX_DEPTH} niveles (Firestore admite 20); no es una exportación que se pueda importar`,
+    );
+  }
+  data.files.push({ file, dialect });
+  return dialect;
+}
+
+function readRoot(data: ExportData, file: string, root: Json, dialect: Dialect): void {
   const baseName = path.basename(file).replace(/\.json$/i, "");
   switch (dialect) {
     case "firebase-auth":
@@ -328,7 +434,9 @@ export function readExportText(data: ExportData, file: string, text: string): Di
         data: Record<string, Json>;
       };
       const resourcePath = Array.isArray(meta.resourcePath) ? meta.resourcePath.map(String) : [];
-      if (resourcePath.length % 2 === 1) {
+      if (Object.keys(docs).some((key) => key.includes("/"))) {
+        addDocumentsByPath(data, docs, file);
+      } else if (resourcePath.length % 2 === 1) {
         // One collection (or a subcollection: then only its last name counts).
         addCollection(data, resourcePath.at(-1)!, docs, file, "__collections__");
       } else {
@@ -340,7 +448,7 @@ export function readExportText(data: ExportData, file: string, text: string): Di
       break;
     }
     case "por-coleccion": {
-      const docs: Record<string, Json> = {};
+      const docs: Record<string, Json> = Object.create(null);
       (root as Json[]).forEach((item, index) => {
         const key = isObject(item)
           ? ID_KEYS.find((k) => typeof item[k] === "string" && item[k] !== "")
@@ -361,13 +469,39 @@ export function readExportText(data: ExportData, file: string, text: string): Di
       break;
     }
   }
-  data.files.push({ file, dialect });
-  return dialect;
 }
 
-/** Reads every file; the first unreadable or invalid one stops everything. */
+/** The files hold no collection of the community's and no Auth account: nothing to import. */
+export class NothingToImportError extends Error {
+  override name = "NothingToImportError";
+}
+
+/** The collections of the community's site that the import maps. */
+export const KNOWN_COLLECTIONS = [
+  "usuarios",
+  "eventos",
+  "participations",
+  "notas",
+  "recursos",
+  "proyectos",
+] as const;
+
+/**
+ * Reads every file; the first unreadable or invalid one stops everything, and so do files that
+ * hold none of the community's collections (an export of another project, say).
+ */
 export async function readExportFiles(files: readonly string[]): Promise<ExportData> {
   const data = emptyExport();
   for (const file of files) readExportText(data, file, await readText(file));
+  const known = KNOWN_COLLECTIONS.some((name) => data.collections.has(name));
+  if (!known && data.authUsers.size === 0) {
+    const found = [...data.collections.keys()].slice(0, 5).map((name) => shortened(name, 40));
+    throw new NothingToImportError(
+      `no se reconoce ninguna colección de la comunidad en ${files.join(", ")} ` +
+        `(se esperaba alguna de ${KNOWN_COLLECTIONS.join(", ")}, o usuarios de Firebase Auth` +
+        (found.length > 0 ? `; se encontró: ${found.join(", ")}` : "") +
+        ")",
+    );
+  }
   return data;
 }

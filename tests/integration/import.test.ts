@@ -16,15 +16,17 @@ import {
 import {
   importFirebase,
   ImportDatabaseError,
+  ImportWouldRemoveAdminsError,
   type ImportReport,
 } from "#server/import/import.server";
 import {
   emptyExport,
   ImportFileError,
+  NothingToImportError,
   readExportFiles,
   readExportText,
 } from "#server/import/read-export.server";
-import { formatReport } from "#server/import/report.server";
+import { formatFullReport, formatReport } from "#server/import/report.server";
 import { createTestDatabase } from "../helpers/database";
 import { FIXTURE_FILES, fixture, snapshotTables } from "../helpers/firebase";
 
@@ -248,13 +250,25 @@ test("an import maps every collection, keeps what is valid and reports each refu
     ["enlacesDocumentacion[0]", false],
     [undefined, true],
   ]);
-  expect(issuesOf(report, "proyectos", "p3")[1]!.message).toMatch(/descripcion: .*carácter nulo/);
+  expect(issuesOf(report, "proyectos", "p3")[1]).toMatchObject({
+    message: expect.stringMatching(/descripcion: /),
+    detail: expect.stringMatching(/descripcion: valor: texto con un carácter nulo/),
+  });
   expect(issuesOf(report, "proyectos", "#4")[0]).toMatchObject({ skipped: true, field: "id" });
 
-  // The printed report names the collection, the document and the field of every refusal.
+  // The full report names the collection, the document and the field of every refusal; the
+  // screen names each reason once, with its count and a few documents.
+  const full = formatFullReport(report).join("\n");
+  expect(full).toContain("eventos/ev1 · galleryImages[1]:");
+  expect(full).toContain(
+    "participations/uGoogleAna · events[1]: el evento no existe (o no se importó) (evento evBorrado)",
+  );
   const text = formatReport(report).join("\n");
-  expect(text).toContain("eventos/ev1 · galleryImages[1]:");
-  expect(text).toContain("participations/uGoogleAna · events[1]: el evento evBorrado no existe");
+  expect(text).toContain(
+    "  - 2 × participations · events[]: el evento no existe (o no se importó)\n" +
+      "      participations/uGoogleAna (evento evBorrado); participations/uGoogleAna (evento ev3)",
+  );
+  expect(text).toContain("--report ARCHIVO");
 });
 
 test("importing the same files again changes and duplicates nothing", async () => {
@@ -381,4 +395,215 @@ test("Firefoo exports of a whole database and Timestamps as ISO strings are read
   const report = await importFirebase(db, data, { timeZone: TZ, now: NOW });
   expect(report.collections.get("notas")).toMatchObject({ imported: 1 });
   expect(report.collections.get("eventos")).toMatchObject({ skipped: 1 });
+});
+
+/** The rows of `users` as JSON text by Firebase uid, to compare before and after an import. */
+async function membersByUid(db: Database["db"]) {
+  const rows = await db.select().from(users).orderBy(asc(users.firebaseUid));
+  return new Map(rows.map((row) => [row.firebaseUid, JSON.stringify(row)]));
+}
+
+function exportOf(files: Record<string, unknown>) {
+  const data = emptyExport();
+  for (const [file, content] of Object.entries(files))
+    readExportText(data, file, typeof content === "string" ? content : JSON.stringify(content));
+  return data;
+}
+
+test("an Auth export imported alone fills only the account fields still empty: no profile is blanked, no admin lost, no date replaced", async () => {
+  const db = await freshDb();
+  await importFixtures(db);
+  // Ana's name and Google account as if never given; Luis has signed in on the new site since.
+  await db
+    .update(users)
+    .set({ displayName: null, firebaseGoogleSubject: null })
+    .where(eq(users.firebaseUid, "uGoogleAna"));
+  await db
+    .update(users)
+    .set({ issuer: "https://accounts.google.com", subject: "google-luis", email: "luis@nuevo.bo" })
+    .where(eq(users.firebaseUid, "uPassLuis"));
+  const before = await membersByUid(db);
+
+  // Alone, and beside a Firestore file without usuarios: the same result.
+  for (const files of [
+    { "users.json": fs.readFileSync(fixture("users.json"), "utf8") },
+    {
+      "users.json": fs.readFileSync(fixture("users.json"), "utf8"),
+      "otras.json": { notas: { nOtra: { titulo: "Otra", texto: "Nota" } } },
+    },
+  ]) {
+    const report = await importFirebase(db, exportOf(files), { timeZone: TZ, now: NOW });
+    const after = await membersByUid(db);
+    const [ana] = await db.select().from(users).where(eq(users.firebaseUid, "uGoogleAna"));
+    expect(ana).toMatchObject({
+      displayName: "Ana Quispe",
+      firebaseGoogleSubject: "108000000000000000001",
+      isAdmin: true,
+      nombreCompleto: "Ana Quispe Mamani",
+      genero: "Femenino",
+      habilidades: "Robótica",
+      email: "Ana.Quispe@Example.com",
+    });
+    expect(ana!.createdAt.toISOString()).toBe("2023-01-01T00:00:00.123Z");
+    for (const [uid, row] of before) if (uid !== "uGoogleAna") expect(after.get(uid)).toBe(row);
+    expect(await db.$count(users, eq(users.isAdmin, true))).toBe(1);
+    expect(issuesOf(report, "usuarios", "uGoogleAna")[0]!.message).toBe(
+      "cuenta de Firebase Auth sin documento en usuarios: solo se completan los datos de la cuenta que faltan; el perfil no cambia",
+    );
+    expect(issuesOf(report, "usuarios", "uPassLuis").at(-1)).toMatchObject({
+      skipped: true,
+      message: "ya inició sesión en Ayllu: su perfil no se sobrescribe",
+    });
+  }
+});
+
+test("a usuarios document changes only the fields it holds", async () => {
+  const db = await freshDb();
+  await importFixtures(db);
+  const [before] = await db.select().from(users).where(eq(users.firebaseUid, "uGoogleAna"));
+  const report = await importFirebase(
+    db,
+    exportOf({
+      "usuarios.json": [
+        { id: "uGoogleAna", email: "ana@nueva.bo", ciudad: "El Alto", genero: "Marciano" },
+      ],
+    }),
+    { timeZone: TZ, now: NOW },
+  );
+  expect(report.collections.get("usuarios")).toMatchObject({ updated: 1 });
+  const [after] = await db.select().from(users).where(eq(users.firebaseUid, "uGoogleAna"));
+  expect(after).toEqual({
+    ...before,
+    email: "ana@nueva.bo",
+    ciudad: "El Alto",
+    updatedAt: before!.updatedAt,
+  });
+});
+
+test("an import that would leave a site without admins is refused whole; a first import without admins is not", async () => {
+  const db = await freshDb();
+  const withoutAdmins = exportOf({
+    "usuarios.json": [{ id: "uSolo", email: "solo@example.com", isAdmin: false }],
+  });
+  const first = await importFirebase(db, withoutAdmins, { timeZone: TZ, now: NOW });
+  expect(first.collections.get("usuarios")).toMatchObject({ imported: 1 });
+
+  await importFixtures(db);
+  const snapshot = await snapshotTables(db);
+  const demoting = exportOf({
+    "usuarios.json": [{ id: "uGoogleAna", email: "ana.quispe@example.com", isAdmin: false }],
+    "notas.json": [{ id: "nNueva", titulo: "Nueva", texto: "No debe quedar" }],
+  });
+  for (const dryRun of [true, false]) {
+    const error = await importFirebase(db, demoting, { timeZone: TZ, now: NOW, dryRun }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ImportWouldRemoveAdminsError);
+    expect((error as Error).message).toMatch(
+      /^La importación dejaría el sitio sin administradores: los archivos quitan isAdmin a Ana\.Quispe@Example\.com\. No se importó nada\./,
+    );
+    expect(await snapshotTables(db)).toEqual(snapshot);
+  }
+});
+
+test("keys that JavaScript or Firestore reserve grant nothing and are reported", async () => {
+  const db = await freshDb();
+  const data = exportOf({
+    "firestore.json": `{"usuarios": {
+      "uProto": {"email": "proto@example.com", "__proto__": {"isAdmin": true},
+                 "habilidades": "Robótica", "constructor": {"isAdmin": true}},
+      "uNested": {"email": "nested@example.com", "extra": {"__proto__": {"isAdmin": true}, "a": 1}},
+      "__proto__": {"email": "raiz@example.com", "isAdmin": true}
+    }}`,
+  });
+  expect(Object.getPrototypeOf(data.collections.get("usuarios")!.get("uProto")!.fields)).toBeNull();
+  const report = await importFirebase(db, data, { timeZone: TZ, now: NOW });
+  const rows = await db
+    .select({ uid: users.firebaseUid, isAdmin: users.isAdmin })
+    .from(users)
+    .orderBy(asc(users.firebaseUid));
+  expect(rows).toEqual([
+    { uid: "uNested", isAdmin: false },
+    { uid: "uProto", isAdmin: false },
+  ]);
+  const reserved = "clave reservada (de Firestore o de JavaScript); se omite";
+  expect(
+    issuesOf(report, "usuarios", "uProto")
+      .filter((i) => i.message === reserved)
+      .map((i) => i.field),
+  ).toEqual(["__proto__", "constructor"]);
+  expect(issuesOf(report, "usuarios", "uNested").find((i) => i.message === reserved)!.field).toBe(
+    "extra.__proto__",
+  );
+  expect(issuesOf(report, "usuarios", "__proto__")[0]).toMatchObject({ skipped: true });
+});
+
+test("Firefoo exports keyed by document path are read, and their subcollections reported", async () => {
+  const data = await readExportFiles([fixture("firefoo-por-ruta.json")]);
+  expect(data.files[0]!.dialect).toBe("firefoo");
+  const db = await freshDb();
+  const report = await importFirebase(db, data, { timeZone: TZ, now: NOW });
+  expect(Object.fromEntries(report.collections)).toMatchObject({
+    usuarios: { found: 2, imported: 1, skipped: 1 },
+    eventos: { found: 1, imported: 1 },
+    participations: { found: 1, imported: 1 },
+  });
+  const [event] = await db.select().from(events);
+  expect(event).toMatchObject({ firebaseId: "evRuta", nombreEvento: "Taller de ROS" });
+  expect(issuesOf(report, "eventos", "evRuta")).toEqual([
+    expect.objectContaining({
+      field: "fotos",
+      message: "subcolección que Ayllu no usa; no se importa",
+      detail: "2 documento(s)",
+    }),
+  ]);
+  expect(issuesOf(report, "notas", "notas/nHuerfana/comentarios/c1")[0]).toMatchObject({
+    skipped: true,
+    message:
+      "documento de una subcolección cuyo documento padre no está en la exportación; no se importa",
+  });
+  expect(issuesOf(report, "usuarios", "usuarios")[0]).toMatchObject({
+    skipped: true,
+    message: "no es la ruta de un documento (colección/id)",
+  });
+});
+
+test("files that hold no collection of the community's stop the import before the database", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-import-"));
+  const other = path.join(dir, "otra.json");
+  fs.writeFileSync(other, JSON.stringify({ clientes: { c1: { nombre: "X" } } }));
+  const error = await readExportFiles([other]).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(NothingToImportError);
+  expect((error as Error).message).toBe(
+    `no se reconoce ninguna colección de la comunidad en ${other} (se esperaba alguna de usuarios, eventos, participations, notas, recursos, proyectos, o usuarios de Firebase Auth; se encontró: clientes)`,
+  );
+  fs.rmSync(dir, { recursive: true });
+});
+
+test("JSON nested deeper than Firestore allows is refused by name, and huge values are never echoed whole", async () => {
+  const deep = `{"usuarios": {"u1": {"email": "a@b.c", "x": ${"[".repeat(200_000)}${"]".repeat(200_000)}}}}`;
+  expect(() => readExportText(emptyExport(), "profundo.json", deep)).toThrow(
+    new ImportFileError(
+      "profundo.json",
+      "tiene mapas o listas anidados a más de 64 niveles (Firestore admite 20); no es una exportación que se pueda importar",
+    ),
+  );
+
+  const huge = "x".repeat(1_000_000);
+  const data = exportOf({
+    "grande.json": {
+      usuarios: {
+        uGrande: { email: "g@example.com", nombreCompleto: huge, [huge]: 1, habilidades: [huge] },
+        [huge]: { email: "h@example.com" },
+      },
+      notas: { nGrande: { titulo: huge, texto: huge } },
+    },
+  });
+  const db = await freshDb();
+  const report = await importFirebase(db, data, { timeZone: TZ, now: NOW });
+  expect(report.collections.get("usuarios")).toMatchObject({ imported: 1, skipped: 1 });
+  const full = formatFullReport(report).join("\n");
+  expect(full.length).toBeLessThan(5_000);
+  expect(formatReport(report).join("\n").length).toBeLessThan(5_000);
+  expect(full).toContain("usuarios/uGrande · nombreCompleto:");
 });
