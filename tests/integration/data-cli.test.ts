@@ -72,11 +72,19 @@ test(
   async () => {
     // Imported into the data folder a server's earlier run left (initdb is paid by the restore).
     const source = copyEmbeddedTemplate(path.join(dir, "origen"));
-    const imported = await run("import", FIXTURE_FILES, source);
+    const fullReport = path.join(dir, "informe.txt");
+    const imported = await run("import", ["--report", fullReport, ...FIXTURE_FILES], source);
     expect(imported.code).toBe(0);
     expect(imported.stdout).toMatch(/usuarios\s+7\s+6\s+0\s+0\s+1/);
+    // On screen each reason once, with its count; every document and value in the file.
     expect(imported.stdout).toContain(
-      "participations/uGoogleAna · events[1]: el evento evBorrado no existe",
+      "  - 2 × participations · events[]: el evento no existe (o no se importó)",
+    );
+    expect(imported.stdout).toContain(
+      `La lista completa, documento por documento, está en ${fullReport}.`,
+    );
+    expect(fs.readFileSync(fullReport, "utf8")).toContain(
+      "participations/uGoogleAna · events[1]: el evento no existe (o no se importó) (evento evBorrado)",
     );
     // Not a terminal: no progress bar.
     expect(imported.stdout).not.toContain("\r");
@@ -91,4 +99,46 @@ test(
     expect(restored.stdout).toMatch(/users: 6/);
   },
   TIMEOUT_MS * 3,
+);
+
+test(
+  "npm run import --dry-run leaves no trace: no data folder is created",
+  async () => {
+    const dataDir = path.join(dir, "prueba-en-seco");
+    const result = await run("import", ["--dry-run", ...FIXTURE_FILES], dataDir);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("Prueba (--dry-run): no se guardó nada.");
+    expect(result.stdout).toMatch(/usuarios\s+7\s+6\s+0\s+0\s+1/);
+    expect(fs.existsSync(dataDir)).toBe(false);
+  },
+  TIMEOUT_MS,
+);
+
+test(
+  "npm run import refuses an existing --report file and files of no community collection before touching anything",
+  async () => {
+    const dataDir = path.join(dir, "sin-importar");
+    const existing = path.join(dir, "ya-existe.txt");
+    fs.writeFileSync(existing, "mío");
+    const refused = await run("import", ["--report", existing, ...FIXTURE_FILES], dataDir);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toBe(
+      `Error: ${existing}: ya existe (--report no sobrescribe: elige otro nombre). No se importó nada.`,
+    );
+    expect(fs.readFileSync(existing, "utf8")).toBe("mío");
+
+    const other = path.join(dir, "otro-proyecto.json");
+    fs.writeFileSync(other, JSON.stringify({ clientes: { c1: { nombre: "X" } } }));
+    const report = path.join(dir, "informe-vacio.txt");
+    const unknown = await run("import", ["--report", report, other], dataDir);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr.trim()).toMatch(
+      /^Error: no se reconoce ninguna colección de la comunidad en .*otro-proyecto\.json \(.*\)\. No se importó nada\.$/,
+    );
+    expect(unknown.stdout).toBe("");
+    noStack(unknown.stderr);
+    expect(fs.existsSync(report)).toBe(false);
+    expect(fs.existsSync(dataDir)).toBe(false);
+  },
+  TIMEOUT_MS,
 );
