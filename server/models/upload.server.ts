@@ -58,6 +58,10 @@ interface ProcessedImage {
   files: { name: string; data: Buffer }[];
 }
 
+// libvips keeps the results of recent operations (up to 50 MB) for a repeated call; no upload is
+// decoded twice, so here the cache only held memory (docs/decisions/028-image-decoding-bound.md).
+sharp.cache(false);
+
 // Kinds read by their bytes. HEIF is read only as AVIF (AV1); sharp's prebuilt binaries have no HEVC.
 const READABLE = new Set(["jpeg", "png", "webp", "gif", "heif"]);
 const KINDS = "JPEG, PNG, WebP, AVIF o GIF";
