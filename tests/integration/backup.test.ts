@@ -80,10 +80,9 @@ test(`a backup of the embedded database restores into ${usingPostgres ? "Postgre
 }, 180_000);
 
 test("a backup from before the per-minute upload count (no upload_attempts table) still restores, with no uploads counted", async () => {
-  const dir = tempDir();
   const source = await track(createTestDatabase());
   await populate(source.db);
-  const current = path.join(dir, "actual.gz");
+  const current = path.join(tempDir(), "actual.gz");
   await writeBackup(source.db, current, source.kind);
   const [headerLine, ...rest] = zlib
     .gunzipSync(fs.readFileSync(current))
@@ -92,7 +91,7 @@ test("a backup from before the per-minute upload count (no upload_attempts table
     .split("\n");
   const header = JSON.parse(headerLine!) as { tables: { name: string }[] };
   expect(header.tables.map((t) => t.name)).toContain("upload_attempts");
-  const older = path.join(dir, "anterior.gz");
+  const older = path.join(path.dirname(current), "anterior.gz");
   const withoutTable = {
     ...header,
     tables: header.tables.filter((t) => t.name !== "upload_attempts"),
