@@ -2,11 +2,15 @@
 // fresh embedded database (or on DATABASE_URL): visitors reading pages, members joining and
 // leaving an event, an admin publishing events, and one admin's live stream open throughout.
 // Prints errors, latency percentiles and the server's memory (RSS) at start, peak and end.
+// `--photos N` first has N members send a 49-megapixel photo each, all at once, to
+// POST /subidas?para=perfil, and prints the answers and each server process's peak RSS
+// (docs/decisions/028-image-decoding-bound.md); with `--minutes 0` only that burst runs.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { createSession } from "../server/auth/session.server";
 import { openEmbedded, openPostgres, type Database } from "../server/db/client.server";
 import { createEvent } from "../server/models/event.server";
@@ -20,7 +24,8 @@ const flag = (name: string, fallback: number) => {
 };
 const MINUTES = flag("minutes", 1);
 const WORKERS = flag("workers", 8);
-const MEMBERS = 40;
+const PHOTOS = flag("photos", 0);
+const MEMBERS = Math.max(40, PHOTOS);
 const ADMIN_EMAIL = "soak-admin@example.com";
 const TIMEZONE = "America/La_Paz";
 const PUBLISH_EVERY_MS = 3000;
@@ -45,6 +50,71 @@ function rssOf(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** The process and its children (the workers on PostgreSQL). */
+function processTree(pid: number): number[] {
+  try {
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8");
+    return [pid, ...children.trim().split(/\s+/).filter(Boolean).map(Number)];
+  } catch {
+    return [pid];
+  }
+}
+
+/**
+ * N members each upload their own photo, all at once: a 7,000 × 7,000 PNG of one colour, about
+ * 150 KB on disk and 49 million pixels (147 MB of RGB) once decoded. Prints the answers by status
+ * and the peak RSS of every server process while they ran.
+ */
+async function photoBurst(base: string, pid: number, cookies: string[], n: number) {
+  const photos = await Promise.all(
+    Array.from({ length: n }, (_, i) =>
+      sharp({
+        create: { width: 7000, height: 7000, channels: 3, background: { r: i, g: 90, b: 160 } },
+      })
+        .png({ compressionLevel: 9 })
+        .toBuffer(),
+    ),
+  );
+  const pids = processTree(pid);
+  const before = pids.map(rssOf);
+  const peaks = [...before];
+  const sample = () => pids.forEach((p, i) => (peaks[i] = Math.max(peaks[i]!, rssOf(p))));
+  const timer = setInterval(sample, 50);
+  const started = performance.now();
+  const answers = await Promise.all(
+    photos.map(async (photo, i) => {
+      const form = new FormData();
+      form.append("imagen", new Blob([new Uint8Array(photo)], { type: "image/png" }), "foto.png");
+      const response = await fetch(`${base}/subidas?para=perfil`, {
+        method: "POST",
+        headers: { Cookie: cookies[i]!, Origin: base },
+        body: form,
+      });
+      const body = await response.text();
+      return response.ok ? "200" : `${response.status} ${body.slice(0, 140)}`;
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  // Whatever the server still does once it has answered (freeing, collecting) counts too.
+  await sleep(2000);
+  sample();
+  clearInterval(timer);
+  const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+  const kb = Math.round(photos.reduce((sum, p) => sum + p.length, 0) / n / 1024);
+  console.log(
+    `\nFotos: ${n} a la vez, PNG de 7000 × 7000 (${kb} KB cada una), ${seconds.toFixed(1)} s, MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? "2"}, WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY ?? "(por defecto)"}`,
+  );
+  const counts = answers.reduce<Record<string, number>>((acc, a) => {
+    acc[a] = (acc[a] ?? 0) + 1;
+    return acc;
+  }, {});
+  for (const [answer, count] of Object.entries(counts)) console.log(`  ${answer} ×${count}`);
+  const who = (p: number) => (p === pid ? "servidor" : `trabajador ${p}`);
+  console.log(
+    `  RSS (antes → pico): ${pids.map((p, i) => `${who(p)} ${mb(before[i]!)} → ${mb(peaks[i]!)} MB`).join(", ")}`,
+  );
 }
 
 async function seed(database: Database) {
@@ -214,6 +284,8 @@ async function main() {
     for (const target of ["/", "/eventos", `/detalles/${seeded.eventId}`, "/notas"]) {
       await (await get(target)).arrayBuffer();
     }
+    if (PHOTOS > 0) await photoBurst(base, pid, seeded.cookies, PHOTOS);
+    if (MINUTES <= 0) return;
     const rssStart = rssOf(pid);
     let rssPeak = rssStart;
     const memoryTimer = setInterval(() => (rssPeak = Math.max(rssPeak, rssOf(pid))), 500);

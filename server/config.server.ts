@@ -25,6 +25,12 @@ export interface Config {
   uploadMaxBytes: number;
   /** The most pixels an uploaded image may declare (width × height). */
   uploadMaxPixels: number;
+  /** Upload requests whose images this process decodes at once (docs/decisions/028-image-decoding-bound.md). */
+  uploadDecodes: number;
+  /** Upload requests that may wait for a decoding turn in this process; more are refused (503). */
+  uploadQueue: number;
+  /** Uploads one member may make in a minute, counted in the database across processes. */
+  uploadsPerMinute: number;
   sessionSecret: string;
   oidc: OidcSettings;
   adminEmails: string[];
@@ -90,6 +96,24 @@ const EnvSchema = z.object({
     .min(1, "UPLOAD_MAX_MEGAPIXELS debe ser 1 o más")
     .max(250, "UPLOAD_MAX_MEGAPIXELS puede ser como máximo 250")
     .default(50),
+  UPLOAD_DECODES: z.coerce
+    .number({ error: "UPLOAD_DECODES debe ser un número entero de imágenes" })
+    .int("UPLOAD_DECODES debe ser un número entero de imágenes")
+    .min(1, "UPLOAD_DECODES debe estar entre 1 y 16")
+    .max(16, "UPLOAD_DECODES debe estar entre 1 y 16")
+    .default(1),
+  UPLOAD_QUEUE: z.coerce
+    .number({ error: "UPLOAD_QUEUE debe ser un número entero de subidas" })
+    .int("UPLOAD_QUEUE debe ser un número entero de subidas")
+    .min(0, "UPLOAD_QUEUE debe estar entre 0 y 100")
+    .max(100, "UPLOAD_QUEUE debe estar entre 0 y 100")
+    .default(8),
+  UPLOADS_PER_MINUTE: z.coerce
+    .number({ error: "UPLOADS_PER_MINUTE debe ser un número entero de subidas" })
+    .int("UPLOADS_PER_MINUTE debe ser un número entero de subidas")
+    .min(1, "UPLOADS_PER_MINUTE debe estar entre 1 y 1000")
+    .max(1000, "UPLOADS_PER_MINUTE debe estar entre 1 y 1000")
+    .default(30),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET debe tener al menos 32 caracteres").optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -255,6 +279,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, "uploads")),
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
     uploadMaxPixels: Math.round(e.UPLOAD_MAX_MEGAPIXELS * 1_000_000),
+    uploadDecodes: e.UPLOAD_DECODES,
+    uploadQueue: e.UPLOAD_QUEUE,
+    uploadsPerMinute: e.UPLOADS_PER_MINUTE,
     // Outside production a fresh secret per process is enough: it only signs short-lived
     // sign-in cookies; sessions themselves live in the database.
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString("base64url"),

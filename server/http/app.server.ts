@@ -16,6 +16,7 @@ import { databaseIsUp, openDatabase, type Database } from "../db/client.server";
 import { seedDemoContent } from "../models/demo.server";
 import { MAIL_MESSAGES } from "~/lib/mail";
 import { sweepUploads } from "../models/upload.server";
+import { createDecodeQueue } from "../uploads/decode-queue.server";
 import { uploadStorage, type UploadStorage } from "../uploads/storage.server";
 import { UPLOAD_ENDPOINT, UPLOAD_FILE_NAME, UPLOAD_MAX_FILES } from "~/lib/uploads";
 import { mailWorkerFor } from "../mail/worker.server";
@@ -261,6 +262,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const build = vite
       ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
       : ((await import("virtual:react-router/server-build")) as ServerBuild);
+    const decodeQueue = createDecodeQueue(config.uploadDecodes, config.uploadQueue);
     app.all(
       "/{*path}",
       pageCache.capture,
@@ -273,6 +275,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           config,
           auth: authService,
           now,
+          decodeQueue,
           // Vite's development pages run under a nonce-less policy; a nonce there only trips hydration.
           cspNonce: vite ? "" : String(res.locals.cspNonce),
           documentEncoding:

@@ -2,6 +2,7 @@
 import type { Config } from "../config.server";
 import type { AuthService } from "../auth/oidc.server";
 import type { Db } from "../db/client.server";
+import type { DecodeQueue } from "../uploads/decode-queue.server";
 import type { Encoding } from "./encoding.server";
 
 interface AppLoadContextValue {
@@ -10,6 +11,8 @@ interface AppLoadContextValue {
   auth: AuthService;
   /** The server's clock: "now" for every rule that changes with time (StartOptions.now). */
   now: () => Date;
+  /** This process's line for decoding uploaded images (docs/decisions/028-image-decoding-bound.md). */
+  decodeQueue: DecodeQueue;
   /** The Content-Security-Policy nonce of this response. */
   cspNonce: string;
   /**

@@ -13,6 +13,7 @@ import {
   projects,
   resources,
   sessions,
+  uploadAttempts,
   users,
   type User,
 } from "../db/schema.server";
@@ -49,6 +50,7 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
     resourceRows,
     projectRows,
     mailRows,
+    uploadRows,
   ] = await Promise.all([
     db
       .select({
@@ -114,6 +116,11 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
       .from(mailOutbox)
       .where(eq(mailOutbox.userId, id))
       .orderBy(asc(mailOutbox.createdAt)),
+    db
+      .select({ createdAt: uploadAttempts.createdAt })
+      .from(uploadAttempts)
+      .where(eq(uploadAttempts.userId, id))
+      .orderBy(asc(uploadAttempts.createdAt)),
   ]);
   return {
     generadoEl: now.toISOString(),
@@ -167,6 +174,8 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
         sentAt: m.sentAt?.toISOString() ?? null,
       })),
     },
+    // The uploads of about the last minute, kept for the per-minute limit (decision 028).
+    subidasRecientes: uploadRows.map((u) => u.createdAt.toISOString()),
     publicado: {
       eventos: eventRows.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
       notas: noteRows.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
@@ -179,9 +188,9 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
 export type MemberData = Awaited<ReturnType<typeof exportMemberData>>;
 
 /**
- * Deletes the signed-in member: profile, sessions, participations and places on waiting lists go
- * (foreign keys cascade); what they published stays, under the publisher name it was published
- * with. Each seat they held in an upcoming event goes to the first person waiting, as when
+ * Deletes the signed-in member: profile, sessions, participations, places on waiting lists and
+ * counted uploads go (foreign keys cascade); what they published stays, under the publisher name
+ * it was published with. Each seat they held in an upcoming event goes to the first person waiting, as when
  * someone leaves. The last admin cannot go: admin rows are locked first, so two admins deleting
  * themselves at once leave one.
  */

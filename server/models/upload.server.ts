@@ -3,23 +3,37 @@
 // content hash; and removed again once no row of the database mentions them.
 import { createHash } from "node:crypto";
 import sharp from "sharp";
-import { sql } from "drizzle-orm";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { storedWidths, UPLOAD_FILE_NAME, UPLOAD_WIDTHS, uploadedImagePath } from "~/lib/uploads";
 import type { Db } from "../db/client.server";
 import { rowsOf } from "../db/rows.server";
-import type { User } from "../db/schema.server";
+import { uploadAttempts, type User } from "../db/schema.server";
+import type { DecodePlace } from "../uploads/decode-queue.server";
 import { uploadStorage, type UploadStorage } from "../uploads/storage.server";
 import { mayAdminister, NotAllowedError } from "./permissions.server";
 
-/** A file refused, with the Spanish sentence shown next to the field. */
+/**
+ * A file refused, with the Spanish sentence shown next to the field. 429 and 503 say when to try
+ * again (`retryAfter`, in seconds).
+ */
 export class UploadRefusedError extends Error {
   override name = "UploadRefusedError";
   constructor(
     message: string,
-    readonly status: 400 | 413 | 415 = 400,
+    readonly status: 400 | 413 | 415 | 429 | 503 = 400,
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
+}
+
+/** Every decoding turn of this process is taken and its line is full (a DecodeQueue's refusal). */
+export function busyError(): UploadRefusedError {
+  return new UploadRefusedError(
+    "El servidor está procesando muchas imágenes a la vez. Vuelve a intentarlo en unos segundos.",
+    503,
+    5,
+  );
 }
 
 /** What the images are for: an admin's (events, galleries, notes, resources, projects) or a member's own photo. */
@@ -43,6 +57,10 @@ interface ProcessedImage {
   height: number;
   files: { name: string; data: Buffer }[];
 }
+
+// libvips keeps the results of recent operations (up to 50 MB) for a repeated call; no upload is
+// decoded twice, so here the cache only held memory (docs/decisions/028-image-decoding-bound.md).
+sharp.cache(false);
 
 // Kinds read by their bytes. HEIF is read only as AVIF (AV1); sharp's prebuilt binaries have no HEVC.
 const READABLE = new Set(["jpeg", "png", "webp", "gif", "heif"]);
@@ -129,8 +147,44 @@ export function mayUpload(actor: Pick<User, "isAdmin"> | null, purpose: UploadPu
 }
 
 /**
+ * Counts an upload by `actor` against their uploads per minute, in the database, so that the
+ * limit holds however many processes and machines serve the site. Over the limit it is refused
+ * (429) and not counted. Each upload commits its row before counting: of two at once at the
+ * limit, the later count sees both, so the limit is never passed (at worst both are refused).
+ */
+export async function countUpload(
+  db: Db,
+  actor: Pick<User, "id" | "isAdmin"> | null,
+  purpose: UploadPurpose,
+  perMinute: number,
+): Promise<void> {
+  if (!actor || !mayUpload(actor, purpose)) throw new NotAllowedError();
+  const minuteAgo = sql`now() - interval '1 minute'`;
+  await db.delete(uploadAttempts).where(lt(uploadAttempts.createdAt, minuteAgo));
+  const [mine] = await db
+    .insert(uploadAttempts)
+    .values({ userId: actor.id })
+    .returning({ id: uploadAttempts.id });
+  const [counted] = rowsOf<{ n: number; wait: number | null }>(
+    await db.execute(sql`
+      select count(*)::int as n,
+        ceil(extract(epoch from min(${uploadAttempts.createdAt}) + interval '1 minute' - now()))::int as wait
+      from ${uploadAttempts}
+      where ${and(eq(uploadAttempts.userId, actor.id), gte(uploadAttempts.createdAt, minuteAgo))}`),
+  );
+  if ((counted?.n ?? 0) <= perMinute) return;
+  await db.delete(uploadAttempts).where(eq(uploadAttempts.id, mine!.id));
+  throw new UploadRefusedError(
+    `Subiste muchas imágenes en poco tiempo (como máximo ${perMinute} por minuto). Espera un momento y vuelve a intentarlo.`,
+    429,
+    Math.min(Math.max(counted?.wait ?? 60, 1), 60),
+  );
+}
+
+/**
  * Processes every file and stores them all, or none: one refused file refuses the request.
- * Returns the paths to save, in the order the files came.
+ * Returns the paths to save, in the order the files came. The decoding happens in `turn` (the
+ * request's place in the process's line, server/uploads/decode-queue.server.ts); the writing after it.
  */
 export async function storeImages(
   storage: UploadStorage,
@@ -138,10 +192,14 @@ export async function storeImages(
   purpose: UploadPurpose,
   files: readonly UploadedFile[],
   limits: UploadLimits,
+  turn: Pick<DecodePlace, "run"> = { run: (work) => work() },
 ): Promise<{ path: string; width: number; height: number }[]> {
   if (!mayUpload(actor, purpose)) throw new NotAllowedError();
-  const processed: ProcessedImage[] = [];
-  for (const file of files) processed.push(await processImage(file, limits));
+  const processed = await turn.run(async () => {
+    const images: ProcessedImage[] = [];
+    for (const file of files) images.push(await processImage(file, limits));
+    return images;
+  });
   for (const image of processed) {
     for (const file of image.files) {
       // Named by content: a file already there is the same image.

@@ -26,6 +26,7 @@ const TABLES = [
   "projects",
   "app_meta",
   "site_content",
+  "upload_attempts",
 ];
 
 /** Every row of every table, as JSON text in a stable order: equal snapshots, equal data. */

@@ -124,6 +124,11 @@ export async function startTestServer(
     now?: () => Date;
     /** Told the text of every statement the server sends through Drizzle. */
     onQuery?: (query: string) => void;
+    /**
+     * Another test server's database, as a second process or machine of one site would share it;
+     * it stays open when this server closes.
+     */
+    database?: Database;
   } = {},
 ): Promise<TestServer> {
   const entry = (await import(
@@ -131,8 +136,8 @@ export async function startTestServer(
   )) as Entry;
   const uploads = temporaryUploadsDir(env);
   const config = entry.loadConfig({ ...TEST_ENV, ...uploads.env });
-  const { onQuery, ...startOptions } = options;
-  const opened = await createTestDatabase();
+  const { onQuery, database: shared, ...startOptions } = options;
+  const opened = shared ?? (await createTestDatabase());
   const database = onQuery ? { ...opened, db: observed(opened, onQuery) } : opened;
   const running = await entry.startServer({ config, database, log: () => {}, ...startOptions });
   // Its markers go through the unobserved handle: they are not the server's statements.
@@ -152,7 +157,7 @@ export async function startTestServer(
       unregister();
       await settled.stop();
       await running.close();
-      await database.close();
+      if (!shared) await database.close();
       uploads.remove();
     },
   };

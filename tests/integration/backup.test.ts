@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, expect, test } from "vitest";
 import { createSession } from "#server/auth/session.server";
@@ -42,6 +42,8 @@ async function populate(db: Db) {
   await importFirebase(db, await readExportFiles(FIXTURE_FILES), { timeZone: "America/La_Paz" });
   const [ana] = await db.select().from(users).where(eq(users.firebaseUid, "uGoogleAna"));
   await createSession(db, ana!.id, { secure: false });
+  // An upload counted for the per-minute limit (a row written as countUpload writes it).
+  await db.execute(sql`insert into upload_attempts (user_id) values (${ana!.id})`);
   await db.insert(notes).values({
     titulo: "Comillas \"dobles\", 'simples', \\ barra, emoji 🤖 y\nsalto",
     texto: '{"json": [1, 2]}',
@@ -76,6 +78,36 @@ test(`a backup of the embedded database restores into ${usingPostgres ? "Postgre
   await restoreBackup(back.db, second);
   expect(await snapshotTables(back.db)).toEqual(expected);
 }, 180_000);
+
+test("a backup from before the per-minute upload count (no upload_attempts table) still restores, with no uploads counted", async () => {
+  const source = await track(createTestDatabase());
+  await populate(source.db);
+  const current = path.join(tempDir(), "actual.gz");
+  await writeBackup(source.db, current, source.kind);
+  const [headerLine, ...rest] = zlib
+    .gunzipSync(fs.readFileSync(current))
+    .toString()
+    .trimEnd()
+    .split("\n");
+  const header = JSON.parse(headerLine!) as { tables: { name: string }[] };
+  expect(header.tables.map((t) => t.name)).toContain("upload_attempts");
+  const older = path.join(path.dirname(current), "anterior.gz");
+  const withoutTable = {
+    ...header,
+    tables: header.tables.filter((t) => t.name !== "upload_attempts"),
+  };
+  const rows = rest.filter((line) => !line.startsWith('{"table":"upload_attempts"'));
+  expect(rows.length).toBe(rest.length - 1);
+  fs.writeFileSync(older, zlib.gzipSync([JSON.stringify(withoutTable), ...rows].join("\n")));
+
+  const target = await track(createTestDatabase());
+  const counts = await restoreBackup(target.db, older);
+  expect(counts.users).toBe(6);
+  const restored = await snapshotTables(target.db);
+  expect(restored.upload_attempts).toEqual([]);
+  const { upload_attempts: _counted, ...everythingElse } = await snapshotTables(source.db);
+  expect(restored).toEqual({ ...everythingElse, upload_attempts: [] });
+});
 
 test("a database that holds anything is refused unless asked with force, which replaces it", async () => {
   const dir = tempDir();

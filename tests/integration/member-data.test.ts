@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { MEMBER_DATA_MESSAGES } from "~/lib/member-data-messages";
 import { zonedToInstant } from "~/lib/time";
@@ -9,6 +10,7 @@ import {
   exportMemberData,
   NotSignedInError,
 } from "#server/models/member-data.server";
+import { rowsOf } from "#server/db/rows.server";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";
 import { startTestServer, type TestServer } from "../helpers/server";
@@ -154,6 +156,36 @@ test("deleting an account removes the profile, sessions and participations, and 
   // Nobody else is touched.
   expect(await server.db.$count(participations, eq(participations.userId, other.user.id))).toBe(1);
   expect((await other.client.get("/profile")).status).toBe(200);
+});
+
+test("a member's uploads of the last minute (counted for the per-minute limit) are in their data, and go with their account", async () => {
+  const { client, user } = await createMember();
+  const other = await createMember();
+  const photo = await sharp({
+    create: { width: 120, height: 80, channels: 3, background: { r: 200, g: 30, b: 30 } },
+  })
+    .png()
+    .toBuffer();
+  for (const who of [client, other.client]) {
+    const form = new FormData();
+    form.append("imagen", new Blob([new Uint8Array(photo)], { type: "image/png" }), "yo.png");
+    const uploaded = await who.request("POST", "/subidas?para=perfil", { body: form });
+    expect(uploaded.status).toBe(200);
+  }
+  const counted = async (id: string) =>
+    rowsOf<{ n: number }>(
+      await server.db.execute(
+        sql`select count(*)::int as n from upload_attempts where user_id = ${id}`,
+      ),
+    )[0]!.n;
+  expect(await counted(user.id)).toBe(1);
+
+  const data = JSON.parse((await client.get("/profile/datos")).text);
+  expect(data.subidasRecientes).toEqual([expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/)]);
+
+  expect((await deletePost(client)).status).toBe(302);
+  expect(await counted(user.id)).toBe(0);
+  expect(await counted(other.user.id)).toBe(1);
 });
 
 test("content an admin published stays, with its publisher name, after they delete their account", async () => {

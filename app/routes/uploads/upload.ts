@@ -1,10 +1,14 @@
 // POST /subidas: image files from the image field (app/components/image-input.tsx), answered
 // with the stored paths as JSON. Admins upload the site's images; with ?para=perfil, a member
-// uploads their own photo, which becomes their photo at once.
+// uploads their own photo, which becomes their photo at once. A process decodes a bounded number
+// at once and lets a bounded number wait (503 past it); each member's uploads per minute are
+// counted in the database (429 past it): docs/decisions/028-image-decoding-bound.md.
 import { getUser } from "#server/auth/guards.server";
 import { readUploads } from "#server/http/read-uploads.server";
 import { NotAllowedError } from "#server/models/permissions.server";
 import {
+  busyError,
+  countUpload,
   mayUpload,
   releaseReplaced,
   storeImages,
@@ -17,8 +21,17 @@ import { MESSAGES } from "~/lib/messages";
 import { uploadSrcSet } from "~/lib/uploads";
 import type { Route } from "./+types/upload";
 
-const refusal = (message: string, status: number) =>
-  Response.json({ error: message }, { status, headers: { "Cache-Control": "no-store" } });
+const refusal = (message: string, status: number, retryAfter?: number) =>
+  Response.json(
+    { error: message },
+    {
+      status,
+      headers: {
+        "Cache-Control": "no-store",
+        ...(retryAfter ? { "Retry-After": String(retryAfter) } : {}),
+      },
+    },
+  );
 
 export async function action({ request, context }: Route.ActionArgs) {
   const para = new URL(request.url).searchParams.get("para");
@@ -32,10 +45,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     maxPixels: context.config.uploadMaxPixels,
   };
   const storage = uploadStorage(context.config.uploadsDir);
+  // The place is taken before the body is read: a full line also bounds the bodies held.
+  const place = context.decodeQueue.enter();
+  if (!place) {
+    const busy = busyError();
+    return refusal(busy.message, busy.status, busy.retryAfter);
+  }
   try {
+    await countUpload(context.db, user, purpose, context.config.uploadsPerMinute);
     const files = await readUploads(request, limits);
     if (purpose === "perfil" && files.length > 1) return refusal("Elige una sola foto.", 400);
-    const images = await storeImages(storage, user, purpose, files, limits);
+    const images = await storeImages(storage, user, purpose, files, limits, place);
     if (purpose === "perfil") {
       const previous = await setOwnPhoto(context.db, user, images[0]!.path);
       await releaseReplaced(context.db, storage, previous);
@@ -45,8 +65,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       { headers: { "Cache-Control": "no-store" } },
     );
   } catch (error) {
-    if (error instanceof UploadRefusedError) return refusal(error.message, error.status);
+    if (error instanceof UploadRefusedError)
+      return refusal(error.message, error.status, error.retryAfter);
     if (error instanceof NotAllowedError) return refusal(MESSAGES.accessDenied, 403);
     throw error;
+  } finally {
+    place.leave();
   }
 }
