@@ -30,7 +30,8 @@ export async function readUploads(request: Request, limits: UploadLimits): Promi
         fileSize: limits.maxBytes,
         files: UPLOAD_MAX_FILES,
         fields: 0,
-        parts: UPLOAD_MAX_FILES,
+        // busboy counts the body's closing boundary as a part: one more than the files.
+        parts: UPLOAD_MAX_FILES + 1,
         fieldSize: 0,
       },
     });
