@@ -27,7 +27,14 @@ import { CONTENT_STREAM_PATH, createContentStream } from "./content-stream.serve
 import { encodingFor } from "./encoding.server";
 import { createPageCache } from "./page-cache.server";
 import { shareDrainListener } from "./drain.server";
-import { bodySizeLimit, rateLimit, sameOriginPosts, securityHeaders } from "./security.server";
+import {
+  bodySizeLimit,
+  rateLimit,
+  refuseMethodsBeforeParsing,
+  refuseUnservedMethod,
+  sameOriginPosts,
+  securityHeaders,
+} from "./security.server";
 
 /** Where every mail's unsubscribe link points (app/routes/mail/unsubscribe.tsx). */
 const UNSUBSCRIBE_PATH = "/correo/baja/";
@@ -111,9 +118,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         connectionsCheckingInterval: Math.min(1000, timeouts.headersMs),
       },
       (req, res) => {
+        if (refuseUnservedMethod(req, res)) return;
         if (!pageCache.serve(req, res, app)) app(req, res);
       },
     );
+    refuseMethodsBeforeParsing(server);
     // An idle kept-alive connection stays open longer than clients keep one for reuse (fetch
     // and browsers up to about a minute, proxies 60 s): closed first, at Node's default of 5 s,
     // a request sent on it at that moment meets a reset. Idle connections hold no request, so
