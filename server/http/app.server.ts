@@ -339,7 +339,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       );
     } else if (mailTransport.kind === "mailbox") {
       log(
-        `Correo: sin SMTP_URL no se envía; los correos quedan en el buzón de desarrollo, ${publicUrl.origin}/__dev/correo`,
+        `Correo: sin SMTP_URL no se envía; los correos quedan en el buzón de desarrollo (solo administradores), ${publicUrl.origin}/__dev/correo`,
       );
     } else {
       log(
