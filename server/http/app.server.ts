@@ -59,6 +59,11 @@ export interface StartOptions {
   log?: (line: string) => void;
   /** How often the live stream writes a heartbeat and asks again who listens (default 25 s). */
   heartbeatMs?: number;
+  /**
+   * The development sign-in provider of a cluster's primary process, on this loopback port
+   * (server.js), instead of one in this process (server/auth/dev-provider.server.ts).
+   */
+  devProviderPort?: number;
   /** Overrides HTTP_TIMEOUTS (a server embedded elsewhere may want others). */
   httpTimeouts?: { headersMs: number; requestMs: number };
   /**
@@ -236,7 +241,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const secureCookies = publicUrl.protocol === "https:";
     if (config.oidc.kind === "development") {
       const { mountDevProvider } = await import("../auth/dev-provider.server");
-      const dev = mountDevProvider(app, publicUrl);
+      const dev = mountDevProvider(app, publicUrl, {
+        secret: config.sessionSecret,
+        sharedPort: options.devProviderPort,
+      });
       auth = createAuthService({
         issuer: dev.issuer,
         clientId: dev.clientId,
