@@ -3,12 +3,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterEach, expect, test } from "vitest";
 import { PROJECT_ROOT } from "#server/paths.server";
 import { BrowserClient } from "../helpers/browser-client";
-import { copyEmbeddedTemplate, dropDatabase } from "../helpers/database";
+import { copyEmbeddedTemplate, createPostgresDatabase, dropDatabase } from "../helpers/database";
 import { signIn } from "../helpers/sign-in";
 
 interface Started {
@@ -184,17 +182,11 @@ test.runIf(postgresUrl)(
   "with several workers (WEB_CONCURRENCY=2) every sign-in through the development provider works, whichever worker each step reaches",
   { timeout: 180_000 },
   async () => {
-    const name = `ayllu_proceso_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const databaseUrl = new URL(postgresUrl!);
-    databaseUrl.pathname = `/${name}`;
+    const { name, url } = await createPostgresDatabase(postgresUrl!, "ayllu_proceso");
     try {
       const cluster = await listening(
         run({
-          DATABASE_URL: databaseUrl.toString(),
+          DATABASE_URL: url,
           WEB_CONCURRENCY: "2",
           // Twenty sign-ins in a few seconds from one address.
           LOGIN_RATE_LIMIT: "10000",
@@ -217,7 +209,10 @@ test.runIf(postgresUrl)(
       expect(landed).toEqual(Array.from({ length: 20 }, () => "/aditionaldata"));
       expect(cluster.output()).not.toMatch(/\n\s+at /);
       cluster.child.kill("SIGTERM");
-      expect(await within(cluster.exited, 30_000, "SIGTERM")).toBe(0);
+      const code = await within(cluster.exited, 30_000, "SIGTERM").catch((error: Error) => {
+        throw new Error(`${error.message}:\n${cluster.output()}`);
+      });
+      expect(code).toBe(0);
     } finally {
       await dropDatabase(postgresUrl!, name);
     }
