@@ -45,18 +45,24 @@ try {
 }
 
 if (!dev && cluster.isPrimary && config.webConcurrency > 1) {
-  superviseWorkers(config.webConcurrency);
+  await superviseWorkers(config.webConcurrency);
 } else {
   await serve();
 }
 
 /**
  * The primary process only starts workers, starts a new one when one dies, and on SIGTERM or
- * SIGINT lets every worker finish its requests and stop. Each worker is a whole server.
+ * SIGINT lets every worker finish its requests and stop. Each worker is a whole server. With the
+ * development sign-in provider, which keeps sign-ins in memory, the primary runs the one provider
+ * on a loopback port and the workers forward to it (server/auth/dev-provider.server.ts).
  */
-function superviseWorkers(count) {
+async function superviseWorkers(count) {
   // Workers that sign the sign-in cookie must share its secret.
   process.env.SESSION_SECRET ??= randomBytes(32).toString("base64url");
+  if (config.oidc.kind === "development") {
+    const shared = await entry.serveDevProviderToWorkers(process.env.SESSION_SECRET);
+    process.env.AYLLU_DEV_PROVIDER_PORT = String(shared.port);
+  }
   // Each worker accepts its own connections. With round-robin the primary hands connections out
   // and may give one to a worker that has just died; then that request hangs.
   cluster.schedulingPolicy = cluster.SCHED_NONE;
@@ -107,7 +113,13 @@ function superviseWorkers(count) {
 async function serve() {
   let running;
   try {
-    running = await entry.startServer({ config, vite });
+    running = await entry.startServer({
+      config,
+      vite,
+      devProviderPort: cluster.isWorker
+        ? Number(process.env.AYLLU_DEV_PROVIDER_PORT) || undefined
+        : undefined,
+    });
   } catch (error) {
     await vite?.close();
     if (error instanceof Error && error.name === "DataDirInUseError") {

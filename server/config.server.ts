@@ -296,8 +296,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveStreamsPerSession: e.LIVE_STREAMS_PER_SESSION,
     sessionsPerAccount: e.SESSIONS_PER_ACCOUNT,
     sessionSweepMs: Math.round(e.SESSION_SWEEP_MINUTES * 60_000),
-    // One process per core on PostgreSQL. The development sign-in provider keeps its sign-ins in
-    // one process's memory, so with it the default stays one; the embedded database is one process.
+    // One process per core on PostgreSQL. With the development sign-in provider (a development
+    // set-up) the default stays one; more work, the primary process then runs the provider. The
+    // embedded database is one process.
     webConcurrency: !e.DATABASE_URL
       ? 1
       : (e.WEB_CONCURRENCY ?? (oidc.kind === "development" ? 1 : os.availableParallelism())),

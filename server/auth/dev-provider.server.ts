@@ -1,8 +1,15 @@
 // The development sign-in provider: a real OpenID Provider (oidc-provider), mounted on this
 // server under /__dev/oidc, that lets a person sign in as any e-mail. It is never started in
 // production (server/config.server.ts refuses to start without a real provider there).
-import { generateKeyPairSync, randomBytes } from "node:crypto";
-import express, { type Express } from "express";
+//
+// It keeps its sign-ins (interactions, codes, the accounts typed in) and its signing key in
+// memory. With several worker processes (WEB_CONCURRENCY) each step of a sign-in may reach
+// another worker, so then the cluster's primary process runs the one provider on a loopback port
+// (server.js) and every worker forwards /__dev/oidc to it.
+import { createHmac, generateKeyPairSync, randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express, { type Express, type RequestHandler } from "express";
 import type Provider from "oidc-provider";
 import type { Configuration, KoaContextWithOIDC } from "oidc-provider";
 
@@ -41,13 +48,93 @@ button:focus-visible,input:focus-visible{outline:3px solid #fbbf24;outline-offse
 </style></head><body><main>${body}</main></body></html>`;
 }
 
+/** The site's client secret at the provider: the same in every process that shares `secret`. */
+function clientSecretFor(secret: string): string {
+  return createHmac("sha256", secret).update("ayllu-dev-oidc-client").digest("base64url");
+}
+
 /**
- * Mounts the development provider on `app`; `publicUrl` is the site's own origin. The provider
- * (its module and signing key) is made on first use, so it costs nothing at start-up.
+ * Mounts the development provider on `app`; `publicUrl` is the site's own origin and `secret`
+ * the session secret (SESSION_SECRET, shared by a cluster's processes). With `sharedPort`, the
+ * provider is the one the cluster's primary serves on that loopback port, and requests under
+ * /__dev/oidc go there. The provider (its module and signing key) is made on first use, so it
+ * costs nothing at start-up.
  */
-export function mountDevProvider(app: Express, publicUrl: URL): DevProvider {
+export function mountDevProvider(
+  app: Express,
+  publicUrl: URL,
+  options: { secret: string; sharedPort?: number },
+): DevProvider {
   const issuer = new URL(DEV_PROVIDER_PATH, publicUrl);
-  const clientSecret = randomBytes(24).toString("base64url");
+  const clientSecret = clientSecretFor(options.secret);
+  if (options.sharedPort) app.use(DEV_PROVIDER_PATH, forwardTo(options.sharedPort, publicUrl));
+  else providerRoutes(app, publicUrl, clientSecret);
+  return { issuer, clientId: DEV_CLIENT_ID, clientSecret };
+}
+
+/** What a worker tells the primary's provider, which serves no one else. */
+const PUBLIC_URL_HEADER = "x-ayllu-public-url";
+const NONCE_HEADER = "x-ayllu-csp-nonce";
+/** Headers about one connection, not the message: each hop has its own. */
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade"]);
+
+/** Forwards a request to the provider on the primary's loopback `port` and its answer back. */
+function forwardTo(port: number, publicUrl: URL): RequestHandler {
+  return (req, res, next) => {
+    const headers: http.OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(req.headers))
+      if (!HOP_BY_HOP.has(name)) headers[name] = value;
+    // The page's styles carry this worker's nonce, the one its Content-Security-Policy names.
+    headers[NONCE_HEADER] = String(res.locals.cspNonce ?? "");
+    headers[PUBLIC_URL_HEADER] = publicUrl.href;
+    const upstream = http.request(
+      { host: "127.0.0.1", port, method: req.method, path: req.originalUrl, headers },
+      (answer) => {
+        res.status(answer.statusCode ?? 502);
+        for (const [name, value] of Object.entries(answer.headers))
+          if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
+        answer.pipe(res);
+      },
+    );
+    upstream.on("error", next);
+    req.pipe(upstream);
+  };
+}
+
+/**
+ * Serves the development provider on a loopback port for a cluster's workers (server.js, in the
+ * primary process): one provider holds every sign-in, whichever worker each step reaches.
+ */
+export async function serveDevProviderToWorkers(secret: string): Promise<{ port: number }> {
+  const app = express();
+  app.disable("x-powered-by");
+  const clientSecret = clientSecretFor(secret);
+  // The site's public URL is known once a worker listens (PORT=0 picks the port then); every
+  // worker sends the same one.
+  let site: { url: string; routes: Express } | null = null;
+  app.use((req, res, next) => {
+    const url = req.get(PUBLIC_URL_HEADER);
+    if (!url) return next();
+    if (!site) {
+      const routes = express();
+      providerRoutes(routes, new URL(url), clientSecret);
+      site = { url, routes };
+    }
+    if (site.url !== url) return next();
+    res.locals.cspNonce = req.get(NONCE_HEADER) ?? "";
+    site.routes(req, res, next);
+  });
+  const server = http.createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", resolve);
+  });
+  return { port: (server.address() as AddressInfo).port };
+}
+
+/** The provider's own routes, under /__dev/oidc on `app`. */
+function providerRoutes(app: Express, publicUrl: URL, clientSecret: string): void {
+  const issuer = new URL(DEV_PROVIDER_PATH, publicUrl);
   const accounts = new Map<string, DevAccount>();
 
   const configuration: Configuration = {
@@ -218,5 +305,4 @@ export function mountDevProvider(app: Express, publicUrl: URL): DevProvider {
   app.use(DEV_PROVIDER_PATH, (req, res, next) => {
     getProvider().then(({ handle }) => handle(req, res), next);
   });
-  return { issuer, clientId: DEV_CLIENT_ID, clientSecret };
 }

@@ -12,7 +12,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { CONTENT_CHANNEL } from "../db/notify.server";
 import { rowsOf } from "../db/rows.server";
-import type { UploadStorage } from "../uploads/storage.server";
+import type { UploadStaging, UploadStorage } from "../uploads/storage.server";
 import { UPLOAD_FILE_NAME } from "~/lib/uploads";
 
 const BACKUP_FORMAT = "ayllu-backup";
@@ -208,11 +208,12 @@ async function nonEmptyTables(db: Db): Promise<Record<string, number>> {
   return out;
 }
 
-/** Writes one uploaded image of a backup, after checking its name and size. */
+/** Stages one uploaded image of a backup, after checking its name and size. */
 async function restoreFile(
   entry: { file?: unknown; size?: unknown; data?: unknown },
   file: string,
   uploads: UploadStorage | undefined,
+  staging: UploadStaging | undefined,
 ): Promise<void> {
   const name = String(entry.file).slice(UPLOADS_PREFIX.length);
   const data = typeof entry.data === "string" ? Buffer.from(entry.data, "base64") : null;
@@ -224,8 +225,9 @@ async function restoreFile(
   ) {
     throw new BackupError(`${file} está dañado (imagen ${String(entry.file).slice(0, 80)}).`);
   }
-  if (!uploads) throw new BackupError(`${file} trae imágenes, pero no se indicó dónde guardarlas.`);
-  if (!(await uploads.has(name))) await uploads.write(name, data);
+  if (!uploads || !staging)
+    throw new BackupError(`${file} trae imágenes, pero no se indicó dónde guardarlas.`);
+  if (!(await uploads.has(name))) await staging.write(name, data);
 }
 
 /** Refuses a backup file that cannot be read, before any database is opened or touched. */
@@ -307,6 +309,14 @@ export async function restoreBackup(
   const columnsOf = new Map(header.tables.map((t) => [t.name, t.columns]));
   const counts: Record<string, number> = {};
   let restoredFiles = 0;
+  // The images are staged in a hidden folder inside the uploads folder while the file is read, and the order after
+  // that is: every check passed and every row inserted (not committed) → the images move in → the
+  // rows commit. A refusal before that leaves both as they were; a failed commit removes the
+  // images that moved in. A crash between the two steps leaves images no row refers to (named by
+  // content, harmless, kept by a rerun) and an empty database, never rows whose images are
+  // missing; the hidden staging folder it may leave is removed by hand.
+  const staging = await options.uploads?.stage();
+  let published: string[] = [];
   try {
     await db.transaction(async (tx) => {
       if (options.force && target.length > 0) {
@@ -347,7 +357,7 @@ export async function restoreBackup(
           throw new BackupError(`${file} está dañado (una línea no es JSON válido).`);
         }
         if (typeof entry.file === "string") {
-          await restoreFile(entry, file, options.uploads);
+          await restoreFile(entry, file, options.uploads, staging);
           restoredFiles++;
           continue;
         }
@@ -379,8 +389,10 @@ export async function restoreBackup(
           sql`select pg_notify(${CONTENT_CHANNEL}, ${JSON.stringify({ kind, action: "updated", id: "" })})`,
         );
       }
+      published = (await staging?.publish()) ?? [];
     });
   } catch (error) {
+    for (const name of published) await options.uploads!.remove(name);
     if (error instanceof BackupError) throw error;
     const cause = (error as { cause?: unknown }).cause;
     throw new BackupError(
@@ -389,6 +401,7 @@ export async function restoreBackup(
   } finally {
     lines.close();
     input.destroy();
+    await staging?.discard();
   }
   return counts;
 }

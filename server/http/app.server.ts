@@ -28,7 +28,14 @@ import { CONTENT_STREAM_PATH, createContentStream } from "./content-stream.serve
 import { encodingFor } from "./encoding.server";
 import { createPageCache } from "./page-cache.server";
 import { shareDrainListener } from "./drain.server";
-import { bodySizeLimit, rateLimit, sameOriginPosts, securityHeaders } from "./security.server";
+import {
+  bodySizeLimit,
+  rateLimit,
+  refuseMethodsBeforeParsing,
+  refuseUnservedMethod,
+  sameOriginPosts,
+  securityHeaders,
+} from "./security.server";
 
 /** Where every mail's unsubscribe link points (app/routes/mail/unsubscribe.tsx). */
 const UNSUBSCRIBE_PATH = "/correo/baja/";
@@ -53,6 +60,11 @@ export interface StartOptions {
   log?: (line: string) => void;
   /** How often the live stream writes a heartbeat and asks again who listens (default 25 s). */
   heartbeatMs?: number;
+  /**
+   * The development sign-in provider of a cluster's primary process, on this loopback port
+   * (server.js), instead of one in this process (server/auth/dev-provider.server.ts).
+   */
+  devProviderPort?: number;
   /** Overrides HTTP_TIMEOUTS (a server embedded elsewhere may want others). */
   httpTimeouts?: { headersMs: number; requestMs: number };
   /**
@@ -112,9 +124,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         connectionsCheckingInterval: Math.min(1000, timeouts.headersMs),
       },
       (req, res) => {
+        if (refuseUnservedMethod(req, res)) return;
         if (!pageCache.serve(req, res, app)) app(req, res);
       },
     );
+    refuseMethodsBeforeParsing(server);
     // An idle kept-alive connection stays open longer than clients keep one for reuse (fetch
     // and browsers up to about a minute, proxies 60 s): closed first, at Node's default of 5 s,
     // a request sent on it at that moment meets a reset. Idle connections hold no request, so
@@ -228,7 +242,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const secureCookies = publicUrl.protocol === "https:";
     if (config.oidc.kind === "development") {
       const { mountDevProvider } = await import("../auth/dev-provider.server");
-      const dev = mountDevProvider(app, publicUrl);
+      const dev = mountDevProvider(app, publicUrl, {
+        secret: config.sessionSecret,
+        sharedPort: options.devProviderPort,
+      });
       auth = createAuthService({
         issuer: dev.issuer,
         clientId: dev.clientId,
@@ -333,7 +350,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       );
     } else if (mailTransport.kind === "mailbox") {
       log(
-        `Correo: sin SMTP_URL no se envía; los correos quedan en el buzón de desarrollo, ${publicUrl.origin}/__dev/correo`,
+        `Correo: sin SMTP_URL no se envía; los correos quedan en el buzón de desarrollo (solo administradores), ${publicUrl.origin}/__dev/correo`,
       );
     } else {
       log(

@@ -2,3 +2,4 @@
 export { ConfigError, loadConfig } from "../config.server";
 export { DataDirInUseError } from "../db/client.server";
 export { startServer } from "./app.server";
+export { serveDevProviderToWorkers } from "../auth/dev-provider.server";

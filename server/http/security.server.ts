@@ -1,5 +1,7 @@
 // Headers every response carries, the POST origin check and the sign-in rate limit.
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
 import { rateLimit as expressRateLimit } from "express-rate-limit";
 
@@ -97,6 +99,66 @@ export function securityHeaders(options: SecurityOptions) {
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * The methods any handler sees. OPTIONS goes on to the handlers, which answer it as they always
+ * have; anything else (TRACE, PUT, DELETE, PATCH, WebDAV's…) is refused before them, so that no
+ * handler meets a method it was not written for (TRACE made React Router throw, and each request
+ * logged a stack trace).
+ */
+const SERVED_METHODS = new Set([...SAFE_METHODS, "POST"]);
+const ALLOW = "GET, HEAD, POST";
+const METHOD_REFUSED = "Método no permitido: este sitio solo responde a GET, HEAD y POST.";
+const METHOD_REFUSED_HEADERS = {
+  Allow: ALLOW,
+  "Content-Type": "text/plain; charset=utf-8",
+  "Content-Length": String(Buffer.byteLength(METHOD_REFUSED)),
+  "Cache-Control": "no-store",
+  "X-Content-Type-Options": "nosniff",
+};
+
+/** Answers 405 to a method the site does not serve and returns true; false for the others. */
+export function refuseUnservedMethod(req: IncomingMessage, res: ServerResponse): boolean {
+  if (SERVED_METHODS.has(req.method ?? "")) return false;
+  res.writeHead(405, METHOD_REFUSED_HEADERS);
+  res.end(METHOD_REFUSED);
+  return true;
+}
+
+/** What Node answers by itself to a request it cannot parse (its defaults, kept as they are). */
+const PARSE_ERROR_ANSWERS: Record<string, string> = {
+  HPE_HEADER_OVERFLOW: "431 Request Header Fields Too Large",
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: "413 Payload Too Large",
+  ERR_HTTP_REQUEST_TIMEOUT: "408 Request Timeout",
+};
+
+/**
+ * The same 405 for the methods that never reach a request handler: CONNECT (Node hands its
+ * socket to a "connect" listener, and without one drops it) and a method Node's parser does not
+ * know (answered 400 otherwise). Listening for "clientError" replaces Node's own answers to the
+ * other unparseable requests, so they are written here as Node writes them.
+ */
+export function refuseMethodsBeforeParsing(server: Server): void {
+  const answer = (socket: Duplex, status: string, headers: Record<string, string>, body = "") => {
+    if (!socket.writable) return;
+    const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.write(`HTTP/1.1 ${status}\r\n${lines.join("")}Connection: close\r\n\r\n${body}`);
+  };
+  const refuse = (socket: Duplex) =>
+    answer(socket, "405 Method Not Allowed", METHOD_REFUSED_HEADERS, METHOD_REFUSED);
+  server.on("connect", (_req: IncomingMessage, socket: Duplex) => {
+    refuse(socket);
+    socket.end();
+  });
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (!inFlight?.headersSent) {
+      if (error.code === "HPE_INVALID_METHOD") refuse(socket);
+      else answer(socket, PARSE_ERROR_ANSWERS[error.code ?? ""] ?? "400 Bad Request", {});
+    }
+    socket.destroy(error);
+  });
+}
 
 /**
  * Refuses a state change sent from another site. Browsers send Origin with every POST (and

@@ -3,6 +3,7 @@
 // started, a GET goes once the server has heard of every write committed before it (the test's
 // own through the models included), as a person's next page would: pages come from the page
 // cache and from what the server keeps in memory, both kept up to date by NOTIFY.
+import http from "node:http";
 import { serverAt } from "./server";
 
 export interface Reply {
@@ -16,7 +17,14 @@ export interface Reply {
 export class BrowserClient {
   readonly cookies = new Map<string, string>();
 
-  constructor(readonly base: URL) {}
+  /**
+   * With `newConnections`, every request goes over a connection of its own, as from browsers
+   * that are not this process's one pool: each may reach any worker of a cluster.
+   */
+  constructor(
+    readonly base: URL,
+    private readonly options: { newConnections?: boolean } = {},
+  ) {}
 
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -46,7 +54,8 @@ export class BrowserClient {
     if (method !== "GET" && method !== "HEAD" && options.origin !== null) {
       headers.set("Origin", options.origin ?? this.base.origin);
     }
-    const response = await fetch(url, { method, body: options.body, headers, redirect: "manual" });
+    const init = { method, body: options.body, headers, redirect: "manual" } as const;
+    const response = await (this.options.newConnections ? fetchOnce : fetch)(url, init);
     this.store(response.headers);
     const location = response.headers.get("location");
     return {
@@ -88,6 +97,37 @@ export class BrowserClient {
     }
     return hops;
   }
+}
+
+/** fetch over a connection opened for this request and closed after it. */
+async function fetchOnce(url: URL, init: RequestInit): Promise<Response> {
+  const body = init.body === undefined ? undefined : await new Response(init.body).text();
+  const headers = new Headers(init.headers);
+  if (body !== undefined && !headers.has("Content-Type"))
+    headers.set("Content-Type", "application/x-www-form-urlencoded;charset=UTF-8");
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: init.method, headers: Object.fromEntries(headers), agent: false },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+        answer.on("end", () => {
+          const replyHeaders = new Headers();
+          for (let i = 0; i < answer.rawHeaders.length; i += 2)
+            replyHeaders.append(answer.rawHeaders[i]!, answer.rawHeaders[i + 1]!);
+          const status = answer.statusCode ?? 500;
+          const empty = status === 204 || status === 304;
+          resolve(
+            new Response(empty ? null : Buffer.concat(chunks), { status, headers: replyHeaders }),
+          );
+        });
+        answer.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
 }
 
 export function pathOf(url: string | null): string | null {

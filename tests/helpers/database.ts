@@ -71,10 +71,15 @@ export async function dropDatabase(adminUrl: string, name: string): Promise<void
   }
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return createEmbeddedDatabase();
-  const name = `ayllu_test_${randomBytes(6).toString("hex")}`;
+/**
+ * A new, empty database on the PostgreSQL server of `adminUrl` (for a server process to migrate);
+ * `dropDatabase(adminUrl, name)` removes it.
+ */
+export async function createPostgresDatabase(
+  adminUrl: string,
+  prefix = "ayllu_test",
+): Promise<{ name: string; url: string }> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -84,7 +89,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), { max: 20 });
+  return { name, url: url.toString() };
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return createEmbeddedDatabase();
+  const { name, url } = await createPostgresDatabase(adminUrl);
+  const database = await openPostgres(url, { max: 20 });
   let disconnected: Promise<void> | null = null;
   const disconnect = () => (disconnected ??= database.close());
   return {

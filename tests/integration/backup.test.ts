@@ -272,3 +272,83 @@ test("a backup carries the uploaded images, and restore writes them back byte fo
   ).rejects.toThrow(`${cut} está incompleto: tiene 2 imágenes de 3.`);
   expect(await empty.db.select().from(notes)).toEqual([]);
 }, 120_000);
+
+/** Every entry under `dir` (hidden ones too) with its bytes, to compare before and after. */
+function folderContents(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const full = path.join(entry.parentPath, entry.name);
+    out[path.relative(dir, full)] = entry.isFile()
+      ? fs.readFileSync(full).toString("base64")
+      : "(carpeta)";
+  }
+  return out;
+}
+
+test("a refused restore leaves the uploads folder as it was, even when images were read before the bad entry", async () => {
+  const dir = tempDir();
+  const source = await track(createTestDatabase());
+  const uploads = uploadStorage(path.join(dir, "subidas-origen"));
+  const data = await sharp({
+    create: { width: 700, height: 400, channels: 3, background: { r: 200, g: 20, b: 90 } },
+  })
+    .png()
+    .toBuffer();
+  await storeImages(uploads, { isAdmin: true }, "admin", [{ filename: "a.png", data }], {
+    maxBytes: 1024 * 1024,
+    maxPixels: 1_000_000,
+  });
+  await source.db.insert(notes).values({ titulo: "Nota", texto: "Texto.", publisherName: "Admin" });
+  const good = path.join(dir, "buena.ayllu.gz");
+  await writeBackup(source.db, good, source.kind, uploads);
+  const lines = zlib.gunzipSync(fs.readFileSync(good)).toString("utf8").trimEnd().split("\n");
+  const header = JSON.parse(lines[0]!) as { files: number };
+  expect(header.files).toBe(3);
+  const write = (name: string, content: string[]) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, zlib.gzipSync(`${content.join("\n")}\n`));
+    return file;
+  };
+  const cases: [string, string][] = [
+    // Every image is good; the header announces one more than the file has.
+    [
+      write("una-imagen-de-mas.gz", [JSON.stringify({ ...header, files: 4 }), ...lines.slice(1)]),
+      "está incompleto: tiene 3 imágenes de 4.",
+    ],
+    // Three good images, then a damaged one.
+    [
+      write("imagen-danada.gz", [
+        JSON.stringify({ ...header, files: 4 }),
+        ...lines.slice(1),
+        JSON.stringify({ file: "uploads/../../fuera.webp", size: 1, data: "AA==" }),
+      ]),
+      "está dañado (imagen uploads/../../fuera.webp).",
+    ],
+  ];
+
+  // The target folder already holds an image of its own.
+  const target = await track(createTestDatabase());
+  const targetDir = path.join(dir, "subidas-destino");
+  const own = uploadStorage(targetDir);
+  await own.write(`${"a".repeat(32)}-320.webp`, Buffer.from("propia"));
+  const before = folderContents(targetDir);
+  for (const [file, message] of cases) {
+    await expect(restoreBackup(target.db, file, { uploads: own }), file).rejects.toThrow(message);
+    expect(folderContents(targetDir), file).toEqual(before);
+    expect(await target.db.select().from(notes)).toEqual([]);
+  }
+
+  // An uploads folder that did not exist is not left behind either.
+  const absent = path.join(dir, "datos", "subidas");
+  await expect(
+    restoreBackup(target.db, cases[0]![0], { uploads: uploadStorage(absent) }),
+  ).rejects.toThrow(cases[0]![1]);
+  expect(fs.readdirSync(dir)).not.toContain("datos");
+
+  // The good backup still restores into the same folder, beside the image it had.
+  await restoreBackup(target.db, good, { uploads: own });
+  expect((await own.list()).map((f) => f.name).sort()).toEqual(
+    [`${"a".repeat(32)}-320.webp`, ...(await uploads.list()).map((f) => f.name)].sort(),
+  );
+  expect(fs.readdirSync(targetDir).filter((name) => name.startsWith("."))).toEqual([]);
+}, 120_000);

@@ -18,7 +18,7 @@ import { PROJECT_ROOT } from "#server/paths.server";
 import { joinEvent } from "#server/models/participation.server";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";
-import { alertsIn, createAdmin, createMember, createTestEvent } from "../helpers/events";
+import { alertsIn, createAdmin, createMember, createTestEvent, landOn } from "../helpers/events";
 import { dropDatabase } from "../helpers/database";
 import { startConfiguredServer } from "../helpers/configured-server";
 import { startTestServer, type TestServer } from "../helpers/server";
@@ -309,7 +309,7 @@ test("sending a message refuses members and visitors, bad input and unknown even
   expect(await queued()).toEqual(before);
 });
 
-test("the development mailbox shows what would have been sent; with SMTP or in production it does not exist", async () => {
+test("the development mailbox shows admins what would have been sent; with SMTP or in production it does not exist", async () => {
   expect((await admin.client.get("/__dev/correo")).status).toBe(404);
   expect(loadConfig({ NODE_ENV: "production", ...PRODUCTION }).mail.transport).toEqual({
     kind: "none",
@@ -323,8 +323,27 @@ test("the development mailbox shows what would have been sent; with SMTP or in p
     });
     const member = await createMember(dev, "buzon@example.com", "Luz Condori");
     await joinEvent(dev.db, member.user, event.id);
+    const [row] = await dev.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "joined"));
+    // Every member's mail, address and unsubscribe token: a visitor signs in first, a member
+    // who is not an admin is refused as /admin refuses them.
     const visitor = new BrowserClient(dev.url);
-    let box = await visitor.get("/__dev/correo");
+    for (const path of [
+      "/__dev/correo",
+      `/__dev/correo/${row!.id}?formato=eml`,
+      `/__dev/correo/${row!.id}?formato=html`,
+    ]) {
+      const asked = await visitor.get(path);
+      expect(asked.status, path).toBe(302);
+      expect(pathOf(asked.location), path).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+      const refused = await member.client.get(path);
+      expect(refused.status, path).toBe(302);
+      expect(pathOf(refused.location), path).toBe("/inicio");
+      expect(alertsIn((await landOn(member.client, refused)).text), path).toEqual([
+        MESSAGES.accessDenied,
+      ]);
+    }
+    const reader = (await createAdmin(dev)).client;
+    let box = await reader.get("/__dev/correo");
     // The server's worker keeps it a moment after the join.
     for (
       let i = 0;
@@ -332,24 +351,23 @@ test("the development mailbox shows what would have been sent; with SMTP or in p
       i++
     ) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      box = await visitor.get("/__dev/correo");
+      box = await reader.get("/__dev/correo");
     }
     expect(box.status).toBe(200);
     expect(box.headers.get("cache-control")).toBe("private, no-store");
     expect(plain(box.text)).toContain("Inscripción confirmada: Club de robótica");
     expect(plain(box.text)).toContain("Para buzon@example.com");
-    const [row] = await dev.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "joined"));
-    const eml = await visitor.get(`/__dev/correo/${row!.id}?formato=eml`);
+    const eml = await reader.get(`/__dev/correo/${row!.id}?formato=eml`);
     expect(eml.headers.get("content-type")).toBe("message/rfc822");
     expect(eml.text).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
     expect(eml.text).toMatch(
       /Content-Type: text\/calendar; charset=utf-8; method=PUBLISH;\s+name=evento\.ics/,
     );
-    const html = await visitor.get(`/__dev/correo/${row!.id}?formato=html`);
+    const html = await reader.get(`/__dev/correo/${row!.id}?formato=html`);
     expect(html.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(html.text).toContain("Club de robótica");
     for (const id of ["00000000-0000-4000-8000-000000000000", "nada"])
-      expect((await visitor.get(`/__dev/correo/${id}?formato=eml`)).status).toBe(404);
+      expect((await reader.get(`/__dev/correo/${id}?formato=eml`)).status).toBe(404);
   } finally {
     await dev.close();
   }

@@ -5,7 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, test } from "vitest";
 import { PROJECT_ROOT } from "#server/paths.server";
-import { copyEmbeddedTemplate } from "../helpers/database";
+import { BrowserClient } from "../helpers/browser-client";
+import { copyEmbeddedTemplate, createPostgresDatabase, dropDatabase } from "../helpers/database";
+import { signIn } from "../helpers/sign-in";
 
 interface Started {
   child: ChildProcess;
@@ -54,18 +56,22 @@ function run(env: Record<string, string>): Started {
 }
 
 /** Starts a development server on a free port over `dataDir` and waits until it listens. */
-async function startServer(dataDir: string): Promise<Started & { url: URL }> {
-  const started = run({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", SEED_DEMO: "0" });
+function startServer(dataDir: string): Promise<Started & { url: URL }> {
+  return listening(run({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", SEED_DEMO: "0" }));
+}
+
+/** Waits until `processes` server processes of `started` listen (a cluster's workers). */
+async function listening(started: Started, processes = 1): Promise<Started & { url: URL }> {
   const url = await new Promise<URL>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`El servidor no arrancó a tiempo:\n${started.output()}`)),
       45_000,
     );
     const check = () => {
-      const match = /Ayllu escucha en (http:\/\/\S+)/.exec(started.output());
-      if (match) {
+      const matches = [...started.output().matchAll(/Ayllu escucha en (http:\/\/\S+)/g)];
+      if (matches.length >= processes) {
         clearTimeout(timer);
-        resolve(new URL(match[1]!));
+        resolve(new URL(matches[0]![1]!));
       }
     };
     started.child.stdout!.on("data", check);
@@ -167,5 +173,48 @@ test(
       expect(output).toContain(name);
     expect(output).not.toContain("Ayllu escucha en");
     expect(output).not.toMatch(/\n\s+at /);
+  },
+);
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+test.runIf(postgresUrl)(
+  "with several workers (WEB_CONCURRENCY=2) every sign-in through the development provider works, whichever worker each step reaches",
+  { timeout: 180_000 },
+  async () => {
+    const { name, url } = await createPostgresDatabase(postgresUrl!, "ayllu_proceso");
+    try {
+      const cluster = await listening(
+        run({
+          DATABASE_URL: url,
+          WEB_CONCURRENCY: "2",
+          // Twenty sign-ins in a few seconds from one address.
+          LOGIN_RATE_LIMIT: "10000",
+          PORT: "0",
+          HOST: "127.0.0.1",
+          SEED_DEMO: "0",
+        }),
+        2,
+      );
+      const landed: (string | null)[] = [];
+      for (let i = 0; i < 20; i++) {
+        // Each request on a connection of its own: the two workers share them out.
+        const client = new BrowserClient(cluster.url, { newConnections: true });
+        landed.push(
+          await signIn(client, { email: `persona${i}@example.com` }).catch(
+            (error: unknown) => `${(error as Error).message}`,
+          ),
+        );
+      }
+      expect(landed).toEqual(Array.from({ length: 20 }, () => "/aditionaldata"));
+      expect(cluster.output()).not.toMatch(/\n\s+at /);
+      cluster.child.kill("SIGTERM");
+      const code = await within(cluster.exited, 30_000, "SIGTERM").catch((error: Error) => {
+        throw new Error(`${error.message}:\n${cluster.output()}`);
+      });
+      expect(code).toBe(0);
+    } finally {
+      await dropDatabase(postgresUrl!, name);
+    }
   },
 );

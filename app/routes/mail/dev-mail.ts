@@ -1,14 +1,17 @@
 // /__dev/correo/:mailId?formato=html|eml — one mail of the development mailbox: its HTML part,
 // shown under a policy that runs nothing, or the whole message as a .eml file for a mail program.
+// For admins only, as the mailbox (dev-mailbox.tsx).
 import MailComposer from "nodemailer/lib/mail-composer";
 import { MAIL_MESSAGES } from "~/lib/mail";
 import { notFound } from "~/lib/not-found";
+import { requireAdmin } from "#server/auth/guards.server";
 import { composeMail, mailSite } from "#server/mail/compose.server";
 import { getQueuedMail } from "#server/models/mail.server";
 import type { Route } from "./+types/dev-mail";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (context.config.mail.transport.kind !== "mailbox") notFound();
+  await requireAdmin(request, context);
   const mail = await getQueuedMail(context.db, params.mailId);
   if (!mail) notFound(MAIL_MESSAGES.mailNotFound);
   const message = composeMail(mail, mailSite(context.config));

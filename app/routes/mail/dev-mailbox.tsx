@@ -1,12 +1,15 @@
 // /__dev/correo — the development mailbox (docs/decisions/021-mail.md). With no SMTP_URL and not
 // in production, mail is not sent but kept: here a newcomer sees what the site would have sent.
 // Like the development sign-in provider, it exists only outside production (the configuration
-// never has a mailbox there): anywhere else this page is a 404.
+// never has a mailbox there): anywhere else this page is a 404. It shows every member's mail,
+// address and unsubscribe links, and a staging server started without NODE_ENV=production has
+// it too: only admins read it.
 import { data, Link } from "react-router";
 import { EmptyState } from "~/components/item-card";
 import { ErrorPage } from "~/components/error-page";
 import { notFound } from "~/lib/not-found";
 import { formatDateTime } from "~/lib/time";
+import { requireAdmin } from "#server/auth/guards.server";
 import { composeMail, mailSite } from "#server/mail/compose.server";
 import { listMailbox, type MailKind, type QueuedMail } from "#server/models/mail.server";
 import type { Route } from "./+types/dev-mailbox";
@@ -24,8 +27,9 @@ const STATUS: Record<string, string> = {
   failed: "No se envió",
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   if (context.config.mail.transport.kind !== "mailbox") notFound();
+  await requireAdmin(request, context);
   const site = mailSite(context.config);
   const rows = await listMailbox(context.db);
   return data(
@@ -69,8 +73,9 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
       <p className="eyebrow">Solo en desarrollo</p>
       <h1>Buzón de desarrollo</h1>
       <p className="lead">
-        Sin <code>SMTP_URL</code> el sitio no envía correos: los guarda aquí, tal como los enviaría.
-        Con <code>SMTP_URL</code> (y siempre en producción) esta página no existe.
+        Sin <code>SMTP_URL</code> el sitio no envía correos: los guarda aquí, tal como los enviaría,
+        y solo los administradores los ven. Con <code>SMTP_URL</code> (y siempre en producción) esta
+        página no existe.
       </p>
       {mails.length === 0 ? (
         <EmptyState title="Todavía no hay correos.">
