@@ -32,7 +32,7 @@ import {
   bodySizeLimit,
   rateLimit,
   refuseMethodsBeforeParsing,
-  refuseUnservedMethod,
+  answerMethodOutsideHandlers,
   sameOriginPosts,
   securityHeaders,
 } from "./security.server";
@@ -124,7 +124,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         connectionsCheckingInterval: Math.min(1000, timeouts.headersMs),
       },
       (req, res) => {
-        if (refuseUnservedMethod(req, res)) return;
+        if (answerMethodOutsideHandlers(req, res)) return;
         if (!pageCache.serve(req, res, app)) app(req, res);
       },
     );

@@ -101,12 +101,14 @@ export function securityHeaders(options: SecurityOptions) {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * The methods any handler sees. OPTIONS goes on to the handlers, which answer it as they always
- * have; anything else (TRACE, PUT, DELETE, PATCH, WebDAV's…) is refused before them, so that no
- * handler meets a method it was not written for (TRACE made React Router throw, and each request
- * logged a stack trace).
+ * The methods any handler sees: GET, HEAD and POST. OPTIONS is answered here for every path with
+ * the methods served (the site takes no cross-origin requests, so there is no preflight to answer:
+ * React Router's 405 page, a sign-in callback's redirect and its log line were all it got).
+ * Anything else (TRACE, PUT, DELETE, PATCH, WebDAV's…) is refused before them, so that no handler
+ * meets a method it was not written for (TRACE made React Router throw, and each request logged a
+ * stack trace).
  */
-const SERVED_METHODS = new Set([...SAFE_METHODS, "POST"]);
+const HANDLED_METHODS = new Set(["GET", "HEAD", "POST"]);
 const ALLOW = "GET, HEAD, POST";
 const METHOD_REFUSED = "Método no permitido: este sitio solo responde a GET, HEAD y POST.";
 const METHOD_REFUSED_HEADERS = {
@@ -117,11 +119,19 @@ const METHOD_REFUSED_HEADERS = {
   "X-Content-Type-Options": "nosniff",
 };
 
-/** Answers 405 to a method the site does not serve and returns true; false for the others. */
-export function refuseUnservedMethod(req: IncomingMessage, res: ServerResponse): boolean {
-  if (SERVED_METHODS.has(req.method ?? "")) return false;
-  res.writeHead(405, METHOD_REFUSED_HEADERS);
-  res.end(METHOD_REFUSED);
+/**
+ * Answers OPTIONS (204) and a method the site does not serve (405), and returns true; false for
+ * the methods the handlers serve.
+ */
+export function answerMethodOutsideHandlers(req: IncomingMessage, res: ServerResponse): boolean {
+  if (HANDLED_METHODS.has(req.method ?? "")) return false;
+  if (req.method === "OPTIONS") {
+    res.writeHead(204, { Allow: ALLOW, "Cache-Control": "no-store" });
+  } else {
+    res.writeHead(405, METHOD_REFUSED_HEADERS);
+    res.write(METHOD_REFUSED);
+  }
+  res.end();
   return true;
 }
 
