@@ -54,7 +54,7 @@ if (!dev && cluster.isPrimary && config.webConcurrency > 1) {
  * The primary process only starts workers, starts a new one when one dies, and on SIGTERM or
  * SIGINT lets every worker finish its requests and stop. Each worker is a whole server. With the
  * development sign-in provider, which keeps sign-ins in memory, the primary runs the one provider
- * on a loopback port and the workers forward to it (server/auth/dev-provider.server.ts).
+ * on a loopback port and the workers forward to it (app/members/dev-provider.server.ts).
  */
 async function superviseWorkers(count) {
   // Workers that sign the sign-in cookie must share its secret.

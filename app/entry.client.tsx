@@ -1,11 +1,11 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { holdPressedButtons } from "./lib/held-buttons";
+import { holdPressedButtons } from "~/kernel/held-buttons";
 
 declare global {
   interface Window {
-    /** Left by the loader of lib/defer-hydration.server.ts. */
+    /** Left by the loader of app/kernel/defer-hydration.server.ts. */
     __botonesPulsados?: () => HTMLButtonElement[];
   }
 }

@@ -7,9 +7,9 @@ import {
   type EntryContext,
   type HandleErrorFunction,
 } from "react-router";
-import { compressDocument } from "#server/http/encoding.server";
-import { deferHydration } from "./lib/defer-hydration.server";
-import { NonceContext } from "./lib/nonce";
+import { compressDocument } from "~/kernel/encoding.server";
+import { deferHydration } from "~/kernel/defer-hydration.server";
+import { NonceContext } from "~/kernel/nonce";
 
 export const streamTimeout = 5_000;
 

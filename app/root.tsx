@@ -25,21 +25,21 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
-import { photoOf } from "#server/models/user.server";
-import { getUser, cookieSettings } from "#server/auth/guards.server";
-import { takeFlash } from "#server/auth/flash.server";
-import { loadSiteContent } from "#server/models/site-content.server";
+import { photoOf } from "~/members/user.server";
+import { getUser, cookieSettings } from "~/guards.server";
+import { takeFlash } from "~/flash.server";
+import { loadSiteContent } from "~/site/sections.server";
 import type { Route } from "./+types/root";
-import { AlertDialog } from "./components/dialog";
-import { ErrorPage } from "./components/error-page";
-import { SiteFooter } from "./components/site-footer";
-import { SiteHeader } from "./components/site-header";
-import { site } from "./content/site";
-import { MESSAGES } from "./lib/messages";
-import { currentYear } from "./lib/time";
-import { homeSectionsShown, socialLinks } from "./lib/site-content";
-import { useNonce } from "./lib/nonce";
-import { pressHeldButtons } from "./lib/held-buttons";
+import { AlertDialog } from "~/ui/dialog";
+import { ErrorPage } from "~/error-page";
+import { SiteFooter } from "~/site/components/site-footer";
+import { SiteHeader } from "~/site/components/site-header";
+import { site } from "~/site/copy/site";
+import { MESSAGES } from "~/messages";
+import { currentYear } from "~/kernel/time";
+import { homeSectionsShown, socialLinks } from "~/site/sections";
+import { useNonce } from "~/kernel/nonce";
+import { pressHeldButtons } from "~/kernel/held-buttons";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);

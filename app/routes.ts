@@ -39,14 +39,14 @@ export default [
   ),
 
   // Content: notes, resources, projects
-  route("projectsandnotes", "routes/content/admin.tsx"),
-  route("projectsandnotes/listas", "routes/content/admin-lists.ts"),
-  route("notas", "routes/content/notes.tsx"),
-  route("notas/:id", "routes/content/note.tsx"),
-  route("recursos", "routes/content/resources.tsx"),
-  route("recursos/:id", "routes/content/resource.tsx"),
-  route("proyectos", "routes/content/projects.tsx"),
-  route("proyectos/:id", "routes/content/project.tsx"),
+  route("projectsandnotes", "routes/publications/admin.tsx"),
+  route("projectsandnotes/listas", "routes/publications/admin-lists.ts"),
+  route("notas", "routes/publications/notes.tsx"),
+  route("notas/:id", "routes/publications/note.tsx"),
+  route("recursos", "routes/publications/resources.tsx"),
+  route("recursos/:id", "routes/publications/resource.tsx"),
+  route("proyectos", "routes/publications/projects.tsx"),
+  route("proyectos/:id", "routes/publications/project.tsx"),
 
   // Uploaded images (files are served from UPLOADS_DIR under /imagenes, not by a route)
   route("subidas", "routes/uploads/upload.ts"),

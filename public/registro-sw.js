@@ -1,7 +1,7 @@
 // The check-in page's service worker (docs/decisions/019-check-in.md), registered with the scope
 // /admin/eventos/ by /admin/eventos/:id/registro. It keeps that page and the files it loads, so
 // that the page opens again without a connection; everything else goes to the network untouched.
-// The participant list and the queued check-ins live in IndexedDB (app/lib/check-in-store.ts).
+// The participant list and the queued check-ins live in IndexedDB (app/attendance/check-in-store.ts).
 const CACHE = "ayllu-registro-v1";
 const CHECK_IN_PAGE = /^\/admin\/eventos\/[0-9a-fA-F-]{36}\/registro$/;
 

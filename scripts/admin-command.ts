@@ -1,8 +1,8 @@
 // The admin command itself, apart from the process it runs in: scripts/admin.ts gives it the
 // arguments, the environment and the console, and exits with the code it returns.
-import { ConfigError, loadConfig } from "../server/config.server";
-import { DataDirInUseError, openDatabase } from "../server/db/client.server";
-import { setAdminByEmail, UnknownEmailError } from "../server/models/user.server";
+import { ConfigError, loadConfig } from "../app/kernel/config.server";
+import { DataDirInUseError, openDatabase } from "../app/db/client.server";
+import { setAdminByEmail, UnknownEmailError } from "../app/members/user.server";
 
 export const USAGE = "Uso: npm run admin -- grant <correo>   |   npm run admin -- revoke <correo>";
 

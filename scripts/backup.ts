@@ -1,10 +1,10 @@
 // npm run backup -- FILE
 // Writes everything in the database of DATABASE_URL or DATA_DIR into one file (gzip-compressed).
 // With the embedded database, stop the server first (the data folder is open in one process only).
-import { ConfigError, loadConfig } from "../server/config.server";
-import { DataDirInUseError, openDatabase } from "../server/db/client.server";
+import { ConfigError, loadConfig } from "../app/kernel/config.server";
+import { DataDirInUseError, openDatabase } from "../app/db/client.server";
 import { BackupError, writeBackup } from "../server/backup/backup.server";
-import { uploadStorage } from "../server/uploads/storage.server";
+import { uploadStorage } from "../app/uploads/storage.server";
 
 const USAGE = "Uso: npm run backup -- ARCHIVO";
 

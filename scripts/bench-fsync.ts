@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { openEmbedded } from "../server/db/client.server";
+import { openEmbedded } from "../app/db/client.server";
 
 const arg = process.argv.indexOf("--writes");
 const WRITES = arg > 0 ? Number(process.argv[arg + 1]) : 500;

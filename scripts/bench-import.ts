@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { openEmbedded, openPostgres, type Database } from "../server/db/client.server";
+import { openEmbedded, openPostgres, type Database } from "../app/db/client.server";
 import { importFirebase } from "../server/import/import.server";
 import { readExportFiles } from "../server/import/read-export.server";
 

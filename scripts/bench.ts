@@ -27,8 +27,8 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { createSession } from "../server/auth/session.server";
-import { openEmbedded, openPostgres, type Database } from "../server/db/client.server";
+import { createSession } from "../app/members/session.server";
+import { openEmbedded, openPostgres, type Database } from "../app/db/client.server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);

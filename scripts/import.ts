@@ -2,13 +2,13 @@
 // Brings the community's Firebase data (Firestore exports, Firebase Auth export) into the database
 // of DATABASE_URL or DATA_DIR, in one transaction. See "Traer los datos desde Firebase" in README.
 import fs from "node:fs";
-import { ConfigError, loadConfig } from "../server/config.server";
+import { ConfigError, loadConfig } from "../app/kernel/config.server";
 import {
   DataDirInUseError,
   openDatabase,
   openEmbedded,
   type Database,
-} from "../server/db/client.server";
+} from "../app/db/client.server";
 import {
   importFirebase,
   ImportDatabaseError,

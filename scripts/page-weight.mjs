@@ -18,7 +18,7 @@ for (const target of process.argv.slice(2)) {
     urls.add(match[1]);
   for (const match of html.matchAll(/import\("([^"]+\.js)"\)|import "([^"]+\.js)"/g))
     urls.add(match[1] ?? match[2]);
-  // The modules the loader preloads after the first paint (app/lib/defer-hydration.server.ts).
+  // The modules the loader preloads after the first paint (app/kernel/defer-hydration.server.ts).
   const preloaded = html.match(/,m=(\[[^\]]*\]),q=\[\]/);
   for (const url of preloaded ? JSON.parse(preloaded[1]) : []) urls.add(url);
   let raw = 0;

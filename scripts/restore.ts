@@ -1,10 +1,10 @@
 // npm run restore -- [--force] FILE
 // Loads a backup into the database of DATABASE_URL or DATA_DIR (a new data folder is created and
 // migrated). A database that holds anything is refused unless --force, which replaces it all.
-import { ConfigError, loadConfig } from "../server/config.server";
-import { DataDirInUseError, openDatabase } from "../server/db/client.server";
+import { ConfigError, loadConfig } from "../app/kernel/config.server";
+import { DataDirInUseError, openDatabase } from "../app/db/client.server";
 import { assertReadable, BackupError, restoreBackup } from "../server/backup/backup.server";
-import { uploadStorage } from "../server/uploads/storage.server";
+import { uploadStorage } from "../app/uploads/storage.server";
 
 const USAGE = "Uso: npm run restore -- [--force] ARCHIVO";
 

@@ -11,11 +11,12 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { createSession } from "../server/auth/session.server";
-import { openEmbedded, openPostgres, type Database } from "../server/db/client.server";
-import { createEvent } from "../server/models/event.server";
-import { saveProfile, signInWithIdentity } from "../server/models/user.server";
-import { EventSchema, ProfileSchema } from "../app/lib/schemas";
+import { createSession } from "../app/members/session.server";
+import { openEmbedded, openPostgres, type Database } from "../app/db/client.server";
+import { createEvent } from "../app/events/event.server";
+import { saveProfile, signInWithIdentity } from "../app/members/user.server";
+import { EventSchema } from "../app/events/schemas";
+import { ProfileSchema } from "../app/members/schemas";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const flag = (name: string, fallback: number) => {

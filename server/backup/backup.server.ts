@@ -9,11 +9,11 @@ import readline from "node:readline";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.server";
-import { CONTENT_CHANNEL } from "../db/notify.server";
-import { rowsOf } from "../db/rows.server";
-import type { UploadStaging, UploadStorage } from "../uploads/storage.server";
-import { UPLOAD_FILE_NAME } from "~/lib/uploads";
+import type { Db } from "~/db/client.server";
+import { CONTENT_CHANNEL } from "~/db/notify.server";
+import { rowsOf } from "~/db/rows.server";
+import type { UploadStaging, UploadStorage } from "~/uploads/storage.server";
+import { UPLOAD_FILE_NAME } from "~/kernel/images";
 
 const BACKUP_FORMAT = "ayllu-backup";
 const BACKUP_VERSION = 1;

@@ -9,23 +9,23 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import type { Config } from "../config.server";
-import { createAuthService, type AuthService } from "../auth/oidc.server";
-import { startSessionSweeper } from "../auth/session.server";
-import { databaseIsUp, openDatabase, type Database } from "../db/client.server";
-import { seedDemoContent } from "../models/demo.server";
-import { MAIL_MESSAGES } from "~/lib/mail";
-import { sweepUploads } from "../models/upload.server";
-import { createDecodeQueue } from "../uploads/decode-queue.server";
-import { uploadStorage, type UploadStorage } from "../uploads/storage.server";
-import { UPLOAD_ENDPOINT, UPLOAD_FILE_NAME, UPLOAD_MAX_FILES } from "~/lib/uploads";
-import { mailWorkerFor } from "../mail/worker.server";
-import { unsubscribe } from "../models/mail.server";
-import { watchEventStarts } from "../models/event.server";
-import { loadSiteContent, seedSiteContent, watchSiteContent } from "../models/site-content.server";
-import { CLIENT_BUILD_DIR } from "../paths.server";
+import type { Config } from "~/kernel/config.server";
+import { createAuthService, type AuthService } from "~/members/oidc.server";
+import { startSessionSweeper } from "~/members/session.server";
+import { databaseIsUp, openDatabase, type Database } from "~/db/client.server";
+import { seedDemoContent } from "~/site/demo.server";
+import { MAIL_MESSAGES } from "~/mail/messages";
+import { sweepUploads } from "~/uploads/upload.server";
+import { createDecodeQueue } from "~/uploads/decode-queue.server";
+import { uploadStorage, type UploadStorage } from "~/uploads/storage.server";
+import { UPLOAD_ENDPOINT, UPLOAD_FILE_NAME, UPLOAD_MAX_FILES } from "~/kernel/images";
+import { mailWorkerFor } from "~/mail/worker.server";
+import { unsubscribe } from "~/mail/mail.server";
+import { watchEventStarts } from "~/events/event.server";
+import { loadSiteContent, seedSiteContent, watchSiteContent } from "~/site/sections.server";
+import { CLIENT_BUILD_DIR } from "~/kernel/paths.server";
 import { CONTENT_STREAM_PATH, createContentStream } from "./content-stream.server";
-import { encodingFor } from "./encoding.server";
+import { encodingFor } from "~/kernel/encoding.server";
 import { createPageCache } from "./page-cache.server";
 import { shareDrainListener } from "./drain.server";
 import {
@@ -62,7 +62,7 @@ export interface StartOptions {
   heartbeatMs?: number;
   /**
    * The development sign-in provider of a cluster's primary process, on this loopback port
-   * (server.js), instead of one in this process (server/auth/dev-provider.server.ts).
+   * (server.js), instead of one in this process (app/members/dev-provider.server.ts).
    */
   devProviderPort?: number;
   /** Overrides HTTP_TIMEOUTS (a server embedded elsewhere may want others). */
@@ -241,7 +241,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
     const secureCookies = publicUrl.protocol === "https:";
     if (config.oidc.kind === "development") {
-      const { mountDevProvider } = await import("../auth/dev-provider.server");
+      const { mountDevProvider } = await import("~/members/dev-provider.server");
       const dev = mountDevProvider(app, publicUrl, {
         secret: config.sessionSecret,
         sharedPort: options.devProviderPort,
@@ -439,7 +439,7 @@ function startMaintenance(database: Database): () => Promise<void> {
   );
 }
 
-/** Removes unsaved uploads at start and every hour (server/models/upload.server.ts). */
+/** Removes unsaved uploads at start and every hour (app/uploads/upload.server.ts). */
 function startUploadSweeper(
   database: Database,
   storage: UploadStorage,

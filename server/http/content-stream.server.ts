@@ -2,11 +2,11 @@
 // /projectsandnotes page, fed by the database's LISTEN/NOTIFY so that a change made through any
 // server process on the same database reaches every stream.
 import type { Request, Response } from "express";
-import { getSessionUser, sessionKeyOf } from "../auth/session.server";
-import type { Config } from "../config.server";
-import type { Database } from "../db/client.server";
-import { CONTENT_CHANNEL, parseContentChange } from "../db/notify.server";
-import { mayAdminister } from "../models/permissions.server";
+import { getSessionUser, sessionKeyOf } from "~/members/session.server";
+import type { Config } from "~/kernel/config.server";
+import type { Database } from "~/db/client.server";
+import { CONTENT_CHANNEL, parseContentChange } from "~/db/notify.server";
+import { mayAdminister } from "~/members/permissions.server";
 
 export const CONTENT_STREAM_PATH = "/projectsandnotes/stream";
 const HEARTBEAT_MS = 25_000;

@@ -1,9 +1,9 @@
 // What every loader and action receives besides the request (React Router's load context).
-import type { Config } from "../config.server";
-import type { AuthService } from "../auth/oidc.server";
-import type { Db } from "../db/client.server";
-import type { DecodeQueue } from "../uploads/decode-queue.server";
-import type { Encoding } from "./encoding.server";
+import type { Config } from "~/kernel/config.server";
+import type { AuthService } from "~/members/oidc.server";
+import type { Db } from "~/db/client.server";
+import type { DecodeQueue } from "~/uploads/decode-queue.server";
+import type { Encoding } from "~/kernel/encoding.server";
 
 interface AppLoadContextValue {
   db: Db;

@@ -1,5 +1,5 @@
 // The server bundle's entry (build/server/index.js): what server.js needs to start the site.
-export { ConfigError, loadConfig } from "../config.server";
-export { DataDirInUseError } from "../db/client.server";
+export { ConfigError, loadConfig } from "~/kernel/config.server";
+export { DataDirInUseError } from "~/db/client.server";
 export { startServer } from "./app.server";
-export { serveDevProviderToWorkers } from "../auth/dev-provider.server";
+export { serveDevProviderToWorkers } from "~/members/dev-provider.server";

@@ -7,9 +7,9 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
-import type { Database } from "../db/client.server";
-import { PAGES_CHANNEL } from "../db/notify.server";
-import { encodingFor, windowBitsFor } from "./encoding.server";
+import type { Database } from "~/db/client.server";
+import { PAGES_CHANNEL } from "~/db/notify.server";
+import { encodingFor, windowBitsFor } from "~/kernel/encoding.server";
 
 /** What a proxy or CDN in front may do with a cached page (README, Production). */
 const SHARED_STALE_SECONDS = 30;

@@ -2,10 +2,10 @@
 // same files changes nothing; a newer export updates what changed (rows are matched by Firebase id).
 import { eq, getTableColumns, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { EventDateOutOfRangeError, eventStartsAt } from "../models/event.server";
-import type { Db } from "../db/client.server";
-import { notifyContentChange, type ContentKind } from "../db/notify.server";
-import { rowsOf } from "../db/rows.server";
+import { EventDateOutOfRangeError, eventStartsAt } from "~/events/event.server";
+import type { Db } from "~/db/client.server";
+import { notifyContentChange, type ContentKind } from "~/db/notify.server";
+import { rowsOf } from "~/db/rows.server";
 import {
   eventImages,
   events,
@@ -14,8 +14,8 @@ import {
   projects,
   resources,
   users,
-} from "../db/schema.server";
-import { IMPORTED_ISSUER } from "../models/account-link.server";
+} from "~/db/schema.server";
+import { IMPORTED_ISSUER } from "~/members/account-link.server";
 import {
   CONTENT_COLLECTIONS,
   mapContent,

@@ -1,21 +1,13 @@
-// Firestore documents → rows, through the very schemas the forms use (app/lib/schemas.ts,
-// app/lib/content-schemas.ts). A value a form would refuse is not stored and is reported with its
+// Firestore documents → rows, through the very schemas the forms use (app/kernel/fields.ts,
+// app/publications/schemas.ts). A value a form would refuse is not stored and is reported with its
 // collection, document id and field; what stays valid of the document is kept. A document that
 // loses a field its table cannot do without is skipped, with the reasons.
 import { z } from "zod";
-import { NoteSchema, ProjectSchema, ResourceSchema } from "~/lib/content-schemas";
-import {
-  EventSchema,
-  GalleryImageSchema,
-  ProfileSchema,
-  birthDateField,
-  generoField,
-  habilidadesField,
-  linkListField,
-  optionalHttpUrlField,
-  optionalText,
-} from "~/lib/schemas";
-import { zonedDateTime } from "~/lib/time";
+import { NoteSchema, ProjectSchema, ResourceSchema } from "~/publications/schemas";
+import { EventSchema, GalleryImageSchema } from "~/events/schemas";
+import { linkListField, optionalHttpUrlField, optionalText } from "~/kernel/fields";
+import { ProfileSchema, birthDateField, generoField, habilidadesField } from "~/members/schemas";
+import { zonedDateTime } from "~/kernel/time";
 import { DocRef, GeoPoint, TextWithNul, type ExportDocument } from "./read-export.server";
 
 export interface Issue {

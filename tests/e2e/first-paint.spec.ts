@@ -1,5 +1,5 @@
 // The first paint: a page is painted before its scripts are fetched
-// (app/lib/defer-hydration.server.ts), a button pressed before they run still does what it says
+// (app/kernel/defer-hydration.server.ts), a button pressed before they run still does what it says
 // once they have, a reader who scrolls before then is not moved back, and nothing moves after that
 // paint when the font arrives (styles/base.css).
 import { expect, test, untilHydrated } from "./fixtures";

@@ -1,13 +1,13 @@
 // The landing pages (§2 Home, Competition landing page, Micromouse course page; §9 the look) in a
 // real browser against the production build with the demo content and the landing content's
-// defaults (app/content/site-defaults.ts; what admins edit at /admin/sitio is site.spec.ts), at
+// defaults (app/site/copy/section-defaults.ts; what admins edit at /admin/sitio is site.spec.ts), at
 // phone and desktop widths. The specification's own words are also written out here so that a
 // change to them fails.
 import type { Page } from "@playwright/test";
-import { competition, venueLabels } from "../../app/content/competition";
-import { coursePage } from "../../app/content/course";
-import { articles, courses, events, featured } from "../../app/content/home";
-import { SITE_DEFAULTS } from "../../app/content/site-defaults";
+import { competition, venueLabels } from "../../app/site/copy/competition";
+import { coursePage } from "../../app/site/copy/course";
+import { articles, courses, events, featured } from "../../app/site/copy/home";
+import { SITE_DEFAULTS } from "../../app/site/copy/section-defaults";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
 // The landing pages are where the site moves (reveals, the shader, smooth scrolling): they run

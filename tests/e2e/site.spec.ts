@@ -3,9 +3,9 @@
 // visitor sees all of it on the next request. The content goes back to the defaults afterwards:
 // the other landing tests on this worker's server expect them.
 import type { Browser, Page } from "@playwright/test";
-import { SITE_DEFAULTS } from "../../app/content/site-defaults";
-import type { SiteSectionKey } from "../../app/lib/site-content";
-import { valuesFromContent } from "../../app/lib/site-sections";
+import { SITE_DEFAULTS } from "../../app/site/copy/section-defaults";
+import type { SiteSectionKey } from "../../app/site/sections";
+import { valuesFromContent } from "../../app/site/section-fields";
 import {
   completeProfileOverHttp,
   expect,

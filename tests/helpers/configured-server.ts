@@ -4,10 +4,10 @@
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Config } from "#server/config.server";
-import type { Db } from "#server/db/client.server";
+import type { Config } from "~/kernel/config.server";
+import type { Db } from "~/db/client.server";
 import type { RunningServer, StartOptions } from "#server/http/app.server";
-import { PROJECT_ROOT } from "#server/paths.server";
+import { PROJECT_ROOT } from "~/kernel/paths.server";
 import { createTestDatabase } from "./database";
 import { registerServer, temporaryUploadsDir, TEST_ENV } from "./server";
 

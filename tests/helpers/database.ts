@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
-import { openEmbedded, openPostgres, type Database } from "#server/db/client.server";
+import { openEmbedded, openPostgres, type Database } from "~/db/client.server";
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 

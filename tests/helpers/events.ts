@@ -2,7 +2,7 @@
 // a snapshot of everything an event action could change.
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import type { Db } from "#server/db/client.server";
+import type { Db } from "~/db/client.server";
 import {
   eventImages,
   events,
@@ -11,9 +11,9 @@ import {
   siteContent,
   users,
   type User,
-} from "#server/db/schema.server";
-import { createEvent, addGalleryImage } from "#server/models/event.server";
-import { EventSchema } from "~/lib/schemas";
+} from "~/db/schema.server";
+import { createEvent, addGalleryImage } from "~/events/event.server";
+import { EventSchema } from "~/events/schemas";
 import { BrowserClient } from "./browser-client";
 import { signInMember } from "./sign-in";
 import type { TestServer } from "./server";

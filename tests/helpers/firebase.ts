@@ -1,9 +1,9 @@
 // The Firebase export fixtures (tests/fixtures/firebase), one file per export tool, dirty on purpose.
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { Db } from "#server/db/client.server";
-import { rowsOf } from "#server/db/rows.server";
-import { PROJECT_ROOT } from "#server/paths.server";
+import type { Db } from "~/db/client.server";
+import { rowsOf } from "~/db/rows.server";
+import { PROJECT_ROOT } from "~/kernel/paths.server";
 
 export const fixture = (name: string) => path.join(PROJECT_ROOT, "tests/fixtures/firebase", name);
 

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { openEmbedded } from "#server/db/client.server";
+import { openEmbedded } from "~/db/client.server";
 
 declare module "vitest" {
   export interface ProvidedContext {

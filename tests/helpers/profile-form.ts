@@ -1,8 +1,8 @@
 // The profile form (§2 Additional data, and the profile's edit view): a valid submission, the bad
 // ones both screens must refuse, and how to read the answer's HTML.
 import { eq } from "drizzle-orm";
-import { users, type User } from "#server/db/schema.server";
-import type { Db } from "#server/db/client.server";
+import { users, type User } from "~/db/schema.server";
+import type { Db } from "~/db/client.server";
 
 export const VALID_PROFILE = {
   nombreCompleto: "Ana Quispe Mamani",

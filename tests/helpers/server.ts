@@ -10,11 +10,11 @@ import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type pg from "pg";
-import type { Config } from "#server/config.server";
-import * as schema from "#server/db/schema.server";
-import type { Database, Db } from "#server/db/client.server";
+import type { Config } from "~/kernel/config.server";
+import * as schema from "~/db/schema.server";
+import type { Database, Db } from "~/db/client.server";
 import type { RunningServer, StartOptions } from "#server/http/app.server";
-import { PROJECT_ROOT } from "#server/paths.server";
+import { PROJECT_ROOT } from "~/kernel/paths.server";
 import { createTestDatabase } from "./database";
 
 interface Entry {

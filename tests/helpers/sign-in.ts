@@ -1,14 +1,14 @@
 // Signing in over HTTP through the real development OpenID provider, step by step; and, for tests
 // that are not about signing in, the same outcome made directly in the database.
-import { DEV_PROVIDER_PATH } from "#server/auth/dev-provider.server";
-import { createSession, sessionCookieName } from "#server/auth/session.server";
+import { DEV_PROVIDER_PATH } from "~/members/dev-provider.server";
+import { createSession, sessionCookieName } from "~/members/session.server";
 import {
   hasCompletedProfile,
   completeProfile,
   signInWithIdentity,
   type VerifiedIdentity,
-} from "#server/models/user.server";
-import { ProfileSchema } from "~/lib/schemas";
+} from "~/members/user.server";
+import { ProfileSchema } from "~/members/schemas";
 import { BrowserClient, pathOf, type Reply } from "./browser-client";
 import { serverAt, type ReachableServer } from "./server";
 
@@ -71,7 +71,7 @@ function memberProfile(name: string) {
 /**
  * What the site receives from the development provider once its form is sent: the provider
  * lower-cases the e-mail, names the account after it when no name is given, and uses
- * `dev:<e-mail>` as the subject (server/auth/dev-provider.server.ts).
+ * `dev:<e-mail>` as the subject (app/members/dev-provider.server.ts).
  */
 function devIdentity(publicUrl: URL, account: DevAccount): VerifiedIdentity {
   const email = account.email.trim().toLowerCase();

@@ -1,10 +1,10 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { participations, users } from "#server/db/schema.server";
+import { participations, users } from "~/db/schema.server";
 import { importFirebase } from "#server/import/import.server";
 import { readExportFiles } from "#server/import/read-export.server";
-import { IMPORTED_ISSUER, linkOptionsFor } from "#server/models/account-link.server";
-import { signInWithIdentity } from "#server/models/user.server";
+import { IMPORTED_ISSUER, linkOptionsFor } from "~/members/account-link.server";
+import { signInWithIdentity } from "~/members/user.server";
 import { BrowserClient } from "../helpers/browser-client";
 import { createTestDatabase } from "../helpers/database";
 import { FIXTURE_FILES } from "../helpers/firebase";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { UNKNOWN_FIELDS_MESSAGE } from "~/lib/forms";
+import { UNKNOWN_FIELDS_MESSAGE } from "~/kernel/forms";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import {
   alertsIn,

@@ -6,9 +6,9 @@ import path from "node:path";
 import { asc } from "drizzle-orm";
 import pg from "pg";
 import { expect, onTestFinished, test } from "vitest";
-import { openEmbedded, openPostgres, type Database, type Db } from "#server/db/client.server";
-import { users } from "#server/db/schema.server";
-import { PROJECT_ROOT } from "#server/paths.server";
+import { openEmbedded, openPostgres, type Database, type Db } from "~/db/client.server";
+import { users } from "~/db/schema.server";
+import { PROJECT_ROOT } from "~/kernel/paths.server";
 import { copyEmbeddedTemplate, dropDatabase, usingPostgres } from "../helpers/database";
 import { runAdminCommand } from "../../scripts/admin-command";
 

@@ -2,11 +2,11 @@
 // fresh database: who may (visitors and members are refused, nothing changes) and what input is
 // refused (a clear Spanish message per field, 400, nothing stored).
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createSession } from "#server/auth/session.server";
-import { loadConfig, type Config } from "#server/config.server";
-import type { Database } from "#server/db/client.server";
-import { events, notes, resources, users } from "#server/db/schema.server";
-import * as contentAdmin from "~/routes/content/admin";
+import { createSession } from "~/members/session.server";
+import { loadConfig, type Config } from "~/kernel/config.server";
+import type { Database } from "~/db/client.server";
+import { events, notes, resources, users } from "~/db/schema.server";
+import * as contentAdmin from "~/routes/publications/admin";
 import * as panel from "~/routes/admin/panel";
 import { createTestDatabase } from "../helpers/database";
 import { TEST_ENV } from "../helpers/server";

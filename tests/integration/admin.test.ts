@@ -3,8 +3,8 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { MESSAGES } from "~/lib/messages";
-import { participations, users, type User } from "#server/db/schema.server";
+import { MESSAGES } from "~/messages";
+import { participations, users, type User } from "~/db/schema.server";
 import { failOnConsoleError } from "../helpers/console";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import {

@@ -3,9 +3,9 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { users, type User } from "#server/db/schema.server";
-import { renewCalendarToken } from "#server/models/calendar.server";
-import { joinEvent } from "#server/models/participation.server";
+import { users, type User } from "~/db/schema.server";
+import { renewCalendarToken } from "~/events/calendar.server";
+import { joinEvent } from "~/events/participation.server";
 import { BrowserClient } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";
 import { createAdmin, createMember, createTestEvent } from "../helpers/events";

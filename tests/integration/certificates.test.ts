@@ -5,21 +5,21 @@ import { inflateSync } from "node:zlib";
 import { and, eq, sql } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { MESSAGES } from "~/lib/messages";
-import { participations, users, type User } from "#server/db/schema.server";
-import { setCheckedIn } from "#server/models/attendance.server";
-import { checkIn, checkInToken } from "#server/models/check-in.server";
+import { MESSAGES } from "~/messages";
+import { participations, users, type User } from "~/db/schema.server";
+import { setCheckedIn } from "~/attendance/attendance.server";
+import { checkIn, checkInToken } from "~/attendance/check-in.server";
 import {
   CertificateRefusedError,
   certificateFor,
   findCertificate,
   formatCertificateCode,
   parseCertificateCode,
-} from "#server/models/certificate.server";
-import { deleteEvent } from "#server/models/event.server";
-import { deleteAccount } from "#server/models/member-data.server";
-import { joinEvent } from "#server/models/participation.server";
-import { qrModules } from "#server/models/qr.server";
+} from "~/attendance/certificate.server";
+import { deleteEvent } from "~/events/event.server";
+import { deleteAccount } from "~/members/member-data.server";
+import { joinEvent } from "~/events/participation.server";
+import { qrModules } from "~/attendance/qr.server";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";
 import { createAdmin, createMember, createTestEvent } from "../helpers/events";

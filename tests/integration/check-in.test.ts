@@ -4,9 +4,13 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { MESSAGES } from "~/lib/messages";
-import { CHECK_IN_CODE_ALPHABET, eventIdOfToken, normalizeCheckInCode } from "~/lib/check-in";
-import { participations, users, type User } from "#server/db/schema.server";
+import { MESSAGES } from "~/messages";
+import {
+  CHECK_IN_CODE_ALPHABET,
+  eventIdOfToken,
+  normalizeCheckInCode,
+} from "~/attendance/check-in";
+import { participations, users, type User } from "~/db/schema.server";
 import {
   checkIn,
   checkInCode,
@@ -14,9 +18,9 @@ import {
   CheckInError,
   listCheckIn,
   readCheckInToken,
-} from "#server/models/check-in.server";
-import { joinEvent } from "#server/models/participation.server";
-import { NotAllowedError } from "#server/models/permissions.server";
+} from "~/attendance/check-in.server";
+import { joinEvent } from "~/events/participation.server";
+import { NotAllowedError } from "~/members/permissions.server";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";
 import { createAdmin, createMember, createTestEvent, snapshot } from "../helpers/events";

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { ConfigError, loadConfig } from "#server/config.server";
+import { ConfigError, loadConfig } from "~/kernel/config.server";
 
 const SECRET = "s".repeat(32);
 

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterEach, expect, test } from "vitest";
-import { PROJECT_ROOT } from "#server/paths.server";
+import { PROJECT_ROOT } from "~/kernel/paths.server";
 import { copyEmbeddedTemplate } from "../helpers/database";
 import { openEventStream, type OpenStream } from "../helpers/event-stream";
 import { signInMember } from "../helpers/sign-in";

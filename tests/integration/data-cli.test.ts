@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
-import { PROJECT_ROOT } from "#server/paths.server";
+import { PROJECT_ROOT } from "~/kernel/paths.server";
 import { copyEmbeddedTemplate } from "../helpers/database";
 import { fixture, FIXTURE_FILES } from "../helpers/firebase";
 

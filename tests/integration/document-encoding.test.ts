@@ -3,7 +3,7 @@
 // to the whole page. The page cache still receives the document uncompressed.
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { User } from "#server/db/schema.server";
+import type { User } from "~/db/schema.server";
 import { failOnConsoleError } from "../helpers/console";
 import type { BrowserClient } from "../helpers/browser-client";
 import { createAdmin, createTestEvent } from "../helpers/events";

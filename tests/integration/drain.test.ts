@@ -3,7 +3,7 @@
 // (React Router waits for 'drain' once per full buffer, compression() forwarded each wait to its
 // stream and never removed it). server/http/drain.server.ts.
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { User } from "#server/db/schema.server";
+import type { User } from "~/db/schema.server";
 import { failOnConsoleError } from "../helpers/console";
 import type { BrowserClient } from "../helpers/browser-client";
 import { createAdmin, createTestEvent } from "../helpers/events";

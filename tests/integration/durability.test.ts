@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, expect, test, vi } from "vitest";
-import { openEmbedded, type Database } from "#server/db/client.server";
+import { openEmbedded, type Database } from "~/db/client.server";
 import { copyEmbeddedTemplate } from "../helpers/database";
 
 const cleanups: Array<() => Promise<void> | void> = [];

@@ -2,7 +2,7 @@
 // planner knows the tables' sizes (and counts can use index-only scans) as the site grows.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { rowsOf } from "#server/db/rows.server";
+import { rowsOf } from "~/db/rows.server";
 import { failOnConsoleError } from "../helpers/console";
 import { usingPostgres } from "../helpers/database";
 import { startTestServer, type TestServer } from "../helpers/server";

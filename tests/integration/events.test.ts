@@ -2,10 +2,10 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { MESSAGES } from "~/lib/messages";
-import { rowsOf } from "#server/db/rows.server";
-import { eventImages, events, participations, users, type User } from "#server/db/schema.server";
-import { listEventsPage, watchEventStarts } from "#server/models/event.server";
+import { MESSAGES } from "~/messages";
+import { rowsOf } from "~/db/rows.server";
+import { eventImages, events, participations, users, type User } from "~/db/schema.server";
+import { listEventsPage, watchEventStarts } from "~/events/event.server";
 import { failOnConsoleError } from "../helpers/console";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import {
@@ -130,8 +130,8 @@ test("an admin can take every event action, each with its message of §8", async
 });
 
 test("the model refuses a member even when called directly", async () => {
-  const { createEvent } = await import("#server/models/event.server");
-  const { EventSchema } = await import("~/lib/schemas");
+  const { createEvent } = await import("~/events/event.server");
+  const { EventSchema } = await import("~/events/schemas");
   await expect(
     createEvent(
       server.db,

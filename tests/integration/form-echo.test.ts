@@ -1,6 +1,6 @@
 // A refused form shows what was typed again, but never more of a value than its field takes.
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { BODY_MAX, EVENT_DESCRIPTION_MAX, HABILIDADES_MAX } from "~/lib/limits";
+import { BODY_MAX, EVENT_DESCRIPTION_MAX, HABILIDADES_MAX } from "~/kernel/limits";
 import type { BrowserClient } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";
 import { ADMIN_EMAIL, createMember, eventForm, eventFieldError } from "../helpers/events";

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterEach, expect, test } from "vitest";
-import type { Database } from "#server/db/client.server";
+import type { Database } from "~/db/client.server";
 import {
   eventImages,
   events,
@@ -12,7 +12,7 @@ import {
   projects,
   resources,
   users,
-} from "#server/db/schema.server";
+} from "~/db/schema.server";
 import {
   importFirebase,
   ImportDatabaseError,

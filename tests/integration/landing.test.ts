@@ -2,8 +2,8 @@
 // database, that only safe image addresses reach src, and the visitor-only call to action.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { zonedToInstant } from "~/lib/time";
-import { events, notes, projects } from "#server/db/schema.server";
+import { zonedToInstant } from "~/kernel/time";
+import { events, notes, projects } from "~/db/schema.server";
 import { failOnConsoleError } from "../helpers/console";
 import { BrowserClient } from "../helpers/browser-client";
 import { startTestServer, type TestServer } from "../helpers/server";

@@ -6,16 +6,16 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createSession, sessionKeyOf } from "#server/auth/session.server";
-import { loadConfig } from "#server/config.server";
-import type { Database } from "#server/db/client.server";
-import { sessions } from "#server/db/schema.server";
+import { createSession, sessionKeyOf } from "~/members/session.server";
+import { loadConfig } from "~/kernel/config.server";
+import type { Database } from "~/db/client.server";
+import { sessions } from "~/db/schema.server";
 import {
   CONTENT_STREAM_PATH,
   createContentStream,
   type ContentStream,
 } from "#server/http/content-stream.server";
-import { signInWithIdentity } from "#server/models/user.server";
+import { signInWithIdentity } from "~/members/user.server";
 import { createTestDatabase } from "../helpers/database";
 import { openEventStream, type OpenStream } from "../helpers/event-stream";
 import { TEST_ENV } from "../helpers/server";

@@ -6,23 +6,23 @@ import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
-import { EventSchema } from "~/lib/schemas";
-import { mailOutbox, participations, users, type User } from "#server/db/schema.server";
-import { composeMail, type MailSite } from "#server/mail/compose.server";
+import { EventSchema } from "~/events/schemas";
+import { mailOutbox, participations, users, type User } from "~/db/schema.server";
+import { composeMail, type MailSite } from "~/mail/compose.server";
 import {
   createMailWorker,
   mailboxTransport,
   smtpTransport,
   type MailTransport,
-} from "#server/mail/worker.server";
-import { deleteEvent, updateEvent } from "#server/models/event.server";
+} from "~/mail/worker.server";
+import { deleteEvent, updateEvent } from "~/events/event.server";
 import {
   queueDueReminders,
   queueParticipantsMessage,
   saveMailPreferences,
-} from "#server/models/mail.server";
-import { EventEndedError, joinEvent, leaveEvent } from "#server/models/participation.server";
-import { completeProfile } from "#server/models/user.server";
+} from "~/mail/mail.server";
+import { EventEndedError, joinEvent, leaveEvent } from "~/events/participation.server";
+import { completeProfile } from "~/members/user.server";
 import { failOnConsoleError } from "../helpers/console";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { VALID_EVENT, createTestEvent } from "../helpers/events";

@@ -2,15 +2,11 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { MEMBER_DATA_MESSAGES } from "~/lib/member-data-messages";
-import { zonedToInstant } from "~/lib/time";
-import { events, notes, participations, sessions, users } from "#server/db/schema.server";
-import {
-  deleteAccount,
-  exportMemberData,
-  NotSignedInError,
-} from "#server/models/member-data.server";
-import { rowsOf } from "#server/db/rows.server";
+import { MEMBER_MESSAGES } from "~/members/messages";
+import { zonedToInstant } from "~/kernel/time";
+import { events, notes, participations, sessions, users } from "~/db/schema.server";
+import { deleteAccount, exportMemberData, NotSignedInError } from "~/members/member-data.server";
+import { rowsOf } from "~/db/rows.server";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";
 import { startTestServer, type TestServer } from "../helpers/server";
@@ -124,7 +120,7 @@ test("a deletion without the dialog's confirmation, or with a wrong one, changes
     if (confirmar !== undefined) fields.confirmar = confirmar;
     const reply = await client.post("/profile", fields);
     expect(reply.status).toBe(400);
-    expect(reply.text).toContain(MEMBER_DATA_MESSAGES.accountDeleteUnconfirmed);
+    expect(reply.text).toContain(MEMBER_MESSAGES.accountDeleteUnconfirmed);
   }
   const malformed = await client.request("POST", "/profile", {
     body: "intent=deleteAccount&confirmar=%E0%A4%A",
@@ -151,7 +147,7 @@ test("deleting an account removes the profile, sessions and participations, and 
   expect(await server.db.$count(sessions, eq(sessions.userId, user.id))).toBe(0);
   expect(await server.db.$count(participations, eq(participations.userId, user.id))).toBe(0);
   const home = await client.get("/");
-  expect(home.text).toContain(MEMBER_DATA_MESSAGES.accountDeleted);
+  expect(home.text).toContain(MEMBER_MESSAGES.accountDeleted);
   expect(pathOf((await client.get("/profile")).location)).toMatch(/^\/login/);
   // Nobody else is touched.
   expect(await server.db.$count(participations, eq(participations.userId, other.user.id))).toBe(1);
@@ -219,7 +215,7 @@ test("the last admin cannot delete their account", async () => {
   await server.db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
   const reply = await deletePost(client);
   expect(reply.status).toBe(409);
-  expect(reply.text).toContain(MEMBER_DATA_MESSAGES.accountDeleteLastAdmin);
+  expect(reply.text).toContain(MEMBER_MESSAGES.accountDeleteLastAdmin);
   expect(await server.db.$count(users, eq(users.id, user.id))).toBe(1);
   expect((await client.get("/profile")).status).toBe(200);
 

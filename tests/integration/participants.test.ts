@@ -2,11 +2,11 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { MESSAGES } from "~/lib/messages";
-import { events, participations, users, type User } from "#server/db/schema.server";
-import { listAttendance, setCheckedIn } from "#server/models/attendance.server";
-import { joinEvent } from "#server/models/participation.server";
-import { NotAllowedError } from "#server/models/permissions.server";
+import { MESSAGES } from "~/messages";
+import { events, participations, users, type User } from "~/db/schema.server";
+import { listAttendance, setCheckedIn } from "~/attendance/attendance.server";
+import { joinEvent } from "~/events/participation.server";
+import { NotAllowedError } from "~/members/permissions.server";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";
 import {

@@ -1,20 +1,20 @@
-// The queries every page asks (server/db/prepared.server.ts) are built once and, on PostgreSQL,
+// The queries every page asks (app/db/prepared.server.ts) are built once and, on PostgreSQL,
 // prepared once per connection under a name: they answer each viewer and each page for itself,
 // however often the same statement runs, and PostgreSQL holds them as named statements.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { EventSchema } from "~/lib/schemas";
-import type { Db } from "#server/db/client.server";
-import { users, type User } from "#server/db/schema.server";
+import { EventSchema } from "~/events/schemas";
+import type { Db } from "~/db/client.server";
+import { users, type User } from "~/db/schema.server";
 import {
   createEvent,
   getEventForViewer,
   listEventsPage,
   listUpcomingEvents,
-} from "#server/models/event.server";
-import { createNote, listLatestNotes } from "#server/models/note.server";
-import { joinEvent } from "#server/models/participation.server";
-import { getSessionUser } from "#server/auth/session.server";
+} from "~/events/event.server";
+import { createNote, listLatestNotes } from "~/publications/note.server";
+import { joinEvent } from "~/events/participation.server";
+import { getSessionUser } from "~/members/session.server";
 import { createTestDatabase, usingPostgres, type TestDatabase } from "../helpers/database";
 import { VALID_EVENT } from "../helpers/events";
 

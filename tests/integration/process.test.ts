@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, test } from "vitest";
-import { PROJECT_ROOT } from "#server/paths.server";
+import { PROJECT_ROOT } from "~/kernel/paths.server";
 import { BrowserClient } from "../helpers/browser-client";
 import { copyEmbeddedTemplate, createPostgresDatabase, dropDatabase } from "../helpers/database";
 import { signIn } from "../helpers/sign-in";

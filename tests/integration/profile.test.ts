@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { UNKNOWN_FIELDS_MESSAGE } from "~/lib/forms";
-import { zonedToInstant } from "~/lib/time";
-import { events, participations } from "#server/db/schema.server";
+import { UNKNOWN_FIELDS_MESSAGE } from "~/kernel/forms";
+import { zonedToInstant } from "~/kernel/time";
+import { events, participations } from "~/db/schema.server";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import {
   alertsIn,

@@ -1,7 +1,7 @@
 // What one signed-in request asks the database: the session once, whatever number of loaders and
 // guards want the member, and each page's own data in one query.
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { User } from "#server/db/schema.server";
+import type { User } from "~/db/schema.server";
 import { failOnConsoleError } from "../helpers/console";
 import type { BrowserClient } from "../helpers/browser-client";
 import { createAdmin, createMember, createTestEvent } from "../helpers/events";

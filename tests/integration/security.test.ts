@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import net from "node:net";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
-import { createSession } from "#server/auth/session.server";
-import { signInWithIdentity } from "#server/models/user.server";
-import { loadConfig } from "#server/config.server";
+import { createSession } from "~/members/session.server";
+import { signInWithIdentity } from "~/members/user.server";
+import { loadConfig } from "~/kernel/config.server";
 import { startAppendingProxy } from "../helpers/appending-proxy";
 import { BrowserClient } from "../helpers/browser-client";
 import { startConfiguredServer } from "../helpers/configured-server";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createSession, SESSION_IDLE_MS } from "#server/auth/session.server";
-import { sessions, users } from "#server/db/schema.server";
-import { saveProfile, signInWithIdentity } from "#server/models/user.server";
+import { createSession, SESSION_IDLE_MS } from "~/members/session.server";
+import { sessions, users } from "~/db/schema.server";
+import { saveProfile, signInWithIdentity } from "~/members/user.server";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import { startConfiguredServer } from "../helpers/configured-server";
 import { startTestServer, type TestServer } from "../helpers/server";

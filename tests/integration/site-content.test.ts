@@ -4,19 +4,19 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { SITE_DEFAULTS } from "~/content/site-defaults";
-import { MESSAGES } from "~/lib/messages";
-import type { SiteContent, SiteSectionKey } from "~/lib/site-content";
-import { siteContentSchema } from "~/lib/site-content-schemas";
-import { SITE_SECTION_KEYS, valuesFromContent } from "~/lib/site-sections";
-import { siteContent } from "#server/db/schema.server";
-import { NotAllowedError } from "#server/models/permissions.server";
+import { SITE_DEFAULTS } from "~/site/copy/section-defaults";
+import { MESSAGES } from "~/messages";
+import type { SiteContent, SiteSectionKey } from "~/site/sections";
+import { siteContentSchema } from "~/site/section-schemas";
+import { SITE_SECTION_KEYS, valuesFromContent } from "~/site/section-fields";
+import { siteContent } from "~/db/schema.server";
+import { NotAllowedError } from "~/members/permissions.server";
 import {
   loadSiteContent,
   saveSiteSection,
   seedSiteContent,
   watchSiteContent,
-} from "#server/models/site-content.server";
+} from "~/site/sections.server";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";
 import { alertsIn, createAdmin, createMember, landOn } from "../helpers/events";

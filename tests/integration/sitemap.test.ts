@@ -2,7 +2,7 @@
 // parts together list every public page once.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { SITEMAP_PART_SIZE } from "#server/models/sitemap.server";
+import { SITEMAP_PART_SIZE } from "~/site/sitemap.server";
 import { failOnConsoleError } from "../helpers/console";
 import { BrowserClient } from "../helpers/browser-client";
 import { startTestServer, type TestServer } from "../helpers/server";

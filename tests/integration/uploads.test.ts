@@ -7,9 +7,9 @@ import { deflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { eventImages, events, resources, users } from "#server/db/schema.server";
-import { sweepUploads } from "#server/models/upload.server";
-import { uploadStorage } from "#server/uploads/storage.server";
+import { eventImages, events, resources, users } from "~/db/schema.server";
+import { sweepUploads } from "~/uploads/upload.server";
+import { uploadStorage } from "~/uploads/storage.server";
 import { BrowserClient } from "../helpers/browser-client";
 import {
   ADMIN_EMAIL,

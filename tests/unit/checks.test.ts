@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { isHttpUrl, safeImageUrl } from "~/lib/checks";
+import { isHttpUrl, safeImageUrl } from "~/kernel/checks";
 
 test("an image address is shown only when it is http(s) or a path on this site", () => {
   expect(safeImageUrl("https://example.org/a.png")).toBe("https://example.org/a.png");

@@ -3,8 +3,8 @@
 // (a thumbnail until asked, then the privacy-mode player), as a person uses them.
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, expect, test } from "vitest";
-import { LinkListEditor } from "~/components/link-list-editor";
-import { YouTubeEmbed } from "~/components/content/youtube-embed";
+import { LinkListEditor } from "~/ui/link-list-editor";
+import { YouTubeEmbed } from "~/publications/components/youtube-embed";
 
 afterEach(cleanup);
 

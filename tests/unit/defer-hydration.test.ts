@@ -2,7 +2,7 @@
 // paint; anything else is left as it is.
 import { JSDOM, VirtualConsole } from "jsdom";
 import { describe, expect, it } from "vitest";
-import { deferHydration, HYDRATION_SCRIPT_ID } from "~/lib/defer-hydration.server";
+import { deferHydration, HYDRATION_SCRIPT_ID } from "~/kernel/defer-hydration.server";
 
 const NONCE = "bm9uY2Utb2YtdGhpcy1wYWdl";
 const CODE = `;

@@ -3,7 +3,7 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub, data } from "react-router";
 import { afterEach, expect, test, vi } from "vitest";
-import { ErrorPage } from "~/components/error-page";
+import { ErrorPage } from "~/error-page";
 
 afterEach(() => {
   cleanup();

@@ -3,7 +3,7 @@
 // tied to the control so that a screen reader reads them and focus can find the field.
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, expect, test } from "vitest";
-import { Field } from "~/components/field";
+import { Field } from "~/ui/field";
 
 afterEach(cleanup);
 

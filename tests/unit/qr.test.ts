@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { qrModules, qrSvg } from "#server/models/qr.server";
+import { qrModules, qrSvg } from "~/attendance/qr.server";
 
 describe("QR codes", () => {
   it("encodes text as a square of modules with the three finder patterns", () => {

@@ -1,8 +1,10 @@
 import { expect, test } from "vitest";
 import { z } from "zod";
-import { parseForm, UNKNOWN_FIELDS_MESSAGE } from "~/lib/forms";
-import { EventSchema, isRealDate, ProfileSchema, safeRedirectPath } from "~/lib/schemas";
-import { formatCalendarDate, formatDateTime, zonedToInstant } from "~/lib/time";
+import { parseForm, UNKNOWN_FIELDS_MESSAGE } from "~/kernel/forms";
+import { EventSchema } from "~/events/schemas";
+import { isRealDate, safeRedirectPath } from "~/kernel/checks";
+import { ProfileSchema } from "~/members/schemas";
+import { formatCalendarDate, formatDateTime, zonedToInstant } from "~/kernel/time";
 
 const profile = {
   nombreCompleto: "Ana Quispe Mamani",

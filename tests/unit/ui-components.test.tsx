@@ -4,11 +4,11 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, expect, test } from "vitest";
-import { ExternalAction } from "~/components/external-action";
-import { ItemCard, ItemImage } from "~/components/item-card";
-import { SiteFooter } from "~/components/site-footer";
-import { site } from "~/content/site";
-import { formatDateTime, timeZoneLabel } from "~/lib/time";
+import { ExternalAction } from "~/site/components/external-action";
+import { ItemCard, ItemImage } from "~/ui/item-card";
+import { SiteFooter } from "~/site/components/site-footer";
+import { site } from "~/site/copy/site";
+import { formatDateTime, timeZoneLabel } from "~/kernel/time";
 
 afterEach(cleanup);
 

@@ -1,11 +1,11 @@
 // The check-in page's data, for its script: GET the participants as the phone keeps them, POST one
 // check-in (a scan, a typed code, or a mark queued while offline) and read the answer as JSON.
 // Admins only: a visitor is sent to /login, a member gets 403.
-import { MESSAGES } from "~/lib/messages";
-import { notFound } from "~/lib/not-found";
-import { requireAdmin } from "#server/auth/guards.server";
-import { readForm } from "#server/http/read-form.server";
-import { listCheckIn } from "#server/models/check-in.server";
+import { MESSAGES } from "~/messages";
+import { notFound } from "~/kernel/not-found";
+import { requireAdmin } from "~/guards.server";
+import { readForm } from "~/kernel/read-form.server";
+import { listCheckIn } from "~/attendance/check-in.server";
 import { checkInFromForm, checkInPayload } from "./check-in.server";
 import type { Route } from "./+types/check-in-data";
 

@@ -1,8 +1,8 @@
 // The web app manifest of an event's check-in page: installed on an admin's phone, it opens
 // straight on that event's check-in, in its own window. It names the event, as its public page does.
-import { MESSAGES } from "~/lib/messages";
-import { notFound } from "~/lib/not-found";
-import { getEvent } from "#server/models/event.server";
+import { MESSAGES } from "~/messages";
+import { notFound } from "~/kernel/not-found";
+import { getEvent } from "~/events/event.server";
 import type { Route } from "./+types/check-in-manifest";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

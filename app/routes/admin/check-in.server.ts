@@ -1,8 +1,8 @@
 // What the check-in page and its data route share: the list a phone keeps, and one check-in read
 // from a form (a typed code without JavaScript, or a queued mark sent by the page's script).
 import type { AppLoadContext } from "react-router";
-import type { User } from "#server/db/schema.server";
-import { checkIn, CheckInError, type listCheckIn } from "#server/models/check-in.server";
+import type { User } from "~/db/schema.server";
+import { checkIn, CheckInError, type listCheckIn } from "~/attendance/check-in.server";
 
 type CheckInList = NonNullable<Awaited<ReturnType<typeof listCheckIn>>>;
 

@@ -1,30 +1,30 @@
 // Check-in at the door for one event: the admin scans a participant's QR code (or types their
 // code), sees their name and photo, and they are marked present. It works without a connection:
 // the page is kept by a service worker (public/registro-sw.js), the participant list and the
-// check-ins not yet sent by IndexedDB (app/lib/check-in-store.ts); they are sent when the
+// check-ins not yet sent by IndexedDB (app/attendance/check-in-store.ts); they are sent when the
 // connection returns, and the server keeps the first time. Admins only. Without JavaScript, the
 // typed code is posted to this page's action. See docs/decisions/019-check-in.md.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { data, Link } from "react-router";
-import { Avatar } from "~/components/avatar";
-import { ErrorPage } from "~/components/error-page";
-import { Field } from "~/components/field";
-import { EmptyState } from "~/components/item-card";
-import { QrScanner } from "~/components/admin/qr-scanner";
-import { eventIdOfToken, normalizeCheckInCode } from "~/lib/check-in";
+import { Avatar } from "~/ui/avatar";
+import { ErrorPage } from "~/error-page";
+import { Field } from "~/ui/field";
+import { EmptyState } from "~/ui/item-card";
+import { QrScanner } from "~/attendance/components/qr-scanner";
+import { eventIdOfToken, normalizeCheckInCode } from "~/attendance/check-in";
 import {
   forgetCheckIn,
   loadList,
   pendingCheckIns,
   queueCheckIn,
   saveList,
-} from "~/lib/check-in-store";
-import { MESSAGES } from "~/lib/messages";
-import { notFound } from "~/lib/not-found";
-import { formatDateTime, zonedDateTime } from "~/lib/time";
-import { requireAdmin } from "#server/auth/guards.server";
-import { readForm } from "#server/http/read-form.server";
-import { listCheckIn } from "#server/models/check-in.server";
+} from "~/attendance/check-in-store";
+import { MESSAGES } from "~/messages";
+import { notFound } from "~/kernel/not-found";
+import { formatDateTime, zonedDateTime } from "~/kernel/time";
+import { requireAdmin } from "~/guards.server";
+import { readForm } from "~/kernel/read-form.server";
+import { listCheckIn } from "~/attendance/check-in.server";
 import {
   checkInFromForm,
   checkInPayload,

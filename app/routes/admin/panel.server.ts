@@ -1,15 +1,15 @@
 // The admin panel (/admin) on the server: what its page shows, and its form posts, one named
 // function per `intent`. The route checks who is asking, reads the form and dispatches here.
 import { data, redirect, type AppLoadContext } from "react-router";
-import type { EventFormValues } from "~/components/events/event-form";
-import { parseForm, type FieldErrors } from "~/lib/forms";
-import { MESSAGES, type MessageKey } from "~/lib/messages";
-import { notFound } from "~/lib/not-found";
-import { isUuid } from "~/lib/checks";
-import { checkEventLinks, EventSchema, GalleryImageSchema } from "~/lib/schemas";
-import { cookieSettings } from "#server/auth/guards.server";
-import { flashCookie } from "#server/auth/flash.server";
-import type { User } from "#server/db/schema.server";
+import type { EventFormValues } from "~/events/components/event-form";
+import { parseForm, type FieldErrors } from "~/kernel/forms";
+import { MESSAGES, type MessageKey } from "~/messages";
+import { notFound } from "~/kernel/not-found";
+import { isUuid } from "~/kernel/checks";
+import { checkEventLinks, EventSchema, GalleryImageSchema } from "~/events/schemas";
+import { cookieSettings } from "~/guards.server";
+import { flashCookie } from "~/flash.server";
+import type { User } from "~/db/schema.server";
 import {
   boundedSearch,
   getUserDetails,
@@ -18,7 +18,7 @@ import {
   SEARCH_MAX,
   setAdmin,
   UserNotFoundError,
-} from "#server/models/admin-users.server";
+} from "~/members/admin-users.server";
 import {
   addGalleryImage,
   createEvent,
@@ -30,8 +30,8 @@ import {
   listEventsForAdmin,
   removeGalleryImage,
   updateEvent,
-} from "#server/models/event.server";
-import { releaseAfterChange } from "#server/models/upload.server";
+} from "~/events/event.server";
+import { releaseAfterChange } from "~/uploads/upload.server";
 
 type PanelActionData = {
   intent: string;

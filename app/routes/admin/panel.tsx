@@ -1,17 +1,17 @@
 // /admin — the admin panel (§5): users, the event form, the published events and their dialogs.
 // What it shows and what its forms do live in panel.server.ts; its parts in components/admin/.
-import { AdminEventList } from "~/components/admin/admin-event-list";
-import { DeleteEventDialog } from "~/components/admin/delete-event-dialog";
-import { GalleryDialog } from "~/components/admin/gallery-dialog";
-import { panelHref } from "~/components/admin/panel-href";
-import { UserDetailsDialog } from "~/components/admin/user-details-dialog";
-import { UsersSection } from "~/components/admin/users-section";
-import { AlertDialog } from "~/components/dialog";
-import { ErrorPage } from "~/components/error-page";
-import { EventForm, type EventFormValues } from "~/components/events/event-form";
-import { useFocusFirstError } from "~/lib/use-focus-first-error";
-import { requireAdmin } from "#server/auth/guards.server";
-import { readForm } from "#server/http/read-form.server";
+import { AdminEventList } from "~/events/components/admin-event-list";
+import { DeleteEventDialog } from "~/events/components/delete-event-dialog";
+import { GalleryDialog } from "~/events/components/gallery-dialog";
+import { panelHref } from "~/kernel/panel-href";
+import { UserDetailsDialog } from "~/members/components/user-details-dialog";
+import { UsersSection } from "~/members/components/users-section";
+import { AlertDialog } from "~/ui/dialog";
+import { ErrorPage } from "~/error-page";
+import { EventForm, type EventFormValues } from "~/events/components/event-form";
+import { useFocusFirstError } from "~/kernel/use-focus-first-error";
+import { requireAdmin } from "~/guards.server";
+import { readForm } from "~/kernel/read-form.server";
 import { loadPanel, panelAction } from "./panel.server";
 import type { Route } from "./+types/panel";
 

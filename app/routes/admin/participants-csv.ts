@@ -1,10 +1,10 @@
 // The participants of one event as a CSV file for spreadsheet programs. Admins only.
-import { toCsv } from "~/lib/csv";
-import { MESSAGES } from "~/lib/messages";
-import { notFound } from "~/lib/not-found";
-import { formatSortableDateTime } from "~/lib/time";
-import { requireAdmin } from "#server/auth/guards.server";
-import { listAttendance } from "#server/models/attendance.server";
+import { toCsv } from "~/kernel/csv";
+import { MESSAGES } from "~/messages";
+import { notFound } from "~/kernel/not-found";
+import { formatSortableDateTime } from "~/kernel/time";
+import { requireAdmin } from "~/guards.server";
+import { listAttendance } from "~/attendance/attendance.server";
 import type { Route } from "./+types/participants-csv";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

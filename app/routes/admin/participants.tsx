@@ -1,28 +1,28 @@
 // An event's participants and waiting list, with counts, the CSV download and marking who came.
 // Admins only (§6): visitors go to /login, members are refused.
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { Field } from "~/components/field";
-import { parseForm, type FieldErrors } from "~/lib/forms";
-import { MAIL_SUBJECT_MAX, MAIL_TEXT_MAX } from "~/lib/limits";
-import { ParticipantsMessageSchema } from "~/lib/schemas";
-import { useFocusFirstError } from "~/lib/use-focus-first-error";
-import { EventNotFoundError } from "#server/models/event.server";
-import { queueParticipantsMessage } from "#server/models/mail.server";
-import { AlertDialog } from "~/components/dialog";
-import { EmptyState } from "~/components/item-card";
-import { ErrorPage } from "~/components/error-page";
-import { MESSAGES } from "~/lib/messages";
-import { notFound } from "~/lib/not-found";
-import { formatDateTime } from "~/lib/time";
-import { hasEnded } from "#server/models/event.server";
-import { cookieSettings, requireAdmin } from "#server/auth/guards.server";
-import { flashCookie } from "#server/auth/flash.server";
-import { readForm } from "#server/http/read-form.server";
+import { Field } from "~/ui/field";
+import { parseForm, type FieldErrors } from "~/kernel/forms";
+import { MAIL_SUBJECT_MAX, MAIL_TEXT_MAX } from "~/kernel/limits";
+import { ParticipantsMessageSchema } from "~/mail/schemas";
+import { useFocusFirstError } from "~/kernel/use-focus-first-error";
+import { EventNotFoundError } from "~/events/event.server";
+import { queueParticipantsMessage } from "~/mail/mail.server";
+import { AlertDialog } from "~/ui/dialog";
+import { EmptyState } from "~/ui/item-card";
+import { ErrorPage } from "~/error-page";
+import { MESSAGES } from "~/messages";
+import { notFound } from "~/kernel/not-found";
+import { formatDateTime } from "~/kernel/time";
+import { hasEnded } from "~/events/event.server";
+import { cookieSettings, requireAdmin } from "~/guards.server";
+import { flashCookie } from "~/flash.server";
+import { readForm } from "~/kernel/read-form.server";
 import {
   listAttendance,
   ParticipantNotFoundError,
   setCheckedIn,
-} from "#server/models/attendance.server";
+} from "~/attendance/attendance.server";
 import type { Route } from "./+types/participants";
 
 /** How many a message reached, carried across the redirect after sending it. */

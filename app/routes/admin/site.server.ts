@@ -1,26 +1,22 @@
 // /admin/sitio on the server: what the page shows, and its form posts — one per section, the
 // `intent` naming the section. The route checks who is asking, reads the form and dispatches here.
 import { data, redirect, type AppLoadContext } from "react-router";
-import { parseForm, type FieldErrors } from "~/lib/forms";
-import { MESSAGES } from "~/lib/messages";
-import { notFound } from "~/lib/not-found";
-import type { SiteSectionKey } from "~/lib/site-content";
-import { siteFormListFields, siteFormSchema } from "~/lib/site-content-schemas";
+import { parseForm, type FieldErrors } from "~/kernel/forms";
+import { MESSAGES } from "~/messages";
+import { notFound } from "~/kernel/not-found";
+import type { SiteSectionKey } from "~/site/sections";
+import { siteFormListFields, siteFormSchema } from "~/site/section-schemas";
 import {
   applyRowAction,
   isSiteSectionKey,
   SITE_SECTION_KEYS,
   sectionSpec,
   valuesFromContent,
-} from "~/lib/site-sections";
-import { cookieSettings } from "#server/auth/guards.server";
-import { flashCookie } from "#server/auth/flash.server";
-import type { User } from "#server/db/schema.server";
-import {
-  loadSiteContent,
-  saveSiteSection,
-  siteSectionsEdited,
-} from "#server/models/site-content.server";
+} from "~/site/section-fields";
+import { cookieSettings } from "~/guards.server";
+import { flashCookie } from "~/flash.server";
+import type { User } from "~/db/schema.server";
+import { loadSiteContent, saveSiteSection, siteSectionsEdited } from "~/site/sections.server";
 
 export interface SiteActionData {
   intent: string;

@@ -3,13 +3,13 @@
 // footer's social links, one form per section. Admins only; what it shows and what its forms do
 // live in site.server.ts.
 import { Link } from "react-router";
-import { SiteSectionForm } from "~/components/admin/site-section-form";
-import { AlertDialog } from "~/components/dialog";
-import { ErrorPage } from "~/components/error-page";
-import { SITE_SECTIONS, sectionSpec } from "~/lib/site-sections";
-import { formatDateTime } from "~/lib/time";
-import { requireAdmin } from "#server/auth/guards.server";
-import { readForm } from "#server/http/read-form.server";
+import { SiteSectionForm } from "~/site/components/section-form";
+import { AlertDialog } from "~/ui/dialog";
+import { ErrorPage } from "~/error-page";
+import { SITE_SECTIONS, sectionSpec } from "~/site/section-fields";
+import { formatDateTime } from "~/kernel/time";
+import { requireAdmin } from "~/guards.server";
+import { readForm } from "~/kernel/read-form.server";
 import { loadSitePage, siteAction } from "./site.server";
 import type { Route } from "./+types/site";
 

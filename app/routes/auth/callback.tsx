@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { cookieSettings } from "#server/auth/guards.server";
-import { createSession, destroySession } from "#server/auth/session.server";
-import { linkOptionsFor } from "#server/models/account-link.server";
-import { pathAfterSignIn, signInWithIdentity } from "#server/models/user.server";
+import { cookieSettings } from "~/guards.server";
+import { createSession, destroySession } from "~/members/session.server";
+import { linkOptionsFor } from "~/members/account-link.server";
+import { pathAfterSignIn, signInWithIdentity } from "~/members/user.server";
 import type { Route } from "./+types/callback";
 
 // The identity provider sends the browser back here with a code; we trade it for a verified

@@ -1,11 +1,11 @@
 import { Form, redirect, useNavigation } from "react-router";
-import { AlertDialog } from "~/components/dialog";
-import { MESSAGES } from "~/lib/messages";
-import { safeRedirectPath } from "~/lib/checks";
-import { getUser } from "#server/auth/guards.server";
-import { pathAfterSignIn } from "#server/models/user.server";
+import { AlertDialog } from "~/ui/dialog";
+import { MESSAGES } from "~/messages";
+import { safeRedirectPath } from "~/kernel/checks";
+import { getUser } from "~/guards.server";
+import { pathAfterSignIn } from "~/members/user.server";
 import type { Route } from "./+types/login";
-import { readForm } from "#server/http/read-form.server";
+import { readForm } from "~/kernel/read-form.server";
 
 function wantedPath(value: unknown): string | null {
   const path = safeRedirectPath(value, "");

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { cookieSettings } from "#server/auth/guards.server";
-import { destroySession } from "#server/auth/session.server";
-import { readForm } from "#server/http/read-form.server";
+import { cookieSettings } from "~/guards.server";
+import { destroySession } from "~/members/session.server";
+import { readForm } from "~/kernel/read-form.server";
 import type { Route } from "./+types/logout";
 
 // 'Cerrar Sesión': the session row is deleted, so the old cookie is useless from now on. The

@@ -1,15 +1,15 @@
 // A certificate of attendance as a PDF: the member's own (/detalles/:eventId/certificado.pdf), or
 // any participant's for an admin (/admin/eventos/:eventId/participantes/:userId/certificado.pdf).
-// Who may have which is decided by the model (server/models/certificate.server.ts).
+// Who may have which is decided by the model (app/attendance/certificate.server.ts).
 import { redirect } from "react-router";
-import { cookieSettings, getUser, requireAdmin, requireProfile } from "#server/auth/guards.server";
-import { flashCookie } from "#server/auth/flash.server";
+import { cookieSettings, getUser, requireAdmin, requireProfile } from "~/guards.server";
+import { flashCookie } from "~/flash.server";
 import {
   CertificateRefusedError,
   certificateFor,
   formatCertificateCode,
-} from "#server/models/certificate.server";
-import { certificatePdf } from "#server/models/certificate-pdf.server";
+} from "~/attendance/certificate.server";
+import { certificatePdf } from "~/attendance/certificate-pdf.server";
 import type { Route } from "./+types/download";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -1,18 +1,18 @@
 // /certificados/:code — anyone may check a certificate of attendance: who attended which event,
 // when and where, given by which community. Reached from the QR code on the certificate itself.
 import { Link, redirect } from "react-router";
-import { site } from "~/content/site";
-import { ErrorPage } from "~/components/error-page";
-import { eventPlace } from "~/lib/event-place";
-import { MESSAGES } from "~/lib/messages";
-import { notFound } from "~/lib/not-found";
-import { formatDate } from "~/lib/time";
-import { pageTitle } from "~/lib/title";
+import { site } from "~/site/copy/site";
+import { ErrorPage } from "~/error-page";
+import { eventPlace } from "~/events/event-place";
+import { MESSAGES } from "~/messages";
+import { notFound } from "~/kernel/not-found";
+import { formatDate } from "~/kernel/time";
+import { pageTitle } from "~/site/title";
 import {
   certificateUrl,
   findCertificate,
   formatCertificateCode,
-} from "#server/models/certificate.server";
+} from "~/attendance/certificate.server";
 import type { Route } from "./+types/verify";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 // 'Añadir al calendario': one event as an iCalendar file (RFC 5545).
-import { MESSAGES } from "~/lib/messages";
-import { notFound } from "~/lib/not-found";
-import { getEvent } from "#server/models/event.server";
-import { icsResponse } from "#server/models/ics.server";
+import { MESSAGES } from "~/messages";
+import { notFound } from "~/kernel/not-found";
+import { getEvent } from "~/events/event.server";
+import { icsResponse } from "~/events/ics.server";
 import type { Route } from "./+types/calendar";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

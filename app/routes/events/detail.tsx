@@ -1,28 +1,28 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AlertDialog } from "~/components/dialog";
-import { ErrorPage } from "~/components/error-page";
-import { notFound } from "~/lib/not-found";
-import { imageSrc } from "~/components/events/event-image";
-import { isImageLink, uploadSrcSet } from "~/lib/uploads";
-import { ItemImage } from "~/components/item-card";
-import { MESSAGES, type MessageKey } from "~/lib/messages";
-import { isHttpUrl } from "~/lib/checks";
-import { eventPlace } from "~/lib/event-place";
-import { formatDateTime } from "~/lib/time";
-import { cookieSettings, getUser, requireProfile } from "#server/auth/guards.server";
-import { flashCookie } from "#server/auth/flash.server";
-import { EventNotFoundError, getEventForViewer, hasEnded } from "#server/models/event.server";
-import { checkInPass } from "#server/models/check-in.server";
-import { CheckInPass } from "~/components/events/check-in-pass";
+import { AlertDialog } from "~/ui/dialog";
+import { ErrorPage } from "~/error-page";
+import { notFound } from "~/kernel/not-found";
+import { imageSrc } from "~/events/components/event-image";
+import { isImageLink, uploadSrcSet } from "~/kernel/images";
+import { ItemImage } from "~/ui/item-card";
+import { MESSAGES, type MessageKey } from "~/messages";
+import { isHttpUrl } from "~/kernel/checks";
+import { eventPlace } from "~/events/event-place";
+import { formatDateTime } from "~/kernel/time";
+import { cookieSettings, getUser, requireProfile } from "~/guards.server";
+import { flashCookie } from "~/flash.server";
+import { EventNotFoundError, getEventForViewer, hasEnded } from "~/events/event.server";
+import { checkInPass } from "~/attendance/check-in.server";
+import { CheckInPass } from "~/attendance/components/check-in-pass";
 import {
   EventEndedError,
   joinEvent,
   leaveEvent,
   leaveWaitlist,
-} from "#server/models/participation.server";
+} from "~/events/participation.server";
 import type { Route } from "./+types/detail";
-import { useNonce } from "~/lib/nonce";
-import { readForm } from "#server/http/read-form.server";
+import { useNonce } from "~/kernel/nonce";
+import { readForm } from "~/kernel/read-form.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);

@@ -1,6 +1,6 @@
 // /eventos.ics: every public event as a calendar that apps subscribe to ('Suscribirse al calendario').
-import { icsResponse } from "#server/models/ics.server";
-import { listPublicCalendarEvents } from "#server/models/calendar.server";
+import { icsResponse } from "~/events/ics.server";
+import { listPublicCalendarEvents } from "~/events/calendar.server";
 import type { Route } from "./+types/feed";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { EventCard } from "~/components/events/event-card";
-import { EmptyState } from "~/components/item-card";
+import { EventCard } from "~/events/components/event-card";
+import { EmptyState } from "~/ui/item-card";
 import { useRootData } from "~/root";
-import { listEventsPage } from "#server/models/event.server";
+import { listEventsPage } from "~/events/event.server";
 import type { Route } from "./+types/list";
 
 const PAGE_SIZE = 24;

@@ -1,8 +1,8 @@
 // /calendario/:token/eventos.ics: a member's own events, for their calendar app, by the secret
 // link shown on /profile. Any other token, or an old one, is a 404. Never kept by a cache.
-import { notFound } from "~/lib/not-found";
-import { icsResponse } from "#server/models/ics.server";
-import { privateCalendarEvents } from "#server/models/calendar.server";
+import { notFound } from "~/kernel/not-found";
+import { icsResponse } from "~/events/ics.server";
+import { privateCalendarEvents } from "~/events/calendar.server";
 import type { Route } from "./+types/private-feed";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

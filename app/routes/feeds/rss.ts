@@ -1,5 +1,5 @@
 // /notas/rss.xml — the notes as an RSS 2.0 feed, newest first.
-import { listLatestNotes } from "#server/models/note.server";
+import { listLatestNotes } from "~/publications/note.server";
 import type { Route } from "./+types/rss";
 import { escapeXml } from "./xml.server";
 

@@ -1,10 +1,6 @@
 // /sitemap.xml — every public page: the landing pages, the lists and each event, note, resource
 // and project. Past SITEMAP_PART_SIZE pages it is an index of parts, /sitemap.xml?parte=N.
-import {
-  countPublicPages,
-  listPublicPages,
-  SITEMAP_PART_SIZE,
-} from "#server/models/sitemap.server";
+import { countPublicPages, listPublicPages, SITEMAP_PART_SIZE } from "~/site/sitemap.server";
 import type { Route } from "./+types/sitemap";
 import { escapeXml } from "./xml.server";
 

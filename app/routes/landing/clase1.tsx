@@ -1,18 +1,18 @@
 // Micromouse course page (§2 "Micromouse course page"): a full-screen carousel that never moves by
 // itself, the course card marked 'Seleccionado', and 'INSCRÍBETE' opening 'Inscríbete Ahora'.
 // The slides, course, price, dates, texts and links are the landing content admins edit at
-// /admin/sitio; the fixed words come from app/content/course.ts. Without a registration form or a
+// /admin/sitio; the fixed words come from app/site/copy/course.ts. Without a registration form or a
 // group link there is no INSCRÍBETE (a button without data is not shown).
 import { useState } from "react";
-import { Carousel } from "~/components/landing/carousel";
-import { LandingImage } from "~/components/landing/landing-image";
-import { Dialog } from "~/components/dialog";
-import { ExternalAction } from "~/components/external-action";
-import { ShaderBackground } from "~/components/landing/shader-background";
-import { coursePage } from "~/content/course";
-import { isHttpUrl } from "~/lib/checks";
-import { pageTitle } from "~/lib/title";
-import { loadSiteContent } from "#server/models/site-content.server";
+import { Carousel } from "~/site/components/carousel";
+import { LandingImage } from "~/site/components/landing-image";
+import { Dialog } from "~/ui/dialog";
+import { ExternalAction } from "~/site/components/external-action";
+import { ShaderBackground } from "~/site/components/shader-background";
+import { coursePage } from "~/site/copy/course";
+import { isHttpUrl } from "~/kernel/checks";
+import { pageTitle } from "~/site/title";
+import { loadSiteContent } from "~/site/sections.server";
 import type { Route } from "./+types/clase1";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,18 +1,18 @@
 // Competition landing page (§2 "Competition landing page", §4): Clash Robotics Edición 2025.
 // The edition, events, store, venue, benefits and logos are the landing content admins edit at
-// /admin/sitio; the fixed words come from app/content/competition.ts. A part without data is not
+// /admin/sitio; the fixed words come from app/site/copy/competition.ts. A part without data is not
 // shown. The whole page is in
 // the server's HTML; the 1-second loading logo is only a CSS overlay on top of it (none under
 // prefers-reduced-motion), so search engines and slow phones get the content at once.
 import { useState } from "react";
-import { ExternalAction } from "~/components/external-action";
-import { LandingImage } from "~/components/landing/landing-image";
-import { Reveal } from "~/components/landing/reveal";
-import { ShaderBackground } from "~/components/landing/shader-background";
-import { competition, venueLabels, venueMapUrls } from "~/content/competition";
-import type { Row } from "~/lib/site-content";
-import { pageTitle } from "~/lib/title";
-import { loadSiteContent } from "#server/models/site-content.server";
+import { ExternalAction } from "~/site/components/external-action";
+import { LandingImage } from "~/site/components/landing-image";
+import { Reveal } from "~/site/components/reveal";
+import { ShaderBackground } from "~/site/components/shader-background";
+import { competition, venueLabels, venueMapUrls } from "~/site/copy/competition";
+import type { Row } from "~/site/sections";
+import { pageTitle } from "~/site/title";
+import { loadSiteContent } from "~/site/sections.server";
 import type { Route } from "./+types/events";
 
 type Logo = Row<"name" | "logo" | "href">;

@@ -1,25 +1,25 @@
 // Home (§2 Home): hero, community, courses, events, articles, featured. The fixed words come from
-// app/content/home.ts; the hero, people, logos, courses and links from the landing content admins
+// app/site/copy/home.ts; the hero, people, logos, courses and links from the landing content admins
 // edit at /admin/sitio; events, notes and projects from what admins publish. A section or button
 // without data is not shown.
 import { Link } from "react-router";
-import { Accordion } from "~/components/landing/accordion";
-import { LandingImage } from "~/components/landing/landing-image";
-import { Reveal } from "~/components/landing/reveal";
-import { EventCard } from "~/components/events/event-card";
-import { ExternalAction } from "~/components/external-action";
-import { EmptyState, ItemCard } from "~/components/item-card";
-import { NoteCard, ProjectCard } from "~/components/content/content-cards";
-import { noteSummary, projectSummary } from "~/lib/summaries";
-import { ShaderBackground } from "~/components/landing/shader-background";
-import { articles, community, courses, events, featured, hero } from "~/content/home";
-import { site } from "~/content/site";
-import { homeSectionsShown, socialLinks, type Row } from "~/lib/site-content";
+import { Accordion } from "~/site/components/accordion";
+import { LandingImage } from "~/site/components/landing-image";
+import { Reveal } from "~/site/components/reveal";
+import { EventCard } from "~/events/components/event-card";
+import { ExternalAction } from "~/site/components/external-action";
+import { EmptyState, ItemCard } from "~/ui/item-card";
+import { NoteCard, ProjectCard } from "~/publications/components/publication-cards";
+import { noteSummary, projectSummary } from "~/publications/summaries";
+import { ShaderBackground } from "~/site/components/shader-background";
+import { articles, community, courses, events, featured, hero } from "~/site/copy/home";
+import { site } from "~/site/copy/site";
+import { homeSectionsShown, socialLinks, type Row } from "~/site/sections";
 import { useRootData } from "~/root";
-import { loadSiteContent } from "#server/models/site-content.server";
-import { listUpcomingEvents } from "#server/models/event.server";
-import { listLatestNotes } from "#server/models/note.server";
-import { listLatestProjects } from "#server/models/project.server";
+import { loadSiteContent } from "~/site/sections.server";
+import { listUpcomingEvents } from "~/events/event.server";
+import { listLatestNotes } from "~/publications/note.server";
+import { listLatestProjects } from "~/publications/project.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {

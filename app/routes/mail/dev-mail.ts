@@ -2,11 +2,11 @@
 // shown under a policy that runs nothing, or the whole message as a .eml file for a mail program.
 // For admins only, as the mailbox (dev-mailbox.tsx).
 import MailComposer from "nodemailer/lib/mail-composer";
-import { MAIL_MESSAGES } from "~/lib/mail";
-import { notFound } from "~/lib/not-found";
-import { requireAdmin } from "#server/auth/guards.server";
-import { composeMail, mailSite } from "#server/mail/compose.server";
-import { getQueuedMail } from "#server/models/mail.server";
+import { MAIL_MESSAGES } from "~/mail/messages";
+import { notFound } from "~/kernel/not-found";
+import { requireAdmin } from "~/guards.server";
+import { composeMail, mailSite } from "~/mail/compose.server";
+import { getQueuedMail } from "~/mail/mail.server";
 import type { Route } from "./+types/dev-mail";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -5,13 +5,13 @@
 // address and unsubscribe links, and a staging server started without NODE_ENV=production has
 // it too: only admins read it.
 import { data, Link } from "react-router";
-import { EmptyState } from "~/components/item-card";
-import { ErrorPage } from "~/components/error-page";
-import { notFound } from "~/lib/not-found";
-import { formatDateTime } from "~/lib/time";
-import { requireAdmin } from "#server/auth/guards.server";
-import { composeMail, mailSite } from "#server/mail/compose.server";
-import { listMailbox, type MailKind, type QueuedMail } from "#server/models/mail.server";
+import { EmptyState } from "~/ui/item-card";
+import { ErrorPage } from "~/error-page";
+import { notFound } from "~/kernel/not-found";
+import { formatDateTime } from "~/kernel/time";
+import { requireAdmin } from "~/guards.server";
+import { composeMail, mailSite } from "~/mail/compose.server";
+import { listMailbox, type MailKind, type QueuedMail } from "~/mail/mail.server";
 import type { Route } from "./+types/dev-mailbox";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };

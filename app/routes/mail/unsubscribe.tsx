@@ -3,11 +3,12 @@
 // only asks; a POST turns the topic off: the button here, or a mail program's one-click POST
 // (List-Unsubscribe-Post, RFC 8058), which carries no cookie and no Origin of this site.
 import { data, Form, Link, useNavigation } from "react-router";
-import { ErrorPage } from "~/components/error-page";
-import { ALL_TOPICS, isMailTopic, MAIL_MESSAGES, MAIL_TOPIC_LABELS } from "~/lib/mail";
-import { notFound } from "~/lib/not-found";
-import { readForm } from "#server/http/read-form.server";
-import { isUnsubscribeLink, unsubscribe } from "#server/models/mail.server";
+import { ErrorPage } from "~/error-page";
+import { ALL_TOPICS, isMailTopic, MAIL_TOPIC_LABELS } from "~/mail/topics";
+import { MAIL_MESSAGES } from "~/mail/messages";
+import { notFound } from "~/kernel/not-found";
+import { readForm } from "~/kernel/read-form.server";
+import { isUnsubscribeLink, unsubscribe } from "~/mail/mail.server";
 import type { Route } from "./+types/unsubscribe";
 
 /** Personal: never kept by the page cache or a proxy. */

@@ -1,15 +1,16 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { AlertDialog } from "~/components/dialog";
-import { ProfileFields } from "~/components/profile-fields";
-import { parseForm } from "~/lib/forms";
-import { useFocusFirstError } from "~/lib/use-focus-first-error";
-import { MESSAGES } from "~/lib/messages";
-import { ProfileSchema, safeRedirectPath } from "~/lib/schemas";
-import { cookieSettings, requireUser } from "#server/auth/guards.server";
-import { flashCookie } from "#server/auth/flash.server";
-import { completeProfile, hasCompletedProfile } from "#server/models/user.server";
+import { AlertDialog } from "~/ui/dialog";
+import { ProfileFields } from "~/members/components/profile-fields";
+import { parseForm } from "~/kernel/forms";
+import { useFocusFirstError } from "~/kernel/use-focus-first-error";
+import { MESSAGES } from "~/messages";
+import { safeRedirectPath } from "~/kernel/checks";
+import { ProfileSchema } from "~/members/schemas";
+import { cookieSettings, requireUser } from "~/guards.server";
+import { flashCookie } from "~/flash.server";
+import { completeProfile, hasCompletedProfile } from "~/members/user.server";
 import type { Route } from "./+types/additional-data";
-import { readForm } from "#server/http/read-form.server";
+import { readForm } from "~/kernel/read-form.server";
 
 function nextPath(request: Request, form?: FormData): string {
   const raw = form?.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo");

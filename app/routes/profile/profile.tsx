@@ -8,39 +8,34 @@ import {
   useNavigation,
   useRevalidator,
 } from "react-router";
-import { AlertDialog, Dialog } from "~/components/dialog";
-import { Avatar, displayNameOf } from "~/components/avatar";
-import { ErrorPage } from "~/components/error-page";
-import { EmptyState } from "~/components/item-card";
-import { ProfileFields } from "~/components/profile-fields";
-import { parseForm } from "~/lib/forms";
-import { MESSAGES } from "~/lib/messages";
-import { ProfileSchema } from "~/lib/schemas";
-import { formatCalendarDate, formatDateTime } from "~/lib/time";
-import { useFocusFirstError } from "~/lib/use-focus-first-error";
-import { cookieSettings, requireProfile } from "#server/auth/guards.server";
-import { destroyAllSessions, destroySession } from "#server/auth/session.server";
-import { flashCookie } from "#server/auth/flash.server";
-import { deleteAccount, LastAdminError } from "#server/models/member-data.server";
-import {
-  listParticipatingEvents,
-  photoOf,
-  saveProfile,
-  setOwnPhoto,
-} from "#server/models/user.server";
-import { releaseAfterChange } from "#server/models/upload.server";
-import { hasEnded } from "#server/models/event.server";
-import { listWaitingEvents } from "#server/models/participation.server";
-import { renewCalendarToken } from "#server/models/calendar.server";
-import { Field, FieldError } from "~/components/field";
-import { UploadControl, useImageUpload } from "~/components/image-input";
-import { checkInPass } from "#server/models/check-in.server";
-import { CheckInPass } from "~/components/events/check-in-pass";
-import { saveMailPreferences, topicsOn } from "#server/models/mail.server";
-import { MAIL_TOPIC_LABELS, MAIL_TOPICS } from "~/lib/mail";
-import { MailPreferencesSchema } from "~/lib/schemas";
+import { AlertDialog, Dialog } from "~/ui/dialog";
+import { Avatar, displayNameOf } from "~/ui/avatar";
+import { ErrorPage } from "~/error-page";
+import { EmptyState } from "~/ui/item-card";
+import { ProfileFields } from "~/members/components/profile-fields";
+import { parseForm } from "~/kernel/forms";
+import { MESSAGES } from "~/messages";
+import { ProfileSchema } from "~/members/schemas";
+import { formatCalendarDate, formatDateTime } from "~/kernel/time";
+import { useFocusFirstError } from "~/kernel/use-focus-first-error";
+import { cookieSettings, requireProfile } from "~/guards.server";
+import { destroyAllSessions, destroySession } from "~/members/session.server";
+import { flashCookie } from "~/flash.server";
+import { deleteAccount, LastAdminError } from "~/members/member-data.server";
+import { listParticipatingEvents, photoOf, saveProfile, setOwnPhoto } from "~/members/user.server";
+import { releaseAfterChange } from "~/uploads/upload.server";
+import { hasEnded } from "~/events/event.server";
+import { listWaitingEvents } from "~/events/participation.server";
+import { renewCalendarToken } from "~/events/calendar.server";
+import { Field, FieldError } from "~/ui/field";
+import { UploadControl, useImageUpload } from "~/uploads/components/image-input";
+import { checkInPass } from "~/attendance/check-in.server";
+import { CheckInPass } from "~/attendance/components/check-in-pass";
+import { saveMailPreferences, topicsOn } from "~/mail/mail.server";
+import { MAIL_TOPIC_LABELS, MAIL_TOPICS } from "~/mail/topics";
+import { MailPreferencesSchema } from "~/mail/schemas";
 import type { Route } from "./+types/profile";
-import { readForm } from "#server/http/read-form.server";
+import { readForm } from "~/kernel/read-form.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireProfile(request, context);

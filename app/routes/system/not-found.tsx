@@ -1,4 +1,4 @@
-import { notFound } from "~/lib/not-found";
+import { notFound } from "~/kernel/not-found";
 
 // Any path that is not in the route table: a real 404, rendered by the root error boundary.
 export function loader() {

@@ -1,11 +1,11 @@
-// POST /subidas: image files from the image field (app/components/image-input.tsx), answered
+// POST /subidas: image files from the image field (app/uploads/components/image-input.tsx), answered
 // with the stored paths as JSON. Admins upload the site's images; with ?para=perfil, a member
 // uploads their own photo, which becomes their photo at once. A process decodes a bounded number
 // at once and lets a bounded number wait (503 past it); each member's uploads per minute are
 // counted in the database (429 past it): docs/decisions/028-image-decoding-bound.md.
-import { getUser } from "#server/auth/guards.server";
-import { readUploads } from "#server/http/read-uploads.server";
-import { NotAllowedError } from "#server/models/permissions.server";
+import { getUser } from "~/guards.server";
+import { readUploads } from "~/uploads/read-uploads.server";
+import { NotAllowedError } from "~/members/permissions.server";
 import {
   busyError,
   countUpload,
@@ -14,11 +14,11 @@ import {
   storeImages,
   UploadRefusedError,
   type UploadPurpose,
-} from "#server/models/upload.server";
-import { setOwnPhoto } from "#server/models/user.server";
-import { uploadStorage } from "#server/uploads/storage.server";
-import { MESSAGES } from "~/lib/messages";
-import { uploadSrcSet } from "~/lib/uploads";
+} from "~/uploads/upload.server";
+import { setOwnPhoto } from "~/members/user.server";
+import { uploadStorage } from "~/uploads/storage.server";
+import { MESSAGES } from "~/messages";
+import { uploadSrcSet } from "~/kernel/images";
 import type { Route } from "./+types/upload";
 
 const refusal = (message: string, status: number, retryAfter?: number) =>

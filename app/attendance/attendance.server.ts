@@ -1,0 +1,89 @@
+// An event's participants and waiting list as admins see them (/admin/eventos/:id/participantes),
+// the CSV of participants, and marking someone present at the door. Admins only.
+import { and, asc, eq, sql } from "drizzle-orm";
+import { isUuid } from "~/kernel/checks";
+import type { Db } from "~/db/client.server";
+import { events, eventWaitlist, participations, users, type User } from "~/db/schema.server";
+import { assertAdmin } from "~/members/permissions.server";
+
+type Actor = Pick<User, "isAdmin"> | null;
+
+export class ParticipantNotFoundError extends Error {
+  override name = "ParticipantNotFoundError";
+}
+
+export const nameOf = sql<string>`coalesce(nullif(${users.nombreCompleto}, ''), nullif(${users.displayName}, ''), ${users.email})`;
+
+/** The event with its participants (by time of joining) and those waiting (in order); null if unknown. */
+export async function listAttendance(db: Db, actor: Actor, eventId: unknown) {
+  assertAdmin(actor);
+  if (!isUuid(eventId)) return null;
+  const [event] = await db
+    .select({
+      id: events.id,
+      nombreEvento: events.nombreEvento,
+      startsAt: events.startsAt,
+      capacity: events.capacity,
+    })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .limit(1);
+  if (!event) return null;
+  const [participants, waiting] = await Promise.all([
+    db
+      .select({
+        userId: users.id,
+        nombre: nameOf,
+        email: users.email,
+        ciudad: users.ciudad,
+        habilidades: users.habilidades,
+        joinedAt: participations.joinedAt,
+        checkedInAt: participations.checkedInAt,
+      })
+      .from(participations)
+      .innerJoin(users, eq(users.id, participations.userId))
+      .where(eq(participations.eventId, eventId))
+      .orderBy(asc(participations.joinedAt), asc(users.id)),
+    db
+      .select({
+        userId: users.id,
+        nombre: nameOf,
+        email: users.email,
+        createdAt: eventWaitlist.createdAt,
+      })
+      .from(eventWaitlist)
+      .innerJoin(users, eq(users.id, eventWaitlist.userId))
+      .where(eq(eventWaitlist.eventId, eventId))
+      .orderBy(asc(eventWaitlist.createdAt), asc(eventWaitlist.userId)),
+  ]);
+  return { event, participants, waiting };
+}
+
+/**
+ * Marks a participant present (the first time counts; marking again keeps it) or not present.
+ * Someone who does not participate in the event cannot be marked.
+ */
+export async function setCheckedIn(
+  db: Db,
+  actor: Pick<User, "id" | "isAdmin"> | null,
+  eventId: unknown,
+  userId: unknown,
+  present: boolean,
+  now: Date = new Date(),
+): Promise<void> {
+  assertAdmin(actor);
+  if (!isUuid(eventId) || !isUuid(userId)) throw new ParticipantNotFoundError();
+  const updated = await db
+    .update(participations)
+    .set({
+      checkedInAt: present
+        ? sql`coalesce(${participations.checkedInAt}, ${now.toISOString()}::timestamptz)`
+        : null,
+      checkedInBy: present
+        ? sql`case when ${participations.checkedInAt} is null then ${actor.id}::uuid else ${participations.checkedInBy} end`
+        : null,
+    })
+    .where(and(eq(participations.eventId, eventId), eq(participations.userId, userId)))
+    .returning({ userId: participations.userId });
+  if (updated.length === 0) throw new ParticipantNotFoundError();
+}

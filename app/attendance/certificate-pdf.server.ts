@@ -1,0 +1,408 @@
+// The certificate of attendance as a PDF: A4 landscape, the site's colours and typeface, a QR code
+// to its public page (docs/decisions/020-certificates.md).
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import PDFDocument from "pdfkit";
+import { site } from "~/site/copy/site";
+import { eventPlace } from "~/events/event-place";
+import { formatDate } from "~/kernel/time";
+import { type Certificate, certificateUrl, formatCertificateCode } from "./certificate.server";
+import { PROJECT_ROOT } from "~/kernel/paths.server";
+import { qrModules } from "./qr.server";
+
+// ---------------------------------------------------------------------------------------------
+// Type: Space Grotesk, the site's face, from its npm package (SIL Open Font License). fontkit
+// cannot subset the WOFF2 files (their glyph table is transformed: foliojs/fontkit#201), so the
+// WOFF ones are embedded. The package splits each weight by script; every run of text is set in
+// the part that has its letters, so names beyond Spanish's alphabet print too.
+
+const SUBSETS = ["latin", "latin-ext", "vietnamese"] as const;
+type Subset = (typeof SUBSETS)[number];
+const WEIGHTS = [300, 500, 700] as const;
+type Weight = (typeof WEIGHTS)[number];
+
+const require = createRequire(import.meta.url);
+const fontPackage = "@fontsource/space-grotesk";
+
+function ranges(list: string): Array<[number, number]> {
+  return list.split(",").map((part) => {
+    const [from, to] = part.trim().replace(/^U\+/, "").split("-");
+    return [parseInt(from!, 16), parseInt(to ?? from!, 16)];
+  });
+}
+
+const unicode = JSON.parse(
+  fs.readFileSync(require.resolve(`${fontPackage}/unicode.json`), "utf8"),
+) as Record<Subset, string>;
+const coverage = SUBSETS.map((subset) => ({ subset, ranges: ranges(unicode[subset]) }));
+
+const fontFiles = new Map<string, Buffer>();
+
+function fontName(subset: Subset, weight: Weight): string {
+  const name = `space-grotesk-${subset}-${weight}`;
+  if (!fontFiles.has(name)) {
+    fontFiles.set(
+      name,
+      fs.readFileSync(require.resolve(`${fontPackage}/files/${name}-normal.woff`)),
+    );
+  }
+  return name;
+}
+
+function subsetOf(codePoint: number): Subset | null {
+  return (
+    coverage.find(({ ranges }) => ranges.some(([a, b]) => codePoint >= a && codePoint <= b))
+      ?.subset ?? null
+  );
+}
+
+interface Run {
+  subset: Subset;
+  text: string;
+}
+
+/** `text` cut where the part of the font that has its letters changes. */
+function runsOf(text: string): Run[] {
+  const runs: Run[] = [];
+  for (const char of text) {
+    const found = subsetOf(char.codePointAt(0)!);
+    const last = runs.at(-1);
+    // Spaces and marks every part has stay with the run they are in.
+    const subset = found === "latin" && last && /[\s\p{M}]/u.test(char) ? last.subset : found;
+    if (last && (subset === null || last.subset === subset)) last.text += char;
+    else runs.push({ subset: subset ?? "latin", text: char });
+  }
+  return runs;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Colours: the site's own tokens, read from the stylesheet itself (as the migrations are read from
+// ./drizzle, from the project's folder), so that changing the palette stays one file.
+
+const tokens = fs.readFileSync(path.join(PROJECT_ROOT, "app", "styles", "tokens.css"), "utf8");
+
+function token(name: string): string[] {
+  const value = new RegExp(`--${name}:\\s*([^;]+);`).exec(tokens)?.[1] ?? "";
+  const colours = value.match(/#[0-9a-f]{6}\b/gi);
+  if (!colours) throw new Error(`tokens.css no define --${name} con colores`);
+  return colours;
+}
+
+const colours = {
+  ink: token("color-bg")[0]!,
+  muted: token("color-border-strong")[0]!,
+  brand: token("gradient-brand") as [string, string, ...string[]],
+  bar: token("gradient-bar") as [string, string, ...string[]],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Setting text: centred lines that shrink to fit, in as many lines as they need.
+
+type Doc = PDFKit.PDFDocument;
+
+interface Style {
+  weight: Weight;
+  size: number;
+  /** The smallest size before the text takes more lines. */
+  minSize: number;
+  /** The lines to try to fit the text in before going below `minSize`. */
+  maxLines: number;
+  color: string;
+  spacing?: number;
+}
+
+function widthOf(doc: Doc, text: string, weight: Weight, size: number, spacing = 0): number {
+  return runsOf(text).reduce(
+    (sum, run) =>
+      sum +
+      doc
+        .font(fontName(run.subset, weight))
+        .fontSize(size)
+        .widthOfString(run.text, { characterSpacing: spacing }),
+    0,
+  );
+}
+
+/** `text` broken into lines no wider than `width` at `size`; a word too long is cut. */
+function wrap(doc: Doc, text: string, style: Style, size: number, width: number): string[] {
+  const fits = (line: string) => widthOf(doc, line, style.weight, size, style.spacing) <= width;
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const tried = line ? `${line} ${word}` : word;
+    if (fits(tried)) {
+      line = tried;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = "";
+    let rest = word;
+    while (!fits(rest)) {
+      let cut = rest.length - 1;
+      while (cut > 1 && !fits(rest.slice(0, cut))) cut--;
+      lines.push(rest.slice(0, cut));
+      rest = rest.slice(cut);
+    }
+    line = rest;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+interface Block {
+  lines: string[];
+  size: number;
+  style: Style;
+}
+
+function setText(doc: Doc, text: string, style: Style, width: number): Block {
+  for (let size = style.size; size >= style.minSize; size -= 1) {
+    const lines = wrap(doc, text, style, size, width);
+    if (lines.length <= style.maxLines) return { lines, size, style };
+  }
+  return { lines: wrap(doc, text, style, style.minSize, width), size: style.minSize, style };
+}
+
+const lineHeight = (block: Block) => block.size * 1.22;
+const heightOf = (block: Block) => block.lines.length * lineHeight(block);
+
+/** `text` in `weight` and `size` from (`x`, `y`), each run in the part of the font it needs. */
+function drawRuns(
+  doc: Doc,
+  text: string,
+  font: { weight: Weight; size: number; color: string; spacing?: number },
+  x: number,
+  y: number,
+): void {
+  const spacing = font.spacing ?? 0;
+  // Spaced capitals come out of text extraction letter by letter: readers get the word itself.
+  if (spacing > 0) doc.markContent("Span", { actual: text });
+  for (const run of runsOf(text)) {
+    doc
+      .font(fontName(run.subset, font.weight))
+      .fontSize(font.size)
+      .fillColor(font.color)
+      .text(run.text, x, y, { lineBreak: false, characterSpacing: spacing });
+    x += doc.widthOfString(run.text, { characterSpacing: spacing });
+  }
+  if (spacing > 0) doc.endMarkedContent();
+}
+
+function drawLine(doc: Doc, line: string, block: Block, centre: number, y: number): void {
+  const font = { ...block.style, size: block.size };
+  drawRuns(
+    doc,
+    line,
+    font,
+    centre - widthOf(doc, line, font.weight, font.size, font.spacing) / 2,
+    y,
+  );
+}
+
+function drawBlock(doc: Doc, block: Block, centre: number, top: number): number {
+  block.lines.forEach((line, i) => drawLine(doc, line, block, centre, top + i * lineHeight(block)));
+  return top + heightOf(block);
+}
+
+function drawQr(doc: Doc, text: string, x: number, y: number, size: number): void {
+  const modules = qrModules(text);
+  const quiet = 2;
+  const cell = size / (modules.length + quiet * 2);
+  doc.rect(x, y, size, size).fill("white");
+  modules.forEach((row, r) =>
+    row.forEach((dark, c) => {
+      if (dark) doc.rect(x + (c + quiet) * cell, y + (r + quiet) * cell, cell, cell);
+    }),
+  );
+  doc.fill(colours.ink);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** The certificate as a PDF file. */
+export function certificatePdf(
+  certificate: Certificate,
+  settings: { publicUrl: URL; timeZone: string },
+): Promise<Buffer> {
+  const { event } = certificate;
+  const verifyAt = certificateUrl(settings.publicUrl, certificate.code);
+  const doc = new PDFDocument({
+    size: "A4",
+    layout: "landscape",
+    margin: 0,
+    lang: "es-BO",
+    displayTitle: true,
+    info: {
+      Title: `Certificado de asistencia: ${event.nombreEvento}`,
+      Author: site.name,
+      Subject: `${certificate.nombre} asistió a ${event.nombreEvento}`,
+      Keywords: `certificado ${formatCertificateCode(certificate.code)}`,
+      Creator: site.name,
+    },
+  });
+  // Registered by name; only the parts a certificate sets text in are embedded.
+  for (const subset of SUBSETS) {
+    for (const weight of WEIGHTS) {
+      const name = fontName(subset, weight);
+      doc.registerFont(name, fontFiles.get(name)!);
+    }
+  }
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  const W = doc.page.width;
+  const H = doc.page.height;
+  const centre = W / 2;
+  const textWidth = W - 2 * 110;
+
+  // The frame: the site's bar above and below, a fine rule in the brand's blue inside.
+  const bar = doc.linearGradient(0, 0, W, 0);
+  bar.stop(0, colours.bar[0]).stop(1, colours.bar[1]);
+  doc.rect(0, 0, W, 14).fill(bar);
+  const barBottom = doc.linearGradient(0, 0, W, 0);
+  barBottom.stop(0, colours.bar[0]).stop(1, colours.bar[1]);
+  doc.rect(0, H - 6, W, 6).fill(barBottom);
+  doc
+    .lineWidth(0.8)
+    .strokeColor(colours.brand[0])
+    .strokeOpacity(0.35)
+    .rect(28, 36, W - 56, H - 64)
+    .stroke()
+    .strokeOpacity(1);
+
+  // The community, above.
+  const brandName: Block = setText(
+    doc,
+    site.name.toUpperCase(),
+    { weight: 700, size: 18, minSize: 18, maxLines: 1, color: colours.brand[0], spacing: 3 },
+    textWidth,
+  );
+  drawBlock(doc, brandName, centre, 64);
+
+  // The statement, centred in the space between the heading and the footer.
+  const blocks: Array<Block | number> = [
+    setText(
+      doc,
+      "CERTIFICADO DE ASISTENCIA",
+      { weight: 500, size: 15, minSize: 12, maxLines: 1, color: colours.brand[1], spacing: 2 },
+      textWidth,
+    ),
+    22,
+    setText(
+      doc,
+      "Se certifica que",
+      { weight: 300, size: 14, minSize: 14, maxLines: 1, color: colours.muted },
+      textWidth,
+    ),
+    10,
+    setText(
+      doc,
+      certificate.nombre,
+      { weight: 700, size: 38, minSize: 22, maxLines: 2, color: colours.ink },
+      textWidth,
+    ),
+    12,
+    -1, // the gradient rule
+    16,
+    setText(
+      doc,
+      "asistió a",
+      { weight: 300, size: 14, minSize: 14, maxLines: 1, color: colours.muted },
+      textWidth,
+    ),
+    8,
+    setText(
+      doc,
+      event.nombreEvento,
+      { weight: 500, size: 25, minSize: 14, maxLines: 3, color: colours.brand[0] },
+      textWidth,
+    ),
+    12,
+    setText(
+      doc,
+      `${formatDate(event.startsAt, settings.timeZone)} · ${eventPlace(event)}`,
+      { weight: 300, size: 14, minSize: 10, maxLines: 2, color: colours.ink },
+      textWidth,
+    ),
+  ];
+  const ruleHeight = 3;
+  const total = blocks.reduce<number>(
+    (sum, b) => sum + (typeof b === "number" ? (b === -1 ? ruleHeight : b) : heightOf(b)),
+    0,
+  );
+  const areaTop = 130;
+  const areaBottom = H - 150;
+  let y = areaTop + Math.max(0, (areaBottom - areaTop - total) / 2);
+  for (const b of blocks) {
+    if (b === -1) {
+      const rule = doc.linearGradient(centre - 90, 0, centre + 90, 0);
+      rule.stop(0, colours.bar[0]).stop(1, colours.bar[1]);
+      doc.roundedRect(centre - 90, y, 180, ruleHeight, 1.5).fill(rule);
+      y += ruleHeight;
+    } else if (typeof b === "number") y += b;
+    else y = drawBlock(doc, b, centre, y);
+  }
+
+  // Below: who gives it on the left, how to check it on the right.
+  const qrSize = 84;
+  const qrX = W - 64 - qrSize;
+  const qrY = H - 64 - qrSize;
+  drawQr(doc, verifyAt, qrX, qrY, qrSize);
+  // A signature line for the community, as on a certificate signed by hand.
+  const footTop = qrY + qrSize - 40;
+  const footLeft = 64;
+  doc
+    .lineWidth(0.8)
+    .strokeColor(colours.muted)
+    .moveTo(footLeft, footTop - 10)
+    .lineTo(footLeft + 230, footTop - 10)
+    .stroke();
+  drawRuns(
+    doc,
+    `Comunidad ${site.name}`,
+    { weight: 500, size: 13, color: colours.ink },
+    footLeft,
+    footTop,
+  );
+  const taglineStyle = {
+    weight: 300,
+    size: 9,
+    minSize: 9,
+    maxLines: 2,
+    color: colours.muted,
+  } as const;
+  wrap(doc, site.tagline, taglineStyle, 9, 300).forEach((line, i) =>
+    drawRuns(doc, line, taglineStyle, footLeft, footTop + 19 + i * 11),
+  );
+
+  const rightEdge = qrX - 16;
+  const right = (
+    text: string,
+    font: { weight: Weight; size: number; color: string },
+    top: number,
+  ) => drawRuns(doc, text, font, rightEdge - widthOf(doc, text, font.weight, font.size), top);
+  right(
+    "Verifica este certificado en",
+    { weight: 300, size: 9, color: colours.muted },
+    footTop - 4,
+  );
+  right(
+    verifyAt.replace(/^https?:\/\//, ""),
+    { weight: 300, size: 9, color: colours.ink },
+    footTop + 8,
+  );
+  right("Código", { weight: 300, size: 9, color: colours.muted }, footTop + 26);
+  right(
+    formatCertificateCode(certificate.code),
+    { weight: 700, size: 14, color: colours.ink },
+    footTop + 37,
+  );
+
+  doc.end();
+  return done;
+}

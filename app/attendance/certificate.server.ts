@@ -1,0 +1,162 @@
+// Certificates of attendance: who may have one, and the public check of a certificate's code
+// (docs/decisions/020-certificates.md). A certificate exists for a participation that was checked
+// in at the door, once its event has ended; its code was made with the participation.
+import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { ATTENDANCE_MESSAGES } from "~/attendance/messages";
+import { EVENT_MESSAGES } from "~/events/messages";
+import { isUuid } from "~/kernel/checks";
+import type { Db } from "~/db/client.server";
+import { events, participations, users, type User } from "~/db/schema.server";
+import { hasEnded } from "~/events/event.server";
+import { mayAdminister } from "~/members/permissions.server";
+
+/** Crockford's base32: digits and capitals without I, L, O and U, which are read as others. */
+const CODE = /^[0-9A-HJKMNP-TV-Z]{12}$/;
+
+/**
+ * A code as a person may type it or a link may carry it ("abcd-efgh-jkmn", with spaces, an O
+ * for a zero, an I or L for a one) in its stored form, or null when it cannot be one.
+ */
+export function parseCertificateCode(raw: unknown): string | null {
+  if (typeof raw !== "string" || raw.length > 40) return null;
+  const code = raw.toUpperCase().replace(/[\s-]/g, "").replace(/O/g, "0").replace(/[IL]/g, "1");
+  return CODE.test(code) ? code : null;
+}
+
+/** "ABCD-EFGH-JKMN": the stored code in groups of four, as it is printed and linked. */
+export function formatCertificateCode(code: string): string {
+  return code.match(/.{1,4}/g)!.join("-");
+}
+
+/** The public page that confirms a certificate: what its QR code points to. */
+export function certificateUrl(publicUrl: URL, code: string): string {
+  return new URL(`/certificados/${formatCertificateCode(code)}`, publicUrl.origin).toString();
+}
+
+/** Why a certificate is refused, with the status its answer carries. */
+export class CertificateRefusedError extends Error {
+  override name = "CertificateRefusedError";
+  constructor(
+    message: string,
+    readonly status: 403 | 404 | 409,
+  ) {
+    super(message);
+  }
+}
+
+export interface Certificate {
+  /** The stored code (12 characters, no dashes). */
+  code: string;
+  /** The member's full name. */
+  nombre: string;
+  event: {
+    id: string;
+    nombreEvento: string;
+    startsAt: Date;
+    ubicacionEvento: string;
+    ubicacionEspecifica: string | null;
+    tipoEvento: string;
+  };
+}
+
+// The name on a certificate: the full name of the profile, or the account's name for a member
+// brought over without one. Never the e-mail: the public page shows the name.
+const nameOnCertificate = sql<
+  string | null
+>`coalesce(nullif(trim(${users.nombreCompleto}), ''), nullif(trim(${users.displayName}), ''))`;
+
+const eventColumns = {
+  id: events.id,
+  nombreEvento: events.nombreEvento,
+  startsAt: events.startsAt,
+  ubicacionEvento: events.ubicacionEvento,
+  ubicacionEspecifica: events.ubicacionEspecifica,
+  tipoEvento: events.tipoEvento,
+};
+
+type Actor = Pick<User, "id" | "isAdmin"> | null;
+
+/**
+ * The certificate of `userId` for `eventId`, for the member themselves or an admin. Refused, with
+ * the reason, before the event has ended, to someone who did not take part or was not checked in,
+ * and to anyone else.
+ */
+export async function certificateFor(
+  db: Db,
+  actor: Actor,
+  eventId: unknown,
+  userId: unknown,
+  now: Date = new Date(),
+): Promise<Certificate> {
+  if (!actor) throw new CertificateRefusedError(ATTENDANCE_MESSAGES.certificateLoginRequired, 403);
+  const own = actor.id === userId;
+  if (!own && !mayAdminister(actor)) {
+    throw new CertificateRefusedError(ATTENDANCE_MESSAGES.certificateNotOwn, 403);
+  }
+  if (!isUuid(eventId)) throw new CertificateRefusedError(EVENT_MESSAGES.eventNotFound, 404);
+  const member = isUuid(userId) ? userId : null;
+  const [row] = await db
+    .select({
+      event: eventColumns,
+      participates: member
+        ? sql<boolean>`${participations.userId} is not null`
+        : sql<boolean>`false`,
+      checkedInAt: participations.checkedInAt,
+      code: participations.certificateCode,
+      nombre: nameOnCertificate,
+    })
+    .from(events)
+    .leftJoin(
+      participations,
+      and(
+        eq(participations.eventId, events.id),
+        // A malformed member id matches nobody, without reaching the database as a uuid.
+        member ? eq(participations.userId, member) : sql`false`,
+      ),
+    )
+    .leftJoin(users, eq(users.id, participations.userId))
+    .where(eq(events.id, eventId))
+    .limit(1);
+  if (!row) throw new CertificateRefusedError(EVENT_MESSAGES.eventNotFound, 404);
+  if (!row.participates || row.code === null) {
+    throw own
+      ? new CertificateRefusedError(ATTENDANCE_MESSAGES.certificateNotParticipant, 403)
+      : new CertificateRefusedError(ATTENDANCE_MESSAGES.participantNotFound, 404);
+  }
+  if (!hasEnded(row.event, now)) {
+    throw new CertificateRefusedError(ATTENDANCE_MESSAGES.certificateNotEnded, 403);
+  }
+  if (row.checkedInAt === null) {
+    throw new CertificateRefusedError(ATTENDANCE_MESSAGES.certificateNotCheckedIn, 403);
+  }
+  if (!row.nombre) throw new CertificateRefusedError(ATTENDANCE_MESSAGES.certificateNoName, 409);
+  return { code: row.code, nombre: row.nombre, event: row.event };
+}
+
+/**
+ * What `/certificados/{code}` confirms: the certificate with that code, if its member was checked
+ * in and its event has ended; null for any other code, well-formed or not.
+ */
+export async function findCertificate(
+  db: Db,
+  rawCode: unknown,
+  now: Date = new Date(),
+): Promise<Certificate | null> {
+  const code = parseCertificateCode(rawCode);
+  if (!code) return null;
+  const [row] = await db
+    .select({ event: eventColumns, nombre: nameOnCertificate })
+    .from(participations)
+    .innerJoin(events, eq(events.id, participations.eventId))
+    .innerJoin(users, eq(users.id, participations.userId))
+    .where(
+      and(
+        eq(participations.certificateCode, code),
+        isNotNull(participations.checkedInAt),
+        lt(events.startsAt, now),
+      ),
+    )
+    .limit(1);
+  if (!row || !row.nombre) return null;
+  return { code, nombre: row.nombre, event: row.event };
+}

@@ -1,0 +1,274 @@
+// Check-in at the door (docs/decisions/019-check-in.md). Each participant of an event has a
+// personal token (in their QR code) and a short code to type, both derived by HMAC from the
+// server's SESSION_SECRET: nothing is stored, nothing can be guessed, and a token names the event
+// and the person it is for. `participations.checked_in_at` is the one record of who came; marking
+// someone twice, from two phones or from a queue sent late, keeps the earliest time.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { isUuid } from "~/kernel/checks";
+import { ATTENDANCE_MESSAGES } from "~/attendance/messages";
+import { EVENT_MESSAGES } from "~/events/messages";
+import {
+  CHECK_IN_CODE_ALPHABET,
+  CHECK_IN_CODE_LENGTH,
+  CHECK_IN_TOKEN_PATTERN,
+  formatCheckInCode,
+  normalizeCheckInCode,
+} from "~/attendance/check-in";
+import type { Db } from "~/db/client.server";
+import { events, participations, users, type User } from "~/db/schema.server";
+import { nameOf } from "./attendance.server";
+import { assertAdmin } from "~/members/permissions.server";
+import { qrSvg } from "./qr.server";
+
+type Admin = Pick<User, "id" | "isAdmin"> | null;
+
+/** A refused check-in: the message is the one the admin reads (Spanish), `status` the answer's. */
+export class CheckInError extends Error {
+  override name = "CheckInError";
+  constructor(
+    message: string,
+    readonly status: 400 | 404 | 409,
+  ) {
+    super(message);
+  }
+}
+
+const MAC_BYTES = 16;
+
+/** One key per purpose, derived from the server's secret, so a check-in MAC is never a cookie's. */
+function keyFor(secret: string, purpose: "token" | "code"): Buffer {
+  return createHmac("sha256", secret).update(`ayllu check-in ${purpose} v1`).digest();
+}
+
+function mac(secret: string, purpose: "token" | "code", eventId: string, userId: string): Buffer {
+  return createHmac("sha256", keyFor(secret, purpose))
+    .update(`${eventId.toLowerCase()}:${userId.toLowerCase()}`)
+    .digest();
+}
+
+const uuidBytes = (id: string) => Buffer.from(id.replace(/-/g, ""), "hex");
+const uuidOf = (bytes: Buffer) =>
+  bytes.toString("hex").replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
+
+/** The token in a participant's QR code: event id, member id and a MAC of both (base64url, 64 characters). */
+export function checkInToken(secret: string, eventId: string, userId: string): string {
+  return Buffer.concat([
+    uuidBytes(eventId),
+    uuidBytes(userId),
+    mac(secret, "token", eventId, userId).subarray(0, MAC_BYTES),
+  ]).toString("base64url");
+}
+
+/** The participant's short code: 8 characters without 0, 1, I, L or O, shown as ABCD-2345. */
+export function checkInCode(secret: string, eventId: string, userId: string): string {
+  let n = mac(secret, "code", eventId, userId).readBigUInt64BE(0);
+  const base = BigInt(CHECK_IN_CODE_ALPHABET.length);
+  let code = "";
+  for (let i = 0; i < CHECK_IN_CODE_LENGTH; i++) {
+    code += CHECK_IN_CODE_ALPHABET[Number(n % base)];
+    n /= base;
+  }
+  return code;
+}
+
+/** The event and member a token was made for, if the server made it; null for anything else. */
+export function readCheckInToken(
+  secret: string,
+  token: unknown,
+): { eventId: string; userId: string } | null {
+  if (typeof token !== "string" || !CHECK_IN_TOKEN_PATTERN.test(token)) return null;
+  const bytes = Buffer.from(token, "base64url");
+  const eventId = uuidOf(bytes.subarray(0, 16));
+  const userId = uuidOf(bytes.subarray(16, 32));
+  const expected = mac(secret, "token", eventId, userId).subarray(0, MAC_BYTES);
+  if (!timingSafeEqual(bytes.subarray(32), expected)) return null;
+  return { eventId, userId };
+}
+
+/** What the member's own pages show: the QR's token and the code to type. */
+export function personalCheckIn(secret: string, eventId: string, userId: string) {
+  return {
+    token: checkInToken(secret, eventId, userId),
+    code: checkInCode(secret, eventId, userId),
+  };
+}
+
+/** The member's own uploaded photo, else their sign-in provider's (as photoOf in user.server.ts). */
+const photoOf = sql<string | null>`coalesce(${users.ownPhotoUrl}, ${users.photoURL})`;
+
+/** The name of the admin who marked the participant present first, if any. */
+const byName = sql<string | null>`(
+  select coalesce(nullif(marker.nombre_completo, ''), nullif(marker.display_name, ''), marker.email)
+  from users marker where marker.id = ${participations.checkedInBy})`;
+
+/**
+ * The check-in page's data: the event and, for each participant, what a phone needs to recognise
+ * them without a connection (name, photo, token, code) and whether they are in. Null: no event.
+ */
+export async function listCheckIn(db: Db, secret: string, actor: Admin, eventId: unknown) {
+  assertAdmin(actor);
+  if (!isUuid(eventId)) return null;
+  const [event] = await db
+    .select({ id: events.id, nombreEvento: events.nombreEvento, startsAt: events.startsAt })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .limit(1);
+  if (!event) return null;
+  const rows = await db
+    .select({
+      userId: users.id,
+      nombre: nameOf,
+      photoURL: photoOf,
+      checkedInAt: participations.checkedInAt,
+      checkedInBy: byName,
+    })
+    .from(participations)
+    .innerJoin(users, eq(users.id, participations.userId))
+    .where(eq(participations.eventId, event.id))
+    .orderBy(asc(nameOf), asc(users.id));
+  return {
+    event,
+    participants: rows.map((row) => ({
+      ...row,
+      ...personalCheckIn(secret, event.id, row.userId),
+    })),
+  };
+}
+
+export interface CheckInProof {
+  /** The token of a scanned QR code. */
+  token?: unknown;
+  /** A typed short code (spaces, dashes and lower case are fine). */
+  code?: unknown;
+  /** When the person was marked on the admin's phone (ISO 8601), if it was earlier than now. */
+  at?: unknown;
+}
+
+export interface CheckInResult {
+  outcome: "checkedIn" | "already";
+  userId: string;
+  nombre: string;
+  photoURL: string | null;
+  /** The time that counts: the first one, whichever phone marked it. */
+  checkedInAt: Date;
+  checkedInBy: string | null;
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** The member a token or a typed code stands for, in this event. */
+async function whoIs(
+  db: Db,
+  secret: string,
+  eventId: string,
+  proof: CheckInProof,
+): Promise<string> {
+  if (proof.token !== undefined && proof.token !== null && proof.token !== "") {
+    const read = readCheckInToken(secret, proof.token);
+    if (!read) throw new CheckInError(ATTENDANCE_MESSAGES.checkInTokenInvalid, 400);
+    if (read.eventId !== eventId)
+      throw new CheckInError(ATTENDANCE_MESSAGES.checkInTokenOtherEvent, 409);
+    return read.userId;
+  }
+  if (proof.code === undefined || proof.code === null || proof.code === "")
+    throw new CheckInError(ATTENDANCE_MESSAGES.checkInNoProof, 400);
+  const code = normalizeCheckInCode(proof.code);
+  if (!code) throw new CheckInError(ATTENDANCE_MESSAGES.checkInCodeMalformed, 400);
+  // Codes are not stored: each participant's is made again and compared (a few microseconds each).
+  const members = await db
+    .select({ userId: participations.userId })
+    .from(participations)
+    .where(eq(participations.eventId, eventId));
+  const found = members.find((m) => checkInCode(secret, eventId, m.userId) === code);
+  if (!found) throw new CheckInError(ATTENDANCE_MESSAGES.checkInCodeUnknown, 404);
+  return found.userId;
+}
+
+/**
+ * Marks a participant present by their QR token or typed code. Idempotent: a second check-in (the
+ * same phone again, another phone, a queue sent late) changes nothing but an earlier time, and
+ * answers 'already' with the time that counts. The time is `proof.at` (when the phone marked it),
+ * never later than now nor earlier than when the member joined.
+ */
+export async function checkIn(
+  db: Db,
+  secret: string,
+  actor: Admin,
+  eventId: unknown,
+  proof: CheckInProof,
+  now: Date = new Date(),
+): Promise<CheckInResult> {
+  assertAdmin(actor);
+  if (!isUuid(eventId)) throw new CheckInError(EVENT_MESSAGES.eventNotFound, 404);
+  let at = now;
+  if (proof.at !== undefined && proof.at !== null && proof.at !== "") {
+    const parsed =
+      typeof proof.at === "string" && ISO_INSTANT.test(proof.at) ? new Date(proof.at) : null;
+    if (!parsed || Number.isNaN(parsed.getTime()))
+      throw new CheckInError(ATTENDANCE_MESSAGES.checkInTimeInvalid, 400);
+    if (parsed < now) at = parsed;
+  }
+  const [event] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .limit(1);
+  if (!event) throw new CheckInError(EVENT_MESSAGES.eventNotFound, 404);
+  const userId = await whoIs(db, secret, event.id, proof);
+
+  return db.transaction(async (tx) => {
+    const where = and(eq(participations.eventId, event.id), eq(participations.userId, userId));
+    const read = async (lock: boolean) => {
+      const query = tx
+        .select({
+          joinedAt: participations.joinedAt,
+          checkedInAt: participations.checkedInAt,
+          checkedInBy: byName,
+          nombre: nameOf,
+          photoURL: photoOf,
+        })
+        .from(participations)
+        .innerJoin(users, eq(users.id, participations.userId))
+        .where(where);
+      const [row] = await (lock ? query.for("update", { of: participations }) : query);
+      return row;
+    };
+    const before = await read(true);
+    if (!before) throw new CheckInError(ATTENDANCE_MESSAGES.checkInNotParticipant, 404);
+    const when = at < before.joinedAt ? before.joinedAt : at;
+    let row = before;
+    if (!before.checkedInAt || when < before.checkedInAt) {
+      // An earlier time (a queue sent late) corrects the record; the person was in either way.
+      await tx
+        .update(participations)
+        .set({ checkedInAt: when, checkedInBy: actor.id })
+        .where(where);
+      row = (await read(false))!;
+    }
+    return {
+      outcome: before.checkedInAt ? "already" : "checkedIn",
+      userId,
+      nombre: row.nombre,
+      photoURL: row.photoURL,
+      checkedInAt: row.checkedInAt!,
+      checkedInBy: row.checkedInBy,
+    };
+  });
+}
+
+/**
+ * A member's pass for an event they take part in: the QR code of their token (an SVG) and their
+ * code as they read it (ABCD-2345).
+ */
+export function checkInPass(
+  secret: string,
+  event: { id: string; nombreEvento: string },
+  userId: string,
+) {
+  const { token, code } = personalCheckIn(secret, event.id, userId);
+  return {
+    qr: qrSvg(token, `Código QR de registro para ${event.nombreEvento}`),
+    code: formatCheckInCode(code),
+  };
+}

@@ -1,0 +1,299 @@
+// The database: PostgreSQL through DATABASE_URL, or embedded PostgreSQL (PGlite) in a folder.
+// Both get the same Drizzle schema and the same migrations in ./drizzle.
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { MIGRATIONS_DIR } from "~/kernel/paths.server";
+import { trackDurability, type DurableDir } from "./durable-fs.server";
+import * as schema from "./schema.server";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "embedded" | "postgres";
+  /** Where the data lives, for log lines: a folder, or the server without its password. */
+  location: string;
+  /** Closes connections and, for the embedded database, releases the data folder. */
+  close(): Promise<void>;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel` (from this process or any
+   * other on the same database). Resolves with a function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Housekeeping PostgreSQL's autovacuum does on a server, which the embedded database has not:
+   * VACUUM ANALYZE, so that the planner has statistics and counts use index-only scans.
+   */
+  maintain?(): Promise<void>;
+  /** fsync calls made so far to keep acknowledged writes on disk (embedded database only). */
+  fsyncs?(): number;
+}
+
+export class DataDirInUseError extends Error {
+  override name = "DataDirInUseError";
+}
+
+function migrationsFolder(): string {
+  if (!fs.existsSync(path.join(MIGRATIONS_DIR, "meta", "_journal.json"))) {
+    throw new Error(`No se encontró la carpeta de migraciones ${MIGRATIONS_DIR}`);
+  }
+  return MIGRATIONS_DIR;
+}
+
+function pidIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * PGlite is a single-process database: two processes writing one folder corrupt it. A lock file
+ * holding the owner's pid keeps a second process out; a lock left by a dead process is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, "ayllu.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      return () => {
+        try {
+          if (fs.readFileSync(lockPath, "utf8") === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number.parseInt(fs.readFileSync(lockPath, "utf8"), 10);
+      if (Number.isInteger(owner) && pidIsAlive(owner)) {
+        throw new DataDirInUseError(
+          `La carpeta de datos ${dataDir} ya está abierta por otro proceso (pid ${owner}). ` +
+            "Detén ese proceso, o usa otra carpeta con DATA_DIR, o un servidor PostgreSQL con DATABASE_URL.",
+        );
+      }
+      fs.unlinkSync(lockPath);
+    }
+  }
+  throw new DataDirInUseError(`No se pudo bloquear la carpeta de datos ${dataDir}`);
+}
+
+/** Opens the embedded database in `dataDir` (or in memory when `dataDir` is null) and migrates it. */
+export async function openEmbedded(dataDir: string | null): Promise<Database> {
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  const durable = dataDir ? trackDurability(path.join(dataDir, "pgdata")) : null;
+  try {
+    // PostgreSQL's buffer cache lives inside PGlite's WebAssembly memory, which never shrinks:
+    // 32 MB holds a community site's hot rows and keeps the process within its memory budget.
+    const options = { startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"] };
+    const client = dataDir
+      ? await PGlite.create(path.join(dataDir, "pgdata"), options)
+      : await PGlite.create(options);
+    if (durable) makeDurable(client, durable);
+    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    await migratePglite(drizzlePglite({ client, schema }), {
+      migrationsFolder: migrationsFolder(),
+    });
+    return {
+      db,
+      kind: "embedded",
+      location: dataDir ?? "memoria",
+      listen: (channel, onMessage) => client.listen(channel, onMessage),
+      maintain: async () => {
+        // The site's own tables only: the system catalogs take far longer and gain little.
+        const { rows } = await client.query<{ name: string }>(
+          "select quote_ident(tablename) as name from pg_tables where schemaname = 'public'",
+        );
+        if (rows.length > 0)
+          await client.exec(`vacuum analyze ${rows.map((r) => r.name).join(", ")}`);
+      },
+      fsyncs: () => durable?.fsyncs() ?? 0,
+      async close() {
+        try {
+          await client.close();
+          // Whatever closing wrote (a last checkpoint) goes to disk before the folder is let go.
+          durable?.flush();
+        } finally {
+          durable?.release();
+          unlock();
+        }
+      },
+    };
+  } catch (error) {
+    durable?.release();
+    unlock();
+    throw error;
+  }
+}
+
+/**
+ * Every statement and transaction of the embedded database resolves only after what it wrote is
+ * fsynced (see durable-fs.server.ts). Inside a transaction, statements go through the transaction
+ * object and are synced once, at its end.
+ */
+function makeDurable(client: PGlite, durable: DurableDir) {
+  const wrap =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await run(...args);
+      } finally {
+        durable.flush();
+      }
+    };
+  client.query = wrap(client.query.bind(client)) as typeof client.query;
+  client.exec = wrap(client.exec.bind(client)) as typeof client.exec;
+  client.transaction = wrap(client.transaction.bind(client)) as typeof client.transaction;
+}
+
+/** Connects to PostgreSQL at `url` and migrates it, one process at a time. */
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const listen = postgresListener(url);
+  try {
+    const db = drizzleNodePg({ client: pool, schema });
+    const lockClient = await pool.connect();
+    try {
+      // Several processes may start at once against one server; only one migrates at a time.
+      await lockClient.query("select pg_advisory_lock(7242001)");
+      await migrateNodePg(drizzleNodePg({ client: lockClient, schema }), {
+        migrationsFolder: migrationsFolder(),
+      });
+    } finally {
+      await lockClient.query("select pg_advisory_unlock(7242001)").catch(() => {});
+      lockClient.release();
+    }
+    const where = new URL(url);
+    where.password = "";
+    return {
+      db: db as unknown as Db,
+      kind: "postgres",
+      location: where.toString(),
+      listen,
+      close: () => pool.end(),
+    };
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
+}
+
+type Handler = (payload: string) => void;
+
+/**
+ * LISTEN needs a connection of its own, outside the pool, held for as long as someone listens.
+ * A process holds one for all its channels and listeners: a notification reaches every listener
+ * of its channel in the same turn, in the order they began listening, so no request is answered
+ * between one listener hearing of a change and the next (the page cache and the landing content
+ * once heard the same NOTIFY on two connections, and a page rendered in between was kept with the
+ * old content). If the connection drops (a server restart, a network cut) a new one is made after
+ * a short pause.
+ */
+function postgresListener(url: string): Database["listen"] {
+  const channels = new Map<string, Set<Handler>>();
+  let current: Promise<pg.Client> | null = null;
+  let retry: NodeJS.Timeout | null = null;
+
+  const dispatch = (message: pg.Notification) => {
+    for (const handler of [...(channels.get(message.channel) ?? [])]) {
+      try {
+        handler(message.payload ?? "");
+      } catch (error) {
+        console.error(`Un aviso del canal ${message.channel} no se pudo atender:`, error);
+      }
+    }
+  };
+
+  const reconnectLater = () => {
+    if (retry || channels.size === 0) return;
+    retry = setTimeout(() => {
+      retry = null;
+      if (channels.size > 0) connection().catch(() => {});
+    }, 1000);
+    retry.unref();
+  };
+
+  const connection = (): Promise<pg.Client> => {
+    if (current) return current;
+    const client = new pg.Client({ connectionString: url });
+    client.on("notification", dispatch);
+    const made = (async () => {
+      await client.connect();
+      for (const channel of channels.keys()) await client.query(`LISTEN ${channel}`);
+      return client;
+    })();
+    current = made;
+    const lost = () => {
+      if (current !== made) return;
+      current = null;
+      client.end().catch(() => {});
+      reconnectLater();
+    };
+    client.on("error", lost);
+    client.on("end", lost);
+    made.catch(lost);
+    return made;
+  };
+
+  const stopListening = async (channel: string, handler: Handler) => {
+    const handlers = channels.get(channel);
+    if (!handlers?.delete(handler) || handlers.size > 0) return;
+    channels.delete(channel);
+    const made = current;
+    if (channels.size === 0) {
+      current = null;
+      if (retry) clearTimeout(retry);
+      retry = null;
+      await made?.then((client) => client.end()).catch(() => {});
+    } else {
+      await made?.then((client) => client.query(`UNLISTEN ${channel}`)).catch(() => {});
+    }
+  };
+
+  return async (channel, onMessage) => {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel))
+      throw new Error(`Nombre de canal no válido: ${channel}`);
+    // Each call is a listener of its own, even when it passes a function already listening.
+    const handler: Handler = (payload) => onMessage(payload);
+    const handlers = channels.get(channel);
+    if (handlers) handlers.add(handler);
+    else channels.set(channel, new Set([handler]));
+    try {
+      // Once more for a channel already listened to: it costs nothing, and this resolves only
+      // once the connection listens to it (even when it was made before the channel was asked for).
+      await (await connection()).query(`LISTEN ${channel}`);
+    } catch (error) {
+      await stopListening(channel, handler);
+      throw error;
+    }
+    return () => stopListening(channel, handler);
+  };
+}
+
+export function openDatabase(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openEmbedded(config.dataDir);
+}
+
+/** True when the database answers a trivial query. */
+export async function databaseIsUp(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,355 @@
+// Every entity of the specification (§3). Property names are the specification's own words;
+// columns are their snake_case forms (docs/decisions/002-naming.md).
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const linkList = (name: string) =>
+  text(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
+
+export const GENEROS = ["Masculino", "Femenino", "Otro"] as const;
+type Genero = (typeof GENEROS)[number];
+
+export const TIPOS_EVENTO = ["Presencial", "Virtual", "Hibrido"] as const;
+type TipoEvento = (typeof TIPOS_EVENTO)[number];
+
+/** A member's profile (usuarios). `id` is the specification's uid. */
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Identity is (issuer, subject) from the ID token, never the e-mail.
+    issuer: text("issuer").notNull(),
+    subject: text("subject").notNull(),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    displayName: text("display_name"),
+    /** The provider's photo, taken at the first sign-in. */
+    photoURL: text("photo_url"),
+    /** A photo the member uploaded on /profile (an /imagenes/… path); shown instead of the provider's. */
+    ownPhotoUrl: text("own_photo_url"),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    nombreCompleto: text("nombre_completo"),
+    fechaNacimiento: date("fecha_nacimiento", { mode: "string" }),
+    pais: text("pais"),
+    ciudad: text("ciudad"),
+    genero: text("genero").$type<Genero>(),
+    habilidades: text("habilidades").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+    // Members brought over from Firebase (npm run import): their Firebase uid, and the Google
+    // subject of their Firebase Auth account, by which they re-link at first sign-in.
+    firebaseUid: text("firebase_uid").unique(),
+    firebaseGoogleSubject: text("firebase_google_subject").unique(),
+    /** SHA-256 of the secret in the member's private calendar link; null until they ask for one. */
+    calendarTokenHash: text("calendar_token_hash").unique(),
+    /**
+     * The secret of the member's unsubscribe links (docs/decisions/021-mail.md): 64 random hex
+     * digits, made with the row. It is in every mail, so it is kept as it is, not hashed.
+     */
+    mailToken: text("mail_token")
+      .notNull()
+      .unique()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    /** The kinds of mail (MAIL_TOPICS) the member turned off. */
+    mailOff: text("mail_off")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+  },
+  (t) => [
+    uniqueIndex("users_issuer_subject_key").on(t.issuer, t.subject),
+    index("users_email_idx").on(sql`lower(${t.email})`),
+    index("users_created_at_idx").on(t.createdAt),
+    check(
+      "users_genero_check",
+      sql`${t.genero} is null or ${t.genero} in ('Masculino', 'Femenino', 'Otro')`,
+    ),
+    check("users_habilidades_length", sql`char_length(${t.habilidades}) <= 30`),
+  ],
+);
+
+/** A signed-in browser. The cookie holds a random token; the row holds only its SHA-256. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("sessions_user_id_idx").on(t.userId),
+    index("sessions_expires_at_idx").on(t.expiresAt),
+  ],
+);
+
+/**
+ * A member's upload in the last minute, for the per-minute limit (UPLOADS_PER_MINUTE,
+ * docs/decisions/028-image-decoding-bound.md): counted here so that it holds across processes and
+ * machines. Rows older than a minute are deleted at the next upload, so the table holds about a
+ * minute of uploads.
+ */
+export const uploadAttempts = pgTable(
+  "upload_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("upload_attempts_user_id_created_at_idx").on(t.userId, t.createdAt)],
+);
+
+/** eventos. `startsAt` is fechaEvento + horaEvento in SITE_TIMEZONE, kept for ordering and "ended". */
+export const events = pgTable(
+  "events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    nombreEvento: text("nombre_evento").notNull(),
+    ubicacionEvento: text("ubicacion_evento").notNull(),
+    tipoEvento: text("tipo_evento").$type<TipoEvento>().notNull().default("Presencial"),
+    enlacesVirtuales: linkList("enlaces_virtuales"),
+    fechaEvento: date("fecha_evento", { mode: "string" }).notNull(),
+    horaEvento: time("hora_evento").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    imagenEnlace: text("imagen_enlace").notNull(),
+    ubicacionEspecifica: text("ubicacion_especifica"),
+    descripcion: text("descripcion").notNull(),
+    /** Seats; null means unlimited. Joins beyond it go to the waiting list (event_waitlist). */
+    capacity: integer("capacity"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+    publishedBy: uuid("published_by").references(() => users.id, { onDelete: "set null" }),
+    publishedByName: text("published_by_name").notNull(),
+    firebaseId: text("firebase_id").unique(),
+  },
+  (t) => [
+    index("events_starts_at_idx").on(t.startsAt),
+    check("events_tipo_evento_check", sql`${t.tipoEvento} in ('Presencial', 'Virtual', 'Hibrido')`),
+    check("events_capacity_check", sql`${t.capacity} is null or ${t.capacity} >= 1`),
+  ],
+);
+
+/** An event's galleryImages, one row per image so that each can be removed on its own. */
+export const eventImages = pgTable(
+  "event_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    position: integer("position").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("event_images_event_id_idx").on(t.eventId, t.position)],
+);
+
+/** participations: one row per (member, event), with the time of joining. */
+export const participations = pgTable(
+  "participations",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When an admin marked the member present at the door; null: registered only. */
+    checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+    /** The admin who marked them present first (at the door or on the participants page). */
+    checkedInBy: uuid("checked_in_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The code of this participation's certificate of attendance (/certificados/{code}): 12
+     * characters of Crockford's base32 from the database's random source, made with the row and
+     * never changed (docs/decisions/020-certificates.md). It proves something only once the
+     * member was checked in and the event has ended.
+     */
+    certificateCode: text("certificate_code")
+      .notNull()
+      .unique()
+      .default(sql`ayllu_certificate_code()`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.eventId] }),
+    index("participations_event_id_idx").on(t.eventId),
+    check(
+      "participations_certificate_code_format",
+      sql`${t.certificateCode} ~ '^[0-9A-HJKMNP-TV-Z]{12}$'`,
+    ),
+  ],
+);
+
+/**
+ * The waiting list of a full event, in order of arrival. `createdAt` is the clock at the insert
+ * (not the transaction's start), taken while the event row is locked, so it orders arrivals.
+ */
+export const eventWaitlist = pgTable(
+  "event_waitlist",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    index("event_waitlist_order_idx").on(t.eventId, t.createdAt, t.userId),
+    index("event_waitlist_user_id_idx").on(t.userId),
+  ],
+);
+
+const publisher = () => ({
+  publisher: uuid("publisher").references(() => users.id, { onDelete: "set null" }),
+  publisherName: text("publisher_name").notNull(),
+  /** The Firestore document id of imported content (npm run import). */
+  firebaseId: text("firebase_id").unique(),
+});
+
+/** notas */
+export const notes = pgTable(
+  "notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    titulo: text("titulo").notNull(),
+    texto: text("texto").notNull(),
+    enlaceImagen: text("enlace_imagen"),
+    enlacesAdicionales: linkList("enlaces_adicionales"),
+    createdAt: createdAt(),
+    ...publisher(),
+  },
+  (t) => [index("notes_created_at_idx").on(t.createdAt)],
+);
+
+/** recursos */
+export const resources = pgTable(
+  "resources",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    titulo: text("titulo").notNull(),
+    subtitulos: text("subtitulos").notNull().default(""),
+    texto: text("texto").notNull(),
+    enlacesImagenes: linkList("enlaces_imagenes"),
+    enlacesVideos: linkList("enlaces_videos"),
+    enlacesWeb: linkList("enlaces_web"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+    ...publisher(),
+  },
+  (t) => [index("resources_created_at_idx").on(t.createdAt)],
+);
+
+/** proyectos */
+export const projects = pgTable(
+  "projects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    titulo: text("titulo").notNull(),
+    descripcion: text("descripcion").notNull(),
+    enlacesVideo: linkList("enlaces_video"),
+    enlacesImagen: linkList("enlaces_imagen"),
+    enlacesWeb: linkList("enlaces_web"),
+    enlacesDocumentacion: linkList("enlaces_documentacion"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+    ...publisher(),
+  },
+  (t) => [index("projects_created_at_idx").on(t.createdAt)],
+);
+
+/**
+ * Mail waiting to be sent, being sent, sent or given up (docs/decisions/021-mail.md). A row is
+ * written in the transaction of the change that causes it; the worker claims rows with
+ * FOR UPDATE SKIP LOCKED. `data` holds what the message needs, taken at that moment (the event
+ * as it was, the admin's text), so a deleted event can still be told about.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The event the mail is about, if any; not a foreign key, so a deleted event's mail stays. */
+    eventId: uuid("event_id"),
+    data: jsonb("data").notNull().default({}),
+    /** Reminders: one per member, event and start time, however many processes schedule them. */
+    dedupeKey: text("dedupe_key").unique(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** Not before: when a pending mail may be tried, or when a claim on a sending one lapses. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The claim under which it is being sent: only that claim may mark it sent. */
+    claimId: uuid("claim_id"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("mail_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('pending', 'sending')`),
+    index("mail_outbox_user_id_idx").on(t.userId),
+    index("mail_outbox_created_at_idx").on(t.createdAt),
+    check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+    check(
+      "mail_outbox_kind_check",
+      sql`${t.kind} in ('joined', 'left', 'seat', 'reminder', 'changed', 'deleted', 'welcome', 'message')`,
+    ),
+  ],
+);
+
+/** Demo content is seeded once per database, even if an admin later deletes it. */
+export const appMeta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
+
+/**
+ * The landing pages' words, photos and links (/admin/sitio, docs/decisions/023-site-content.md):
+ * one row per section, its content checked by the section's schema before it is written. Written
+ * with the defaults of app/site/copy/section-defaults.ts when the server starts and the row is missing;
+ * `edited_at` stays null until an admin saves the section.
+ */
+export const siteContent = pgTable("site_content", {
+  section: text("section").primaryKey(),
+  content: jsonb("content").notNull(),
+  editedAt: timestamp("edited_at", { withTimezone: true }),
+  editedBy: uuid("edited_by").references(() => users.id, { onDelete: "set null" }),
+});
+
+export type User = typeof users.$inferSelect;
+export type Event = typeof events.$inferSelect;
+export type Note = typeof notes.$inferSelect;
+export type Resource = typeof resources.$inferSelect;
+export type Project = typeof projects.$inferSelect;
+export type MailRow = typeof mailOutbox.$inferSelect;

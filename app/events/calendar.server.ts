@@ -1,0 +1,80 @@
+// Calendar feeds: every public event (/eventos.ics), and a member's own events by a secret link
+// (/calendario/:token/eventos.ics). Only the token's SHA-256 is stored, so the link is shown once,
+// when it is made; renewing it replaces the hash and the old link answers 404 at once.
+import { createHash, randomBytes } from "node:crypto";
+import { asc, eq, gte } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { events, participations, users, type User } from "~/db/schema.server";
+import type { IcsEvent } from "./ics.server";
+
+/** How far back the public feed goes; everything upcoming is in it. */
+export const PUBLIC_FEED_PAST_DAYS = 365;
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export class NotSignedInError extends Error {
+  override name = "NotSignedInError";
+}
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+const icsColumns = {
+  id: events.id,
+  nombreEvento: events.nombreEvento,
+  descripcion: events.descripcion,
+  startsAt: events.startsAt,
+  ubicacionEvento: events.ubicacionEvento,
+  ubicacionEspecifica: events.ubicacionEspecifica,
+  tipoEvento: events.tipoEvento,
+  enlacesVirtuales: events.enlacesVirtuales,
+  createdAt: events.createdAt,
+  updatedAt: events.updatedAt,
+};
+
+/** Every event from PUBLIC_FEED_PAST_DAYS ago on, soonest first. */
+export async function listPublicCalendarEvents(
+  db: Db,
+  now: Date = new Date(),
+): Promise<IcsEvent[]> {
+  const since = new Date(now.getTime() - PUBLIC_FEED_PAST_DAYS * 24 * 60 * 60 * 1000);
+  return db
+    .select(icsColumns)
+    .from(events)
+    .where(gte(events.startsAt, since))
+    .orderBy(asc(events.startsAt), asc(events.id));
+}
+
+/**
+ * Makes (or renews) the signed-in member's private calendar link and returns its secret, which
+ * is stored nowhere but in the link: the database keeps its hash.
+ */
+export async function renewCalendarToken(db: Db, actor: Pick<User, "id"> | null): Promise<string> {
+  if (!actor) throw new NotSignedInError("Debes iniciar sesión.");
+  const token = randomBytes(32).toString("base64url");
+  const updated = await db
+    .update(users)
+    .set({ calendarTokenHash: hashToken(token) })
+    .where(eq(users.id, actor.id))
+    .returning({ id: users.id });
+  if (updated.length === 0) throw new NotSignedInError("Debes iniciar sesión.");
+  return token;
+}
+
+/** The events of the member whose calendar link carries `token`; null for any other token. */
+export async function privateCalendarEvents(db: Db, token: unknown): Promise<IcsEvent[] | null> {
+  if (typeof token !== "string" || !TOKEN_PATTERN.test(token)) return null;
+  const [owner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.calendarTokenHash, hashToken(token)))
+    .limit(1);
+  if (!owner) return null;
+  return db
+    .select(icsColumns)
+    .from(participations)
+    .innerJoin(events, eq(events.id, participations.eventId))
+    .where(eq(participations.userId, owner.id))
+    .orderBy(asc(events.startsAt), asc(events.id));
+}

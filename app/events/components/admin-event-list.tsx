@@ -1,0 +1,81 @@
+import { Link } from "react-router";
+import { formatDateTime } from "~/kernel/time";
+import { panelHref } from "~/kernel/panel-href";
+
+/** The panel's 'Eventos Publicados', each with its gallery, edit and delete links. */
+export function AdminEventList({
+  events,
+  params,
+  timeZone,
+}: {
+  events: ReadonlyArray<{
+    id: string;
+    nombreEvento: string;
+    ubicacionEvento: string;
+    startsAt: string;
+  }>;
+  params: URLSearchParams;
+  timeZone: string;
+}) {
+  return (
+    <section className="card" aria-labelledby="events-title">
+      <h2 id="events-title">Eventos Publicados</h2>
+      {events.length === 0 ? (
+        <p>No hay eventos publicados.</p>
+      ) : (
+        <ul className="admin-event-list">
+          {events.map((event) => (
+            <li key={event.id}>
+              <div>
+                <strong>
+                  <Link to={`/detalles/${event.id}`}>{event.nombreEvento}</Link>
+                </strong>
+                <span className="muted">{event.ubicacionEvento}</span>
+                <time dateTime={event.startsAt}>{formatDateTime(event.startsAt, timeZone)}</time>
+              </div>
+              <div className="row-actions">
+                <Link
+                  to={`/admin/eventos/${event.id}/participantes`}
+                  className="button button-secondary button-small"
+                  aria-label={`Participantes de ${event.nombreEvento}`}
+                >
+                  Participantes
+                </Link>
+                <Link
+                  to={`/admin/eventos/${event.id}/registro`}
+                  className="button button-secondary button-small"
+                  aria-label={`Registro en la puerta de ${event.nombreEvento}`}
+                >
+                  Registro
+                </Link>
+                <Link
+                  to={panelHref(params, { galeria: event.id })}
+                  preventScrollReset
+                  className="button button-secondary button-small"
+                  aria-label={`Galería de ${event.nombreEvento}`}
+                >
+                  Galería
+                </Link>
+                <Link
+                  to={`${panelHref(params, { editar: event.id })}#evento-form`}
+                  className="button button-small button-ghost"
+                  aria-label={`Editar ${event.nombreEvento}`}
+                >
+                  Editar
+                </Link>
+                <Link
+                  to={panelHref(params, { eliminar: event.id })}
+                  preventScrollReset
+                  className="button button-small button-danger"
+                  aria-label={`Eliminar ${event.nombreEvento}`}
+                >
+                  Eliminar
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

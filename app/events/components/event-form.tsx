@@ -1,0 +1,195 @@
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import type { FieldErrors } from "~/kernel/forms";
+import { CAPACITY_MAX, EVENT_DESCRIPTION_MAX, EVENT_NAME_MAX, TIPOS_EVENTO } from "~/kernel/limits";
+import { Field } from "~/ui/field";
+import { ImageInput } from "~/uploads/components/image-input";
+import { LinkListEditor } from "~/ui/link-list-editor";
+import { timeZoneLabel } from "~/kernel/time";
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export interface EventFormValues {
+  nombreEvento?: string;
+  ubicacionEvento?: string;
+  tipoEvento?: string;
+  enlacesVirtuales?: string[];
+  fechaEvento?: string;
+  horaEvento?: string;
+  imagenEnlace?: string;
+  ubicacionEspecifica?: string | null;
+  descripcion?: string;
+  /** Seats; blank (or null) means no limit. */
+  capacity?: string | number | null;
+}
+
+/**
+ * §5 Event form, for publishing and for editing. Event links apply only when the type is not
+ * Presencial; without JavaScript they are always shown and the server decides (it drops them for
+ * a Presencial event), and '+ Añadir otro enlace' / 'Quitar' post the form back to add or remove
+ * a row (the link editor's `postBack`).
+ */
+export function EventForm({
+  mode,
+  eventId,
+  values,
+  errors,
+  timeZone,
+  formRef,
+}: {
+  mode: "publish" | "update";
+  eventId?: string;
+  values: EventFormValues;
+  errors: FieldErrors;
+  timeZone: string;
+  formRef?: React.Ref<HTMLFormElement>;
+}) {
+  const navigation = useNavigation();
+  const [hydrated, setHydrated] = useState(false);
+  const [tipo, setTipo] = useState(values.tipoEvento || "Presencial");
+  useEffect(() => setHydrated(true), []);
+  // A new answer from the server (an error, say) brings back the type that was posted.
+  useEffect(() => setTipo(values.tipoEvento || "Presencial"), [values.tipoEvento]);
+
+  const field = (name: keyof EventFormValues) => ({
+    id: `evento-${name}`,
+    name,
+    required: true,
+    error: errors[name],
+  });
+  const showLinks = !hydrated || tipo !== "Presencial";
+  const submitting = navigation.state === "submitting";
+  return (
+    <Form method="post" noValidate className="form" ref={formRef} preventScrollReset>
+      <input type="hidden" name="intent" value={mode} />
+      {/* Enter in a field submits with the form's first submit button: this one, not '+ Añadir otro enlace'. */}
+      <button type="submit" hidden tabIndex={-1} />
+      {eventId ? <input type="hidden" name="eventId" value={eventId} /> : null}
+      <Field {...field("nombreEvento")} label="Nombre del evento">
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            maxLength={EVENT_NAME_MAX}
+            defaultValue={values.nombreEvento ?? ""}
+          />
+        )}
+      </Field>
+      <div className="field-row">
+        <Field {...field("ubicacionEvento")} label="Ubicación (país, ciudad)">
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              maxLength={EVENT_NAME_MAX}
+              placeholder="Bolivia, La Paz"
+              defaultValue={values.ubicacionEvento ?? ""}
+            />
+          )}
+        </Field>
+        <Field
+          {...field("ubicacionEspecifica")}
+          required={false}
+          label="Ubicación específica (opcional)"
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              maxLength={EVENT_NAME_MAX}
+              defaultValue={values.ubicacionEspecifica ?? ""}
+            />
+          )}
+        </Field>
+      </div>
+      <Field {...field("tipoEvento")} label="Tipo de evento">
+        {(control) => (
+          <select {...control} value={tipo} onChange={(e) => setTipo(e.target.value)}>
+            {TIPOS_EVENTO.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {/* Hidden rather than removed for a Presencial event, so that links typed stay if the type changes back. */}
+      <div hidden={!showLinks}>
+        <LinkListEditor
+          form="evento"
+          name="enlacesVirtuales"
+          label="Enlace"
+          legend={<>Enlaces del evento{hydrated ? <span aria-hidden="true"> *</span> : null}</>}
+          hint={
+            hydrated
+              ? "Al menos un enlace (Meet, Zoom, transmisión…)."
+              : "Solo para eventos Virtual o Hibrido (al menos uno); se ignoran en un evento Presencial."
+          }
+          values={values.enlacesVirtuales ?? []}
+          error={errors.enlacesVirtuales}
+          required
+          addLabel="+ Añadir otro enlace"
+          postBack
+        />
+      </div>
+      <div className="field-row">
+        <Field {...field("fechaEvento")} label="Fecha">
+          {(control) => <input {...control} type="date" defaultValue={values.fechaEvento ?? ""} />}
+        </Field>
+        <Field
+          {...field("horaEvento")}
+          label="Hora"
+          hint={`${capitalized(timeZoneLabel(timeZone))}.`}
+        >
+          {(control) => <input {...control} type="time" defaultValue={values.horaEvento ?? ""} />}
+        </Field>
+      </div>
+      <Field
+        {...field("capacity")}
+        required={false}
+        label="Cupo (plazas, opcional)"
+        hint="Vacío: sin límite. Con el cupo lleno, quien se une queda en la lista de espera."
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={CAPACITY_MAX}
+            step={1}
+            defaultValue={values.capacity ?? ""}
+          />
+        )}
+      </Field>
+      <ImageInput
+        id="evento-imagenEnlace"
+        name="imagenEnlace"
+        label="Enlace de la imagen"
+        required
+        value={values.imagenEnlace}
+        error={errors.imagenEnlace}
+      />
+      <Field {...field("descripcion")} label="Descripción">
+        {(control) => (
+          <textarea
+            {...control}
+            rows={3}
+            maxLength={EVENT_DESCRIPTION_MAX}
+            defaultValue={values.descripcion ?? ""}
+          />
+        )}
+      </Field>
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={submitting}>
+          {mode === "publish" ? "Publicar Evento" : "Actualizar Evento"}
+        </button>
+        {mode === "update" ? (
+          <Link to="/admin" className="button button-ghost">
+            Cancelar Edición
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}

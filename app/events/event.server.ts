@@ -1,0 +1,407 @@
+// Events (eventos): publishing, editing, galleries — and the rule of when an event has ended,
+// decided on the server in SITE_TIMEZONE. Every change is refused here unless an admin asks.
+import { asc, desc, eq, gt, and, sql } from "drizzle-orm";
+import { type EventInput } from "~/events/schemas";
+import { isUuid } from "~/kernel/checks";
+import { zonedToInstant } from "~/kernel/time";
+import type { Db } from "~/db/client.server";
+import { rowsOf } from "~/db/rows.server";
+import { preparedFor } from "~/db/prepared.server";
+import { eventImages, events, type User } from "~/db/schema.server";
+import { tableMemory } from "~/db/table-memory.server";
+import { queueMail, recipients, type EventBefore } from "~/mail/mail.server";
+import { assertAdmin } from "~/members/permissions.server";
+import { EventNotFoundError } from "./errors";
+import { fillSeats } from "./seats.server";
+
+export { EventNotFoundError };
+
+/** The event's date and time fall past what the database holds (the year 9999 in UTC). */
+export class EventDateOutOfRangeError extends Error {
+  override name = "EventDateOutOfRangeError";
+  readonly field = "fechaEvento";
+  constructor() {
+    super("La fecha del evento debe ser anterior al año 10000.");
+  }
+}
+
+/** When the event starts, as an instant; refused when it lies past the year 9999 in UTC. */
+export function eventStartsAt(fechaEvento: string, horaEvento: string, timeZone: string): Date {
+  const startsAt = zonedToInstant(fechaEvento, horaEvento, timeZone);
+  if (!(startsAt.getUTCFullYear() <= 9999)) throw new EventDateOutOfRangeError();
+  return startsAt;
+}
+
+type Actor = Pick<User, "id" | "isAdmin" | "displayName" | "email" | "nombreCompleto"> | null;
+
+/** An event has ended when now is after its date and time in the site's time zone (§4, §9). */
+export function hasEnded(event: { startsAt: Date }, now: Date = new Date()): boolean {
+  return now.getTime() > event.startsAt.getTime();
+}
+
+/** What an event card shows (home page, /eventos). */
+const cardColumns = {
+  id: events.id,
+  nombreEvento: events.nombreEvento,
+  ubicacionEvento: events.ubicacionEvento,
+  tipoEvento: events.tipoEvento,
+  imagenEnlace: events.imagenEnlace,
+  startsAt: events.startsAt,
+};
+
+const upcomingEvents = preparedFor((db) =>
+  db
+    .select(cardColumns)
+    .from(events)
+    .where(gt(events.startsAt, sql`${sql.placeholder("now")}::timestamptz`))
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare("ayllu_upcoming_events"),
+);
+
+/** The next events that have not started yet, soonest first (home page, /eventos). */
+export async function listUpcomingEvents(
+  db: Db,
+  limit: number,
+  now: Date = new Date(),
+  offset = 0,
+) {
+  return upcomingEvents(db).execute({ now: now.toISOString(), limit, offset });
+}
+
+type EventCard = Awaited<ReturnType<typeof listUpcomingEvents>>[number];
+
+/** A card as json_build_object writes it; its time comes back as text. */
+const cardJson = (alias: string) =>
+  sql.raw(`json_build_object('id', ${alias}.id, 'nombreEvento', ${alias}.nombre_evento,
+    'ubicacionEvento', ${alias}.ubicacion_evento, 'tipoEvento', ${alias}.tipo_evento,
+    'imagenEnlace', ${alias}.imagen_enlace, 'startsAt', ${alias}.starts_at)`);
+
+/**
+ * When every event starts (milliseconds since the epoch), in order. /eventos counts its upcoming
+ * and past events from these rather than with two count(*) that grow with the table; a process
+ * that watches the table keeps them in memory until an event is written.
+ */
+const eventStarts = tableMemory(["events"], async (db) => {
+  const [row] = rowsOf<{ starts: number[] }>(
+    await db.execute(sql`select coalesce(
+      array_agg(extract(epoch from ${events.startsAt}) * 1000 order by ${events.startsAt}),
+      '{}')::float8[] as starts from ${events}`),
+  );
+  return Float64Array.from(row!.starts);
+});
+
+export const watchEventStarts = eventStarts.watch;
+
+/** How many of the sorted `starts` are at or before `at`. */
+function countUntil(starts: Float64Array, at: number): number {
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (starts[middle]! <= at) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+type CardRow = Omit<EventCard, "startsAt"> & { startsAt: string };
+
+const eventsPage = preparedFor((db) =>
+  db
+    .select({
+      upcoming: sql<
+        CardRow[]
+      >`coalesce((select json_agg(${cardJson("u")} order by u.starts_at, u.id) from (
+        select * from ${events} where ${events.startsAt} > ${sql.placeholder("at")}::timestamptz
+        order by ${events.startsAt}, ${events.id}
+        limit ${sql.placeholder("pageSize")} offset ${sql.placeholder("upcomingOffset")}
+      ) u), '[]'::json)`,
+      past: sql<
+        CardRow[]
+      >`coalesce((select json_agg(${cardJson("p")} order by p.starts_at desc, p.id) from (
+        select * from ${events} where ${events.startsAt} <= ${sql.placeholder("at")}::timestamptz
+        order by ${events.startsAt} desc, ${events.id}
+        limit ${sql.placeholder("pageSize")} offset ${sql.placeholder("pastOffset")}
+      ) p), '[]'::json)`,
+    })
+    // Both lists are subqueries; a select needs a FROM, and only a select can be prepared.
+    .from(sql`(select 1) as one`)
+    .prepare("ayllu_events_page"),
+);
+
+/**
+ * /eventos: a page of upcoming events (soonest first) and a page of past events (most recent
+ * first) in one query, and how many of each there are.
+ */
+export async function listEventsPage(
+  db: Db,
+  options: { pageSize: number; upcomingOffset: number; pastOffset: number },
+  now: Date = new Date(),
+): Promise<{ upcoming: EventCard[]; upcomingTotal: number; past: EventCard[]; pastTotal: number }> {
+  const [[row], starts] = await Promise.all([
+    eventsPage(db).execute({
+      at: now.toISOString(),
+      pageSize: options.pageSize,
+      upcomingOffset: options.upcomingOffset,
+      pastOffset: options.pastOffset,
+    }),
+    eventStarts.load(db),
+  ]);
+  const pastTotal = countUntil(starts, now.getTime());
+  const card = (e: CardRow): EventCard => ({
+    ...e,
+    startsAt: new Date(e.startsAt),
+  });
+  return {
+    upcoming: row!.upcoming.map(card),
+    upcomingTotal: starts.length - pastTotal,
+    past: row!.past.map(card),
+    pastTotal,
+  };
+}
+
+/** 'Eventos Publicados' (§2): every event, by fechaEvento (and time) newest first. */
+export async function listEventsForAdmin(db: Db, actor: Actor) {
+  assertAdmin(actor);
+  return db
+    .select({
+      id: events.id,
+      nombreEvento: events.nombreEvento,
+      ubicacionEvento: events.ubicacionEvento,
+      tipoEvento: events.tipoEvento,
+      startsAt: events.startsAt,
+    })
+    .from(events)
+    .orderBy(desc(events.fechaEvento), desc(events.horaEvento), desc(events.createdAt));
+}
+
+/** One event with its gallery, or null for an unknown or malformed id. */
+export async function getEvent(db: Db, id: unknown) {
+  return getEventForViewer(db, id, null);
+}
+
+/** An event page's one query, for a signed-in viewer (their place in it) or for a visitor. */
+function eventPageQuery(db: Db, forMember: boolean) {
+  const viewer = sql.placeholder("viewerId");
+  return db
+    .select({
+      event: events,
+      // Spelt out with aliases: Drizzle writes a one-table query's columns unqualified, and
+      // inside these subqueries "id" would name the image's or participation's own column.
+      gallery: sql<Array<{ id: string; url: string }>>`coalesce((
+        select json_agg(json_build_object('id', gi.id, 'url', gi.url) order by gi.position, gi.created_at)
+        from event_images gi where gi.event_id = "events"."id"), '[]'::json)`,
+      participating: forMember
+        ? sql<boolean>`exists (select 1 from participations pa
+            where pa.event_id = "events"."id" and pa.user_id = ${viewer}::uuid)`
+        : sql<boolean>`false`,
+      // Whether the viewer was checked in at the door (their certificate, once the event ends).
+      attended: forMember
+        ? sql<boolean>`exists (select 1 from participations pc
+            where pc.event_id = "events"."id" and pc.user_id = ${viewer}::uuid
+              and pc.checked_in_at is not null)`
+        : sql<boolean>`false`,
+      // Seats are counted only for an event with a capacity.
+      taken: sql<number | null>`case when "events"."capacity" is null then null else
+        (select count(*)::int from participations pt where pt.event_id = "events"."id") end`,
+      // The viewer's place on the waiting list (1 = next), or null when not on it.
+      waiting: forMember
+        ? sql<number | null>`(select case when count(*) = 0 then null else count(*)::int end
+            from event_waitlist wa, event_waitlist me
+            where me.event_id = "events"."id" and me.user_id = ${viewer}::uuid
+              and wa.event_id = me.event_id
+              and (wa.created_at, wa.user_id) <= (me.created_at, me.user_id))`
+        : sql<number | null>`null`,
+    })
+    .from(events)
+    .where(eq(events.id, sql`${sql.placeholder("id")}::uuid`))
+    .limit(1)
+    .prepare(forMember ? "ayllu_event_page_member" : "ayllu_event_page_visitor");
+}
+
+const eventPageForMember = preparedFor((db) => eventPageQuery(db, true));
+const eventPageForVisitor = preparedFor((db) => eventPageQuery(db, false));
+
+/**
+ * The event page in one query: the event, its gallery, the seats left (null without a capacity),
+ * and whether `viewerId` (the signed-in member, or null) takes part in it (and was checked in) or
+ * waits for a seat.
+ */
+export async function getEventForViewer(db: Db, id: unknown, viewerId: string | null) {
+  if (!isUuid(id)) return null;
+  const [row] = viewerId
+    ? await eventPageForMember(db).execute({ id, viewerId })
+    : await eventPageForVisitor(db).execute({ id });
+  if (!row) return null;
+  const { event, gallery, participating, attended, taken, waiting } = row;
+  const seatsLeft =
+    event.capacity === null || taken === null ? null : Math.max(0, event.capacity - taken);
+  return {
+    ...event,
+    horaEvento: event.horaEvento.slice(0, 5),
+    gallery,
+    participating,
+    attended,
+    waiting,
+    seatsLeft,
+  };
+}
+
+function columnsOf(input: EventInput, timeZone: string) {
+  return {
+    nombreEvento: input.nombreEvento,
+    ubicacionEvento: input.ubicacionEvento,
+    tipoEvento: input.tipoEvento,
+    enlacesVirtuales: input.tipoEvento === "Presencial" ? [] : input.enlacesVirtuales,
+    fechaEvento: input.fechaEvento,
+    horaEvento: input.horaEvento,
+    startsAt: eventStartsAt(input.fechaEvento, input.horaEvento, timeZone),
+    imagenEnlace: input.imagenEnlace,
+    ubicacionEspecifica: input.ubicacionEspecifica || null,
+    descripcion: input.descripcion,
+    capacity: input.capacity,
+  };
+}
+
+/** 'Publicar Nuevo Evento': admins only. */
+export async function createEvent(db: Db, actor: Actor, input: EventInput, timeZone: string) {
+  assertAdmin(actor);
+  const [event] = await db
+    .insert(events)
+    .values({
+      ...columnsOf(input, timeZone),
+      publishedBy: actor!.id,
+      publishedByName: actor!.displayName?.trim() || actor!.nombreCompleto?.trim() || actor!.email,
+    })
+    .returning();
+  // This process's own memory at once; the others' when the NOTIFY reaches them.
+  eventStarts.forget(db);
+  return event!;
+}
+
+/** 'Editar': the same fields and rules as publishing; admins only. */
+export async function updateEvent(
+  db: Db,
+  actor: Actor,
+  id: unknown,
+  input: EventInput,
+  timeZone: string,
+) {
+  assertAdmin(actor);
+  if (!isUuid(id)) throw new EventNotFoundError();
+  const event = await db.transaction(async (tx) => {
+    // Locked first, so joins wait; a larger (or no) capacity seats those waiting.
+    const [before] = await tx
+      .select({
+        startsAt: events.startsAt,
+        ubicacionEvento: events.ubicacionEvento,
+        ubicacionEspecifica: events.ubicacionEspecifica,
+        tipoEvento: events.tipoEvento,
+        enlacesVirtuales: events.enlacesVirtuales,
+      })
+      .from(events)
+      .where(eq(events.id, id))
+      .for("update");
+    if (!before) throw new EventNotFoundError();
+    const [event] = await tx
+      .update(events)
+      .set({ ...columnsOf(input, timeZone), updatedAt: new Date() })
+      .where(eq(events.id, id))
+      .returning();
+    if (!event) throw new EventNotFoundError();
+    if (!hasEnded(event)) await fillSeats(tx, event);
+    if (!hasEnded(before) && movedOrRelocated(before, event)) {
+      const who = sql`${recipients.participants(id)} union ${recipients.waiting(id)}`;
+      await queueMail(tx, "changed", who, {
+        eventId: id,
+        data: { before: { ...before, startsAt: before.startsAt.toISOString() } },
+      });
+    }
+    return event;
+  });
+  eventStarts.forget(db);
+  return event;
+}
+
+/** Whether the date, time or place changed: what participants are told of. */
+function movedOrRelocated(before: EventBefore, after: EventBefore): boolean {
+  return (
+    before.startsAt.getTime() !== after.startsAt.getTime() ||
+    before.ubicacionEvento !== after.ubicacionEvento ||
+    (before.ubicacionEspecifica ?? "") !== (after.ubicacionEspecifica ?? "") ||
+    before.tipoEvento !== after.tipoEvento ||
+    before.enlacesVirtuales.join("\n") !== after.enlacesVirtuales.join("\n")
+  );
+}
+
+/**
+ * 'Eliminar': the event, its participations and its gallery go together (foreign keys cascade).
+ * Those who took part or waited for an upcoming event are told, in the same transaction.
+ */
+export async function deleteEvent(db: Db, actor: Actor, id: unknown): Promise<void> {
+  assertAdmin(actor);
+  if (!isUuid(id)) throw new EventNotFoundError();
+  await db.transaction(async (tx) => {
+    const [event] = await tx
+      .select({ startsAt: events.startsAt })
+      .from(events)
+      .where(eq(events.id, id))
+      .for("update");
+    if (!event) throw new EventNotFoundError();
+    if (!hasEnded(event)) {
+      const who = sql`${recipients.participants(id)} union ${recipients.waiting(id)}`;
+      await queueMail(tx, "deleted", who, { eventId: id });
+    }
+    await tx.delete(events).where(eq(events.id, id));
+  });
+  eventStarts.forget(db);
+}
+
+/** 'Agregar Imagen' to an event's gallery: one or more, at the end, in order; admins only. */
+export async function addGalleryImage(
+  db: Db,
+  actor: Actor,
+  eventId: unknown,
+  url: string | readonly string[],
+) {
+  assertAdmin(actor);
+  if (!isUuid(eventId)) throw new EventNotFoundError();
+  const urls = typeof url === "string" ? [url] : url;
+  return db.transaction(async (tx) => {
+    // Locking the event row keeps positions in order when two admins add at once.
+    const [event] = await tx
+      .select({ id: events.id })
+      .from(events)
+      .where(eq(events.id, eventId))
+      .for("update");
+    if (!event) throw new EventNotFoundError();
+    const [last] = await tx
+      .select({ max: sql<number>`coalesce(max(${eventImages.position}), -1)::int` })
+      .from(eventImages)
+      .where(eq(eventImages.eventId, eventId));
+    const first = (last?.max ?? -1) + 1;
+    const images = await tx
+      .insert(eventImages)
+      .values(urls.map((u, i) => ({ eventId, url: u, position: first + i })))
+      .returning();
+    return images[0]!;
+  });
+}
+
+/** 'Eliminar' one gallery image; admins only. */
+export async function removeGalleryImage(
+  db: Db,
+  actor: Actor,
+  eventId: unknown,
+  imageId: unknown,
+): Promise<void> {
+  assertAdmin(actor);
+  if (!isUuid(eventId) || !isUuid(imageId)) throw new EventNotFoundError();
+  const deleted = await db
+    .delete(eventImages)
+    .where(and(eq(eventImages.id, imageId), eq(eventImages.eventId, eventId)))
+    .returning({ id: eventImages.id });
+  if (deleted.length === 0) throw new EventNotFoundError();
+}

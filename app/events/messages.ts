@@ -1,0 +1,22 @@
+// The specification's messages (§8) of events, galleries and participation, word for word.
+export const EVENT_MESSAGES = {
+  eventPublished: "Evento publicado con éxito!",
+  eventPublishFailed: "Error al publicar evento. Por favor, inténtalo de nuevo.",
+  eventUpdated: "Evento actualizado con éxito!",
+  eventUpdateFailed: "Error al actualizar evento. Por favor, inténtalo de nuevo.",
+  eventDeleteConfirm: "¿Estás seguro de que quieres eliminar este evento?",
+  eventDeleted: "Evento eliminado con éxito!",
+  eventDeleteFailed: "Error al eliminar evento. Por favor, inténtalo de nuevo.",
+  galleryImageAdded: "Imagen agregada a la galería!",
+  galleryAddFailed: "Error al agregar imagen. Por favor, inténtalo de nuevo.",
+  galleryRemoveConfirm: "¿Eliminar esta imagen de la galería?",
+  galleryImageRemoved: "Imagen eliminada de la galería!",
+  galleryRemoveFailed: "Error al eliminar imagen. Por favor, inténtalo de nuevo.",
+  eventNotFound: "Evento no encontrado.",
+  eventEnded: "Este evento ya ha finalizado, no es posible participar.",
+  eventEndedLeave: "Este evento ya ha finalizado, no es posible dejar de participar.",
+  participationLoginRequired: "Debes iniciar sesión para participar en un evento.",
+  participationJoined: "¡Te has registrado para participar en este evento!",
+  participationLeft: "Has dejado de participar en este evento.",
+  participationFailed: "Error al actualizar la participación. Por favor, inténtalo de nuevo.",
+} as const;

@@ -1,0 +1,137 @@
+// Participation (§3, §4): one row per (member, event), and the waiting list of a full event.
+// Joining an ended event is refused here, whatever the client sends; "ended" is hasEnded, decided
+// on the server. A join or a leave locks the event row first (SELECT … FOR UPDATE), so that the
+// seat count it reads cannot change before it writes: 100 joins at once for 10 seats give exactly
+// 10 participants and 90 waiting, in the order they got the lock (docs/decisions/018-attendance.md).
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { isUuid } from "~/kernel/checks";
+import type { Db } from "~/db/client.server";
+import { events, eventWaitlist, participations, type User } from "~/db/schema.server";
+import { EventNotFoundError, hasEnded } from "./event.server";
+import { queueMail, recipients } from "~/mail/mail.server";
+import { countParticipants, fillSeats } from "./seats.server";
+
+export class EventEndedError extends Error {
+  override name = "EventEndedError";
+}
+
+type Member = Pick<User, "id">;
+
+/** 'joined': the member participates (now or already); 'waiting': the event is full. */
+type JoinOutcome = "joined" | "waiting";
+
+async function lockEvent(tx: Db, eventId: string) {
+  const [event] = await tx
+    .select({ id: events.id, startsAt: events.startsAt, capacity: events.capacity })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .for("update");
+  if (!event) throw new EventNotFoundError();
+  return event;
+}
+
+/**
+ * Joins `member` to the event, or to its waiting list when every seat is taken (also when an
+ * admin lowered the capacity below the participants). Joining twice changes nothing.
+ */
+export async function joinEvent(
+  db: Db,
+  member: Member,
+  eventId: unknown,
+  now: Date = new Date(),
+): Promise<JoinOutcome> {
+  if (!isUuid(eventId)) throw new EventNotFoundError();
+  return db.transaction(async (tx) => {
+    const event = await lockEvent(tx, eventId);
+    if (hasEnded(event, now))
+      throw new EventEndedError("Este evento ya ha finalizado, no es posible participar.");
+    if (await isParticipating(tx, member.id, eventId)) return "joined";
+    if (event.capacity !== null && (await countParticipants(tx, eventId)) >= event.capacity) {
+      await tx
+        .insert(eventWaitlist)
+        .values({ eventId, userId: member.id, createdAt: sql`clock_timestamp()` })
+        .onConflictDoNothing();
+      return "waiting";
+    }
+    const joined = await tx
+      .insert(participations)
+      .values({ userId: member.id, eventId, joinedAt: sql`clock_timestamp()` })
+      .onConflictDoNothing()
+      .returning({ userId: participations.userId });
+    await tx
+      .delete(eventWaitlist)
+      .where(and(eq(eventWaitlist.eventId, eventId), eq(eventWaitlist.userId, member.id)));
+    if (joined.length > 0)
+      await queueMail(tx, "joined", recipients.members([member.id]), { eventId });
+    return "joined";
+  });
+}
+
+/**
+ * Leaves the event; leaving an event one is not part of changes nothing. Like joining, only
+ * before the end: afterwards the row is the record that the member attended. The seat goes to
+ * the first person waiting, in the same transaction, as do the mails that tell both.
+ */
+export async function leaveEvent(
+  db: Db,
+  member: Member,
+  eventId: unknown,
+  now: Date = new Date(),
+): Promise<void> {
+  if (!isUuid(eventId)) throw new EventNotFoundError();
+  await db.transaction(async (tx) => {
+    const event = await lockEvent(tx, eventId);
+    if (hasEnded(event, now)) {
+      if (await isParticipating(tx, member.id, eventId))
+        throw new EventEndedError(
+          "Este evento ya ha finalizado, no es posible dejar de participar.",
+        );
+      return;
+    }
+    const deleted = await tx
+      .delete(participations)
+      .where(and(eq(participations.userId, member.id), eq(participations.eventId, eventId)))
+      .returning({ eventId: participations.eventId });
+    if (deleted.length === 0) return;
+    await queueMail(tx, "left", recipients.members([member.id]), { eventId });
+    await fillSeats(tx, event);
+  });
+}
+
+/** Leaves the event's waiting list; not being on it changes nothing. */
+export async function leaveWaitlist(db: Db, member: Member, eventId: unknown): Promise<void> {
+  if (!isUuid(eventId)) throw new EventNotFoundError();
+  const [event] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .limit(1);
+  if (!event) throw new EventNotFoundError();
+  await db
+    .delete(eventWaitlist)
+    .where(and(eq(eventWaitlist.eventId, eventId), eq(eventWaitlist.userId, member.id)));
+}
+
+async function isParticipating(db: Db, userId: string, eventId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(participations)
+    .where(and(eq(participations.userId, userId), eq(participations.eventId, eventId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The upcoming events whose waiting list the member is on, with their place in each. */
+export async function listWaitingEvents(db: Db, userId: string, now: Date = new Date()) {
+  return db
+    .select({
+      id: events.id,
+      nombreEvento: events.nombreEvento,
+      startsAt: events.startsAt,
+      position: sql<number>`(select count(*)::int from ${eventWaitlist} w where w.event_id = ${eventWaitlist.eventId} and (w.created_at, w.user_id) <= (${eventWaitlist.createdAt}, ${eventWaitlist.userId}))`,
+    })
+    .from(eventWaitlist)
+    .innerJoin(events, eq(events.id, eventWaitlist.eventId))
+    .where(and(eq(eventWaitlist.userId, userId), gt(events.startsAt, now)))
+    .orderBy(asc(events.startsAt));
+}

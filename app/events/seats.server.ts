@@ -1,0 +1,46 @@
+// Seats of an event with a capacity: how many are taken, and handing free ones to the waiting list.
+// Callers hold the event row's lock (SELECT … FOR UPDATE, or the UPDATE of the event itself), so
+// counting and promoting cannot interleave with a join or a leave of the same event.
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { eventWaitlist, participations } from "~/db/schema.server";
+import { queueMail, recipients } from "~/mail/mail.server";
+
+export async function countParticipants(db: Db, eventId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(participations)
+    .where(eq(participations.eventId, eventId));
+  return row?.n ?? 0;
+}
+
+/**
+ * Gives every free seat to the first people waiting, in order of arrival (all of them when the
+ * event has no capacity), and queues the mail that tells each of them. Returns the ids of the
+ * members who got a seat.
+ */
+export async function fillSeats(
+  tx: Db,
+  event: { id: string; capacity: number | null },
+): Promise<string[]> {
+  const free =
+    event.capacity === null ? null : event.capacity - (await countParticipants(tx, event.id));
+  if (free !== null && free <= 0) return [];
+  const query = tx
+    .select({ userId: eventWaitlist.userId })
+    .from(eventWaitlist)
+    .where(eq(eventWaitlist.eventId, event.id))
+    .orderBy(asc(eventWaitlist.createdAt), asc(eventWaitlist.userId));
+  const next = free === null ? await query : await query.limit(free);
+  if (next.length === 0) return [];
+  const ids = next.map((row) => row.userId);
+  await tx
+    .insert(participations)
+    .values(ids.map((userId) => ({ userId, eventId: event.id, joinedAt: sql`clock_timestamp()` })))
+    .onConflictDoNothing();
+  await tx
+    .delete(eventWaitlist)
+    .where(and(eq(eventWaitlist.eventId, event.id), inArray(eventWaitlist.userId, ids)));
+  await queueMail(tx, "seat", recipients.members(ids), { eventId: event.id });
+  return ids;
+}

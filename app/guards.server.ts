@@ -1,0 +1,72 @@
+// Who is asking: every loader and action that needs a person goes through these.
+import { data, redirect, type AppLoadContext } from "react-router";
+import { MESSAGES } from "~/messages";
+import { flashCookie } from "~/flash.server";
+import type { User } from "~/db/schema.server";
+import { getSessionUser, readCookie, sessionCookieName } from "~/members/session.server";
+import { mayAdminister } from "~/members/permissions.server";
+import { hasCompletedProfile } from "~/members/user.server";
+
+export function cookieSettings(context: AppLoadContext) {
+  return { secure: context.config.publicUrl.protocol === "https:" };
+}
+
+// React Router hands each loader of one request its own Request object, but one load context
+// (made per request in server/http/app.server.ts): the lookup is kept on the context, with the
+// session cookie and method it was made for. An action's answer is rendered by loaders under a
+// GET, so they look again and see what the action changed (a new name, a session ended).
+const memo = new WeakMap<
+  AppLoadContext,
+  { cookie: string | null; method: string; user: Promise<User | null> }
+>();
+
+/** The signed-in member, or null. Looked up once per request. */
+export function getUser(request: Request, context: AppLoadContext): Promise<User | null> {
+  const settings = cookieSettings(context);
+  const cookie = readCookie(request, sessionCookieName(settings)) ?? null;
+  const method = request.method;
+  const known = memo.get(context);
+  if (known && known.cookie === cookie && known.method === method) return known.user;
+  const user = getSessionUser(context.db, request, settings);
+  memo.set(context, { cookie, method, user });
+  return user;
+}
+
+function loginRedirect(request: Request): Response {
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  return redirect(back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`);
+}
+
+/** The signed-in member; a visitor is sent to /login and comes back here afterwards. */
+export async function requireUser(request: Request, context: AppLoadContext): Promise<User> {
+  const user = await getUser(request, context);
+  if (!user) throw loginRedirect(request);
+  return user;
+}
+
+/** A member whose profile is complete; otherwise /aditionaldata first (§4). */
+export async function requireProfile(request: Request, context: AppLoadContext): Promise<User> {
+  const user = await requireUser(request, context);
+  if (!hasCompletedProfile(user)) {
+    const url = new URL(request.url);
+    throw redirect(`/aditionaldata?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return user;
+}
+
+/**
+ * An admin (isAdmin on the profile, read on every request). A visitor goes to /login and comes
+ * back; a member is refused: pages send them to /inicio with 'Acceso denegado. No eres un
+ * administrador.', other requests (form posts, streams) get a 403.
+ */
+export async function requireAdmin(request: Request, context: AppLoadContext): Promise<User> {
+  const user = await requireUser(request, context);
+  if (mayAdminister(user)) return user;
+  if (request.method === "GET" || request.method === "HEAD") {
+    throw redirect("/inicio", {
+      headers: { "Set-Cookie": flashCookie("accessDenied", cookieSettings(context).secure) },
+    });
+  }
+  throw data(MESSAGES.accessDenied, { status: 403 });
+}

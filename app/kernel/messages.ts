@@ -1,0 +1,6 @@
+// Messages of any form or action, whatever its domain: a body that is not a form, an unknown intent.
+export const KERNEL_MESSAGES = {
+  badFormBody:
+    "La solicitud no es un formulario válido. Vuelve a cargar la página e inténtalo de nuevo.",
+  unknownAction: "Acción desconocida.",
+} as const;

@@ -1,0 +1,282 @@
+// The messages themselves (docs/decisions/021-mail.md): Spanish, plain text plus simple HTML made
+// from the same blocks, the event's .ics attached where the mail is about an event, and the
+// headers every mail carries: Message-ID from the row (a retry is the same message), and the
+// one-click unsubscribe of RFC 8058.
+import type { MailComposerOptions } from "nodemailer/lib/mail-composer";
+import { ALL_TOPICS, MAIL_TOPIC_LABELS } from "~/mail/topics";
+import { formatDateTime, timeZoneLabel } from "~/kernel/time";
+import { site as siteContent } from "~/site/copy/site";
+import type { Config } from "~/kernel/config.server";
+import { icsCalendar, type IcsEvent } from "~/events/ics.server";
+import { snapshotToEvent, TOPIC_OF, type QueuedMail } from "./mail.server";
+
+/** What the messages need of the configuration. */
+export function mailSite(config: Pick<Config, "mail" | "publicUrl" | "siteTimezone">): MailSite {
+  return {
+    origin: config.publicUrl.origin,
+    hostname: config.publicUrl.hostname,
+    from: config.mail.from,
+    timeZone: config.siteTimezone,
+  };
+}
+
+export interface MailSite {
+  /** The public origin, for links. */
+  origin: string;
+  hostname: string;
+  from: string;
+  timeZone: string;
+}
+
+/** A message as blocks, written out once as text and once as HTML. */
+interface Draft {
+  subject: string;
+  paragraphs: string[];
+  /** Label and value lines (Cuándo, Dónde…). */
+  details?: [string, string][];
+  /** The main link of the message. */
+  action?: { label: string; url: string };
+  /** The message typed by an admin, kept as typed (shown as text, never as HTML). */
+  quoted?: string;
+  /** Why the member receives it (the footer). */
+  reason: string;
+}
+
+function placeOf(event: Pick<IcsEvent, "ubicacionEvento" | "ubicacionEspecifica" | "tipoEvento">) {
+  const where = [event.ubicacionEspecifica, event.ubicacionEvento].filter(Boolean).join(", ");
+  if (event.tipoEvento === "Virtual") return "En línea";
+  return event.tipoEvento === "Hibrido" ? `${where} y en línea` : where;
+}
+
+function eventDetails(event: IcsEvent, site: MailSite): [string, string][] {
+  const lines: [string, string][] = [
+    [
+      "Cuándo",
+      `${formatDateTime(event.startsAt, site.timeZone)} (${timeZoneLabel(site.timeZone, event.startsAt)})`,
+    ],
+    ["Dónde", placeOf(event)],
+  ];
+  if (event.tipoEvento !== "Presencial")
+    for (const link of event.enlacesVirtuales) lines.push(["Enlace", link]);
+  return lines;
+}
+
+function draftOf(mail: QueuedMail, site: MailSite): Draft {
+  const snapshot = mail.data.event;
+  const event = snapshot ? snapshotToEvent(snapshot) : null;
+  const eventUrl = event ? `${site.origin}/detalles/${event.id}` : site.origin;
+  const name = event ? `«${event.nombreEvento}»` : "";
+  const details = event ? eventDetails(event, site) : undefined;
+  const seeEvent = { label: "Ver el evento", url: eventUrl };
+  const because = "participas en este evento";
+  switch (mail.kind) {
+    case "joined":
+      return {
+        subject: `Inscripción confirmada: ${event!.nombreEvento}`,
+        paragraphs: [
+          `Tu inscripción en ${name} está confirmada. Te esperamos.`,
+          "Adjuntamos el evento para tu calendario. Si ya no puedes ir, deja tu lugar desde la página del evento, para que otra persona lo aproveche.",
+        ],
+        details,
+        action: seeEvent,
+        reason: "te inscribiste en este evento",
+      };
+    case "left":
+      return {
+        subject: `Dejaste de participar: ${event!.nombreEvento}`,
+        paragraphs: [
+          `Ya no estás inscrito en ${name}. El archivo adjunto lo quita de tu calendario.`,
+          "Si fue un error, puedes volver a inscribirte desde la página del evento mientras haya plazas.",
+        ],
+        details,
+        action: seeEvent,
+        reason: "dejaste este evento",
+      };
+    case "seat":
+      return {
+        subject: `¡Tienes una plaza! ${event!.nombreEvento}`,
+        paragraphs: [
+          `Se liberó una plaza en ${name} y es tuya: ya estás inscrito.`,
+          "Adjuntamos el evento para tu calendario. Si ya no puedes ir, deja tu plaza desde la página del evento, para la siguiente persona en espera.",
+        ],
+        details,
+        action: seeEvent,
+        reason: "estabas en la lista de espera de este evento",
+      };
+    case "reminder":
+      return {
+        subject: `Recordatorio: ${event!.nombreEvento}`,
+        paragraphs: [`Te recordamos que pronto empieza ${name}.`],
+        details,
+        action: seeEvent,
+        reason: because,
+      };
+    case "changed": {
+      const before = mail.data.before;
+      const changes: [string, string][] = [];
+      if (before && new Date(before.startsAt).getTime() !== event!.startsAt.getTime())
+        changes.push(["Antes", formatDateTime(before.startsAt, site.timeZone)]);
+      if (before && placeOf(before) !== placeOf(event!))
+        changes.push(["Lugar anterior", placeOf(before)]);
+      return {
+        subject: `Cambió el evento: ${event!.nombreEvento}`,
+        paragraphs: [
+          `Los organizadores cambiaron la fecha, la hora o el lugar de ${name}. Así queda:`,
+        ],
+        details: [...details!, ...changes],
+        action: seeEvent,
+        reason: because,
+      };
+    }
+    case "deleted":
+      return {
+        subject: `Evento cancelado: ${event!.nombreEvento}`,
+        paragraphs: [
+          `Los organizadores cancelaron ${name}. Lo sentimos.`,
+          "El archivo adjunto lo quita de tu calendario.",
+        ],
+        details,
+        action: { label: "Ver los próximos eventos", url: `${site.origin}/eventos` },
+        reason: "participabas en este evento o esperabas una plaza",
+      };
+    case "message":
+      return {
+        subject: mail.data.asunto ?? `Mensaje sobre ${event!.nombreEvento}`,
+        paragraphs: [
+          `${mail.data.autor ?? "Los organizadores"} escribe a quienes participan en ${name}:`,
+        ],
+        quoted: mail.data.mensaje ?? "",
+        details,
+        action: seeEvent,
+        reason: "participas en este evento o esperas una plaza",
+      };
+    case "welcome":
+      return {
+        subject: `Te damos la bienvenida a ${siteContent.name}`,
+        paragraphs: [
+          `Tu perfil está completo: ya eres parte de la comunidad. ${siteContent.tagline}.`,
+          "Inscríbete en los próximos eventos; te escribiremos para confirmarlo, recordártelo y avisarte si algo cambia. En tu perfil eliges qué correos quieres recibir.",
+        ],
+        action: { label: "Ver los próximos eventos", url: `${site.origin}/eventos` },
+        reason: `completaste tu perfil en ${siteContent.name}`,
+      };
+  }
+}
+
+/** The unsubscribe link of a mail: its topic, or every topic for the welcome mail. */
+export function unsubscribeUrl(mail: Pick<QueuedMail, "kind" | "mailToken">, origin: string) {
+  return `${origin}/correo/baja/${mail.mailToken}/${TOPIC_OF[mail.kind] ?? ALL_TOPICS}`;
+}
+
+/** The footer: why the mail came, and the links to stop it (their words for the HTML). */
+function footerLines(
+  mail: QueuedMail,
+  draft: Draft,
+  site: MailSite,
+): { text: string; link?: { label: string; url: string } }[] {
+  const topic = TOPIC_OF[mail.kind];
+  const stop = topic
+    ? `Para no recibir más correos de este tipo (${MAIL_TOPIC_LABELS[topic].toLowerCase()})`
+    : "Para no recibir más correos nuestros";
+  return [
+    { text: `Recibes este correo porque ${draft.reason}.` },
+    { text: stop, link: { label: "darte de baja", url: unsubscribeUrl(mail, site.origin) } },
+    {
+      text: "Elige qué correos recibes en tu perfil",
+      link: { label: "tu perfil", url: `${site.origin}/profile` },
+    },
+  ];
+}
+
+function greeting(mail: QueuedMail) {
+  return mail.name ? `Hola, ${mail.name}:` : "Hola:";
+}
+
+function textOf(mail: QueuedMail, draft: Draft, site: MailSite): string {
+  const blocks = [greeting(mail), ...draft.paragraphs];
+  if (draft.quoted !== undefined) blocks.push(draft.quoted);
+  if (draft.details) blocks.push(draft.details.map(([k, v]) => `${k}: ${v}`).join("\n"));
+  if (draft.action) blocks.push(`${draft.action.label}: ${draft.action.url}`);
+  const footer = footerLines(mail, draft, site).map((line) =>
+    line.link ? `${line.text}: ${line.link.url}` : line.text,
+  );
+  blocks.push(`—\n${siteContent.name} · ${site.origin}\n${footer.join("\n")}`);
+  return blocks.join("\n\n") + "\n";
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+const paragraph = (html: string) => `<p style="margin:0 0 16px;line-height:1.5">${html}</p>`;
+
+/** Simple HTML that mail programs show alike: one column, inline styles, no images. */
+function htmlOf(mail: QueuedMail, draft: Draft, site: MailSite): string {
+  const parts = [
+    paragraph(escapeHtml(greeting(mail))),
+    ...draft.paragraphs.map((p) => paragraph(escapeHtml(p))),
+  ];
+  if (draft.quoted !== undefined)
+    parts.push(
+      `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid #4f46e5;background:#f4f4f8;white-space:pre-wrap;line-height:1.5">${escapeHtml(draft.quoted)}</blockquote>`,
+    );
+  if (draft.details)
+    parts.push(
+      `<table role="presentation" style="margin:0 0 16px;border-collapse:collapse">${draft.details
+        .map(
+          ([k, v]) =>
+            `<tr><th scope="row" style="text-align:left;padding:4px 12px 4px 0;vertical-align:top;white-space:nowrap">${escapeHtml(k)}</th><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`,
+        )
+        .join("")}</table>`,
+    );
+  if (draft.action)
+    parts.push(
+      paragraph(
+        `<a href="${escapeHtml(draft.action.url)}" style="display:inline-block;padding:10px 18px;border-radius:999px;background:#4f46e5;color:#ffffff;text-decoration:none">${escapeHtml(draft.action.label)}</a>`,
+      ),
+    );
+  const footer = footerLines(mail, draft, site).map((line) =>
+    line.link
+      ? `${escapeHtml(line.text)}: <a href="${escapeHtml(line.link.url)}" style="color:#4b5563">${escapeHtml(line.link.label)}</a>`
+      : escapeHtml(line.text),
+  );
+  parts.push(
+    `<hr style="border:none;border-top:1px solid #d1d5db;margin:24px 0">` +
+      `<p style="margin:0;font-size:13px;line-height:1.5;color:#4b5563">${escapeHtml(siteContent.name)} · ${escapeHtml(site.origin)}<br>${footer.join("<br>")}</p>`,
+  );
+  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(draft.subject)}</title></head><body style="margin:0;padding:24px;background:#ffffff;color:#111827;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:16px"><div style="max-width:560px;margin:0 auto;overflow-wrap:anywhere">${parts.join("")}</div></body></html>`;
+}
+
+/** The whole message for nodemailer: headers, text, HTML and the .ics when about an event. */
+export function composeMail(mail: QueuedMail, site: MailSite): MailComposerOptions {
+  const draft = draftOf(mail, site);
+  const event = mail.data.event ? snapshotToEvent(mail.data.event) : null;
+  const cancelled = mail.kind === "deleted" || mail.kind === "left";
+  return {
+    from: site.from,
+    to: mail.name ? { name: mail.name, address: mail.email } : mail.email,
+    subject: draft.subject,
+    messageId: `<${mail.id}@${site.hostname}>`,
+    text: textOf(mail, draft, site),
+    html: htmlOf(mail, draft, site),
+    headers: {
+      "List-Unsubscribe": `<${unsubscribeUrl(mail, site.origin)}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      "Auto-Submitted": mail.kind === "message" ? "no" : "auto-generated",
+    },
+    attachments: event
+      ? [
+          {
+            filename: "evento.ics",
+            contentType: `text/calendar; charset=utf-8; method=${cancelled ? "CANCEL" : "PUBLISH"}`,
+            content: icsCalendar([event], site, undefined, cancelled),
+          },
+        ]
+      : [],
+  };
+}

@@ -1,0 +1,312 @@
+// Mail to members (docs/decisions/021-mail.md): what is queued, for whom, and what members choose.
+// A mail is a row of mail_outbox written in the transaction of the change that causes it (a join,
+// a leave, a seat from the waiting list, an event changed or deleted, a completed profile, an
+// admin's message); app/mail/worker.server.ts sends it. A member who turned a topic off gets
+// no row of it. The message itself is written when it is sent, from what the row holds.
+import { desc, eq, sql, type SQL } from "drizzle-orm";
+import { ALL_TOPICS, isMailTopic, MAIL_TOPICS, type MailTopic } from "~/mail/topics";
+import { isUuid } from "~/kernel/checks";
+import { type ParticipantsMessageInput } from "~/mail/schemas";
+import type { Db } from "~/db/client.server";
+import { rowsOf } from "~/db/rows.server";
+import { events, mailOutbox, users, type User } from "~/db/schema.server";
+import { EventNotFoundError } from "~/events/errors";
+import type { IcsEvent } from "~/events/ics.server";
+import { assertAdmin } from "~/members/permissions.server";
+
+export const MAIL_KINDS = [
+  "joined",
+  "left",
+  "seat",
+  "reminder",
+  "changed",
+  "deleted",
+  "welcome",
+  "message",
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** The topic a member turns off to stop a kind; the welcome mail is sent once and has none. */
+export const TOPIC_OF: Record<MailKind, MailTopic | null> = {
+  joined: "participacion",
+  left: "participacion",
+  seat: "plazas",
+  reminder: "recordatorios",
+  changed: "cambios",
+  deleted: "cambios",
+  message: "mensajes",
+  welcome: null,
+};
+
+/** The event as it was when the mail was queued (`data.event`), dates as ISO text. */
+type EventSnapshot = Omit<IcsEvent, "startsAt" | "createdAt" | "updatedAt"> & {
+  startsAt: string;
+  createdAt: string;
+  updatedAt: string | null;
+};
+
+/** Where a changed event was before (`data.before`). */
+export type EventBefore = Pick<
+  IcsEvent,
+  "startsAt" | "ubicacionEvento" | "ubicacionEspecifica" | "tipoEvento" | "enlacesVirtuales"
+>;
+
+/** What a queued row's `data` may hold. */
+export interface MailData {
+  event?: EventSnapshot;
+  before?: Omit<EventBefore, "startsAt"> & { startsAt: string };
+  asunto?: string;
+  mensaje?: string;
+  autor?: string;
+}
+
+export function snapshotToEvent(snapshot: EventSnapshot): IcsEvent {
+  return {
+    ...snapshot,
+    startsAt: new Date(snapshot.startsAt),
+    createdAt: new Date(snapshot.createdAt),
+    updatedAt: snapshot.updatedAt ? new Date(snapshot.updatedAt) : null,
+  };
+}
+
+/** The event row `e` as a snapshot, in SQL, so that queueing needs no read of it first. */
+const EVENT_SNAPSHOT = sql.raw(`jsonb_build_object('id', e.id, 'nombreEvento', e.nombre_evento,
+  'descripcion', e.descripcion, 'startsAt', e.starts_at, 'ubicacionEvento', e.ubicacion_evento,
+  'ubicacionEspecifica', e.ubicacion_especifica, 'tipoEvento', e.tipo_evento,
+  'enlacesVirtuales', to_jsonb(e.enlaces_virtuales), 'createdAt', e.created_at,
+  'updatedAt', e.updated_at)`);
+
+/** Who receives a mail: a subquery of user ids. */
+export const recipients = {
+  members: (ids: readonly string[]): SQL | null =>
+    ids.length === 0
+      ? null
+      : sql`select id from users where id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+  participants: (eventId: string): SQL =>
+    sql`select user_id from participations where event_id = ${eventId}::uuid`,
+  waiting: (eventId: string): SQL =>
+    sql`select user_id from event_waitlist where event_id = ${eventId}::uuid`,
+};
+
+/** Members among `who` who did not turn `kind`'s topic off. */
+function reachable(kind: MailKind, who: SQL): SQL {
+  const topic = TOPIC_OF[kind];
+  return topic ? sql`u.id in (${who}) and not (${topic} = any(u.mail_off))` : sql`u.id in (${who})`;
+}
+
+/**
+ * Queues one mail of `kind` to each member of `who` who has not turned its topic off, about
+ * `eventId` (as the event is now, in this transaction) when given. Returns how many were queued.
+ */
+export async function queueMail(
+  tx: Db,
+  kind: MailKind,
+  who: SQL | null,
+  options: { eventId?: string; data?: MailData } = {},
+): Promise<number> {
+  if (!who) return 0;
+  const extra = JSON.stringify(options.data ?? {});
+  const result = options.eventId
+    ? await tx.execute(sql`insert into mail_outbox (kind, user_id, event_id, data)
+        select ${kind}, u.id, e.id, jsonb_build_object('event', ${EVENT_SNAPSHOT}) || ${extra}::jsonb
+        from users u, events e
+        where e.id = ${options.eventId}::uuid and ${reachable(kind, who)}
+        returning id`)
+    : await tx.execute(sql`insert into mail_outbox (kind, user_id, data)
+        select ${kind}, u.id, ${extra}::jsonb from users u where ${reachable(kind, who)}
+        returning id`);
+  return rowsOf(result).length;
+}
+
+/**
+ * Queues a reminder for every participant of an event that starts within `hours` of `now`, once
+ * per member, event and start time (an event moved later is reminded of again). Someone who
+ * joined after the reminder's moment has just had a confirmation, and gets none. Any number of
+ * processes may run this at once: the dedupe key keeps one row.
+ */
+export async function queueDueReminders(db: Db, now: Date, hours: number): Promise<number> {
+  const at = now.toISOString();
+  const key = sql.raw(
+    `'reminder:' || e.id || ':' || u.id || ':' || extract(epoch from e.starts_at)::bigint`,
+  );
+  const due = sql`from participations p
+    join events e on e.id = p.event_id
+    join users u on u.id = p.user_id
+    where e.starts_at > ${at}::timestamptz
+      and e.starts_at <= ${at}::timestamptz + make_interval(hours => ${hours})
+      and p.joined_at <= e.starts_at - make_interval(hours => ${hours})
+      and not ('recordatorios' = any(u.mail_off))
+      and not exists (select 1 from mail_outbox m where m.dedupe_key = ${key})`;
+  // Asked first, so that the INSERT (whose trigger wakes every worker) runs only when there is
+  // something to queue: this runs every minute in every process.
+  const [pending] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n ${due}`));
+  if (!pending?.n) return 0;
+  // Queued at `now` (the worker's clock), which is when it is due.
+  const result = await db.execute(sql`insert into mail_outbox
+      (kind, user_id, event_id, data, dedupe_key, created_at, next_attempt_at)
+    select 'reminder', u.id, e.id, jsonb_build_object('event', ${EVENT_SNAPSHOT}), ${key},
+      ${at}::timestamptz, ${at}::timestamptz
+    ${due}
+    on conflict (dedupe_key) do nothing
+    returning id`);
+  return rowsOf(result).length;
+}
+
+// ——— What members choose ———
+
+/** The topics the member receives (the others are off). */
+export function topicsOn(user: Pick<User, "mailOff">): MailTopic[] {
+  return MAIL_TOPICS.filter((topic) => !user.mailOff.includes(topic));
+}
+
+/** /profile 'Correos': `on` stays on, every other topic is turned off. */
+export async function saveMailPreferences(
+  db: Db,
+  member: Pick<User, "id">,
+  on: readonly MailTopic[],
+): Promise<void> {
+  const off = MAIL_TOPICS.filter((topic) => !on.includes(topic));
+  await db.update(users).set({ mailOff: off }).where(eq(users.id, member.id));
+}
+
+const MAIL_TOKEN = /^[0-9a-f]{64}$/;
+
+/** The topics an unsubscribe link names: one, or all of them ('todos'); null if it names none. */
+function linkTopics(topic: unknown): MailTopic[] | null {
+  if (topic === ALL_TOPICS) return [...MAIL_TOPICS];
+  return isMailTopic(topic) ? [topic] : null;
+}
+
+/** Whether an unsubscribe link (token and topic) is one the site made. */
+export async function isUnsubscribeLink(db: Db, token: unknown, topic: unknown): Promise<boolean> {
+  if (typeof token !== "string" || !MAIL_TOKEN.test(token) || !linkTopics(topic)) return false;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.mailToken, token))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * One-click unsubscribe (RFC 8058): turns the link's topic (or every topic) off for the member
+ * whose link it is; no sign-in, the token is the proof. False for a link the site did not make.
+ */
+export async function unsubscribe(db: Db, token: unknown, topic: unknown): Promise<boolean> {
+  const topics = linkTopics(topic);
+  if (typeof token !== "string" || !MAIL_TOKEN.test(token) || !topics) return false;
+  const updated = await db
+    .update(users)
+    .set({
+      mailOff: sql`array(select distinct t from unnest(${users.mailOff} || array[${sql.join(
+        topics.map((t) => sql`${t}`),
+        sql`, `,
+      )}]::text[]) as t order by t)`,
+    })
+    .where(eq(users.mailToken, token))
+    .returning({ id: users.id });
+  return updated.length > 0;
+}
+
+// ——— Admins write to an event's participants ———
+
+/**
+ * 'Enviar mensaje a los participantes': queues the message to every participant (and, when asked,
+ * everyone waiting) who has not turned messages off. Admins only. Returns how many will get it
+ * and how many turned such messages off.
+ */
+export async function queueParticipantsMessage(
+  db: Db,
+  actor: Pick<User, "isAdmin" | "displayName" | "nombreCompleto" | "email"> | null,
+  eventId: unknown,
+  input: ParticipantsMessageInput,
+): Promise<{ queued: number; optedOut: number }> {
+  assertAdmin(actor);
+  if (!isUuid(eventId)) throw new EventNotFoundError();
+  return db.transaction(async (tx) => {
+    const [event] = await tx
+      .select({ id: events.id })
+      .from(events)
+      .where(eq(events.id, eventId))
+      .limit(1);
+    if (!event) throw new EventNotFoundError();
+    const who = input.incluirEspera
+      ? sql`${recipients.participants(eventId)} union ${recipients.waiting(eventId)}`
+      : recipients.participants(eventId);
+    const queued = await queueMail(tx, "message", who, {
+      eventId,
+      data: {
+        asunto: input.asunto,
+        mensaje: input.mensaje,
+        autor: actor.nombreCompleto?.trim() || actor.displayName?.trim() || "Los organizadores",
+      },
+    });
+    const [row] = rowsOf<{ n: number }>(
+      await tx.execute(
+        sql`select count(*)::int as n from users u where u.id in (${who}) and 'mensajes' = any(u.mail_off)`,
+      ),
+    );
+    return { queued, optedOut: row?.n ?? 0 };
+  });
+}
+
+// ——— The development mailbox (/__dev/correo) ———
+
+/** The name a mail greets and addresses the member by ('' when none is known). */
+const MEMBER_NAME = sql<string>`coalesce(nullif(${users.nombreCompleto}, ''), nullif(${users.displayName}, ''), '')`;
+
+/** The newest mails, whatever their state, for the development mailbox. */
+export async function listMailbox(db: Db, limit = 50) {
+  return db
+    .select({
+      id: mailOutbox.id,
+      kind: mailOutbox.kind,
+      status: mailOutbox.status,
+      attempts: mailOutbox.attempts,
+      lastError: mailOutbox.lastError,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+      email: users.email,
+      name: MEMBER_NAME,
+      mailToken: users.mailToken,
+      data: mailOutbox.data,
+    })
+    .from(mailOutbox)
+    .innerJoin(users, eq(users.id, mailOutbox.userId))
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(limit);
+}
+
+/** A queued mail as the worker reads it: the row and its recipient. */
+export interface QueuedMail {
+  id: string;
+  kind: MailKind;
+  data: MailData;
+  attempts: number;
+  email: string;
+  name: string;
+  mailToken: string;
+}
+
+/** One mail with its recipient, for the development mailbox; null if unknown. */
+export async function getQueuedMail(db: Db, id: unknown): Promise<QueuedMail | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({
+      id: mailOutbox.id,
+      kind: mailOutbox.kind,
+      data: mailOutbox.data,
+      attempts: mailOutbox.attempts,
+      email: users.email,
+      name: MEMBER_NAME,
+      mailToken: users.mailToken,
+    })
+    .from(mailOutbox)
+    .innerJoin(users, eq(users.id, mailOutbox.userId))
+    .where(eq(mailOutbox.id, id))
+    .limit(1);
+  return row ? { ...row, kind: row.kind as MailKind, data: row.data as MailData } : null;
+}

@@ -1,0 +1,143 @@
+// The admin panel's view of members (§2 Admin panel): a paginated, searchable list, one member's
+// details with the events they take part in, and granting or revoking admin. Admins only.
+import { and, asc, desc, eq, or, sql } from "drizzle-orm";
+import { isUuid } from "~/kernel/checks";
+import type { Db } from "~/db/client.server";
+import { events, participations, users, type User } from "~/db/schema.server";
+import { assertAdmin } from "./permissions.server";
+
+const USERS_PAGE_SIZE = 25;
+export const SEARCH_MAX = 100;
+
+export class UserNotFoundError extends Error {
+  override name = "UserNotFoundError";
+}
+
+export class LastAdminError extends Error {
+  override name = "LastAdminError";
+}
+
+/** The search as it is used and shown again: trimmed and at most SEARCH_MAX characters. */
+export function boundedSearch(value: string | null | undefined): string {
+  return [...(value ?? "").trim()].slice(0, SEARCH_MAX).join("");
+}
+
+function likePattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Members whose name or e-mail contains `search`, admins first, then by name; a page at a time. */
+export async function listUsers(
+  db: Db,
+  actor: Pick<User, "isAdmin"> | null,
+  options: { search?: string; page?: number } = {},
+) {
+  assertAdmin(actor);
+  const search = boundedSearch(options.search);
+  // No stored text can hold a NUL (PostgreSQL refuses it) and no name or e-mail holds other
+  // control characters: such a search matches nobody, without asking the database.
+  if (/\p{Cc}/u.test(search)) {
+    return {
+      users: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
+      search: search.replace(/\p{Cc}/gu, "\uFFFD"),
+    };
+  }
+  const where = search
+    ? or(
+        sql`lower(${users.email}) like ${likePattern(search)}`,
+        sql`lower(coalesce(${users.nombreCompleto}, '')) like ${likePattern(search)}`,
+        sql`lower(coalesce(${users.displayName}, '')) like ${likePattern(search)}`,
+      )
+    : undefined;
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(where);
+  const total = count?.n ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      displayName: users.displayName,
+      nombreCompleto: users.nombreCompleto,
+      isAdmin: users.isAdmin,
+    })
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.isAdmin), asc(users.createdAt), asc(users.id))
+    .limit(USERS_PAGE_SIZE)
+    .offset((page - 1) * USERS_PAGE_SIZE);
+  return { users: rows, total, page, pageCount, search };
+}
+
+/** 'Detalles del Usuario': every profile field and the events the member takes part in. */
+export async function getUserDetails(db: Db, actor: Pick<User, "isAdmin"> | null, id: unknown) {
+  assertAdmin(actor);
+  if (!isUuid(id)) return null;
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!user) return null;
+  const joined = await db
+    .select({
+      id: events.id,
+      nombreEvento: events.nombreEvento,
+      startsAt: events.startsAt,
+      checkedInAt: participations.checkedInAt,
+    })
+    .from(participations)
+    .innerJoin(events, eq(events.id, participations.eventId))
+    .where(eq(participations.userId, id))
+    .orderBy(asc(events.startsAt));
+  return {
+    id: user.id,
+    displayName: user.displayName,
+    email: user.email,
+    nombreCompleto: user.nombreCompleto,
+    fechaNacimiento: user.fechaNacimiento,
+    pais: user.pais,
+    ciudad: user.ciudad,
+    genero: user.genero,
+    habilidades: user.habilidades,
+    isAdmin: user.isAdmin,
+    events: joined,
+  };
+}
+
+/**
+ * Grants or revokes admin. Revoking is refused when it would leave no admin: the admin rows are
+ * locked first, so two admins revoking each other at once cannot both succeed.
+ */
+export async function setAdmin(
+  db: Db,
+  actor: Pick<User, "isAdmin"> | null,
+  userId: unknown,
+  isAdmin: boolean,
+): Promise<void> {
+  assertAdmin(actor);
+  if (!isUuid(userId)) throw new UserNotFoundError();
+  await db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.isAdmin, true))
+      .orderBy(asc(users.id))
+      .for("update");
+    const [target] = await tx
+      .select({ id: users.id, isAdmin: users.isAdmin })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (!target) throw new UserNotFoundError();
+    if (target.isAdmin === isAdmin) return;
+    if (!isAdmin && admins.length <= 1)
+      throw new LastAdminError("No se puede quitar el permiso al último administrador.");
+    await tx
+      .update(users)
+      .set({ isAdmin })
+      .where(and(eq(users.id, userId), eq(users.isAdmin, !isAdmin)));
+  });
+}

@@ -1,0 +1,220 @@
+// A member's own data: everything held about them, as one JSON document ('Descargar mis datos'),
+// and deleting their account ('Eliminar mi cuenta'). Only ever for the signed-in member themselves.
+import { and, asc, eq, gt } from "drizzle-orm";
+import { MEMBER_MESSAGES } from "~/members/messages";
+import type { Db } from "~/db/client.server";
+import { fillSeats } from "~/events/seats.server";
+import {
+  events,
+  eventWaitlist,
+  mailOutbox,
+  notes,
+  participations,
+  projects,
+  resources,
+  sessions,
+  uploadAttempts,
+  users,
+  type User,
+} from "~/db/schema.server";
+
+export class NotSignedInError extends Error {
+  override name = "NotSignedInError";
+}
+
+export class LastAdminError extends Error {
+  override name = "LastAdminError";
+  constructor() {
+    super(MEMBER_MESSAGES.accountDeleteLastAdmin);
+  }
+}
+
+type Actor = Pick<User, "id"> | null;
+
+function requireActor(actor: Actor): string {
+  if (!actor) throw new NotSignedInError("Debes iniciar sesión.");
+  return actor.id;
+}
+
+/** Everything held about the signed-in member. Session tokens are never part of it. */
+export async function exportMemberData(db: Db, actor: Actor, now: Date = new Date()) {
+  const id = requireActor(actor);
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  if (!user) throw new NotSignedInError("Debes iniciar sesión.");
+  const [
+    sessionRows,
+    joined,
+    waitingRows,
+    eventRows,
+    noteRows,
+    resourceRows,
+    projectRows,
+    mailRows,
+    uploadRows,
+  ] = await Promise.all([
+    db
+      .select({
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, id))
+      .orderBy(asc(sessions.createdAt)),
+    db
+      .select({
+        eventId: events.id,
+        nombreEvento: events.nombreEvento,
+        fechaEvento: events.fechaEvento,
+        horaEvento: events.horaEvento,
+        joinedAt: participations.joinedAt,
+        checkedInAt: participations.checkedInAt,
+        certificateCode: participations.certificateCode,
+      })
+      .from(participations)
+      .innerJoin(events, eq(events.id, participations.eventId))
+      .where(eq(participations.userId, id))
+      .orderBy(asc(events.startsAt)),
+    db
+      .select({
+        eventId: events.id,
+        nombreEvento: events.nombreEvento,
+        createdAt: eventWaitlist.createdAt,
+      })
+      .from(eventWaitlist)
+      .innerJoin(events, eq(events.id, eventWaitlist.eventId))
+      .where(eq(eventWaitlist.userId, id))
+      .orderBy(asc(events.startsAt)),
+    db
+      .select({ id: events.id, nombreEvento: events.nombreEvento, createdAt: events.createdAt })
+      .from(events)
+      .where(eq(events.publishedBy, id))
+      .orderBy(asc(events.createdAt)),
+    db
+      .select({ id: notes.id, titulo: notes.titulo, createdAt: notes.createdAt })
+      .from(notes)
+      .where(eq(notes.publisher, id))
+      .orderBy(asc(notes.createdAt)),
+    db
+      .select({ id: resources.id, titulo: resources.titulo, createdAt: resources.createdAt })
+      .from(resources)
+      .where(eq(resources.publisher, id))
+      .orderBy(asc(resources.createdAt)),
+    db
+      .select({ id: projects.id, titulo: projects.titulo, createdAt: projects.createdAt })
+      .from(projects)
+      .where(eq(projects.publisher, id))
+      .orderBy(asc(projects.createdAt)),
+    db
+      .select({
+        tipo: mailOutbox.kind,
+        estado: mailOutbox.status,
+        eventId: mailOutbox.eventId,
+        createdAt: mailOutbox.createdAt,
+        sentAt: mailOutbox.sentAt,
+      })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.userId, id))
+      .orderBy(asc(mailOutbox.createdAt)),
+    db
+      .select({ createdAt: uploadAttempts.createdAt })
+      .from(uploadAttempts)
+      .where(eq(uploadAttempts.userId, id))
+      .orderBy(asc(uploadAttempts.createdAt)),
+  ]);
+  return {
+    generadoEl: now.toISOString(),
+    perfil: {
+      uid: user.id,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      displayName: user.displayName,
+      photoURL: user.photoURL,
+      fotoPropia: user.ownPhotoUrl,
+      isAdmin: user.isAdmin,
+      nombreCompleto: user.nombreCompleto,
+      fechaNacimiento: user.fechaNacimiento,
+      pais: user.pais,
+      ciudad: user.ciudad,
+      genero: user.genero,
+      habilidades: user.habilidades,
+      createdAt: user.createdAt.toISOString(),
+      updatedAt: user.updatedAt?.toISOString() ?? null,
+      inicioDeSesion: { issuer: user.issuer, subject: user.subject },
+      firebaseUid: user.firebaseUid,
+    },
+    sesiones: sessionRows.map((s) => ({
+      createdAt: s.createdAt.toISOString(),
+      lastSeenAt: s.lastSeenAt.toISOString(),
+      expiresAt: s.expiresAt.toISOString(),
+    })),
+    participaciones: joined.map((p) => ({
+      eventId: p.eventId,
+      nombreEvento: p.nombreEvento,
+      fechaEvento: p.fechaEvento,
+      horaEvento: p.horaEvento.slice(0, 5),
+      joinedAt: p.joinedAt.toISOString(),
+      checkedInAt: p.checkedInAt?.toISOString() ?? null,
+      // The code of the certificate of attendance; it confirms something only once checked in.
+      certificateCode: p.certificateCode,
+    })),
+    listasDeEspera: waitingRows.map((w) => ({
+      eventId: w.eventId,
+      nombreEvento: w.nombreEvento,
+      desde: w.createdAt.toISOString(),
+    })),
+    // Whether a private calendar link exists; its secret is never stored, so never exported.
+    calendarioPrivado: user.calendarTokenHash !== null,
+    // The kinds of mail turned off, and the mails of the last 90 days (docs/decisions/021-mail.md).
+    correo: {
+      desactivados: user.mailOff,
+      correos: mailRows.map((m) => ({
+        ...m,
+        createdAt: m.createdAt.toISOString(),
+        sentAt: m.sentAt?.toISOString() ?? null,
+      })),
+    },
+    // The uploads of about the last minute, kept for the per-minute limit (decision 028).
+    subidasRecientes: uploadRows.map((u) => u.createdAt.toISOString()),
+    publicado: {
+      eventos: eventRows.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
+      notas: noteRows.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
+      recursos: resourceRows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+      proyectos: projectRows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
+    },
+  };
+}
+
+export type MemberData = Awaited<ReturnType<typeof exportMemberData>>;
+
+/**
+ * Deletes the signed-in member: profile, sessions, participations, places on waiting lists and
+ * counted uploads go (foreign keys cascade); what they published stays, under the publisher name
+ * it was published with. Each seat they held in an upcoming event goes to the first person waiting, as when
+ * someone leaves. The last admin cannot go: admin rows are locked first, so two admins deleting
+ * themselves at once leave one.
+ */
+export async function deleteAccount(db: Db, actor: Actor, now: Date = new Date()): Promise<void> {
+  const id = requireActor(actor);
+  await db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.isAdmin, true))
+      .orderBy(asc(users.id))
+      .for("update");
+    const isAdmin = admins.some((a) => a.id === id);
+    if (isAdmin && admins.length === 1) throw new LastAdminError();
+    // The events whose seat frees, locked in one order so that concurrent joins and leaves wait.
+    const seated = await tx
+      .select({ id: events.id, capacity: events.capacity })
+      .from(participations)
+      .innerJoin(events, eq(events.id, participations.eventId))
+      .where(and(eq(participations.userId, id), gt(events.startsAt, now)))
+      .orderBy(asc(events.id))
+      .for("update", { of: events });
+    const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    if (deleted.length === 0) throw new NotSignedInError("Debes iniciar sesión.");
+    for (const event of seated) await fillSeats(tx, event);
+  });
+}

@@ -1,0 +1,25 @@
+// The specification's messages (§8) of signing in, the profile and the admin panel's members,
+// word for word; then those of 'Descargar mis datos' and 'Eliminar mi cuenta'.
+export const MEMBER_MESSAGES = {
+  loginFailed: "Error during Google login. Please try again.",
+  additionalDataSaved: "Datos adicionales guardados con éxito!",
+  additionalDataFailed: "Error al guardar datos. Por favor, inténtalo de nuevo.",
+  profileLoadFailed: "Error al cargar el perfil. Por favor, inténtalo de nuevo.",
+  profileCouldNotLoad: "No se pudo cargar el perfil del usuario.",
+  profileUpdated: "Perfil actualizado con éxito!",
+  photoRemoved: "Quitaste tu foto: se muestra la de tu cuenta.",
+  profileUpdateFailed: "Error al actualizar perfil. Por favor, inténtalo de nuevo.",
+  accessDenied: "Acceso denegado. No eres un administrador.",
+  signedOutEverywhere: "Se cerró la sesión en todos tus dispositivos.",
+  adminGranted: "Permisos de administrador otorgados.",
+  adminRevoked: "Permisos de administrador retirados.",
+  lastAdmin: "No se puede quitar el permiso al último administrador.",
+  userNotFound: "Usuario no encontrado.",
+  accountDeleteConfirm:
+    "¿Estás seguro de que quieres eliminar tu cuenta? Se borrarán tu perfil, tus sesiones y tus participaciones. El contenido que publicaste se queda, con tu nombre. No se puede deshacer.",
+  accountDeleteUnconfirmed: "Confirma que quieres eliminar tu cuenta.",
+  accountDeleted: "Tu cuenta fue eliminada.",
+  accountDeleteLastAdmin:
+    "No puedes eliminar tu cuenta porque eres el último administrador. Nombra a otro administrador antes de eliminarla.",
+  accountDeleteFailed: "Error al eliminar la cuenta. Por favor, inténtalo de nuevo.",
+} as const;

@@ -1,0 +1,53 @@
+import { isHttpUrl, safeImageUrl } from "~/kernel/checks";
+import { uploadSrcSet } from "~/kernel/images";
+
+/** Text typed by an admin: shown as text (never HTML), its line breaks kept. */
+export function ContentText({ text, className }: { text: string; className?: string }) {
+  return <p className={["content-text", className].filter(Boolean).join(" ")}>{text}</p>;
+}
+
+/** A list of outside links; anything but http(s) is left out (the server never stores one). */
+export function LinkList({ title, links }: { title: string; links: readonly string[] }) {
+  const safe = links.filter(isHttpUrl);
+  if (safe.length === 0) return null;
+  return (
+    <section className="content-links">
+      <h2>{title}</h2>
+      <ul>
+        {safe.map((link, index) => (
+          <li key={`${index}-${link}`}>
+            <a href={link} rel="noopener noreferrer nofollow" target="_blank">
+              {link}
+              <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** An image an admin linked; only http(s) or this site's own paths, else nothing. */
+export function ContentImage({
+  src,
+  alt,
+  className,
+}: {
+  src: string | null | undefined;
+  alt: string;
+  className?: string;
+}) {
+  const safe = safeImageUrl(src);
+  if (!safe) return null;
+  const srcSet = uploadSrcSet(safe);
+  return (
+    <img
+      className={className}
+      src={safe}
+      srcSet={srcSet}
+      sizes={srcSet ? "(min-width: 48rem) 46rem, 100vw" : undefined}
+      alt={alt}
+      loading="lazy"
+    />
+  );
+}

@@ -1,0 +1,26 @@
+// The specification's messages (§8) for notes, resources and projects, word for word; part of
+// MESSAGES (app/messages.ts) so that they can travel as flash messages.
+export const PUBLICATION_MESSAGES = {
+  notePublished: "Nota publicada con éxito!",
+  noteFailed: "Error al publicar la nota. Por favor, inténtalo de nuevo.",
+  resourcePublished: "Recurso publicado con éxito!",
+  resourceUpdated: "Recurso actualizado con éxito!",
+  resourcePublishFailed: "Error al publicar el recurso. Por favor, inténtalo de nuevo.",
+  resourceUpdateFailed: "Error al actualizar el recurso. Por favor, inténtalo de nuevo.",
+  projectPublished: "Proyecto publicado con éxito!",
+  projectUpdated: "Proyecto actualizado con éxito!",
+  projectPublishFailed: "Error al publicar el proyecto. Por favor, inténtalo de nuevo.",
+  projectUpdateFailed: "Error al actualizar el proyecto. Por favor, inténtalo de nuevo.",
+  noteDeleteConfirm: "¿Estás seguro de que deseas eliminar esta nota?",
+  resourceDeleteConfirm: "¿Estás seguro de que deseas eliminar este recurso?",
+  projectDeleteConfirm: "¿Estás seguro de que deseas eliminar este proyecto?",
+  noteDeleted: "Nota eliminada con éxito!",
+  resourceDeleted: "Recurso eliminado con éxito!",
+  projectDeleted: "Proyecto eliminado con éxito!",
+  noteDeleteFailed: "Error al eliminar la nota. Por favor, inténtalo de nuevo.",
+  resourceDeleteFailed: "Error al eliminar el recurso. Por favor, inténtalo de nuevo.",
+  projectDeleteFailed: "Error al eliminar el proyecto. Por favor, inténtalo de nuevo.",
+  noteNotFound: "La nota no existe o ya fue eliminada.",
+  resourceNotFound: "El recurso no existe o ya fue eliminado.",
+  projectNotFound: "El proyecto no existe o ya fue eliminado.",
+} as const;

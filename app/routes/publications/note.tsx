@@ -1,0 +1,58 @@
+// /notas/:id — one note.
+import { Link } from "react-router";
+import { ContentImage, ContentText, LinkList } from "~/publications/components/publication-text";
+import { formatDateTime } from "~/kernel/time";
+import { getNote } from "~/publications/note.server";
+import { notFound } from "~/kernel/not-found";
+import type { Route } from "./+types/note";
+import { summaryOf } from "~/publications/summaries";
+import { absoluteImage, shareMeta } from "./share-meta";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const note = await getNote(context.db, params.id);
+  if (!note) notFound();
+  const origin = context.config.publicUrl.origin;
+  return {
+    origin,
+    timeZone: context.config.siteTimezone,
+    note: {
+      id: note.id,
+      titulo: note.titulo,
+      texto: note.texto,
+      enlaceImagen: note.enlaceImagen,
+      enlacesAdicionales: note.enlacesAdicionales,
+      createdAt: note.createdAt.toISOString(),
+      publisherName: note.publisherName,
+    },
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Página no encontrada — Ayllu" }];
+  const { note, origin } = loaderData;
+  return shareMeta({
+    title: note.titulo,
+    description: summaryOf(note.texto),
+    image: absoluteImage(note.enlaceImagen, origin),
+    url: `${origin}/notas/${note.id}`,
+  });
+}
+
+export default function NotePage({ loaderData }: Route.ComponentProps) {
+  const { note, timeZone } = loaderData;
+  return (
+    <article className="page page-narrow content-page">
+      <p>
+        <Link to="/notas">← Todas las notas</Link>
+      </p>
+      <h1>{note.titulo}</h1>
+      <p className="muted">
+        <time dateTime={note.createdAt}>{formatDateTime(note.createdAt, timeZone)}</time> ·{" "}
+        {note.publisherName}
+      </p>
+      <ContentImage src={note.enlaceImagen} alt="" className="content-hero-image" />
+      <ContentText text={note.texto} />
+      <LinkList title="Enlaces" links={note.enlacesAdicionales} />
+    </article>
+  );
+}

@@ -1,0 +1,84 @@
+// /proyectos/:id — one project, its videos, images, web and documentation links.
+import { Link } from "react-router";
+import { ContentImage, ContentText, LinkList } from "~/publications/components/publication-text";
+import { YouTubeEmbed } from "~/publications/components/youtube-embed";
+import { formatDateTime } from "~/kernel/time";
+import { getProject } from "~/publications/project.server";
+import { notFound } from "~/kernel/not-found";
+import type { Route } from "./+types/project";
+import { summaryOf } from "~/publications/summaries";
+import { absoluteImage, shareMeta } from "./share-meta";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const project = await getProject(context.db, params.id);
+  if (!project) notFound();
+  return {
+    origin: context.config.publicUrl.origin,
+    timeZone: context.config.siteTimezone,
+    project: {
+      id: project.id,
+      titulo: project.titulo,
+      descripcion: project.descripcion,
+      enlacesVideo: project.enlacesVideo,
+      enlacesImagen: project.enlacesImagen,
+      enlacesWeb: project.enlacesWeb,
+      enlacesDocumentacion: project.enlacesDocumentacion,
+      createdAt: project.createdAt.toISOString(),
+      publisherName: project.publisherName,
+    },
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Página no encontrada — Ayllu" }];
+  const { project, origin } = loaderData;
+  return shareMeta({
+    title: project.titulo,
+    description: summaryOf(project.descripcion),
+    image: absoluteImage(project.enlacesImagen[0], origin),
+    url: `${origin}/proyectos/${project.id}`,
+  });
+}
+
+export default function ProjectPage({ loaderData }: Route.ComponentProps) {
+  const { project, timeZone } = loaderData;
+  return (
+    <article className="page page-narrow content-page">
+      <p>
+        <Link to="/proyectos">← Todos los proyectos</Link>
+      </p>
+      <h1>{project.titulo}</h1>
+      <p className="muted">
+        <time dateTime={project.createdAt}>{formatDateTime(project.createdAt, timeZone)}</time> ·{" "}
+        {project.publisherName}
+      </p>
+      <ContentText text={project.descripcion} />
+      {project.enlacesVideo.length > 0 ? (
+        <section className="content-videos">
+          <h2>Videos</h2>
+          {project.enlacesVideo.map((url, index) => (
+            <YouTubeEmbed
+              key={`${index}-${url}`}
+              url={url}
+              title={`${project.titulo} (${index + 1})`}
+            />
+          ))}
+        </section>
+      ) : null}
+      {project.enlacesImagen.length > 0 ? (
+        <section className="content-gallery">
+          <h2>Imágenes</h2>
+          {project.enlacesImagen.map((src, index) => (
+            <ContentImage
+              key={`${index}-${src}`}
+              src={src}
+              alt={`${project.titulo}, imagen ${index + 1}`}
+            />
+          ))}
+        </section>
+      ) : null}
+      <LinkList title="Enlaces web" links={project.enlacesWeb} />
+      <LinkList title="Documentación" links={project.enlacesDocumentacion} />
+    </article>
+  );
+}

@@ -1,0 +1,86 @@
+// /recursos/:id — one resource, its videos (privacy-mode YouTube, loaded on demand), images and links.
+import { Link } from "react-router";
+import { ContentImage, ContentText, LinkList } from "~/publications/components/publication-text";
+import { YouTubeEmbed } from "~/publications/components/youtube-embed";
+import { formatDateTime } from "~/kernel/time";
+import { getResource } from "~/publications/resource.server";
+import { notFound } from "~/kernel/not-found";
+import type { Route } from "./+types/resource";
+import { summaryOf } from "~/publications/summaries";
+import { absoluteImage, shareMeta } from "./share-meta";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const resource = await getResource(context.db, params.id);
+  if (!resource) notFound();
+  return {
+    origin: context.config.publicUrl.origin,
+    timeZone: context.config.siteTimezone,
+    resource: {
+      id: resource.id,
+      titulo: resource.titulo,
+      subtitulos: resource.subtitulos,
+      texto: resource.texto,
+      enlacesImagenes: resource.enlacesImagenes,
+      enlacesVideos: resource.enlacesVideos,
+      enlacesWeb: resource.enlacesWeb,
+      createdAt: resource.createdAt.toISOString(),
+      publisherName: resource.publisherName,
+    },
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Página no encontrada — Ayllu" }];
+  const { resource, origin } = loaderData;
+  return shareMeta({
+    title: resource.titulo,
+    description: summaryOf(
+      resource.subtitulos ? `${resource.subtitulos}. ${resource.texto}` : resource.texto,
+    ),
+    image: absoluteImage(resource.enlacesImagenes[0], origin),
+    url: `${origin}/recursos/${resource.id}`,
+  });
+}
+
+export default function ResourcePage({ loaderData }: Route.ComponentProps) {
+  const { resource, timeZone } = loaderData;
+  return (
+    <article className="page page-narrow content-page">
+      <p>
+        <Link to="/recursos">← Todos los recursos</Link>
+      </p>
+      <h1>{resource.titulo}</h1>
+      {resource.subtitulos ? <p className="content-subtitle">{resource.subtitulos}</p> : null}
+      <p className="muted">
+        <time dateTime={resource.createdAt}>{formatDateTime(resource.createdAt, timeZone)}</time> ·{" "}
+        {resource.publisherName}
+      </p>
+      <ContentText text={resource.texto} />
+      {resource.enlacesVideos.length > 0 ? (
+        <section className="content-videos">
+          <h2>Videos</h2>
+          {resource.enlacesVideos.map((url, index) => (
+            <YouTubeEmbed
+              key={`${index}-${url}`}
+              url={url}
+              title={`${resource.titulo} (${index + 1})`}
+            />
+          ))}
+        </section>
+      ) : null}
+      {resource.enlacesImagenes.length > 0 ? (
+        <section className="content-gallery">
+          <h2>Imágenes</h2>
+          {resource.enlacesImagenes.map((src, index) => (
+            <ContentImage
+              key={`${index}-${src}`}
+              src={src}
+              alt={`${resource.titulo}, imagen ${index + 1}`}
+            />
+          ))}
+        </section>
+      ) : null}
+      <LinkList title="Enlaces" links={resource.enlacesWeb} />
+    </article>
+  );
+}

@@ -1,0 +1,174 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { homeSections, site, siteAreas } from "~/site/copy/site";
+import { UserMenu, type MenuUser } from "~/members/components/user-menu";
+
+/** §2: the section whose top is above the scroll position plus this offset is the one in view. */
+const NAV_HIGHLIGHT_OFFSET = 100;
+
+function inArea(pathname: string, paths: readonly string[]) {
+  return paths.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+}
+
+function isHome(pathname: string) {
+  return pathname === "/" || pathname === "/inicio";
+}
+
+function useSectionInView(enabled: boolean, sections: readonly string[]): string | null {
+  const [active, setActive] = useState<string | null>(null);
+  useEffect(() => {
+    if (!enabled) {
+      setActive(null);
+      return;
+    }
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const position = window.scrollY + NAV_HIGHLIGHT_OFFSET;
+      let current: string | null = null;
+      for (const id of sections) {
+        const element = document.getElementById(id);
+        if (element && element.getBoundingClientRect().top + window.scrollY <= position)
+          current = id;
+      }
+      setActive(current);
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    window.addEventListener("resize", onScroll);
+    return () => {
+      window.removeEventListener("scroll", onScroll);
+      window.removeEventListener("resize", onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [enabled, sections]);
+  return active;
+}
+
+export function SiteHeader({
+  user,
+  sections,
+}: {
+  user: MenuUser | null;
+  /** The home page's sections that have something to show (a section without data is not). */
+  sections: readonly string[];
+}) {
+  const location = useLocation();
+  const home = isHome(location.pathname);
+  const active = useSectionInView(home, sections);
+  const [navOpen, setNavOpen] = useState(false);
+
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => setNavOpen(false), [location.pathname, location.hash]);
+
+  // The phone menu closes on Escape and gives focus back to its button.
+  useEffect(() => {
+    if (!navOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setNavOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [navOpen]);
+
+  return (
+    <header className="site-header">
+      <div className="site-header-inner">
+        <Link
+          to="/"
+          className="logo"
+          aria-label={`${site.name}, inicio`}
+          onClick={(event) => {
+            if (home) {
+              event.preventDefault();
+              window.scrollTo({ top: 0, behavior: "smooth" });
+            }
+          }}
+        >
+          <img src="/logo.svg" alt="" width={36} height={36} />
+          <span>{site.name}</span>
+        </Link>
+        <button
+          ref={toggleRef}
+          type="button"
+          className="nav-toggle"
+          aria-expanded={navOpen}
+          aria-controls="site-nav"
+          onClick={() => setNavOpen((open) => !open)}
+        >
+          <span className="visually-hidden">Menú de secciones</span>
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
+            <path
+              d="M3 6h18M3 12h18M3 18h18"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          </svg>
+        </button>
+        <nav
+          id="site-nav"
+          className={navOpen ? "site-nav open" : "site-nav"}
+          aria-label="Secciones"
+        >
+          <p className="site-nav-heading" id="site-nav-sections">
+            En la página de inicio
+          </p>
+          <ul aria-labelledby="site-nav-sections">
+            {homeSections
+              .filter((section) => sections.includes(section.id))
+              .map((section) => (
+                <li key={section.id}>
+                  <a
+                    href={`/#${section.id}`}
+                    aria-current={active === section.id ? "location" : undefined}
+                    onClick={(event) => {
+                      const target = home ? document.getElementById(section.id) : null;
+                      if (target) {
+                        event.preventDefault();
+                        target.scrollIntoView({ behavior: "smooth", block: "start" });
+                        history.replaceState(null, "", `#${section.id}`);
+                        setNavOpen(false);
+                      }
+                    }}
+                  >
+                    {section.label}
+                  </a>
+                </li>
+              ))}
+          </ul>
+          <p className="site-nav-heading" id="site-nav-areas">
+            Explorar
+          </p>
+          <ul className="site-nav-areas" aria-labelledby="site-nav-areas">
+            {siteAreas.map((area) => {
+              const current = inArea(location.pathname, area.paths);
+              return (
+                <li key={area.to}>
+                  <Link to={area.to} aria-current={current ? "page" : undefined}>
+                    {area.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className="session-area">
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
+            <Link className="button button-small" to="/login">
+              Iniciar Sesión
+            </Link>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

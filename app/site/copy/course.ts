@@ -1,0 +1,14 @@
+// The course page's fixed words (/clase1, §2 "Micromouse course page"). The course itself — its
+// slides, name, price, dates, texts and links — is edited at /admin/sitio (defaults:
+// app/site/copy/section-defaults.ts); app/routes/landing/clase1.tsx lays it out.
+
+export const coursePage = {
+  carouselLabel: "Presentación del curso",
+  coursesTitle: "Cursos disponibles",
+  selectedLabel: "Seleccionado",
+  selectLabel: "Seleccionar",
+  enrolLabel: "INSCRÍBETE",
+  dialogTitle: "Inscríbete Ahora",
+  formLabel: "Formulario de Inscripción",
+  closeLabel: "Cerrar",
+};

@@ -1,0 +1,91 @@
+// A little demo content for a new laptop install, seeded once per database (npm start).
+import { zonedToInstant } from "~/kernel/time";
+import type { Db } from "~/db/client.server";
+import { appMeta, events, notes, projects, resources } from "~/db/schema.server";
+
+const SEEDED_KEY = "demo_seeded_at";
+
+function isoDate(daysFromNow: number): string {
+  return new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
+}
+
+export async function seedDemoContent(db: Db, timeZone = "America/La_Paz"): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(appMeta)
+      .values({ key: SEEDED_KEY, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted.length === 0) return false;
+
+    const demoEvents = [
+      {
+        nombreEvento: "Taller de Arduino para principiantes",
+        ubicacionEvento: "Bolivia, La Paz",
+        tipoEvento: "Presencial" as const,
+        enlacesVirtuales: [],
+        fechaEvento: isoDate(14),
+        horaEvento: "18:30",
+        imagenEnlace: "/demo/taller-arduino.svg",
+        ubicacionEspecifica: "Obrajes C2",
+        descripcion:
+          "Armamos juntos nuestro primer circuito: LEDs, sensores y un motor.\nTrae tu laptop.",
+      },
+      {
+        nombreEvento: "Charla: visión por computadora con software libre",
+        ubicacionEvento: "Bolivia, Cochabamba",
+        tipoEvento: "Hibrido" as const,
+        enlacesVirtuales: ["https://meet.jit.si/ayllu-vision"],
+        fechaEvento: isoDate(30),
+        horaEvento: "19:00",
+        imagenEnlace: "/demo/vision.svg",
+        ubicacionEspecifica: null,
+        descripcion: "OpenCV, cámaras baratas y un robot que sigue una pelota.",
+      },
+      {
+        nombreEvento: "Encuentro de la comunidad 2024",
+        ubicacionEvento: "Bolivia, Santa Cruz",
+        tipoEvento: "Presencial" as const,
+        enlacesVirtuales: [],
+        fechaEvento: isoDate(-200),
+        horaEvento: "10:00",
+        imagenEnlace: "/demo/encuentro.svg",
+        ubicacionEspecifica: null,
+        descripcion: "Proyectos, demostraciones y mucha soldadura.",
+      },
+    ];
+    await tx.insert(events).values(
+      demoEvents.map((e) => ({
+        ...e,
+        startsAt: zonedToInstant(e.fechaEvento, e.horaEvento, timeZone),
+        publishedByName: "Ayllu",
+      })),
+    );
+    await tx.insert(notes).values([
+      {
+        titulo: "¡Bienvenidos a Ayllu!",
+        texto:
+          "Este es el nuevo sitio de la comunidad. Inicia sesión, completa tu perfil y únete a los eventos.",
+        publisherName: "Admin",
+      },
+      {
+        titulo: "Se viene Clash Robotics 2025",
+        texto:
+          "Cursos de Micromouse, Robot Sumo y Seguidor de línea antes de la competencia del 6 de diciembre.",
+        publisherName: "Admin",
+      },
+    ]);
+    await tx.insert(resources).values({
+      titulo: "Guía de soldadura",
+      subtitulos: "Herramientas, seguridad y práctica",
+      texto: "Todo lo que necesitas para soldar tu primera placa.",
+      publisherName: "Admin",
+    });
+    await tx.insert(projects).values({
+      titulo: "Micromouse Ayllu",
+      descripcion: "Un ratón robot que resuelve laberintos, diseñado por la comunidad.",
+      publisherName: "Admin",
+    });
+    return true;
+  });
+}

@@ -1,0 +1,89 @@
+// The upload endpoint's body: multipart files, read with busboy as they stream in. The limits
+// (bytes per file, files per request, no other fields) are enforced while reading: a file past
+// the size limit is not kept beyond it, and the request is refused.
+import { Readable } from "node:stream";
+import busboy from "busboy";
+import { KERNEL_MESSAGES } from "~/kernel/messages";
+import { UPLOAD_MAX_FILES } from "~/kernel/images";
+import {
+  tooLargeError,
+  UploadRefusedError,
+  type UploadedFile,
+  type UploadLimits,
+} from "./upload.server";
+
+/** The multipart field every file comes in. */
+export const UPLOAD_FIELD = "imagen";
+
+const MULTIPART = /^multipart\/form-data\s*;/i;
+
+export async function readUploads(request: Request, limits: UploadLimits): Promise<UploadedFile[]> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!MULTIPART.test(type) || !request.body) {
+    throw new UploadRefusedError(KERNEL_MESSAGES.badFormBody);
+  }
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": type },
+      limits: {
+        fileSize: limits.maxBytes,
+        files: UPLOAD_MAX_FILES,
+        fields: 0,
+        // busboy counts the body's closing boundary as a part: one more than the files.
+        parts: UPLOAD_MAX_FILES + 1,
+        fieldSize: 0,
+      },
+    });
+  } catch {
+    throw new UploadRefusedError(KERNEL_MESSAGES.badFormBody);
+  }
+  const body = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream);
+  return new Promise<UploadedFile[]>((resolve, reject) => {
+    const files: UploadedFile[] = [];
+    let refused: UploadRefusedError | null = null;
+    const refuse = (error: UploadRefusedError) => {
+      refused ??= error;
+    };
+    parser.on("file", (field, stream, info) => {
+      const chunks: Buffer[] = [];
+      if (field !== UPLOAD_FIELD) {
+        refuse(new UploadRefusedError(`Campo no esperado: ${field.slice(0, 40)}.`));
+      }
+      stream.on("data", (chunk: Buffer) => {
+        if (!refused) chunks.push(chunk);
+      });
+      // A body cut short ends the file's stream with an error too; the parser's error answers it.
+      stream.on("error", () => {});
+      stream.on("limit", () => refuse(tooLargeError(info.filename ?? "", limits)));
+      stream.on("end", () => {
+        const data = Buffer.concat(chunks);
+        // A form's file input with nothing chosen sends an empty part without a name.
+        if (!info.filename && data.length === 0) return;
+        if (!refused) files.push({ filename: info.filename ?? "", data });
+      });
+    });
+    parser.on("field", (field) =>
+      refuse(new UploadRefusedError(`Campo no esperado: ${field.slice(0, 40)}.`)),
+    );
+    parser.on("filesLimit", () =>
+      refuse(new UploadRefusedError(`Como máximo ${UPLOAD_MAX_FILES} imágenes a la vez.`, 413)),
+    );
+    parser.on("partsLimit", () =>
+      refuse(new UploadRefusedError(`Como máximo ${UPLOAD_MAX_FILES} imágenes a la vez.`, 413)),
+    );
+    parser.on("fieldsLimit", () => refuse(new UploadRefusedError("Solo se envían imágenes.")));
+    parser.on("error", () => {
+      body.unpipe(parser);
+      body.resume();
+      reject(new UploadRefusedError(KERNEL_MESSAGES.badFormBody));
+    });
+    parser.on("close", () => {
+      if (refused) reject(refused);
+      else if (files.length === 0) reject(new UploadRefusedError("Elige una imagen."));
+      else resolve(files);
+    });
+    body.on("error", () => reject(new UploadRefusedError(KERNEL_MESSAGES.badFormBody)));
+    body.pipe(parser);
+  });
+}
