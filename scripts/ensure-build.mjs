@@ -30,16 +30,28 @@ const built = fs.statSync(stamp, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 const sources = Math.max(...watched.map((name) => newest(path.join(root, name))));
 if (built > sources) process.exit(0);
 
-console.log("Construyendo el sitio (react-router build)…");
+console.log("Construyendo el sitio (react-router build, la primera vez unos segundos)…");
+const started = performance.now();
 // Always the production bundle, whoever calls: under Vitest NODE_ENV is "test", which would ship
-// React's development build to the browser.
+// React's development build to the browser. Its output (every chunk, React Router's notes on
+// its next version) is shown only when the build fails: a person starting the site needs to know
+// where to open it, not the build's internals.
 const result = spawnSync(
   process.execPath,
   [path.join(root, "node_modules", "@react-router", "dev", "bin.js"), "build"],
   {
     cwd: root,
-    stdio: "inherit",
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
     env: { ...process.env, NODE_ENV: "production" },
   },
 );
-process.exit(result.status ?? 1);
+if (result.status !== 0) {
+  process.stdout.write(result.stdout ?? "");
+  process.stderr.write(result.stderr ?? "");
+  console.error(
+    result.error ? `La construcción no arrancó: ${result.error.message}` : "La construcción falló.",
+  );
+  process.exit(result.status ?? 1);
+}
+console.log(`Sitio construido en ${((performance.now() - started) / 1000).toFixed(1)} s.`);
