@@ -360,7 +360,7 @@ async function benchDatabase(
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       SEED_DEMO: "0",
       NODE_ENV: "",
-      // As the README's production command starts it (decision 024).
+      // As the production command of docs/produccion.md starts it (decision 024).
       MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -1,6 +1,6 @@
 // npm run import -- [--dry-run] [--report ARCHIVO] FILE...
 // Brings the community's Firebase data (Firestore exports, Firebase Auth export) into the database
-// of DATABASE_URL or DATA_DIR, in one transaction. See "Traer los datos desde Firebase" in README.
+// of DATABASE_URL or DATA_DIR, in one transaction. See docs/importar-desde-firebase.md.
 import fs from "node:fs";
 import { ConfigError, loadConfig } from "../app/kernel/config.server";
 import {

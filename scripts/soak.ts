@@ -226,7 +226,7 @@ async function main() {
       SEED_DEMO: "0",
       ADMIN_EMAILS: ADMIN_EMAIL,
       LOGIN_RATE_LIMIT: "100000",
-      // As the README's production command starts it (decision 024).
+      // As the production command of docs/produccion.md starts it (decision 024).
       MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
       ...(dataDir ? { DATA_DIR: dataDir, DATABASE_URL: "" } : {}),
     },

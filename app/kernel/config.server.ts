@@ -1,5 +1,5 @@
 // Configuration is read once, at start-up, from the environment, and checked here.
-// Every variable is documented in the README's Configuration table.
+// Every variable is documented in docs/configuracion.md.
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import os from "node:os";

@@ -46,7 +46,7 @@ const MAX_BODY_BYTES = 1024 * 1024;
 /**
  * How long a client may take to send a request's headers, and the whole request with its body,
  * before the connection is closed (408): a slow client cannot hold a connection for minutes.
- * Answers (the live stream included) are not limited by these. See the README.
+ * Answers (the live stream included) are not limited by these. See docs/produccion.md.
  */
 const HTTP_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000 };
 const KEEP_ALIVE_MS = 65_000;

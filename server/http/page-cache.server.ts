@@ -11,7 +11,7 @@ import type { Database } from "~/db/client.server";
 import { PAGES_CHANNEL } from "~/db/notify.server";
 import { encodingFor, windowBitsFor } from "~/kernel/encoding.server";
 
-/** What a proxy or CDN in front may do with a cached page (README, Production). */
+/** What a proxy or CDN in front may do with a cached page (docs/produccion.md). */
 const SHARED_STALE_SECONDS = 30;
 
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
