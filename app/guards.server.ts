@@ -1,15 +1,11 @@
 // Who is asking: every loader and action that needs a person goes through these.
 import { data, redirect, type AppLoadContext } from "react-router";
 import { MESSAGES } from "~/messages";
-import { flashCookie } from "~/flash.server";
 import type { User } from "~/db/schema.server";
 import { getSessionUser, readCookie, sessionCookieName } from "~/members/session.server";
 import { mayAdminister } from "~/members/permissions.server";
 import { hasCompletedProfile } from "~/members/user.server";
-
-export function cookieSettings(context: AppLoadContext) {
-  return { secure: context.config.publicUrl.protocol === "https:" };
-}
+import { cookieSettings, redirectWithFlash } from "~/flash.server";
 
 // React Router hands each loader of one request its own Request object, but one load context
 // (made per request in server/http/app.server.ts): the lookup is kept on the context, with the
@@ -64,9 +60,7 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
   const user = await requireUser(request, context);
   if (mayAdminister(user)) return user;
   if (request.method === "GET" || request.method === "HEAD") {
-    throw redirect("/inicio", {
-      headers: { "Set-Cookie": flashCookie("accessDenied", cookieSettings(context).secure) },
-    });
+    throw redirectWithFlash(context, "/inicio", "accessDenied");
   }
   throw data(MESSAGES.accessDenied, { status: 403 });
 }

@@ -26,8 +26,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { photoOf } from "~/members/user.server";
-import { getUser, cookieSettings } from "~/guards.server";
-import { takeFlash } from "~/flash.server";
+import { getUser } from "~/guards.server";
 import { loadSiteContent } from "~/site/sections.server";
 import type { Route } from "./+types/root";
 import { AlertDialog } from "~/ui/dialog";
@@ -40,6 +39,7 @@ import { currentYear } from "~/kernel/time";
 import { homeSectionsShown, socialLinks } from "~/site/sections";
 import { useNonce } from "~/kernel/nonce";
 import { pressHeldButtons } from "~/kernel/held-buttons";
+import { cookieSettings, takeFlash } from "~/flash.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);

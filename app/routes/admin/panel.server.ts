@@ -7,8 +7,6 @@ import { MESSAGES, type MessageKey } from "~/messages";
 import { notFound } from "~/kernel/not-found";
 import { isUuid } from "~/kernel/checks";
 import { checkEventLinks, EventSchema, GalleryImageSchema } from "~/events/schemas";
-import { cookieSettings } from "~/guards.server";
-import { flashCookie } from "~/flash.server";
 import type { User } from "~/db/schema.server";
 import {
   boundedSearch,
@@ -32,6 +30,7 @@ import {
   updateEvent,
 } from "~/events/event.server";
 import { releaseAfterChange } from "~/uploads/upload.server";
+import { redirectWithFlash } from "~/flash.server";
 
 type PanelActionData = {
   intent: string;
@@ -150,9 +149,7 @@ export async function loadPanel(request: Request, admin: User, context: AppLoadC
 const reply = (body: PanelActionData, status: number) => data(body, { status });
 
 function back(context: AppLoadContext, to: string, key: MessageKey) {
-  return redirect(to, {
-    headers: { "Set-Cookie": flashCookie(key, cookieSettings(context).secure) },
-  });
+  return redirectWithFlash(context, to, key);
 }
 
 /** 'Publicar Evento' and 'Actualizar Evento', and their link rows changed without JavaScript. */

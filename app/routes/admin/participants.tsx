@@ -15,8 +15,7 @@ import { MESSAGES } from "~/messages";
 import { notFound } from "~/kernel/not-found";
 import { formatDateTime } from "~/kernel/time";
 import { hasEnded } from "~/events/event.server";
-import { cookieSettings, requireAdmin } from "~/guards.server";
-import { flashCookie } from "~/flash.server";
+import { requireAdmin } from "~/guards.server";
 import { readForm } from "~/kernel/read-form.server";
 import {
   listAttendance,
@@ -24,6 +23,7 @@ import {
   setCheckedIn,
 } from "~/attendance/attendance.server";
 import type { Route } from "./+types/participants";
+import { redirectWithFlash } from "~/flash.server";
 
 /** How many a message reached, carried across the redirect after sending it. */
 function sentReport(request: Request) {
@@ -82,14 +82,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (error instanceof ParticipantNotFoundError) notFound(MESSAGES.participantNotFound);
     throw error;
   }
-  return redirect(`/admin/eventos/${params.eventId}/participantes`, {
-    headers: {
-      "Set-Cookie": flashCookie(
-        intent === "checkIn" ? "checkedIn" : "checkInUndone",
-        cookieSettings(context).secure,
-      ),
-    },
-  });
+  return redirectWithFlash(
+    context,
+    `/admin/eventos/${params.eventId}/participantes`,
+    intent === "checkIn" ? "checkedIn" : "checkInUndone",
+  );
 }
 
 /** 'Enviar mensaje a los participantes': queued, then the page says to how many. */

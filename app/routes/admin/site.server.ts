@@ -1,6 +1,6 @@
 // /admin/sitio on the server: what the page shows, and its form posts — one per section, the
 // `intent` naming the section. The route checks who is asking, reads the form and dispatches here.
-import { data, redirect, type AppLoadContext } from "react-router";
+import { data, type AppLoadContext } from "react-router";
 import { parseForm, type FieldErrors } from "~/kernel/forms";
 import { MESSAGES } from "~/messages";
 import { notFound } from "~/kernel/not-found";
@@ -13,10 +13,9 @@ import {
   sectionSpec,
   valuesFromContent,
 } from "~/site/section-fields";
-import { cookieSettings } from "~/guards.server";
-import { flashCookie } from "~/flash.server";
 import type { User } from "~/db/schema.server";
 import { loadSiteContent, saveSiteSection, siteSectionsEdited } from "~/site/sections.server";
+import { redirectWithFlash } from "~/flash.server";
 
 export interface SiteActionData {
   intent: string;
@@ -111,9 +110,7 @@ async function saveSection(form: FormData, admin: User, context: AppLoadContext)
       500,
     );
   }
-  return redirect(`/admin/sitio?seccion=${key}`, {
-    headers: { "Set-Cookie": flashCookie("siteSaved", cookieSettings(context).secure) },
-  });
+  return redirectWithFlash(context, `/admin/sitio?seccion=${key}`, "siteSaved");
 }
 
 const SITE_ACTIONS: Record<string, typeof saveSection> = {

@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
-import { cookieSettings } from "~/guards.server";
 import { createSession, destroySession } from "~/members/session.server";
 import { linkOptionsFor } from "~/members/account-link.server";
 import { pathAfterSignIn, signInWithIdentity } from "~/members/user.server";
 import type { Route } from "./+types/callback";
+import { cookieSettings } from "~/flash.server";
 
 // The identity provider sends the browser back here with a code; we trade it for a verified
 // ID token, find or create the profile, and start a session with a new id.

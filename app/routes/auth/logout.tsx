@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { cookieSettings } from "~/guards.server";
 import { destroySession } from "~/members/session.server";
 import { readForm } from "~/kernel/read-form.server";
 import type { Route } from "./+types/logout";
+import { cookieSettings } from "~/flash.server";
 
 // 'Cerrar Sesión': the session row is deleted, so the old cookie is useless from now on. The
 // browser also forgets what the site stored on the device (an admin's offline check-in list and

@@ -1,9 +1,8 @@
 // A certificate of attendance as a PDF: the member's own (/detalles/:eventId/certificado.pdf), or
 // any participant's for an admin (/admin/eventos/:eventId/participantes/:userId/certificado.pdf).
 // Who may have which is decided by the model (app/attendance/certificate.server.ts).
-import { redirect } from "react-router";
-import { cookieSettings, getUser, requireAdmin, requireProfile } from "~/guards.server";
-import { flashCookie } from "~/flash.server";
+
+import { getUser, requireAdmin, requireProfile } from "~/guards.server";
 import {
   CertificateRefusedError,
   certificateFor,
@@ -11,6 +10,7 @@ import {
 } from "~/attendance/certificate.server";
 import { certificatePdf } from "~/attendance/certificate-pdf.server";
 import type { Route } from "./+types/download";
+import { redirectWithFlash } from "~/flash.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   let userId: string;
@@ -21,11 +21,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   } else {
     if (!(await getUser(request, context))) {
       const back = new URL(request.url).pathname;
-      throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`, {
-        headers: {
-          "Set-Cookie": flashCookie("certificateLoginRequired", cookieSettings(context).secure),
-        },
-      });
+      throw redirectWithFlash(
+        context,
+        `/login?redirectTo=${encodeURIComponent(back)}`,
+        "certificateLoginRequired",
+      );
     }
     actor = await requireProfile(request, context);
     userId = actor.id;

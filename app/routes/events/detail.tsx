@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { AlertDialog } from "~/ui/dialog";
 import { ErrorPage } from "~/error-page";
 import { notFound } from "~/kernel/not-found";
@@ -9,8 +9,7 @@ import { MESSAGES, type MessageKey } from "~/messages";
 import { isHttpUrl } from "~/kernel/checks";
 import { eventPlace } from "~/events/event-place";
 import { formatDateTime } from "~/kernel/time";
-import { cookieSettings, getUser, requireProfile } from "~/guards.server";
-import { flashCookie } from "~/flash.server";
+import { getUser, requireProfile } from "~/guards.server";
 import { EventNotFoundError, getEventForViewer, hasEnded } from "~/events/event.server";
 import { checkInPass } from "~/attendance/check-in.server";
 import { CheckInPass } from "~/attendance/components/check-in-pass";
@@ -23,6 +22,7 @@ import {
 import type { Route } from "./+types/detail";
 import { useNonce } from "~/kernel/nonce";
 import { readForm } from "~/kernel/read-form.server";
+import { redirectWithFlash } from "~/flash.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
@@ -70,11 +70,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const here = `/detalles/${params.eventId}`;
   const user = await getUser(request, context);
   if (!user) {
-    throw redirect(`/login?redirectTo=${encodeURIComponent(here)}`, {
-      headers: {
-        "Set-Cookie": flashCookie("participationLoginRequired", cookieSettings(context).secure),
-      },
-    });
+    throw redirectWithFlash(
+      context,
+      `/login?redirectTo=${encodeURIComponent(here)}`,
+      "participationLoginRequired",
+    );
   }
   await requireProfile(request, context);
   const form = await readForm(request);
@@ -104,9 +104,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     console.error("No se pudo actualizar la participación:", error);
     return data({ message: MESSAGES.participationFailed }, { status: 500 });
   }
-  return redirect(here, {
-    headers: { "Set-Cookie": flashCookie(flash, cookieSettings(context).secure) },
-  });
+  return redirectWithFlash(context, here, flash);
 }
 
 function description(text: string): string {

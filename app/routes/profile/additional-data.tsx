@@ -6,11 +6,11 @@ import { useFocusFirstError } from "~/kernel/use-focus-first-error";
 import { MESSAGES } from "~/messages";
 import { safeRedirectPath } from "~/kernel/checks";
 import { ProfileSchema } from "~/members/schemas";
-import { cookieSettings, requireUser } from "~/guards.server";
-import { flashCookie } from "~/flash.server";
+import { requireUser } from "~/guards.server";
 import { completeProfile, hasCompletedProfile } from "~/members/user.server";
 import type { Route } from "./+types/additional-data";
 import { readForm } from "~/kernel/read-form.server";
+import { redirectWithFlash } from "~/flash.server";
 
 function nextPath(request: Request, form?: FormData): string {
   const raw = form?.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo");
@@ -44,9 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 500 },
     );
   }
-  return redirect(nextPath(request, form), {
-    headers: { "Set-Cookie": flashCookie("additionalDataSaved", cookieSettings(context).secure) },
-  });
+  return redirectWithFlash(context, nextPath(request, form), "additionalDataSaved");
 }
 
 export function meta() {

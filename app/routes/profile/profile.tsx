@@ -4,7 +4,6 @@ import {
   Form,
   isRouteErrorResponse,
   Link,
-  redirect,
   useNavigation,
   useRevalidator,
 } from "react-router";
@@ -18,9 +17,8 @@ import { MESSAGES } from "~/messages";
 import { ProfileSchema } from "~/members/schemas";
 import { formatCalendarDate, formatDateTime } from "~/kernel/time";
 import { useFocusFirstError } from "~/kernel/use-focus-first-error";
-import { cookieSettings, requireProfile } from "~/guards.server";
+import { requireProfile } from "~/guards.server";
 import { destroyAllSessions, destroySession } from "~/members/session.server";
-import { flashCookie } from "~/flash.server";
 import { deleteAccount, LastAdminError } from "~/members/member-data.server";
 import { listParticipatingEvents, photoOf, saveProfile, setOwnPhoto } from "~/members/user.server";
 import { releaseAfterChange } from "~/uploads/upload.server";
@@ -36,6 +34,7 @@ import { MAIL_TOPIC_LABELS, MAIL_TOPICS } from "~/mail/topics";
 import { MailPreferencesSchema } from "~/mail/schemas";
 import type { Route } from "./+types/profile";
 import { readForm } from "~/kernel/read-form.server";
+import { cookieSettings, redirectWithFlash } from "~/flash.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireProfile(request, context);
@@ -116,11 +115,9 @@ async function deleteOwnAccount(
     );
   }
   await releaseAfterChange(context, user.ownPhotoUrl);
-  const headers = new Headers();
   // The session rows went with the account; the browser forgets its cookie too.
-  headers.append("Set-Cookie", await destroySession(context.db, request, cookieSettings(context)));
-  headers.append("Set-Cookie", flashCookie("accountDeleted", cookieSettings(context).secure));
-  return redirect("/", { headers });
+  const ended = await destroySession(context.db, request, cookieSettings(context));
+  return redirectWithFlash(context, "/", "accountDeleted", [ended]);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -132,9 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "photo-remove") {
     // Only ever the signed-in member's own photo: back to the one their account brought.
     await releaseAfterChange(context, await setOwnPhoto(context.db, user, null));
-    return redirect("/profile", {
-      headers: { "Set-Cookie": flashCookie("photoRemoved", cookieSettings(context).secure) },
-    });
+    return redirectWithFlash(context, "/profile", "photoRemoved");
   }
   if (form.get("intent") === "renewCalendar") {
     const token = await renewCalendarToken(context.db, user);
@@ -156,24 +151,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     await saveMailPreferences(context.db, user, result.data.activos);
-    return redirect("/profile", {
-      headers: {
-        "Set-Cookie": flashCookie("mailPreferencesSaved", cookieSettings(context).secure),
-      },
-    });
+    return redirectWithFlash(context, "/profile", "mailPreferencesSaved");
   }
   if (form.get("intent") === "logoutEverywhere") {
     await destroyAllSessions(context.db, user.id);
-    const headers = new Headers();
-    headers.append(
-      "Set-Cookie",
-      await destroySession(context.db, request, cookieSettings(context)),
-    );
-    headers.append(
-      "Set-Cookie",
-      flashCookie("signedOutEverywhere", cookieSettings(context).secure),
-    );
-    return redirect("/login", { headers });
+    const ended = await destroySession(context.db, request, cookieSettings(context));
+    return redirectWithFlash(context, "/login", "signedOutEverywhere", [ended]);
   }
   const result = parseForm(ProfileSchema, form);
   if (!result.ok) {
@@ -191,9 +174,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 500 },
     );
   }
-  return redirect("/profile", {
-    headers: { "Set-Cookie": flashCookie("profileUpdated", cookieSettings(context).secure) },
-  });
+  return redirectWithFlash(context, "/profile", "profileUpdated");
 }
 
 export function meta() {

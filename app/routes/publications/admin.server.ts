@@ -1,6 +1,6 @@
 // The content admin (/projectsandnotes) on the server: what its page shows, and its form posts,
 // one named function per `intent`. The route checks who is asking, reads the form and dispatches here.
-import { data, redirect, type AppLoadContext } from "react-router";
+import { data, type AppLoadContext } from "react-router";
 import type { z } from "zod";
 import { PUBLICATION_MESSAGES } from "~/publications/messages";
 import {
@@ -19,8 +19,6 @@ import type {
 } from "~/publications/components/publication-forms";
 import type { MessageKey } from "~/messages";
 import { notFound } from "~/kernel/not-found";
-import { cookieSettings } from "~/guards.server";
-import { flashCookie } from "~/flash.server";
 import type { User } from "~/db/schema.server";
 import { listContentForAdmin } from "~/publications/lists.server";
 import { createNote, deleteNote, getNote } from "~/publications/note.server";
@@ -37,6 +35,7 @@ import {
   getResource,
   updateResource,
 } from "~/publications/resource.server";
+import { redirectWithFlash } from "~/flash.server";
 
 function failure(status: number, body: ContentActionFailure) {
   return data(body, { status });
@@ -89,9 +88,7 @@ interface Post {
 }
 
 function done(context: AppLoadContext, key: MessageKey) {
-  return redirect("/projectsandnotes", {
-    headers: { "Set-Cookie": flashCookie(key, cookieSettings(context).secure) },
-  });
+  return redirectWithFlash(context, "/projectsandnotes", key);
 }
 
 async function publishNote({ intent, id, form, admin, context }: Post): Promise<Answer> {
