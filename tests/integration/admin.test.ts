@@ -189,7 +189,7 @@ test("'Detalles del Usuario' shows every field, 'N/A' when missing, admin Sí/No
 test("an admin grants and revokes admin from the details dialog", async () => {
   const { user, client } = await createMember(server);
   const granted = await admin.client.post("/admin", {
-    intent: "grant-admin",
+    intent: "grantAdmin",
     userId: user.id,
     returnTo: `?usuario=${user.id}`,
   });
@@ -199,7 +199,7 @@ test("an admin grants and revokes admin from the details dialog", async () => {
   expect(detailOf(page.text, "Administrador")).toBe("Sí");
   expect((await client.get("/admin")).status).toBe(200);
 
-  const revoked = await admin.client.post("/admin", { intent: "revoke-admin", userId: user.id });
+  const revoked = await admin.client.post("/admin", { intent: "revokeAdmin", userId: user.id });
   expect(alertsIn((await landOn(admin.client, revoked)).text)).toEqual([MESSAGES.adminRevoked]);
   expect((await client.get("/admin")).status).toBe(302);
 });
@@ -210,7 +210,7 @@ test("the last admin cannot be revoked, not even by themselves, and two admins r
     const only = await createAdmin(lone);
     const before = await snapshot(lone.db);
     const reply = await only.client.post("/admin", {
-      intent: "revoke-admin",
+      intent: "revokeAdmin",
       userId: only.user.id,
     });
     expect(reply.status).toBe(409);
@@ -218,10 +218,10 @@ test("the last admin cannot be revoked, not even by themselves, and two admins r
     expect(await snapshot(lone.db)).toEqual(before);
 
     const second = await createMember(lone);
-    await only.client.post("/admin", { intent: "grant-admin", userId: second.user.id });
+    await only.client.post("/admin", { intent: "grantAdmin", userId: second.user.id });
     const replies = await Promise.all([
-      only.client.post("/admin", { intent: "revoke-admin", userId: second.user.id }),
-      second.client.post("/admin", { intent: "revoke-admin", userId: only.user.id }),
+      only.client.post("/admin", { intent: "revokeAdmin", userId: second.user.id }),
+      second.client.post("/admin", { intent: "revokeAdmin", userId: only.user.id }),
     ]);
     // One wins. The other is refused as the last admin (409), or as no longer an admin (403), or
     // (its action refused, the page it would show needs an admin) sent to /inicio.
@@ -245,7 +245,7 @@ test("the last admin cannot be revoked, not even by themselves, and two admins r
 test("an admin who revokes their own rights (another admin remaining) goes to /inicio", async () => {
   const { user, client } = await createMember(server);
   await server.db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
-  const reply = await client.post("/admin", { intent: "revoke-admin", userId: user.id });
+  const reply = await client.post("/admin", { intent: "revokeAdmin", userId: user.id });
   expect(pathOf(reply.location)).toBe("/inicio");
   expect((await server.db.select().from(users).where(eq(users.id, user.id)))[0]!.isAdmin).toBe(
     false,

@@ -56,18 +56,18 @@ async function everyAction() {
         eventId: event.id,
       }),
       delete: new URLSearchParams({ intent: "delete", eventId: event.id }),
-      "gallery-add": new URLSearchParams({
-        intent: "gallery-add",
+      "galleryAdd": new URLSearchParams({
+        intent: "galleryAdd",
         eventId: event.id,
         url: "https://example.com/b.png",
       }),
-      "gallery-remove": new URLSearchParams({
-        intent: "gallery-remove",
+      "galleryRemove": new URLSearchParams({
+        intent: "galleryRemove",
         eventId: event.id,
         imageId: image.id,
       }),
-      "grant-admin": new URLSearchParams({ intent: "grant-admin", userId: target.user.id }),
-      "revoke-admin": new URLSearchParams({ intent: "revoke-admin", userId: admin.user.id }),
+      "grantAdmin": new URLSearchParams({ intent: "grantAdmin", userId: target.user.id }),
+      "revokeAdmin": new URLSearchParams({ intent: "revokeAdmin", userId: admin.user.id }),
     } as Record<string, URLSearchParams>,
   };
 }
@@ -111,14 +111,14 @@ test("an admin can take every event action, each with its message of §8", async
   expect(
     (await server.db.select().from(events).where(eq(events.id, event.id)))[0]!.nombreEvento,
   ).toBe("Cambiado por intruso");
-  await expectFlash("gallery-add", MESSAGES.galleryImageAdded);
-  await expectFlash("gallery-remove", MESSAGES.galleryImageRemoved);
+  await expectFlash("galleryAdd", MESSAGES.galleryImageAdded);
+  await expectFlash("galleryRemove", MESSAGES.galleryImageRemoved);
   expect(
     (await server.db.select().from(eventImages).where(eq(eventImages.eventId, event.id))).map(
       (i) => i.url,
     ),
   ).toEqual(["https://example.com/b.png"]);
-  await expectFlash("grant-admin", MESSAGES.adminGranted);
+  await expectFlash("grantAdmin", MESSAGES.adminGranted);
   expect(
     (await server.db.select().from(users).where(eq(users.id, target.user.id)))[0]!.isAdmin,
   ).toBe(true);
@@ -323,7 +323,7 @@ test("the gallery refuses an empty, a javascript: and a data: URL, and stores no
     ["data:image/png;base64,AAAA", "La URL de la imagen debe empezar con http:// o https://."],
   ] as const) {
     const reply = await admin.client.post(`/admin?galeria=${event.id}`, {
-      intent: "gallery-add",
+      intent: "galleryAdd",
       eventId: event.id,
       url,
     });
@@ -354,11 +354,11 @@ test("an unknown or malformed event id is a 404 on every route and action that t
     }
     const posts: Record<string, string>[] = [
       { intent: "delete", eventId: id },
-      { intent: "gallery-add", eventId: id, url: "https://example.com/y.png" },
-      { intent: "gallery-remove", eventId: id, imageId: image.id },
-      { intent: "gallery-remove", eventId: event.id, imageId: id },
-      { intent: "grant-admin", userId: id },
-      { intent: "revoke-admin", userId: id },
+      { intent: "galleryAdd", eventId: id, url: "https://example.com/y.png" },
+      { intent: "galleryRemove", eventId: id, imageId: image.id },
+      { intent: "galleryRemove", eventId: event.id, imageId: id },
+      { intent: "grantAdmin", userId: id },
+      { intent: "revokeAdmin", userId: id },
     ];
     for (const form of posts) {
       const reply = await admin.client.post("/admin", form);
@@ -497,7 +497,7 @@ test("the gallery dialog lists 50×50 thumbnails with link text cut to 40 charac
   expect(empty.text).toContain("Agregar Imagen");
   const url = `https://example.com/${"imagen-larga-".repeat(6)}.png`;
   const added = await admin.client.post("/admin", {
-    intent: "gallery-add",
+    intent: "galleryAdd",
     eventId: event.id,
     url: `  ${url}  `,
   });

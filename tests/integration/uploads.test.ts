@@ -178,7 +178,7 @@ test("a gallery of as many files at once as the limit allows, stored in order", 
   const added = await admin.client.post(
     `/admin?galeria=${event.id}`,
     new URLSearchParams([
-      ["intent", "gallery-add"],
+      ["intent", "galleryAdd"],
       ["eventId", event.id],
       ...images.map((i): [string, string] => ["url", i.path]),
       ["url", "https://example.com/enlazada.png"],
@@ -291,14 +291,14 @@ test("visitors may not upload; members only their own photo", async () => {
   expect(profile.text).toContain(images[0]!.path);
 
   // Removing it goes back to the provider's photo, and the file nobody uses goes.
-  const removed = await member.client.post("/profile", { intent: "photo-remove" });
+  const removed = await member.client.post("/profile", { intent: "photoRemove" });
   expect(removed.status).toBe(302);
   const [after] = await server.db.select().from(users).where(eq(users.id, member.user.id));
   expect(after!.ownPhotoUrl).toBeNull();
   expect(stored()).toEqual(before);
   // A visitor is sent to sign in; nothing changes. (The action only ever acts for the signed-in member.)
   const visitorRemove = await new BrowserClient(server.url).post("/profile", {
-    intent: "photo-remove",
+    intent: "photoRemove",
   });
   expect(visitorRemove.status).toBe(302);
   expect(visitorRemove.location).toMatch(/\/login/);
@@ -334,7 +334,7 @@ test("deleting an event or a gallery image removes the files nobody else uses", 
   // The same cover on a second event: deleting one keeps the file for the other.
   const other = await createTestEvent(server.db, admin.user, { imagenEnlace: cover });
   await admin.client.post(`/admin?galeria=${event!.id}`, {
-    intent: "gallery-add",
+    intent: "galleryAdd",
     eventId: event!.id,
     url: photo,
   });
@@ -344,7 +344,7 @@ test("deleting an event or a gallery image removes the files nobody else uses", 
     .where(eq(eventImages.eventId, event!.id));
 
   const removed = await admin.client.post(`/admin?galeria=${event!.id}`, {
-    intent: "gallery-remove",
+    intent: "galleryRemove",
     eventId: event!.id,
     imageId: image!.id,
   });

@@ -188,3 +188,18 @@ test("the check sees a circle, an upward import, the host imported and server co
     "app/routes/events/list.tsx → server/http/app.server.ts: only the host imports the host (server/)",
   ]);
 });
+
+test("every intent a form sends or an action reads is one camelCase name", () => {
+  const intents = new Set<string>();
+  const patterns = [
+    /name="intent"[^>]*?value="([^"]+)"/g,
+    /value="([^"]+)"[^>]*?name="intent"/g,
+    /intent === "([^"]+)"/g,
+    /form\.get\("intent"\) === "([^"]+)"/g,
+  ];
+  for (const text of readSources().values())
+    for (const pattern of patterns)
+      for (const match of text.matchAll(pattern)) intents.add(match[1]!);
+  expect(intents.size).toBeGreaterThan(10);
+  expect([...intents].filter((intent) => !/^[a-z]+(?:[A-Z][a-z]*)*$/.test(intent))).toEqual([]);
+});

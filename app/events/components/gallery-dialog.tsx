@@ -49,7 +49,7 @@ export function GalleryDialog({
             className="form-actions"
             preventScrollReset
           >
-            <input type="hidden" name="intent" value="gallery-remove" />
+            <input type="hidden" name="intent" value="galleryRemove" />
             <input type="hidden" name="eventId" value={gallery.id} />
             <input type="hidden" name="imageId" value={removingImage.id} />
             <button type="submit" className="button button-danger" {...INITIAL_FOCUS}>
@@ -72,7 +72,7 @@ export function GalleryDialog({
           className="form"
           preventScrollReset
         >
-          <input type="hidden" name="intent" value="gallery-add" />
+          <input type="hidden" name="intent" value="galleryAdd" />
           <input type="hidden" name="eventId" value={gallery.id} />
           <ImageInput
             // Empty again once images were added.

@@ -84,7 +84,7 @@ export function UserDetailsDialog({
         <input
           type="hidden"
           name="intent"
-          value={userDetails.isAdmin ? "revoke-admin" : "grant-admin"}
+          value={userDetails.isAdmin ? "revokeAdmin" : "grantAdmin"}
         />
         <input type="hidden" name="userId" value={userDetails.id} />
         <input type="hidden" name="returnTo" value={currentQuery} />

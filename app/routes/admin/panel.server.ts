@@ -294,7 +294,7 @@ async function removeImage({ intent, form, admin, context }: Post) {
 /** 'Hacer administrador' and 'Quitar administrador'. */
 async function changeAdmin({ intent, form, admin, context }: Post) {
   const userId = form.get("userId");
-  const grant = intent === "grant-admin";
+  const grant = intent === "grantAdmin";
   try {
     await setAdmin(context.db, admin, userId, grant);
   } catch (error) {
@@ -318,10 +318,10 @@ const PANEL_ACTIONS: Record<string, (post: Post) => Promise<Answer>> = {
   publish: saveEvent,
   update: saveEvent,
   delete: removeEvent,
-  "gallery-add": addImage,
-  "gallery-remove": removeImage,
-  "grant-admin": changeAdmin,
-  "revoke-admin": changeAdmin,
+  "galleryAdd": addImage,
+  "galleryRemove": removeImage,
+  "grantAdmin": changeAdmin,
+  "revokeAdmin": changeAdmin,
 };
 
 /** Runs the handler the form's `intent` names; an unknown intent is a 400. */

@@ -46,7 +46,7 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
     actionData && (actionData.intent === "publish" || actionData.intent === "update")
       ? actionData
       : null;
-  const galleryAction = actionData?.intent === "gallery-add" ? actionData : null;
+  const galleryAction = actionData?.intent === "galleryAdd" ? actionData : null;
   const formRef = useFocusFirstError<HTMLFormElement>(
     eventAction?.fieldErrors && Object.keys(eventAction.fieldErrors).length > 0
       ? eventAction

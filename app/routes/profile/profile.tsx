@@ -126,7 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "deleteAccount") {
     return deleteOwnAccount(request, context, form, user);
   }
-  if (form.get("intent") === "photo-remove") {
+  if (form.get("intent") === "photoRemove") {
     // Only ever the signed-in member's own photo: back to the one their account brought.
     await releaseAfterChange(context, await setOwnPhoto(context.db, user, null));
     return redirectWithFlash(context, "/profile", "photoRemoved");
@@ -207,7 +207,7 @@ function ProfilePhoto({ hasOwnPhoto }: { hasOwnPhoto: boolean }) {
       ) : null}
       {hasOwnPhoto ? (
         <Form method="post">
-          <input type="hidden" name="intent" value="photo-remove" />
+          <input type="hidden" name="intent" value="photoRemove" />
           <button type="submit" className="button button-ghost button-small">
             Quitar mi foto
           </button>
