@@ -1,180 +1,29 @@
 import { useEffect, useState } from "react";
-import {
-  data,
-  Form,
-  isRouteErrorResponse,
-  Link,
-  useNavigation,
-  useRevalidator,
-} from "react-router";
+import { Form, isRouteErrorResponse, Link, useNavigation, useRevalidator } from "react-router";
 import { AlertDialog, Dialog } from "~/ui/dialog";
 import { Avatar, displayNameOf } from "~/ui/avatar";
 import { ErrorPage } from "~/error-page";
 import { EmptyState } from "~/ui/item-card";
 import { ProfileFields } from "~/members/components/profile-fields";
-import { parseForm } from "~/kernel/forms";
 import { MESSAGES } from "~/messages";
-import { ProfileSchema } from "~/members/schemas";
 import { formatCalendarDate, formatDateTime } from "~/kernel/time";
 import { useFocusFirstError } from "~/kernel/use-focus-first-error";
 import { requireProfile } from "~/guards.server";
-import { destroyAllSessions, destroySession } from "~/members/session.server";
-import { deleteAccount, LastAdminError } from "~/members/member-data.server";
-import { listParticipatingEvents, photoOf, saveProfile, setOwnPhoto } from "~/members/user.server";
-import { releaseAfterChange } from "~/uploads/upload.server";
-import { hasEnded } from "~/events/event.server";
-import { listWaitingEvents } from "~/events/participation.server";
-import { renewCalendarToken } from "~/events/calendar.server";
 import { Field, FieldError } from "~/ui/field";
 import { UploadControl, useImageUpload } from "~/uploads/components/image-input";
-import { checkInPass } from "~/attendance/check-in.server";
 import { CheckInPass } from "~/attendance/components/check-in-pass";
-import { saveMailPreferences, topicsOn } from "~/mail/mail.server";
 import { MAIL_TOPIC_LABELS, MAIL_TOPICS } from "~/mail/topics";
-import { MailPreferencesSchema } from "~/mail/schemas";
 import type { Route } from "./+types/profile";
 import { readForm } from "~/kernel/read-form.server";
-import { cookieSettings, redirectWithFlash } from "~/flash.server";
+import { loadProfile, profileAction } from "./profile.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireProfile(request, context);
-  const params = new URL(request.url).searchParams;
-  const editing = params.get("editar") === "1";
-  const confirmingDelete = params.get("eliminar") === "1";
-  const [events, waiting] = await Promise.all([
-    listParticipatingEvents(context.db, user.id),
-    listWaitingEvents(context.db, user.id),
-  ]);
-  const now = context.now();
-  return {
-    editing,
-    confirmingDelete,
-    timeZone: context.config.siteTimezone,
-    profile: {
-      displayName: user.displayName,
-      email: user.email,
-      photoURL: photoOf(user),
-      hasOwnPhoto: user.ownPhotoUrl !== null,
-      nombreCompleto: user.nombreCompleto,
-      fechaNacimiento: user.fechaNacimiento,
-      pais: user.pais,
-      ciudad: user.ciudad,
-      genero: user.genero,
-      habilidades: user.habilidades,
-    },
-    // Past events stay: the member's attendance history ('Asistió' or 'Inscrito').
-    events: events.map((e) => {
-      const ended = hasEnded(e, now);
-      return {
-        id: e.id,
-        nombreEvento: e.nombreEvento,
-        startsAt: e.startsAt.toISOString(),
-        ended,
-        attended: e.checkedInAt !== null,
-        // The pass for the door of each upcoming event with one.
-        checkIn:
-          !ended && e.tipoEvento !== "Virtual"
-            ? checkInPass(context.config.sessionSecret, e, user.id)
-            : null,
-      };
-    }),
-    waiting: waiting.map((w) => ({
-      id: w.id,
-      nombreEvento: w.nombreEvento,
-      startsAt: w.startsAt.toISOString(),
-      position: w.position,
-    })),
-    hasCalendarFeed: user.calendarTokenHash !== null,
-    mailTopics: topicsOn(user),
-  };
-}
-
-/** 'Eliminar mi cuenta', posted from its confirmation dialog. */
-async function deleteOwnAccount(
-  request: Request,
-  context: Route.ActionArgs["context"],
-  form: FormData,
-  user: { id: string; ownPhotoUrl: string | null },
-) {
-  if (form.get("confirmar") !== "eliminar") {
-    return data(
-      { intent: "deleteAccount" as const, formError: MESSAGES.accountDeleteUnconfirmed },
-      { status: 400 },
-    );
-  }
-  try {
-    await deleteAccount(context.db, user);
-  } catch (error) {
-    if (error instanceof LastAdminError) {
-      return data({ intent: "deleteAccount" as const, formError: error.message }, { status: 409 });
-    }
-    console.error("No se pudo eliminar la cuenta:", error);
-    return data(
-      { intent: "deleteAccount" as const, formError: MESSAGES.accountDeleteFailed },
-      { status: 500 },
-    );
-  }
-  await releaseAfterChange(context, user.ownPhotoUrl);
-  // The session rows went with the account; the browser forgets its cookie too.
-  const ended = await destroySession(context.db, request, cookieSettings(context));
-  return redirectWithFlash(context, "/", "accountDeleted", [ended]);
+  return loadProfile(request, await requireProfile(request, context), context);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireProfile(request, context);
-  const form = await readForm(request);
-  if (form.get("intent") === "deleteAccount") {
-    return deleteOwnAccount(request, context, form, user);
-  }
-  if (form.get("intent") === "photoRemove") {
-    // Only ever the signed-in member's own photo: back to the one their account brought.
-    await releaseAfterChange(context, await setOwnPhoto(context.db, user, null));
-    return redirectWithFlash(context, "/profile", "photoRemoved");
-  }
-  if (form.get("intent") === "renewCalendar") {
-    const token = await renewCalendarToken(context.db, user);
-    const link = `${context.config.publicUrl.origin}/calendario/${token}/eventos.ics`;
-    return data(
-      { intent: "renewCalendar" as const, calendarLink: link },
-      { headers: { "Cache-Control": "no-store" } },
-    );
-  }
-  if (form.get("intent") === "mailPreferences") {
-    const result = parseForm(MailPreferencesSchema, form, { listFields: ["activos"] });
-    if (!result.ok) {
-      return data(
-        {
-          intent: "mailPreferences" as const,
-          formError: result.formError ?? Object.values(result.fieldErrors)[0] ?? null,
-        },
-        { status: 400 },
-      );
-    }
-    await saveMailPreferences(context.db, user, result.data.activos);
-    return redirectWithFlash(context, "/profile", "mailPreferencesSaved");
-  }
-  if (form.get("intent") === "logoutEverywhere") {
-    await destroyAllSessions(context.db, user.id);
-    const ended = await destroySession(context.db, request, cookieSettings(context));
-    return redirectWithFlash(context, "/login", "signedOutEverywhere", [ended]);
-  }
-  const result = parseForm(ProfileSchema, form);
-  if (!result.ok) {
-    return data(
-      { fieldErrors: result.fieldErrors, formError: result.formError, values: result.values },
-      { status: 400 },
-    );
-  }
-  try {
-    await saveProfile(context.db, user.id, result.data);
-  } catch (error) {
-    console.error("No se pudo actualizar el perfil:", error);
-    return data(
-      { fieldErrors: {}, formError: MESSAGES.profileUpdateFailed, values: result.data },
-      { status: 500 },
-    );
-  }
-  return redirectWithFlash(context, "/profile", "profileUpdated");
+  return profileAction(request, user, await readForm(request), context);
 }
 
 export function meta() {
