@@ -5,11 +5,16 @@ import { isUuid } from "~/kernel/checks";
 import type { Db } from "~/db/client.server";
 import { events, eventWaitlist, participations, users, type User } from "~/db/schema.server";
 import { assertAdmin } from "~/members/permissions.server";
+import { Refusal } from "~/kernel/errors";
+import { ATTENDANCE_MESSAGES } from "./messages";
 
 type Actor = Pick<User, "isAdmin"> | null;
 
-export class ParticipantNotFoundError extends Error {
+export class ParticipantNotFoundError extends Refusal {
   override name = "ParticipantNotFoundError";
+  constructor() {
+    super(ATTENDANCE_MESSAGES.participantNotFound, 404);
+  }
 }
 
 export const nameOf = sql<string>`coalesce(nullif(${users.nombreCompleto}, ''), nullif(${users.displayName}, ''), ${users.email})`;

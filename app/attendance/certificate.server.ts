@@ -9,6 +9,7 @@ import type { Db } from "~/db/client.server";
 import { events, participations, users, type User } from "~/db/schema.server";
 import { hasEnded } from "~/events/event.server";
 import { mayAdminister } from "~/members/permissions.server";
+import { Refusal } from "~/kernel/errors";
 
 /** Crockford's base32: digits and capitals without I, L, O and U, which are read as others. */
 const CODE = /^[0-9A-HJKMNP-TV-Z]{12}$/;
@@ -34,13 +35,10 @@ export function certificateUrl(publicUrl: URL, code: string): string {
 }
 
 /** Why a certificate is refused, with the status its answer carries. */
-export class CertificateRefusedError extends Error {
+export class CertificateRefusedError extends Refusal {
   override name = "CertificateRefusedError";
-  constructor(
-    message: string,
-    readonly status: 403 | 404 | 409,
-  ) {
-    super(message);
+  constructor(message: string, status: 403 | 404 | 409) {
+    super(message, status);
   }
 }
 

@@ -20,17 +20,15 @@ import { events, participations, users, type User } from "~/db/schema.server";
 import { nameOf } from "./attendance.server";
 import { assertAdmin } from "~/members/permissions.server";
 import { qrSvg } from "./qr.server";
+import { Refusal } from "~/kernel/errors";
 
 type Admin = Pick<User, "id" | "isAdmin"> | null;
 
 /** A refused check-in: the message is the one the admin reads (Spanish), `status` the answer's. */
-export class CheckInError extends Error {
+export class CheckInError extends Refusal {
   override name = "CheckInError";
-  constructor(
-    message: string,
-    readonly status: 400 | 404 | 409,
-  ) {
-    super(message);
+  constructor(message: string, status: 400 | 404 | 409) {
+    super(message, status);
   }
 }
 

@@ -6,15 +6,12 @@ import { asc, eq, gte } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { events, participations, users, type User } from "~/db/schema.server";
 import type { IcsEvent } from "./ics.server";
+import { NotSignedInError } from "~/members/errors";
 
 /** How far back the public feed goes; everything upcoming is in it. */
 export const PUBLIC_FEED_PAST_DAYS = 365;
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-export class NotSignedInError extends Error {
-  override name = "NotSignedInError";
-}
 
 function hashToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
@@ -51,14 +48,14 @@ export async function listPublicCalendarEvents(
  * is stored nowhere but in the link: the database keeps its hash.
  */
 export async function renewCalendarToken(db: Db, actor: Pick<User, "id"> | null): Promise<string> {
-  if (!actor) throw new NotSignedInError("Debes iniciar sesión.");
+  if (!actor) throw new NotSignedInError();
   const token = randomBytes(32).toString("base64url");
   const updated = await db
     .update(users)
     .set({ calendarTokenHash: hashToken(token) })
     .where(eq(users.id, actor.id))
     .returning({ id: users.id });
-  if (updated.length === 0) throw new NotSignedInError("Debes iniciar sesión.");
+  if (updated.length === 0) throw new NotSignedInError();
   return token;
 }
 

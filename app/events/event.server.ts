@@ -13,15 +13,16 @@ import { queueMail, recipients, type EventBefore } from "~/mail/mail.server";
 import { assertAdmin } from "~/members/permissions.server";
 import { EventNotFoundError } from "./errors";
 import { fillSeats } from "./seats.server";
+import { Refusal } from "~/kernel/errors";
 
 export { EventNotFoundError };
 
 /** The event's date and time fall past what the database holds (the year 9999 in UTC). */
-export class EventDateOutOfRangeError extends Error {
+export class EventDateOutOfRangeError extends Refusal {
   override name = "EventDateOutOfRangeError";
   readonly field = "fechaEvento";
   constructor() {
-    super("La fecha del evento debe ser anterior al año 10000.");
+    super("La fecha del evento debe ser anterior al año 10000.", 400);
   }
 }
 

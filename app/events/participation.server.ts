@@ -10,9 +10,14 @@ import { events, eventWaitlist, participations, type User } from "~/db/schema.se
 import { EventNotFoundError, hasEnded } from "./event.server";
 import { queueMail, recipients } from "~/mail/mail.server";
 import { countParticipants, fillSeats } from "./seats.server";
+import { Refusal } from "~/kernel/errors";
+import { EVENT_MESSAGES } from "./messages";
 
-export class EventEndedError extends Error {
+export class EventEndedError extends Refusal {
   override name = "EventEndedError";
+  constructor(message: string) {
+    super(message, 409);
+  }
 }
 
 type Member = Pick<User, "id">;
@@ -43,8 +48,7 @@ export async function joinEvent(
   if (!isUuid(eventId)) throw new EventNotFoundError();
   return db.transaction(async (tx) => {
     const event = await lockEvent(tx, eventId);
-    if (hasEnded(event, now))
-      throw new EventEndedError("Este evento ya ha finalizado, no es posible participar.");
+    if (hasEnded(event, now)) throw new EventEndedError(EVENT_MESSAGES.eventEnded);
     if (await isParticipating(tx, member.id, eventId)) return "joined";
     if (event.capacity !== null && (await countParticipants(tx, eventId)) >= event.capacity) {
       await tx
@@ -83,9 +87,7 @@ export async function leaveEvent(
     const event = await lockEvent(tx, eventId);
     if (hasEnded(event, now)) {
       if (await isParticipating(tx, member.id, eventId))
-        throw new EventEndedError(
-          "Este evento ya ha finalizado, no es posible dejar de participar.",
-        );
+        throw new EventEndedError(EVENT_MESSAGES.eventEndedLeave);
       return;
     }
     const deleted = await tx

@@ -5,16 +5,18 @@ import { isUuid } from "~/kernel/checks";
 import type { Db } from "~/db/client.server";
 import { events, participations, users, type User } from "~/db/schema.server";
 import { assertAdmin } from "./permissions.server";
+import { Refusal } from "~/kernel/errors";
+import { LastAdminError } from "./errors";
+import { MEMBER_MESSAGES } from "./messages";
 
 const USERS_PAGE_SIZE = 25;
 export const SEARCH_MAX = 100;
 
-export class UserNotFoundError extends Error {
+export class UserNotFoundError extends Refusal {
   override name = "UserNotFoundError";
-}
-
-export class LastAdminError extends Error {
-  override name = "LastAdminError";
+  constructor() {
+    super(MEMBER_MESSAGES.userNotFound, 404);
+  }
 }
 
 /** The search as it is used and shown again: trimmed and at most SEARCH_MAX characters. */
@@ -133,8 +135,7 @@ export async function setAdmin(
       .for("update");
     if (!target) throw new UserNotFoundError();
     if (target.isAdmin === isAdmin) return;
-    if (!isAdmin && admins.length <= 1)
-      throw new LastAdminError("No se puede quitar el permiso al último administrador.");
+    if (!isAdmin && admins.length <= 1) throw new LastAdminError(MEMBER_MESSAGES.lastAdmin);
     await tx
       .update(users)
       .set({ isAdmin })

@@ -2,6 +2,7 @@
 // and deleting their account ('Eliminar mi cuenta'). Only ever for the signed-in member themselves.
 import { and, asc, eq, gt } from "drizzle-orm";
 import { MEMBER_MESSAGES } from "~/members/messages";
+import { LastAdminError, NotSignedInError } from "./errors";
 import type { Db } from "~/db/client.server";
 import { fillSeats } from "~/events/seats.server";
 import {
@@ -18,21 +19,10 @@ import {
   type User,
 } from "~/db/schema.server";
 
-export class NotSignedInError extends Error {
-  override name = "NotSignedInError";
-}
-
-export class LastAdminError extends Error {
-  override name = "LastAdminError";
-  constructor() {
-    super(MEMBER_MESSAGES.accountDeleteLastAdmin);
-  }
-}
-
 type Actor = Pick<User, "id"> | null;
 
 function requireActor(actor: Actor): string {
-  if (!actor) throw new NotSignedInError("Debes iniciar sesión.");
+  if (!actor) throw new NotSignedInError();
   return actor.id;
 }
 
@@ -40,7 +30,7 @@ function requireActor(actor: Actor): string {
 export async function exportMemberData(db: Db, actor: Actor, now: Date = new Date()) {
   const id = requireActor(actor);
   const [user] = await db.select().from(users).where(eq(users.id, id));
-  if (!user) throw new NotSignedInError("Debes iniciar sesión.");
+  if (!user) throw new NotSignedInError();
   const [
     sessionRows,
     joined,
@@ -204,7 +194,8 @@ export async function deleteAccount(db: Db, actor: Actor, now: Date = new Date()
       .orderBy(asc(users.id))
       .for("update");
     const isAdmin = admins.some((a) => a.id === id);
-    if (isAdmin && admins.length === 1) throw new LastAdminError();
+    if (isAdmin && admins.length === 1)
+      throw new LastAdminError(MEMBER_MESSAGES.accountDeleteLastAdmin);
     // The events whose seat frees, locked in one order so that concurrent joins and leaves wait.
     const seated = await tx
       .select({ id: events.id, capacity: events.capacity })
@@ -214,7 +205,7 @@ export async function deleteAccount(db: Db, actor: Actor, now: Date = new Date()
       .orderBy(asc(events.id))
       .for("update", { of: events });
     const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-    if (deleted.length === 0) throw new NotSignedInError("Debes iniciar sesión.");
+    if (deleted.length === 0) throw new NotSignedInError();
     for (const event of seated) await fillSeats(tx, event);
   });
 }

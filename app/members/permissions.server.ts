@@ -1,11 +1,13 @@
 // Who may do what. Every model function that changes something asks here, on every call; routes
 // ask too, through requireAdmin (app/guards.server.ts), to choose a redirect or a 403.
 import type { User } from "~/db/schema.server";
+import { Refusal } from "~/kernel/errors";
+import { MEMBER_MESSAGES } from "./messages";
 
-export class NotAllowedError extends Error {
+export class NotAllowedError extends Refusal {
   override name = "NotAllowedError";
   constructor() {
-    super("Acceso denegado. No eres un administrador.");
+    super(MEMBER_MESSAGES.accessDenied, 403);
   }
 }
 

@@ -8,6 +8,7 @@ import type { VerifiedIdentity } from "./identity";
 
 export type { VerifiedIdentity };
 import { queueMail, recipients } from "~/mail/mail.server";
+import { Refusal } from "~/kernel/errors";
 
 function httpUrlOrNull(value: string | null): string | null {
   if (!value) return null;
@@ -183,8 +184,11 @@ export async function listParticipatingEvents(db: Db, userId: string) {
     .orderBy(asc(events.startsAt));
 }
 
-export class UnknownEmailError extends Error {
+export class UnknownEmailError extends Refusal {
   override name = "UnknownEmailError";
+  constructor(message: string) {
+    super(message, 404);
+  }
 }
 
 /** Grants or revokes admin for every account with this e-mail (command line). */

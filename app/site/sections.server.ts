@@ -11,9 +11,13 @@ import type { Db } from "~/db/client.server";
 import { siteContent, type User } from "~/db/schema.server";
 import { tableMemory } from "~/db/table-memory.server";
 import { assertAdmin } from "~/members/permissions.server";
+import { Refusal } from "~/kernel/errors";
 
-export class SiteContentInvalidError extends Error {
+export class SiteContentInvalidError extends Refusal {
   override name = "SiteContentInvalidError";
+  constructor(message: string) {
+    super(message, 400);
+  }
 }
 
 const record = (value: unknown): Record<string, unknown> =>

@@ -11,19 +11,16 @@ import { uploadAttempts, type User } from "~/db/schema.server";
 import type { DecodePlace } from "./decode-queue.server";
 import { uploadStorage, type UploadStorage } from "./storage.server";
 import { mayAdminister, NotAllowedError } from "~/members/permissions.server";
+import { Refusal } from "~/kernel/errors";
 
 /**
  * A file refused, with the Spanish sentence shown next to the field. 429 and 503 say when to try
  * again (`retryAfter`, in seconds).
  */
-export class UploadRefusedError extends Error {
+export class UploadRefusedError extends Refusal {
   override name = "UploadRefusedError";
-  constructor(
-    message: string,
-    readonly status: 400 | 413 | 415 | 429 | 503 = 400,
-    readonly retryAfter?: number,
-  ) {
-    super(message);
+  constructor(message: string, status: 400 | 413 | 415 | 429 | 503 = 400, retryAfter?: number) {
+    super(message, status, retryAfter);
   }
 }
 

@@ -2,7 +2,8 @@
 // from a form (a typed code without JavaScript, or a queued mark sent by the page's script).
 import type { AppLoadContext } from "react-router";
 import type { User } from "~/db/schema.server";
-import { checkIn, CheckInError, type listCheckIn } from "~/attendance/check-in.server";
+import { checkIn, type listCheckIn } from "~/attendance/check-in.server";
+import { Refusal } from "~/kernel/errors";
 
 type CheckInList = NonNullable<Awaited<ReturnType<typeof listCheckIn>>>;
 
@@ -82,7 +83,7 @@ export async function checkInFromForm(
       },
     };
   } catch (error) {
-    if (error instanceof CheckInError)
+    if (error instanceof Refusal)
       return { status: error.status, reply: { ok: false, message: error.message } };
     throw error;
   }

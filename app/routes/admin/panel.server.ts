@@ -11,11 +11,9 @@ import type { User } from "~/db/schema.server";
 import {
   boundedSearch,
   getUserDetails,
-  LastAdminError,
   listUsers,
   SEARCH_MAX,
   setAdmin,
-  UserNotFoundError,
 } from "~/members/admin-users.server";
 import {
   addGalleryImage,
@@ -31,6 +29,7 @@ import {
 } from "~/events/event.server";
 import { releaseAfterChange } from "~/uploads/upload.server";
 import { redirectWithFlash } from "~/flash.server";
+import { answerRefusal, Refusal } from "~/kernel/errors";
 
 type PanelActionData = {
   intent: string;
@@ -205,7 +204,7 @@ async function saveEvent({ intent, form, admin, context }: Post) {
       await createEvent(context.db, admin, result.data, context.config.siteTimezone);
     else await updateEvent(context.db, admin, eventId, result.data, context.config.siteTimezone);
   } catch (error) {
-    if (error instanceof EventNotFoundError) notFound(MESSAGES.eventNotFound);
+    if (error instanceof EventNotFoundError) answerRefusal(error);
     if (error instanceof EventDateOutOfRangeError) {
       return reply(
         {
@@ -237,7 +236,7 @@ async function removeEvent({ intent, form, admin, context }: Post) {
   try {
     await deleteEvent(context.db, admin, form.get("eventId"));
   } catch (error) {
-    if (error instanceof EventNotFoundError) notFound(MESSAGES.eventNotFound);
+    if (error instanceof EventNotFoundError) answerRefusal(error);
     console.error("No se pudo eliminar el evento:", error);
     return reply({ intent, message: MESSAGES.eventDeleteFailed }, 500);
   }
@@ -266,7 +265,7 @@ async function addImage({ intent, form, admin, context }: Post) {
   try {
     await addGalleryImage(context.db, admin, eventId, result.data.url);
   } catch (error) {
-    if (error instanceof EventNotFoundError) notFound(MESSAGES.eventNotFound);
+    if (error instanceof EventNotFoundError) answerRefusal(error);
     console.error("No se pudo agregar la imagen:", error);
     return reply({ intent, message: MESSAGES.galleryAddFailed, values: result.data, eventId }, 500);
   }
@@ -298,9 +297,9 @@ async function changeAdmin({ intent, form, admin, context }: Post) {
   try {
     await setAdmin(context.db, admin, userId, grant);
   } catch (error) {
-    if (error instanceof UserNotFoundError) notFound(MESSAGES.userNotFound);
-    if (error instanceof LastAdminError) return reply({ intent, message: MESSAGES.lastAdmin }, 409);
-    throw error;
+    if (!(error instanceof Refusal)) throw error;
+    if (error.status === 404) answerRefusal(error);
+    return reply({ intent, message: error.message }, error.status);
   }
   // An admin who revoked their own rights can no longer see the panel.
   if (userId === admin.id && !grant) return back(context, "/inicio", "adminRevoked");
@@ -318,10 +317,10 @@ const PANEL_ACTIONS: Record<string, (post: Post) => Promise<Answer>> = {
   publish: saveEvent,
   update: saveEvent,
   delete: removeEvent,
-  "galleryAdd": addImage,
-  "galleryRemove": removeImage,
-  "grantAdmin": changeAdmin,
-  "revokeAdmin": changeAdmin,
+  galleryAdd: addImage,
+  galleryRemove: removeImage,
+  grantAdmin: changeAdmin,
+  revokeAdmin: changeAdmin,
 };
 
 /** Runs the handler the form's `intent` names; an unknown intent is a 400. */

@@ -6,7 +6,6 @@ import { parseForm, type FieldErrors } from "~/kernel/forms";
 import { MAIL_SUBJECT_MAX, MAIL_TEXT_MAX } from "~/kernel/limits";
 import { ParticipantsMessageSchema } from "~/mail/schemas";
 import { useFocusFirstError } from "~/kernel/use-focus-first-error";
-import { EventNotFoundError } from "~/events/event.server";
 import { queueParticipantsMessage } from "~/mail/mail.server";
 import { AlertDialog } from "~/ui/dialog";
 import { EmptyState } from "~/ui/item-card";
@@ -17,13 +16,10 @@ import { formatDateTime } from "~/kernel/time";
 import { hasEnded } from "~/events/event.server";
 import { requireAdmin } from "~/guards.server";
 import { readForm } from "~/kernel/read-form.server";
-import {
-  listAttendance,
-  ParticipantNotFoundError,
-  setCheckedIn,
-} from "~/attendance/attendance.server";
+import { listAttendance, setCheckedIn } from "~/attendance/attendance.server";
 import type { Route } from "./+types/participants";
 import { redirectWithFlash } from "~/flash.server";
+import { answerRefusal } from "~/kernel/errors";
 
 /** How many a message reached, carried across the redirect after sending it. */
 function sentReport(request: Request) {
@@ -79,8 +75,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     await setCheckedIn(context.db, admin, params.eventId, form.get("userId"), intent === "checkIn");
   } catch (error) {
-    if (error instanceof ParticipantNotFoundError) notFound(MESSAGES.participantNotFound);
-    throw error;
+    return answerRefusal(error);
   }
   return redirectWithFlash(
     context,
@@ -112,8 +107,7 @@ async function sendMessage(
   try {
     report = await queueParticipantsMessage(context.db, admin, eventId, result.data);
   } catch (error) {
-    if (error instanceof EventNotFoundError) notFound(MESSAGES.eventNotFound);
-    throw error;
+    return answerRefusal(error);
   }
   return redirect(
     `/admin/eventos/${eventId}/participantes?enviado=${report.queued}&sinCorreo=${report.optedOut}#mensaje-title`,

@@ -3,14 +3,11 @@
 // Who may have which is decided by the model (app/attendance/certificate.server.ts).
 
 import { getUser, requireAdmin, requireProfile } from "~/guards.server";
-import {
-  CertificateRefusedError,
-  certificateFor,
-  formatCertificateCode,
-} from "~/attendance/certificate.server";
+import { certificateFor, formatCertificateCode } from "~/attendance/certificate.server";
 import { certificatePdf } from "~/attendance/certificate-pdf.server";
 import type { Route } from "./+types/download";
 import { redirectWithFlash } from "~/flash.server";
+import { Refusal } from "~/kernel/errors";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   let userId: string;
@@ -34,7 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     certificate = await certificateFor(context.db, actor, params.eventId, userId, context.now());
   } catch (error) {
-    if (!(error instanceof CertificateRefusedError)) throw error;
+    if (!(error instanceof Refusal)) throw error;
     // A download link has no page around it: the reason is the answer, in plain words.
     return new Response(`${error.message}\n`, {
       status: error.status,

@@ -10,19 +10,15 @@ import { isHttpUrl } from "~/kernel/checks";
 import { eventPlace } from "~/events/event-place";
 import { formatDateTime } from "~/kernel/time";
 import { getUser, requireProfile } from "~/guards.server";
-import { EventNotFoundError, getEventForViewer, hasEnded } from "~/events/event.server";
+import { getEventForViewer, hasEnded } from "~/events/event.server";
 import { checkInPass } from "~/attendance/check-in.server";
 import { CheckInPass } from "~/attendance/components/check-in-pass";
-import {
-  EventEndedError,
-  joinEvent,
-  leaveEvent,
-  leaveWaitlist,
-} from "~/events/participation.server";
+import { joinEvent, leaveEvent, leaveWaitlist } from "~/events/participation.server";
 import type { Route } from "./+types/detail";
 import { useNonce } from "~/kernel/nonce";
 import { readForm } from "~/kernel/read-form.server";
 import { redirectWithFlash } from "~/flash.server";
+import { answerRefusal, Refusal } from "~/kernel/errors";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
@@ -95,12 +91,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       flash = "waitlistLeft";
     }
   } catch (error) {
-    if (error instanceof EventNotFoundError) notFound(MESSAGES.eventNotFound);
-    if (error instanceof EventEndedError)
-      return data(
-        { message: intent === "join" ? MESSAGES.eventEnded : MESSAGES.eventEndedLeave },
-        { status: 409 },
-      );
+    if (error instanceof Refusal) return answerRefusal(error);
     console.error("No se pudo actualizar la participación:", error);
     return data({ message: MESSAGES.participationFailed }, { status: 500 });
   }

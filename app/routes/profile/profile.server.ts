@@ -10,12 +10,13 @@ import { cookieSettings, redirectWithFlash } from "~/flash.server";
 import { parseForm } from "~/kernel/forms";
 import { MailPreferencesSchema } from "~/mail/schemas";
 import { saveMailPreferences, topicsOn } from "~/mail/mail.server";
-import { deleteAccount, LastAdminError } from "~/members/member-data.server";
+import { deleteAccount } from "~/members/member-data.server";
 import { ProfileSchema } from "~/members/schemas";
 import { destroyAllSessions, destroySession } from "~/members/session.server";
 import { listParticipatingEvents, photoOf, saveProfile, setOwnPhoto } from "~/members/user.server";
 import { MESSAGES } from "~/messages";
 import { releaseAfterChange } from "~/uploads/upload.server";
+import { Refusal } from "~/kernel/errors";
 
 interface Post {
   request: Request;
@@ -88,8 +89,11 @@ async function deleteOwnAccount({ request, context, form, user }: Post) {
   try {
     await deleteAccount(context.db, user);
   } catch (error) {
-    if (error instanceof LastAdminError) {
-      return data({ intent: "deleteAccount" as const, formError: error.message }, { status: 409 });
+    if (error instanceof Refusal) {
+      return data(
+        { intent: "deleteAccount" as const, formError: error.message },
+        { status: error.status },
+      );
     }
     console.error("No se pudo eliminar la cuenta:", error);
     return data(

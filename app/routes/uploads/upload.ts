@@ -5,14 +5,12 @@
 // counted in the database (429 past it): docs/decisions/028-image-decoding-bound.md.
 import { getUser } from "~/guards.server";
 import { readUploads } from "~/uploads/read-uploads.server";
-import { NotAllowedError } from "~/members/permissions.server";
 import {
   busyError,
   countUpload,
   mayUpload,
   releaseReplaced,
   storeImages,
-  UploadRefusedError,
   type UploadPurpose,
 } from "~/uploads/upload.server";
 import { setOwnPhoto } from "~/members/user.server";
@@ -20,6 +18,7 @@ import { uploadStorage } from "~/uploads/storage.server";
 import { MESSAGES } from "~/messages";
 import { uploadSrcSet } from "~/kernel/images";
 import type { Route } from "./+types/upload";
+import { Refusal } from "~/kernel/errors";
 
 const refusal = (message: string, status: number, retryAfter?: number) =>
   Response.json(
@@ -65,9 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { headers: { "Cache-Control": "no-store" } },
     );
   } catch (error) {
-    if (error instanceof UploadRefusedError)
-      return refusal(error.message, error.status, error.retryAfter);
-    if (error instanceof NotAllowedError) return refusal(MESSAGES.accessDenied, 403);
+    if (error instanceof Refusal) return refusal(error.message, error.status, error.retryAfter);
     throw error;
   } finally {
     place.leave();

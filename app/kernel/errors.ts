@@ -1,0 +1,38 @@
+// The one type of a domain's refusal: what a person reads (Spanish, the specification's words where
+// it has them) and the HTTP status that says so. Domains throw it, or a named kind of it; routes
+// answer it with `answerRefusal`, or in their own format (a download's plain text, an upload's
+// JSON) from the same two fields.
+import { data } from "react-router";
+import { notFound } from "./not-found";
+
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+
+export class Refusal extends Error {
+  override name = "Refusal";
+  constructor(
+    message: string,
+    readonly status: RefusalStatus,
+    /** Seconds after which the same request may succeed (429, 503). */
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A loader's or action's answer to what its domain call threw: a refusal's 404 is the page not
+ * found (thrown: the route's error boundary says what), any other its message with its status,
+ * returned as the action's data so that the page shows it. Anything else is not a refusal and is
+ * thrown on (a 500 the error page shows without details).
+ */
+export function answerRefusal(error: unknown) {
+  if (!(error instanceof Refusal)) throw error;
+  if (error.status === 404) notFound(error.message);
+  return data(
+    { message: error.message },
+    {
+      status: error.status,
+      headers: error.retryAfter ? { "Retry-After": String(error.retryAfter) } : undefined,
+    },
+  );
+}
