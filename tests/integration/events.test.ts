@@ -56,18 +56,18 @@ async function everyAction() {
         eventId: event.id,
       }),
       delete: new URLSearchParams({ intent: "delete", eventId: event.id }),
-      "galleryAdd": new URLSearchParams({
+      galleryAdd: new URLSearchParams({
         intent: "galleryAdd",
         eventId: event.id,
         url: "https://example.com/b.png",
       }),
-      "galleryRemove": new URLSearchParams({
+      galleryRemove: new URLSearchParams({
         intent: "galleryRemove",
         eventId: event.id,
         imageId: image.id,
       }),
-      "grantAdmin": new URLSearchParams({ intent: "grantAdmin", userId: target.user.id }),
-      "revokeAdmin": new URLSearchParams({ intent: "revokeAdmin", userId: admin.user.id }),
+      grantAdmin: new URLSearchParams({ intent: "grantAdmin", userId: target.user.id }),
+      revokeAdmin: new URLSearchParams({ intent: "revokeAdmin", userId: admin.user.id }),
     } as Record<string, URLSearchParams>,
   };
 }

@@ -318,10 +318,10 @@ const PANEL_ACTIONS: Record<string, (post: Post) => Promise<Answer>> = {
   publish: saveEvent,
   update: saveEvent,
   delete: removeEvent,
-  "galleryAdd": addImage,
-  "galleryRemove": removeImage,
-  "grantAdmin": changeAdmin,
-  "revokeAdmin": changeAdmin,
+  galleryAdd: addImage,
+  galleryRemove: removeImage,
+  grantAdmin: changeAdmin,
+  revokeAdmin: changeAdmin,
 };
 
 /** Runs the handler the form's `intent` names; an unknown intent is a 400. */
