@@ -1,5 +1,6 @@
 // The shape of check-in tokens and codes, shared by the server (which makes and checks them,
-// app/attendance/check-in.server.ts) and the check-in page (which recognises them offline).
+// app/attendance/check-in.server.ts) and the check-in page (which recognises them offline), and
+// the list and answers the page and its data route exchange.
 
 /** Letters and digits a person reads and types without confusion: no 0, 1, I, L or O. */
 export const CHECK_IN_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
@@ -29,3 +30,34 @@ export function eventIdOfToken(token: string): string | null {
   for (let i = 0; i < 16; i++) hex += binary.charCodeAt(i).toString(16).padStart(2, "0");
   return hex.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
 }
+
+/** One participant as the check-in page and the phone's copy hold them (times as ISO strings). */
+export interface CheckInPerson {
+  userId: string;
+  nombre: string;
+  photoURL: string | null;
+  token: string;
+  code: string;
+  checkedInAt: string | null;
+  checkedInBy: string | null;
+}
+
+/** An event's participant list as the check-in page receives it and the phone keeps it. */
+export interface CheckInPayload {
+  generatedAt: string;
+  event: { id: string; nombreEvento: string; startsAt: string };
+  participants: CheckInPerson[];
+}
+
+/** A check-in's answer: the person and the time that counts, or why it was refused. */
+export type CheckInReply =
+  | {
+      ok: true;
+      outcome: "checkedIn" | "already";
+      userId: string;
+      nombre: string;
+      photoURL: string | null;
+      checkedInAt: string;
+      checkedInBy: string | null;
+    }
+  | { ok: false; message: string };

@@ -3,12 +3,13 @@
 import type { AppLoadContext } from "react-router";
 import type { User } from "~/db/schema.server";
 import { checkIn, type listCheckIn } from "~/attendance/check-in.server";
+import type { CheckInPayload, CheckInReply } from "~/attendance/check-in";
 import { Refusal } from "~/kernel/errors";
 
 type CheckInList = NonNullable<Awaited<ReturnType<typeof listCheckIn>>>;
 
 /** The event's participants as the page and the phone's copy hold them (times as ISO strings). */
-export function checkInPayload(list: CheckInList, now: Date) {
+export function checkInPayload(list: CheckInList, now: Date): CheckInPayload {
   return {
     generatedAt: now.toISOString(),
     event: {
@@ -27,21 +28,6 @@ export function checkInPayload(list: CheckInList, now: Date) {
     })),
   };
 }
-
-export type CheckInPayload = ReturnType<typeof checkInPayload>;
-
-/** A check-in's answer: the person and the time that counts, or why it was refused. */
-export type CheckInReply =
-  | {
-      ok: true;
-      outcome: "checkedIn" | "already";
-      userId: string;
-      nombre: string;
-      photoURL: string | null;
-      checkedInAt: string;
-      checkedInBy: string | null;
-    }
-  | { ok: false; message: string };
 
 /**
  * Reads `token` (a scanned QR) or `codigo` (typed) and `marcadoEn` (when a phone marked it, for a

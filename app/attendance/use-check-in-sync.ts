@@ -1,0 +1,281 @@
+// The check-in page's offline engine (docs/decisions/019-check-in.md). Every mark made on this
+// phone goes to a queue in IndexedDB first (./check-in-store.ts, with the participant list as last
+// received) and is sent to the page's data route, …/registro/datos, at once when online, when the
+// connection returns and every 20 s; the server keeps the first time. The service worker
+// (public/registro-sw.js) keeps the page for the next visit without a connection. The hook returns
+// what the page shows: the list with this phone's marks, the connection, the queue, the last
+// outcome, and whether the script has taken over from the form posts (`local`).
+import { useCallback, useEffect, useRef, useState } from "react";
+import { EVENT_MESSAGES } from "~/events/messages";
+import {
+  eventIdOfToken,
+  normalizeCheckInCode,
+  type CheckInPayload,
+  type CheckInPerson,
+  type CheckInReply,
+} from "~/attendance/check-in";
+import {
+  forgetCheckIn,
+  loadList,
+  pendingCheckIns,
+  queueCheckIn,
+  saveList,
+} from "~/attendance/check-in-store";
+import { ATTENDANCE_MESSAGES } from "~/attendance/messages";
+
+/** What the admin sees after a scan or a typed code. */
+export type CheckInOutcome =
+  | { kind: "in" | "already"; person: CheckInPerson; note?: string }
+  | { kind: "refused"; message: string; person?: CheckInPerson; typed?: boolean };
+
+function replyToOutcome(
+  reply: CheckInReply,
+  people: CheckInPerson[],
+  typed: boolean,
+): CheckInOutcome {
+  if (!reply.ok) return { kind: "refused", message: reply.message, typed };
+  const known = people.find((p) => p.userId === reply.userId);
+  const person: CheckInPerson = {
+    ...(known ?? { userId: reply.userId, token: "", code: "" }),
+    nombre: reply.nombre,
+    photoURL: reply.photoURL,
+    checkedInAt: reply.checkedInAt,
+    checkedInBy: reply.checkedInBy,
+  };
+  return { kind: reply.outcome === "checkedIn" ? "in" : "already", person };
+}
+
+/** The list as the phone keeps it (the page's data without what only the page needs). */
+function checkInCopy(page: CheckInPayload): CheckInPayload {
+  const { generatedAt, event, participants } = page;
+  return { generatedAt, event, participants };
+}
+
+/**
+ * Check-in for the event of `page` (the list the server rendered the page with). `noScriptReply`
+ * is the answer to a code posted without JavaScript, shown until the next check-in.
+ */
+export function useCheckInSync(page: CheckInPayload, noScriptReply?: CheckInReply) {
+  const { event } = page;
+  const [people, setPeople] = useState<CheckInPerson[]>(page.participants);
+  const [outcome, setOutcome] = useState<CheckInOutcome | null>(
+    noScriptReply ? replyToOutcome(noScriptReply, page.participants, true) : null,
+  );
+  const [online, setOnline] = useState(true);
+  const [pending, setPending] = useState(0);
+  // Until the script runs (and without JavaScript) the form posts to the server.
+  const [local, setLocal] = useState(false);
+  const [sessionEnded, setSessionEnded] = useState(false);
+  const peopleRef = useRef(people);
+  peopleRef.current = people;
+  const sending = useRef(false);
+  const dataUrl = `/admin/eventos/${event.id}/registro/datos`;
+
+  /** Puts the queued check-ins over a list from the server: what this phone knows counts too. */
+  const withPending = useCallback(
+    async (list: CheckInPerson[]) => {
+      const queued = await pendingCheckIns(event.id);
+      setPending(queued.length);
+      const byUser = new Map(queued.map((q) => [q.userId, q.at]));
+      return list.map((p) =>
+        !p.checkedInAt && byUser.has(p.userId) ? { ...p, checkedInAt: byUser.get(p.userId)! } : p,
+      );
+    },
+    [event.id],
+  );
+
+  const refresh = useCallback(async () => {
+    try {
+      const response = await fetch(dataUrl, { redirect: "manual", cache: "no-store" });
+      if (response.type === "opaqueredirect" || response.status === 401) {
+        setSessionEnded(true);
+        return;
+      }
+      if (!response.ok) return;
+      const fresh = (await response.json()) as CheckInPayload;
+      await saveList(fresh);
+      setPeople(await withPending(fresh.participants));
+      setOnline(true);
+    } catch {
+      setOnline(false);
+    }
+  }, [dataUrl, withPending]);
+
+  /** Sends the queued check-ins, oldest first; stops at the first that cannot be sent. */
+  const send = useCallback(async () => {
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      for (const item of await pendingCheckIns(event.id)) {
+        let response: Response;
+        try {
+          response = await fetch(dataUrl, {
+            method: "POST",
+            body: new URLSearchParams({ token: item.token, marcadoEn: item.at }),
+            redirect: "manual",
+          });
+        } catch {
+          setOnline(false);
+          return;
+        }
+        if (response.type === "opaqueredirect" || response.status === 401) {
+          setSessionEnded(true);
+          return;
+        }
+        if (response.status >= 500) return;
+        setOnline(true);
+        const reply = (await response.json().catch(() => null)) as CheckInReply | null;
+        await forgetCheckIn(event.id, item.userId);
+        if (reply?.ok) {
+          setPeople((list) =>
+            list.map((p) =>
+              p.userId === reply.userId
+                ? { ...p, checkedInAt: reply.checkedInAt, checkedInBy: reply.checkedInBy }
+                : p,
+            ),
+          );
+        } else {
+          // Refused (the person left the event, say): this phone's mark is undone and said why.
+          const person = peopleRef.current.find((p) => p.userId === item.userId);
+          setPeople((list) =>
+            list.map((p) => (p.userId === item.userId ? { ...p, checkedInAt: null } : p)),
+          );
+          setOutcome({
+            kind: "refused",
+            person,
+            message: reply && !reply.ok ? reply.message : EVENT_MESSAGES.participationFailed,
+          });
+        }
+      }
+    } finally {
+      setPending((await pendingCheckIns(event.id)).length);
+      sending.current = false;
+    }
+  }, [dataUrl, event.id]);
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      // A copy of the page kept for offline use may be older than the list this phone saved.
+      const saved = await loadList<CheckInPayload>(event.id).catch(() => undefined);
+      const newer = saved !== undefined && saved.generatedAt > page.generatedAt;
+      const base = newer ? saved : checkInCopy(page);
+      if (!newer) await saveList(base);
+      const list = await withPending(base.participants);
+      if (cancelled) return;
+      setPeople(list);
+      setOnline(navigator.onLine);
+      setLocal(true);
+      if (navigator.onLine) await send();
+    })().catch(() => setLocal(false));
+    return () => {
+      cancelled = true;
+    };
+  }, [event.id, page, send, withPending]);
+
+  useEffect(() => {
+    const wentOnline = () => {
+      setOnline(true);
+      void send().then(refresh);
+    };
+    const wentOffline = () => setOnline(false);
+    window.addEventListener("online", wentOnline);
+    window.addEventListener("offline", wentOffline);
+    // Other phones check people in too: the counts follow them while there is a connection.
+    const every = window.setInterval(() => {
+      if (navigator.onLine && document.visibilityState === "visible") void send().then(refresh);
+    }, 20_000);
+    return () => {
+      window.removeEventListener("online", wentOnline);
+      window.removeEventListener("offline", wentOffline);
+      window.clearInterval(every);
+    };
+  }, [send, refresh]);
+
+  useEffect(() => {
+    if (!("serviceWorker" in navigator)) return;
+    navigator.serviceWorker
+      .register("/registro-sw.js", { scope: "/admin/eventos/" })
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) => {
+        const files = performance
+          .getEntriesByType("resource")
+          .map((entry) => entry.name)
+          .filter((name) => name.startsWith(location.origin));
+        registration.active?.postMessage({ type: "guardar", urls: [location.href, ...files] });
+      })
+      .catch(() => {
+        // Without a service worker the page still works while it stays open.
+      });
+  }, []);
+
+  /** Marks a recognised person present here, queues it and sends it when it can. */
+  async function markPresent(person: CheckInPerson) {
+    if (person.checkedInAt) {
+      setOutcome({ kind: "already", person });
+      return;
+    }
+    const at = new Date().toISOString();
+    await queueCheckIn({ eventId: event.id, userId: person.userId, token: person.token, at });
+    const marked = { ...person, checkedInAt: at, checkedInBy: null };
+    setPeople((list) => list.map((p) => (p.userId === person.userId ? marked : p)));
+    setOutcome({ kind: "in", person: marked });
+    setPending((n) => n + 1);
+    if (navigator.onLine) void send();
+  }
+
+  /** Someone this phone does not know (they joined since the list was kept): the server decides. */
+  async function askServer(field: "token" | "codigo", value: string, fallback: string) {
+    const typed = field === "codigo";
+    if (!navigator.onLine) {
+      setOutcome({ kind: "refused", message: fallback, typed });
+      return;
+    }
+    try {
+      const response = await fetch(dataUrl, {
+        method: "POST",
+        body: new URLSearchParams({ [field]: value }),
+        redirect: "manual",
+      });
+      if (response.type === "opaqueredirect") return setSessionEnded(true);
+      const reply = (await response.json()) as CheckInReply;
+      setOutcome(replyToOutcome(reply, peopleRef.current, typed));
+      if (reply.ok) void refresh();
+    } catch {
+      setOnline(false);
+      setOutcome({ kind: "refused", message: fallback, typed });
+    }
+  }
+
+  /** A value read from a QR code. */
+  function scanned(value: string) {
+    const token = value.trim();
+    const person = peopleRef.current.find((p) => p.token === token);
+    if (person) return void markPresent(person);
+    const otherEvent = eventIdOfToken(token);
+    if (otherEvent === null)
+      return setOutcome({ kind: "refused", message: ATTENDANCE_MESSAGES.checkInTokenInvalid });
+    if (otherEvent !== event.id)
+      return setOutcome({ kind: "refused", message: ATTENDANCE_MESSAGES.checkInTokenOtherEvent });
+    void askServer("token", token, ATTENDANCE_MESSAGES.checkInTokenInvalid);
+  }
+
+  /** A code typed by the admin; false when it cannot be a code (the field says so and keeps it). */
+  function typed(value: string): boolean {
+    const code = normalizeCheckInCode(value);
+    if (!code) {
+      setOutcome({
+        kind: "refused",
+        message: ATTENDANCE_MESSAGES.checkInCodeMalformed,
+        typed: true,
+      });
+      return false;
+    }
+    const person = peopleRef.current.find((p) => p.code === code);
+    if (person) void markPresent(person);
+    else void askServer("codigo", code, ATTENDANCE_MESSAGES.checkInCodeUnknown);
+    return true;
+  }
+
+  return { people, outcome, online, pending, sessionEnded, local, markPresent, scanned, typed };
+}
