@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { GENEROS, TIPOS_EVENTO } from "~/kernel/limits";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const linkList = (name: string) =>
@@ -24,10 +25,8 @@ const linkList = (name: string) =>
     .notNull()
     .default(sql`'{}'::text[]`);
 
-export const GENEROS = ["Masculino", "Femenino", "Otro"] as const;
 type Genero = (typeof GENEROS)[number];
 
-export const TIPOS_EVENTO = ["Presencial", "Virtual", "Hibrido"] as const;
 type TipoEvento = (typeof TIPOS_EVENTO)[number];
 
 /** A member's profile (usuarios). `id` is the specification's uid. */

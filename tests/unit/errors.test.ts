@@ -1,7 +1,5 @@
 // Domain refusals are one type (app/kernel/errors.ts): a status and a Spanish message, answered in
 // one way by loaders and actions.
-import fs from "node:fs";
-import path from "node:path";
 import { isRouteErrorResponse } from "react-router";
 import { expect, test } from "vitest";
 import { EventNotFoundError } from "~/events/errors";
@@ -9,8 +7,7 @@ import { EventEndedError } from "~/events/participation.server";
 import { answerRefusal, Refusal } from "~/kernel/errors";
 import { LastAdminError, NotSignedInError } from "~/members/errors";
 import { NotAllowedError } from "~/members/permissions.server";
-
-const ROOT = path.resolve(import.meta.dirname, "../..");
+import { readSource, sourceFilesUnder } from "../helpers/sources";
 
 function thrown(run: () => unknown): unknown {
   try {
@@ -57,28 +54,11 @@ test("the named refusals carry their status and the specification's words", () =
 
 test("every error class a domain defines is a refusal, and each name is defined once", () => {
   const defined = new Map<string, string[]>();
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
-      const file = `${dir}/${entry.name}`;
-      if (entry.isDirectory()) walk(file);
-      else if (/\.tsx?$/.test(entry.name)) {
-        const text = fs.readFileSync(path.join(ROOT, file), "utf8");
-        for (const match of text.matchAll(/class (\w+Error) extends (\w+)/g)) {
-          defined.set(match[1]!, [...(defined.get(match[1]!) ?? []), `${file}:${match[2]}`]);
-        }
-      }
-    }
-  };
-  for (const domain of [
-    "members",
-    "events",
-    "attendance",
-    "publications",
-    "site",
-    "mail",
-    "uploads",
-  ])
-    walk(`app/${domain}`);
+  const domains = ["members", "events", "attendance", "publications", "site", "mail", "uploads"];
+  for (const file of domains.flatMap((domain) => sourceFilesUnder(`app/${domain}`))) {
+    for (const match of readSource(file).matchAll(/class (\w+Error) extends (\w+)/g))
+      defined.set(match[1]!, [...(defined.get(match[1]!) ?? []), `${file}:${match[2]}`]);
+  }
   expect(defined.size).toBeGreaterThan(8);
   const twice = [...defined].filter(([, places]) => places.length > 1);
   expect(twice).toEqual([]);

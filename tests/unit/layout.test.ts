@@ -4,9 +4,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
+import { readSource, sourceFilesUnder } from "../helpers/sources";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const CODE = /\.(ts|tsx|js|mjs)$/;
 const IMPORT =
   /(?:import|export)\s([^'"]*?)from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
 
@@ -30,16 +30,6 @@ function layerOf(file: string): Layer {
   if ((DOMAINS as readonly string[]).includes(top!)) return "domain";
   if ((BASE as readonly string[]).includes(top!)) return "base";
   return "app";
-}
-
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
-    const file = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) out.push(...filesUnder(file));
-    else if (CODE.test(entry.name) && !entry.name.endsWith(".d.ts")) out.push(file);
-  }
-  return out;
 }
 
 interface Import {
@@ -146,8 +136,8 @@ function layoutViolations(graph: Map<string, Import[]>): string[] {
 
 function readSources(): Map<string, string> {
   const files = new Map<string, string>();
-  for (const file of [...filesUnder("app"), ...filesUnder("server")])
-    files.set(file, fs.readFileSync(path.join(ROOT, file), "utf8"));
+  for (const file of [...sourceFilesUnder("app"), ...sourceFilesUnder("server")])
+    files.set(file, readSource(file));
   return files;
 }
 
