@@ -7,7 +7,7 @@ import "./styles/ui.css";
 import "./styles/site.css";
 import "./styles/dialogs.css";
 import "./styles/events.css";
-import "./styles/content.css";
+import "./styles/publications.css";
 import "./styles/admin.css";
 import "./styles/profile.css";
 import "./styles/certificates.css";
@@ -27,7 +27,7 @@ import {
 } from "react-router";
 import { photoOf } from "~/members/user.server";
 import { getUser } from "~/guards.server";
-import { loadSiteContent } from "~/site/sections.server";
+import { loadSiteSections } from "~/site/sections.server";
 import type { Route } from "./+types/root";
 import { AlertDialog } from "~/ui/dialog";
 import { ErrorPage } from "~/error-page";
@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
   const flash = takeFlash(request, cookieSettings(context).secure);
   const year = currentYear(context.config.siteTimezone);
-  const content = await loadSiteContent(context.db);
+  const content = await loadSiteSections(context.db);
   return data(
     {
       user: user

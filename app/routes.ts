@@ -38,7 +38,7 @@ export default [
     { id: "certificate-admin" },
   ),
 
-  // Content: notes, resources, projects
+  // Publications: notes, resources, projects
   route("projectsandnotes", "routes/publications/admin.tsx"),
   route("projectsandnotes/listas", "routes/publications/admin-lists.ts"),
   route("notas", "routes/publications/notes.tsx"),

@@ -195,7 +195,7 @@ type Handler = (payload: string) => void;
  * LISTEN needs a connection of its own, outside the pool, held for as long as someone listens.
  * A process holds one for all its channels and listeners: a notification reaches every listener
  * of its channel in the same turn, in the order they began listening, so no request is answered
- * between one listener hearing of a change and the next (the page cache and the landing content
+ * between one listener hearing of a change and the next (the page cache and the landing sections
  * once heard the same NOTIFY on two connections, and a page rendered in between was kept with the
  * old content). If the connection drops (a server restart, a network cut) a new one is made after
  * a short pause.

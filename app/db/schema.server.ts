@@ -229,7 +229,7 @@ export const eventWaitlist = pgTable(
 const publisher = () => ({
   publisher: uuid("publisher").references(() => users.id, { onDelete: "set null" }),
   publisherName: text("publisher_name").notNull(),
-  /** The Firestore document id of imported content (npm run import). */
+  /** The Firestore document id of imported publications (npm run import). */
   firebaseId: text("firebase_id").unique(),
 });
 
@@ -339,7 +339,7 @@ export const appMeta = pgTable("app_meta", {
  * with the defaults of app/site/copy/section-defaults.ts when the server starts and the row is missing;
  * `edited_at` stays null until an admin saves the section.
  */
-export const siteContent = pgTable("site_content", {
+export const siteSections = pgTable("site_content", {
   section: text("section").primaryKey(),
   content: jsonb("content").notNull(),
   editedAt: timestamp("edited_at", { withTimezone: true }),

@@ -42,7 +42,7 @@ export interface Config {
    */
   trustProxy: false | number | string[];
   loginRateLimit: number;
-  /** Live content streams one session may hold open; the oldest is closed past it. */
+  /** Live publication streams one session may hold open; the oldest is closed past it. */
   liveStreamsPerSession: number;
   /** Sessions one account may hold; the oldest ends past it. */
   sessionsPerAccount: number;

@@ -5,7 +5,7 @@
 import type { MailComposerOptions } from "nodemailer/lib/mail-composer";
 import { ALL_TOPICS, MAIL_TOPIC_LABELS } from "~/mail/topics";
 import { formatDateTime, timeZoneLabel } from "~/kernel/time";
-import { site as siteContent } from "~/site/copy/site";
+import { site as siteCopy } from "~/site/copy/site";
 import type { Config } from "~/kernel/config.server";
 import { icsCalendar, type IcsEvent } from "~/events/ics.server";
 import { snapshotToEvent, TOPIC_OF, type QueuedMail } from "./mail.server";
@@ -152,13 +152,13 @@ function draftOf(mail: QueuedMail, site: MailSite): Draft {
       };
     case "welcome":
       return {
-        subject: `Te damos la bienvenida a ${siteContent.name}`,
+        subject: `Te damos la bienvenida a ${siteCopy.name}`,
         paragraphs: [
-          `Tu perfil está completo: ya eres parte de la comunidad. ${siteContent.tagline}.`,
+          `Tu perfil está completo: ya eres parte de la comunidad. ${siteCopy.tagline}.`,
           "Inscríbete en los próximos eventos; te escribiremos para confirmarlo, recordártelo y avisarte si algo cambia. En tu perfil eliges qué correos quieres recibir.",
         ],
         action: { label: "Ver los próximos eventos", url: `${site.origin}/eventos` },
-        reason: `completaste tu perfil en ${siteContent.name}`,
+        reason: `completaste tu perfil en ${siteCopy.name}`,
       };
   }
 }
@@ -200,7 +200,7 @@ function textOf(mail: QueuedMail, draft: Draft, site: MailSite): string {
   const footer = footerLines(mail, draft, site).map((line) =>
     line.link ? `${line.text}: ${line.link.url}` : line.text,
   );
-  blocks.push(`—\n${siteContent.name} · ${site.origin}\n${footer.join("\n")}`);
+  blocks.push(`—\n${siteCopy.name} · ${site.origin}\n${footer.join("\n")}`);
   return blocks.join("\n\n") + "\n";
 }
 
@@ -247,7 +247,7 @@ function htmlOf(mail: QueuedMail, draft: Draft, site: MailSite): string {
   );
   parts.push(
     `<hr style="border:none;border-top:1px solid #d1d5db;margin:24px 0">` +
-      `<p style="margin:0;font-size:13px;line-height:1.5;color:#4b5563">${escapeHtml(siteContent.name)} · ${escapeHtml(site.origin)}<br>${footer.join("<br>")}</p>`,
+      `<p style="margin:0;font-size:13px;line-height:1.5;color:#4b5563">${escapeHtml(siteCopy.name)} · ${escapeHtml(site.origin)}<br>${footer.join("<br>")}</p>`,
   );
   return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(draft.subject)}</title></head><body style="margin:0;padding:24px;background:#ffffff;color:#111827;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:16px"><div style="max-width:560px;margin:0 auto;overflow-wrap:anywhere">${parts.join("")}</div></body></html>`;
 }

@@ -1,12 +1,12 @@
-// The content admin's lists (§7): only what the lists show, and each row's version, so that a
+// The publications admin's lists (§7): only what the lists show, and each row's version, so that a
 // page can tell a change it already shows from one it has not seen (decision 016).
 import { desc } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { contentVersion } from "~/db/notify.server";
+import { publicationsVersion } from "~/db/notify.server";
 import { notes, projects, resources, type User } from "~/db/schema.server";
 import { assertAdmin } from "~/members/permissions.server";
 
-export interface ContentListItem {
+export interface PublicationListItem {
   id: string;
   titulo: string;
   publisherName: string;
@@ -14,13 +14,16 @@ export interface ContentListItem {
   version: string;
 }
 
-interface ContentLists {
-  notes: ContentListItem[];
-  resources: ContentListItem[];
-  projects: ContentListItem[];
+interface PublicationLists {
+  notes: PublicationListItem[];
+  resources: PublicationListItem[];
+  projects: PublicationListItem[];
 }
 
-export async function listContentForAdmin(db: Db, actor: User | null): Promise<ContentLists> {
+export async function listPublicationsForAdmin(
+  db: Db,
+  actor: User | null,
+): Promise<PublicationLists> {
   assertAdmin(actor);
   const [noteRows, resourceRows, projectRows] = await Promise.all([
     db
@@ -61,13 +64,13 @@ export async function listContentForAdmin(db: Db, actor: User | null): Promise<C
       createdAt: Date;
       updatedAt?: Date | null;
     }[],
-  ): ContentListItem[] =>
+  ): PublicationListItem[] =>
     rows.map((row) => ({
       id: row.id,
       titulo: row.titulo,
       publisherName: row.publisherName,
       createdAt: row.createdAt.toISOString(),
-      version: contentVersion(row),
+      version: publicationsVersion(row),
     }));
   return { notes: items(noteRows), resources: items(resourceRows), projects: items(projectRows) };
 }

@@ -4,7 +4,7 @@ import { isUuid } from "~/kernel/checks";
 import type { NoteInput } from "~/publications/schemas";
 import type { Db } from "~/db/client.server";
 import { preparedFor } from "~/db/prepared.server";
-import { contentVersion, notifyContentChange } from "~/db/notify.server";
+import { publicationsVersion, notifyPublicationChange } from "~/db/notify.server";
 import { notes, type Note, type User } from "~/db/schema.server";
 import { publisherNameOf } from "./publisher.server";
 import { assertAdmin } from "~/members/permissions.server";
@@ -48,11 +48,11 @@ export async function createNote(db: Db, actor: User | null, input: NoteInput): 
       .insert(notes)
       .values({ ...input, publisher: actor.id, publisherName: publisherNameOf(actor) })
       .returning();
-    await notifyContentChange(tx, {
+    await notifyPublicationChange(tx, {
       kind: "note",
       action: "created",
       id: row!.id,
-      version: contentVersion(row!),
+      version: publicationsVersion(row!),
     });
     return row!;
   });
@@ -65,7 +65,7 @@ export async function deleteNote(db: Db, actor: User | null, id: string): Promis
   return db.transaction(async (tx) => {
     const gone = await tx.delete(notes).where(eq(notes.id, id)).returning({ id: notes.id });
     if (gone.length === 0) return false;
-    await notifyContentChange(tx, { kind: "note", action: "deleted", id });
+    await notifyPublicationChange(tx, { kind: "note", action: "deleted", id });
     return true;
   });
 }

@@ -4,7 +4,7 @@ import { isUuid } from "~/kernel/checks";
 import type { ProjectInput } from "~/publications/schemas";
 import type { Db } from "~/db/client.server";
 import { preparedFor } from "~/db/prepared.server";
-import { contentVersion, notifyContentChange } from "~/db/notify.server";
+import { publicationsVersion, notifyPublicationChange } from "~/db/notify.server";
 import { projects, type Project, type User } from "~/db/schema.server";
 import { publisherNameOf } from "./publisher.server";
 import { assertAdmin } from "~/members/permissions.server";
@@ -52,11 +52,11 @@ export async function createProject(
       .insert(projects)
       .values({ ...input, publisher: actor.id, publisherName: publisherNameOf(actor) })
       .returning();
-    await notifyContentChange(tx, {
+    await notifyPublicationChange(tx, {
       kind: "project",
       action: "created",
       id: row!.id,
-      version: contentVersion(row!),
+      version: publicationsVersion(row!),
     });
     return row!;
   });
@@ -78,11 +78,11 @@ export async function updateProject(
       .where(eq(projects.id, id))
       .returning();
     if (!row) return null;
-    await notifyContentChange(tx, {
+    await notifyPublicationChange(tx, {
       kind: "project",
       action: "updated",
       id,
-      version: contentVersion(row),
+      version: publicationsVersion(row),
     });
     return row;
   });
@@ -98,7 +98,7 @@ export async function deleteProject(db: Db, actor: User | null, id: string): Pro
       .where(eq(projects.id, id))
       .returning({ id: projects.id });
     if (gone.length === 0) return false;
-    await notifyContentChange(tx, { kind: "project", action: "deleted", id });
+    await notifyPublicationChange(tx, { kind: "project", action: "deleted", id });
     return true;
   });
 }

@@ -3,7 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { isUuid } from "~/kernel/checks";
 import type { ResourceInput } from "~/publications/schemas";
 import type { Db } from "~/db/client.server";
-import { contentVersion, notifyContentChange } from "~/db/notify.server";
+import { publicationsVersion, notifyPublicationChange } from "~/db/notify.server";
 import { resources, type Resource, type User } from "~/db/schema.server";
 import { publisherNameOf } from "./publisher.server";
 import { assertAdmin } from "~/members/permissions.server";
@@ -31,11 +31,11 @@ export async function createResource(
       .insert(resources)
       .values({ ...input, publisher: actor.id, publisherName: publisherNameOf(actor) })
       .returning();
-    await notifyContentChange(tx, {
+    await notifyPublicationChange(tx, {
       kind: "resource",
       action: "created",
       id: row!.id,
-      version: contentVersion(row!),
+      version: publicationsVersion(row!),
     });
     return row!;
   });
@@ -60,11 +60,11 @@ export async function updateResource(
       .where(eq(resources.id, id))
       .returning();
     if (!row) return null;
-    await notifyContentChange(tx, {
+    await notifyPublicationChange(tx, {
       kind: "resource",
       action: "updated",
       id,
-      version: contentVersion(row),
+      version: publicationsVersion(row),
     });
     return row;
   });
@@ -80,7 +80,7 @@ export async function deleteResource(db: Db, actor: User | null, id: string): Pr
       .where(eq(resources.id, id))
       .returning({ id: resources.id });
     if (gone.length === 0) return false;
-    await notifyContentChange(tx, { kind: "resource", action: "deleted", id });
+    await notifyPublicationChange(tx, { kind: "resource", action: "deleted", id });
     return true;
   });
 }

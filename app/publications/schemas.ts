@@ -1,4 +1,4 @@
-// The content admin's three forms (§2 Content admin page, §5): notes, resources, projects. The
+// The publications admin's three forms (§2 Content admin page, §5): notes, resources, projects. The
 // field names are the specification's (§3); the server decides with these same schemas.
 import { z } from "zod";
 import { BODY_MAX, SUBTITULOS_MAX, TITULO_MAX } from "~/kernel/limits";

@@ -9,7 +9,7 @@ function isoDate(daysFromNow: number): string {
   return new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
 }
 
-export async function seedDemoContent(db: Db, timeZone = "America/La_Paz"): Promise<boolean> {
+export async function seedDemoSite(db: Db, timeZone = "America/La_Paz"): Promise<boolean> {
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(appMeta)

@@ -1,4 +1,4 @@
-// The messages of /admin/sitio (the landing content); part of MESSAGES (app/messages.ts) so
+// The messages of /admin/sitio (the landing sections); part of MESSAGES (app/messages.ts) so
 // that they can travel as flash messages.
 export const SITE_MESSAGES = {
   siteSaved: "Contenido guardado con éxito! Ya se ve en el sitio.",

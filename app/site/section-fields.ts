@@ -1,9 +1,9 @@
-// The forms of the landing content (/admin/sitio, docs/decisions/023-site-content.md): each
+// The forms of the landing sections (/admin/sitio, docs/decisions/023-site-content.md): each
 // section's fields and lists, their labels, limits and kinds, and how rows travel in a form.
 // Shared by the browser and the server, without the validation library; the schemas built from
-// these specs are in site-content-schemas.ts.
+// these specs are in section-schemas.ts.
 import { isHttpUrl, isRealDate, safeImageUrl } from "~/kernel/checks";
-import { isSitePath, type SiteContent, type SiteSectionKey } from "./sections";
+import { isSitePath, type SiteSections, type SiteSectionKey } from "./sections";
 
 /** text: one line; textarea: a paragraph; url: an outside http(s) address; link: an outside
  * address or a page of this site (/clase1); image: an image's address (outside or on this site). */
@@ -309,13 +309,13 @@ export function fieldValueOk(kind: SiteFieldKind, value: string): boolean {
 }
 
 /** Content with nothing in it: what a section shows when it has no row (nothing). */
-export function emptySection<K extends SiteSectionKey>(key: K): SiteContent[K] {
+export function emptySection<K extends SiteSectionKey>(key: K): SiteSections[K] {
   const spec = sectionSpec(key);
   const value: Record<string, unknown> = {};
   for (const field of spec.fields) value[field.name] = "";
   for (const list of spec.lists) value[list.name] = [];
   if (spec.links) value[spec.links.name] = [];
-  return value as SiteContent[K];
+  return value as SiteSections[K];
 }
 
 // ——— Rows as a form posts them: one repeated input per field, `<list>.<field>` ———
@@ -340,7 +340,7 @@ export function rowsFromValues(
 }
 
 /** The form's values for a section's stored content. */
-export function valuesFromContent(key: SiteSectionKey, content: object): Record<string, unknown> {
+export function valuesFromSection(key: SiteSectionKey, content: object): Record<string, unknown> {
   const spec = sectionSpec(key);
   const source = content as Record<string, unknown>;
   const values: Record<string, unknown> = {};

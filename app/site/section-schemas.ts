@@ -1,4 +1,4 @@
-// The schemas of the landing content (docs/decisions/023-site-content.md), built from the section
+// The schemas of the landing sections (docs/decisions/023-site-content.md), built from the section
 // specs of site-content.ts: one for what is stored (checked again by the model before writing,
 // and when reading), one for the form that edits a section.
 import { z } from "zod";
@@ -11,7 +11,7 @@ import {
   type SiteFieldKind,
   type SiteFieldSpec,
 } from "./section-fields";
-import type { SiteContent, SiteSectionKey } from "./sections";
+import type { SiteSections, SiteSectionKey } from "./sections";
 
 const NOT_TEXT = "Este campo tiene un valor no válido.";
 
@@ -43,7 +43,7 @@ function rowSchema(fields: SiteFieldSpec[]) {
 const schemas = new Map<SiteSectionKey, z.ZodType>();
 
 /** What a section's row holds; the model checks it before every write and after every read. */
-export function siteContentSchema<K extends SiteSectionKey>(key: K): z.ZodType<SiteContent[K]> {
+export function siteSectionSchema<K extends SiteSectionKey>(key: K): z.ZodType<SiteSections[K]> {
   let schema = schemas.get(key);
   if (!schema) {
     const spec = sectionSpec(key);
@@ -57,7 +57,7 @@ export function siteContentSchema<K extends SiteSectionKey>(key: K): z.ZodType<S
     schema = z.strictObject(shape);
     schemas.set(key, schema);
   }
-  return schema as z.ZodType<SiteContent[K]>;
+  return schema as z.ZodType<SiteSections[K]>;
 }
 
 /** The repeated fields of a section's form (its rows, its links), for parseForm's listFields. */
@@ -80,7 +80,7 @@ export function siteFormSchema<K extends SiteSectionKey>(key: K) {
   for (const field of spec.fields) shape[field.name] = z.string({ error: NOT_TEXT });
   for (const name of siteFormListFields(key))
     shape[name] = z.array(z.string({ error: NOT_TEXT })).default([]);
-  return z.strictObject(shape).transform((values, ctx): SiteContent[K] => {
+  return z.strictObject(shape).transform((values, ctx): SiteSections[K] => {
     const out: Record<string, unknown> = {};
     let failed = false;
     const fail = (path: (string | number)[], message: string) => {
@@ -123,6 +123,6 @@ export function siteFormSchema<K extends SiteSectionKey>(key: K) {
       if (parsed.success) out[spec.links.name] = parsed.data;
       else fail([spec.links.name], parsed.error.issues[0]!.message);
     }
-    return failed ? z.NEVER : (out as SiteContent[K]);
+    return failed ? z.NEVER : (out as SiteSections[K]);
   });
 }

@@ -4,17 +4,17 @@
 // table changes (its own write, or a NOTIFY from the page-cache trigger of any process).
 import { sql } from "drizzle-orm";
 import { SITE_DEFAULTS } from "~/site/copy/section-defaults";
-import type { SiteContent, SiteSectionKey } from "~/site/sections";
+import type { SiteSections, SiteSectionKey } from "~/site/sections";
 import { emptySection, SITE_SECTION_KEYS, sectionSpec } from "~/site/section-fields";
-import { siteContentSchema } from "~/site/section-schemas";
+import { siteSectionSchema } from "~/site/section-schemas";
 import type { Db } from "~/db/client.server";
-import { siteContent, type User } from "~/db/schema.server";
+import { siteSections, type User } from "~/db/schema.server";
 import { tableMemory } from "~/db/table-memory.server";
 import { assertAdmin } from "~/members/permissions.server";
 import { Refusal } from "~/kernel/errors";
 
-export class SiteContentInvalidError extends Refusal {
-  override name = "SiteContentInvalidError";
+export class SiteSectionInvalidError extends Refusal {
+  override name = "SiteSectionInvalidError";
   constructor(message: string) {
     super(message, 400);
   }
@@ -42,19 +42,19 @@ function knownFields(key: SiteSectionKey, stored: unknown): unknown {
   return out;
 }
 
-async function readAll(db: Db): Promise<SiteContent> {
+async function readAll(db: Db): Promise<SiteSections> {
   const rows = await db
-    .select({ section: siteContent.section, content: siteContent.content })
-    .from(siteContent);
+    .select({ section: siteSections.section, content: siteSections.content })
+    .from(siteSections);
   const stored = new Map(rows.map((row) => [row.section, row.content]));
   const content = {} as Record<SiteSectionKey, unknown>;
   for (const key of SITE_SECTION_KEYS) {
     // Fields added since the row was written start empty, fields gone are left out; a row that
     // still does not fit its schema (written by hand, say) shows nothing, never a 500.
-    const parsed = siteContentSchema(key).safeParse(knownFields(key, stored.get(key)));
+    const parsed = siteSectionSchema(key).safeParse(knownFields(key, stored.get(key)));
     content[key] = parsed.success ? parsed.data : emptySection(key);
   }
-  return content as SiteContent;
+  return content as SiteSections;
 }
 
 const memory = tableMemory(["site_content"], readAll);
@@ -63,10 +63,10 @@ const memory = tableMemory(["site_content"], readAll);
  * Keeps this database's content in memory from now on, forgotten whenever `site_content` changes
  * in any process. Resolves once listening; returns the function that stops it.
  */
-export const watchSiteContent = memory.watch;
+export const watchSiteSections = memory.watch;
 
 /** Every section's content, from memory when this process watches the table (one query if not). */
-export const loadSiteContent = memory.load;
+export const loadSiteSections = memory.load;
 
 const forget = memory.forget;
 
@@ -74,12 +74,12 @@ const forget = memory.forget;
  * Writes the default content of every section that has no row yet (app/site/copy/section-defaults.ts):
  * a new database gets it once; a section an admin has saved, even emptied, is never written again.
  */
-export async function seedSiteContent(db: Db): Promise<SiteSectionKey[]> {
+export async function seedSiteSections(db: Db): Promise<SiteSectionKey[]> {
   const written = await db
-    .insert(siteContent)
+    .insert(siteSections)
     .values(SITE_SECTION_KEYS.map((key) => ({ section: key, content: SITE_DEFAULTS[key] })))
     .onConflictDoNothing()
-    .returning({ section: siteContent.section });
+    .returning({ section: siteSections.section });
   if (written.length > 0) forget(db);
   return written.map((row) => row.section as SiteSectionKey);
 }
@@ -89,18 +89,18 @@ export async function saveSiteSection<K extends SiteSectionKey>(
   db: Db,
   actor: User | null | undefined,
   key: K,
-  content: SiteContent[K],
+  content: SiteSections[K],
 ): Promise<void> {
   assertAdmin(actor);
-  const parsed = siteContentSchema(key).safeParse(content);
+  const parsed = siteSectionSchema(key).safeParse(content);
   if (!parsed.success)
-    throw new SiteContentInvalidError(parsed.error.issues[0]?.message ?? "Contenido no válido.");
+    throw new SiteSectionInvalidError(parsed.error.issues[0]?.message ?? "Contenido no válido.");
   try {
     await db
-      .insert(siteContent)
+      .insert(siteSections)
       .values({ section: key, content: parsed.data, editedAt: sql`now()`, editedBy: actor.id })
       .onConflictDoUpdate({
-        target: siteContent.section,
+        target: siteSections.section,
         set: { content: parsed.data, editedAt: sql`now()`, editedBy: actor.id },
       });
   } finally {
@@ -113,7 +113,7 @@ export async function siteSectionsEdited(
   db: Db,
 ): Promise<Partial<Record<SiteSectionKey, string | null>>> {
   const rows = await db
-    .select({ section: siteContent.section, editedAt: siteContent.editedAt })
-    .from(siteContent);
+    .select({ section: siteSections.section, editedAt: siteSections.editedAt })
+    .from(siteSections);
   return Object.fromEntries(rows.map((r) => [r.section, r.editedAt?.toISOString() ?? null]));
 }

@@ -1,12 +1,12 @@
 // The landing pages' editable content (/admin/sitio, docs/decisions/023-site-content.md): what
 // each section holds, and the small rules the pages apply to it. Light on purpose: every page's
 // root loader uses it. The forms' specs are in site-sections.ts, the schemas in
-// site-content-schemas.ts.
+// section-schemas.ts.
 import { isHttpUrl, safeRedirectPath } from "~/kernel/checks";
 
 export type Row<Names extends string> = Record<Names, string>;
 
-export interface SiteContent {
+export interface SiteSections {
   hero: { eyebrow: string; title: string; lead: string };
   leaders: { leaders: Row<"name" | "role" | "image">[] };
   allies: { allies: Row<"name" | "description" | "logo" | "href">[] };
@@ -48,7 +48,7 @@ export interface SiteContent {
   social: { links: string[] };
 }
 
-export type SiteSectionKey = keyof SiteContent;
+export type SiteSectionKey = keyof SiteSections;
 
 // ——— What the pages make of the content ———
 
@@ -88,7 +88,7 @@ export interface SocialLink {
   href: string;
 }
 
-export function socialLinks(content: SiteContent["social"]): SocialLink[] {
+export function socialLinks(content: SiteSections["social"]): SocialLink[] {
   return content.links.filter(isHttpUrl).map((href) => ({ label: socialLabel(href), href }));
 }
 
@@ -97,7 +97,7 @@ export function socialLinks(content: SiteContent["social"]): SocialLink[] {
  * and featured always; community with people or logos, courses with courses.
  */
 export function homeSectionsShown(
-  content: Pick<SiteContent, "leaders" | "allies" | "sponsors" | "courses">,
+  content: Pick<SiteSections, "leaders" | "allies" | "sponsors" | "courses">,
 ): string[] {
   const community =
     content.leaders.leaders.length +

@@ -217,7 +217,7 @@ export function uploadHashesIn(value: unknown): string[] {
 
 /**
  * Every content hash some row of the database mentions. The tables and their text columns are
- * read from the catalogue, so a table added later (the landing pages' content, say) counts
+ * read from the catalogue, so a table added later (the landing sections, say) counts
  * without touching this code.
  */
 export async function referencedUploadHashes(db: Db): Promise<Set<string>> {

@@ -10,7 +10,7 @@ import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { CONTENT_CHANNEL } from "~/db/notify.server";
+import { PUBLICATIONS_CHANNEL } from "~/db/notify.server";
 import { rowsOf } from "~/db/rows.server";
 import type { UploadStaging, UploadStorage } from "~/uploads/storage.server";
 import { UPLOAD_FILE_NAME } from "~/kernel/images";
@@ -186,7 +186,7 @@ function parseHeader(line: string | undefined, file: string): BackupHeader {
 
 /** Row counts of every table of `db` that has any. */
 /**
- * Rows a server writes by itself on start, which hold no one's data: the landing content's
+ * Rows a server writes by itself on start, which hold no one's data: the landing sections'
  * defaults (decision 023) until an admin saves a section. They do not make a database "not
  * empty", and a backup that has the table replaces them.
  */
@@ -386,7 +386,7 @@ export async function restoreBackup(
       // Running servers on this database reload their live lists once this commits.
       for (const kind of ["note", "resource", "project"]) {
         await tx.execute(
-          sql`select pg_notify(${CONTENT_CHANNEL}, ${JSON.stringify({ kind, action: "updated", id: "" })})`,
+          sql`select pg_notify(${PUBLICATIONS_CHANNEL}, ${JSON.stringify({ kind, action: "updated", id: "" })})`,
         );
       }
       published = (await staging?.publish()) ?? [];

@@ -13,7 +13,7 @@ import type { Config } from "~/kernel/config.server";
 import { createAuthService, type AuthService } from "~/members/oidc.server";
 import { startSessionSweeper } from "~/members/session.server";
 import { databaseIsUp, openDatabase, type Database } from "~/db/client.server";
-import { seedDemoContent } from "~/site/demo.server";
+import { seedDemoSite } from "~/site/demo.server";
 import { MAIL_MESSAGES } from "~/mail/messages";
 import { sweepUploads } from "~/uploads/upload.server";
 import { createDecodeQueue } from "~/uploads/decode-queue.server";
@@ -22,9 +22,9 @@ import { UPLOAD_ENDPOINT, UPLOAD_FILE_NAME, UPLOAD_MAX_FILES } from "~/kernel/im
 import { mailWorkerFor } from "~/mail/worker.server";
 import { unsubscribe } from "~/mail/mail.server";
 import { watchEventStarts } from "~/events/event.server";
-import { loadSiteContent, seedSiteContent, watchSiteContent } from "~/site/sections.server";
+import { loadSiteSections, seedSiteSections, watchSiteSections } from "~/site/sections.server";
 import { CLIENT_BUILD_DIR } from "~/kernel/paths.server";
-import { CONTENT_STREAM_PATH, createContentStream } from "./content-stream.server";
+import { PUBLICATIONS_STREAM_PATH, createPublicationStream } from "./publication-stream.server";
 import { encodingFor } from "~/kernel/encoding.server";
 import { createPageCache } from "./page-cache.server";
 import { shareDrainListener } from "./drain.server";
@@ -91,12 +91,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let stopWatchingEvents: (() => Promise<void>) | undefined;
   let closePageCache: (() => Promise<void>) | undefined;
   try {
-    if (options.config.seedDemo) await seedDemoContent(database.db);
-    // The landing content's defaults, once per section (docs/decisions/023-site-content.md), and
+    if (options.config.seedDemo) await seedDemoSite(database.db);
+    // The landing sections' defaults, once per section (docs/decisions/023-site-content.md), and
     // the content kept in memory from then on.
-    await seedSiteContent(database.db);
-    stopWatchingSite = await watchSiteContent(database);
-    await loadSiteContent(database.db);
+    await seedSiteSections(database.db);
+    stopWatchingSite = await watchSiteSections(database);
+    await loadSiteSections(database.db);
     // When each event starts, for the counts of /eventos.
     stopWatchingEvents = await watchEventStarts(database);
 
@@ -173,12 +173,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     });
 
     // Before compression, which would hold the live stream's events back.
-    const contentStream = createContentStream(database, config, {
+    const publicationStream = createPublicationStream(database, config, {
       maxPerSession: config.liveStreamsPerSession,
       heartbeatMs: options.heartbeatMs,
     });
-    app.get(CONTENT_STREAM_PATH, (req, res, next) => {
-      contentStream.handle(req, res).catch(next);
+    app.get(PUBLICATIONS_STREAM_PATH, (req, res, next) => {
+      publicationStream.handle(req, res).catch(next);
     });
 
     // Uploaded images: named by their content, so a name always means the same bytes
@@ -367,7 +367,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       server,
       close() {
         closing ??= (async () => {
-          await contentStream.close();
+          await publicationStream.close();
           await stopSweeper();
           await stopMaintenance();
           await stopUploadSweeper();

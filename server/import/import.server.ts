@@ -4,7 +4,7 @@ import { eq, getTableColumns, inArray, isNotNull, sql, type SQL } from "drizzle-
 import type { PgTable } from "drizzle-orm/pg-core";
 import { EventDateOutOfRangeError, eventStartsAt } from "~/events/event.server";
 import type { Db } from "~/db/client.server";
-import { notifyContentChange, type ContentKind } from "~/db/notify.server";
+import { notifyPublicationChange, type PublicationKind } from "~/db/notify.server";
 import { rowsOf } from "~/db/rows.server";
 import {
   eventImages,
@@ -17,14 +17,14 @@ import {
 } from "~/db/schema.server";
 import { IMPORTED_ISSUER } from "~/members/account-link.server";
 import {
-  CONTENT_COLLECTIONS,
-  mapContent,
+  PUBLICATION_COLLECTIONS,
+  mapPublications,
   mapEvent,
   mapMember,
   reportLeftOut,
   uidOf,
   valueDetail,
-  type ContentCollection,
+  type PublicationCollection,
   type Issue,
   type Reporter,
 } from "./map-documents.server";
@@ -229,8 +229,18 @@ export async function importFirebase(
         progress,
       );
       await importParticipations(tx, data, now, uidToId, report, reporter, skip, progress);
-      for (const collection of CONTENT_COLLECTIONS) {
-        await importContent(tx, collection, data, now, uidToId, report, reporter, skip, progress);
+      for (const collection of PUBLICATION_COLLECTIONS) {
+        await importPublications(
+          tx,
+          collection,
+          data,
+          now,
+          uidToId,
+          report,
+          reporter,
+          skip,
+          progress,
+        );
       }
       for (const [name, docs] of data.collections) {
         if ((KNOWN_COLLECTIONS as readonly string[]).includes(name)) continue;
@@ -722,15 +732,15 @@ async function importParticipations(
   }
 }
 
-const CONTENT_TABLES = {
+const PUBLICATION_TABLES = {
   notas: { table: notes, kind: "note" },
   recursos: { table: resources, kind: "resource" },
   proyectos: { table: projects, kind: "project" },
-} as const satisfies Record<ContentCollection, { table: PgTable; kind: ContentKind }>;
+} as const satisfies Record<PublicationCollection, { table: PgTable; kind: PublicationKind }>;
 
-async function importContent(
+async function importPublications(
   tx: Tx,
-  collection: ContentCollection,
+  collection: PublicationCollection,
   data: ExportData,
   now: Date,
   uidToId: Map<string, string>,
@@ -741,14 +751,14 @@ async function importContent(
 ): Promise<void> {
   const docs = data.collections.get(collection);
   if (!docs) return;
-  const { table, kind } = CONTENT_TABLES[collection];
+  const { table, kind } = PUBLICATION_TABLES[collection];
   const c = counts(report, collection);
   c.found += docs.size;
   const rows: Record<string, unknown>[] = [];
   for (const doc of docs.values()) {
     const report_ = reporter(collection, doc.id);
     reportLeftOut(doc, report_);
-    const result = mapContent(collection, doc.fields, now, report_);
+    const result = mapPublications(collection, doc.fields, now, report_);
     if (!result.ok) {
       skip(
         collection,
@@ -817,5 +827,5 @@ async function importContent(
   }
   // Running servers on this database refresh their live lists once the import commits.
   if (changedId)
-    await notifyContentChange(tx as unknown as Db, { kind, action: "updated", id: changedId });
+    await notifyPublicationChange(tx as unknown as Db, { kind, action: "updated", id: changedId });
 }

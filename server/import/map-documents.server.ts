@@ -502,10 +502,10 @@ const CONTENT = {
   },
 } as const;
 
-export type ContentCollection = keyof typeof CONTENT;
-export const CONTENT_COLLECTIONS = Object.keys(CONTENT) as ContentCollection[];
+export type PublicationCollection = keyof typeof CONTENT;
+export const PUBLICATION_COLLECTIONS = Object.keys(CONTENT) as PublicationCollection[];
 
-export interface MappedContent<C extends ContentCollection> {
+export interface MappedPublications<C extends PublicationCollection> {
   input: z.output<(typeof CONTENT)[C]["schema"]>;
   createdAt: Date;
   updatedAt: Date | null;
@@ -513,12 +513,12 @@ export interface MappedContent<C extends ContentCollection> {
   publisherName: string | null;
 }
 
-export function mapContent<C extends ContentCollection>(
+export function mapPublications<C extends PublicationCollection>(
   collection: C,
   fields: Record<string, unknown>,
   now: Date,
   report: Reporter,
-): { ok: true; value: MappedContent<C> } | Refusal {
+): { ok: true; value: MappedPublications<C> } | Refusal {
   const { schema, lists, hasUpdatedAt } = CONTENT[collection];
   const formFields = Object.keys(schema.shape);
   reportUnknown(

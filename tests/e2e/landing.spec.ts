@@ -1,5 +1,5 @@
 // The landing pages (§2 Home, Competition landing page, Micromouse course page; §9 the look) in a
-// real browser against the production build with the demo content and the landing content's
+// real browser against the production build with the demo content and the landing sections'
 // defaults (app/site/copy/section-defaults.ts; what admins edit at /admin/sitio is site.spec.ts), at
 // phone and desktop widths. The specification's own words are also written out here so that a
 // change to them fails.

@@ -5,7 +5,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { SITE_DEFAULTS } from "../../app/site/copy/section-defaults";
 import type { SiteSectionKey } from "../../app/site/sections";
-import { valuesFromContent } from "../../app/site/section-fields";
+import { valuesFromSection } from "../../app/site/section-fields";
 import {
   completeProfileOverHttp,
   expect,
@@ -31,7 +31,7 @@ async function acknowledge(page: Page, message: string | RegExp) {
 async function restore(page: Page, keys: SiteSectionKey[]) {
   for (const key of keys) {
     const body = new URLSearchParams({ intent: "save", section: key });
-    for (const [name, value] of Object.entries(valuesFromContent(key, SITE_DEFAULTS[key])))
+    for (const [name, value] of Object.entries(valuesFromSection(key, SITE_DEFAULTS[key])))
       for (const v of Array.isArray(value) ? value : [value]) body.append(name, String(v));
     const reply = await page.request.post("/admin/sitio", {
       data: body.toString(),
@@ -49,7 +49,7 @@ async function visitorPage(browser: Browser, baseURL: string | undefined) {
   return { page: await context.newPage(), close: () => context.close() };
 }
 
-test("an admin edits the landing content at /admin/sitio and a visitor sees it on the next request", async ({
+test("an admin edits the landing sections at /admin/sitio and a visitor sees them on the next request", async ({
   page,
   browser,
   baseURL,

@@ -8,7 +8,7 @@ import {
   events,
   mailOutbox,
   participations,
-  siteContent,
+  siteSections,
   users,
   type User,
 } from "~/db/schema.server";
@@ -100,7 +100,7 @@ export async function snapshot(db: Db) {
       .select({ id: mailOutbox.id, kind: mailOutbox.kind, userId: mailOutbox.userId })
       .from(mailOutbox)
       .orderBy(asc(mailOutbox.id)),
-    siteContent: await db.select().from(siteContent).orderBy(asc(siteContent.section)),
+    siteSections: await db.select().from(siteSections).orderBy(asc(siteSections.section)),
   };
 }
 

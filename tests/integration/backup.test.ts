@@ -8,8 +8,8 @@ import { afterEach, expect, test } from "vitest";
 import { createSession } from "~/members/session.server";
 import { BackupError, restoreBackup, writeBackup } from "#server/backup/backup.server";
 import { openEmbedded, type Database, type Db } from "~/db/client.server";
-import { appMeta, notes, siteContent, users } from "~/db/schema.server";
-import { seedSiteContent } from "~/site/sections.server";
+import { appMeta, notes, siteSections, users } from "~/db/schema.server";
+import { seedSiteSections } from "~/site/sections.server";
 import { SITE_DEFAULTS } from "~/site/copy/section-defaults";
 import { importFirebase } from "#server/import/import.server";
 import { readExportFiles } from "#server/import/read-export.server";
@@ -126,33 +126,36 @@ test("a database that holds anything is refused unless asked with force, which r
   expect(await snapshotTables(target.db)).toEqual(await snapshotTables(source.db));
 }, 120_000);
 
-test("the landing content's defaults do not make a database 'not empty'; the backup's content replaces them", async () => {
+test("the landing sections' defaults do not make a database 'not empty'; the backup's content replaces them", async () => {
   const dir = tempDir();
   const source = await track(createTestDatabase());
   await populate(source.db);
-  await seedSiteContent(source.db);
+  await seedSiteSections(source.db);
   await source.db
-    .update(siteContent)
+    .update(siteSections)
     .set({ content: { ...SITE_DEFAULTS.hero, title: "Desde la copia" }, editedAt: new Date() })
-    .where(eq(siteContent.section, "hero"));
+    .where(eq(siteSections.section, "hero"));
   const file = path.join(dir, "con-contenido.gz");
   await writeBackup(source.db, file, source.kind);
 
   // A server started once on the new database wrote the defaults; the restore goes on.
   const target = await track(createTestDatabase());
-  expect(await seedSiteContent(target.db)).toHaveLength(Object.keys(SITE_DEFAULTS).length);
+  expect(await seedSiteSections(target.db)).toHaveLength(Object.keys(SITE_DEFAULTS).length);
   await restoreBackup(target.db, file);
   expect(await snapshotTables(target.db)).toEqual(await snapshotTables(source.db));
-  const [hero] = await target.db.select().from(siteContent).where(eq(siteContent.section, "hero"));
+  const [hero] = await target.db
+    .select()
+    .from(siteSections)
+    .where(eq(siteSections.section, "hero"));
   expect(hero!.content).toMatchObject({ title: "Desde la copia" });
 
   // A section an admin saved is the community's content: that database is not empty.
   const edited = await track(createTestDatabase());
-  await seedSiteContent(edited.db);
+  await seedSiteSections(edited.db);
   await edited.db
-    .update(siteContent)
+    .update(siteSections)
     .set({ editedAt: new Date() })
-    .where(eq(siteContent.section, "social"));
+    .where(eq(siteSections.section, "social"));
   await expect(restoreBackup(edited.db, file)).rejects.toThrow(
     "La base de datos de destino no está vacía (site_content: 1).",
   );

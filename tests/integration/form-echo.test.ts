@@ -28,7 +28,7 @@ function longestRun(html: string): number {
 /** How big a refused page may be: the page itself, and each echoed value at most three times. */
 const PAGE_ALLOWANCE = 150_000;
 
-test("the content admin echoes an over-long texto cut to its limit, with the field's error", async () => {
+test("the publications admin echoes an over-long texto cut to its limit, with the field's error", async () => {
   const reply = await admin.post("/projectsandnotes", {
     intent: "createNote",
     titulo: "Una nota",

@@ -111,7 +111,7 @@ test("the home page shows upcoming events, latest notes and projects, and only s
 test("/inicio is the same home page", async () => {
   const reply = await new BrowserClient(server.url).get("/inicio");
   expect(reply.status).toBe(200);
-  // Community shows once an admin adds people or logos (site-content.test.ts).
+  // Community shows once an admin adds people or logos (site-sections.test.ts).
   for (const id of ["hero", "courses", "events", "articles", "featured"])
     expect(reply.text).toContain(`id="${id}"`);
 });

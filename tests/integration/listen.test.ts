@@ -1,6 +1,6 @@
 // LISTEN/NOTIFY as the server uses it (app/db/client.server.ts): every listener of a channel
 // hears a notification in the same turn, in the order it began listening, so nothing runs
-// between two of them (the page cache and the landing content once heard one NOTIFY on two
+// between two of them (the page cache and the landing sections once heard one NOTIFY on two
 // connections, and a page rendered in between was kept with the old content); on PostgreSQL a
 // process holds one connection for all its listeners.
 import { sql } from "drizzle-orm";

@@ -11,10 +11,10 @@ import { loadConfig } from "~/kernel/config.server";
 import type { Database } from "~/db/client.server";
 import { sessions } from "~/db/schema.server";
 import {
-  CONTENT_STREAM_PATH,
-  createContentStream,
-  type ContentStream,
-} from "#server/http/content-stream.server";
+  PUBLICATIONS_STREAM_PATH,
+  createPublicationStream,
+  type PublicationStream,
+} from "#server/http/publication-stream.server";
 import { signInWithIdentity } from "~/members/user.server";
 import { createTestDatabase } from "../helpers/database";
 import { openEventStream, type OpenStream } from "../helpers/event-stream";
@@ -22,7 +22,7 @@ import { TEST_ENV } from "../helpers/server";
 
 const HEARTBEAT_MS = 100;
 let database: Database;
-let hub: ContentStream;
+let hub: PublicationStream;
 let server: http.Server;
 let url: URL;
 const open: OpenStream[] = [];
@@ -30,14 +30,17 @@ const open: OpenStream[] = [];
 beforeAll(async () => {
   database = await createTestDatabase();
   const config = loadConfig(TEST_ENV);
-  hub = createContentStream(database, config, { heartbeatMs: HEARTBEAT_MS, maxPerSession: 2 });
+  hub = createPublicationStream(database, config, { heartbeatMs: HEARTBEAT_MS, maxPerSession: 2 });
   const app = express();
-  app.get(CONTENT_STREAM_PATH, (req, res, next) => {
+  app.get(PUBLICATIONS_STREAM_PATH, (req, res, next) => {
     hub.handle(req, res).catch(next);
   });
   server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = new URL(CONTENT_STREAM_PATH, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  url = new URL(
+    PUBLICATIONS_STREAM_PATH,
+    `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+  );
 });
 
 afterAll(async () => {

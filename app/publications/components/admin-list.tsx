@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatDateTime } from "~/kernel/time";
 
-interface ContentListItem {
+interface PublicationListItem {
   id: string;
   titulo: string;
   publisherName: string;
@@ -10,11 +10,11 @@ interface ContentListItem {
 }
 
 /**
- * One list of the content admin (notes, resources or projects): each item links to its public
+ * One list of the publications admin (notes, resources or projects): each item links to its public
  * page, says when and by whom it was published, and offers 'Editar' (when it can be edited) and
  * 'Eliminar', both links that open the form or the confirmation.
  */
-export function AdminContentList({
+export function AdminPublicationList({
   items,
   label,
   empty,
@@ -24,7 +24,7 @@ export function AdminContentList({
   editTo,
   deleteTo,
 }: {
-  items: readonly ContentListItem[];
+  items: readonly PublicationListItem[];
   /** The list's accessible name ('Notas publicadas'). */
   label: string;
   empty: string;
@@ -38,7 +38,7 @@ export function AdminContentList({
 }) {
   if (items.length === 0) return <p>{empty}</p>;
   return (
-    <ul className="content-list" aria-label={label}>
+    <ul className="publication-list" aria-label={label}>
       {items.map((item) => (
         <li key={item.id}>
           <span>
@@ -48,7 +48,7 @@ export function AdminContentList({
               {formatDateTime(item.createdAt, timeZone)} · {item.publisherName}
             </span>
           </span>
-          <span className="content-list-actions">
+          <span className="publication-list-actions">
             {editTo ? (
               <Link
                 to={editTo(item.id)}
@@ -77,7 +77,7 @@ export function AdminContentList({
 /** A published list that opens under its form, without script too ('Mostrar …' / 'Ocultar …'). */
 export function ListToggle({ name, children }: { name: string; children: ReactNode }) {
   return (
-    <details className="content-list-toggle">
+    <details className="publication-list-toggle">
       <summary className="button button-ghost">
         <span className="when-closed">{`Mostrar ${name}`}</span>
         <span className="when-open">{`Ocultar ${name}`}</span>

@@ -21,7 +21,7 @@ const KINDS = {
 } as const;
 
 /** The question before a note, resource or project is deleted; 'Cancelar' closes it. */
-export function DeleteContentDialog({
+export function DeletePublicationDialog({
   kind,
   id,
   title,
@@ -52,7 +52,7 @@ export function DeleteContentDialog({
         </Form>
       }
     >
-      <p className="content-text">{title}</p>
+      <p className="publication-text">{title}</p>
     </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-// One card per kind of content, the same on the home page and on /notas, /recursos, /proyectos.
+// One card per kind of publication, the same on the home page and on /notas, /recursos, /proyectos.
 import { ItemCard } from "~/ui/item-card";
 import type { NoteSummary, ProjectSummary, ResourceSummary } from "~/publications/summaries";
 import { formatDate } from "~/kernel/time";

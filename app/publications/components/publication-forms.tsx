@@ -7,12 +7,12 @@ import type { FieldErrors } from "~/kernel/forms";
 import { BODY_MAX, SUBTITULOS_MAX, TITULO_MAX } from "~/kernel/limits";
 import { useFocusFirstError } from "~/kernel/use-focus-first-error";
 
-export type ContentIntent =
+export type PublicationIntent =
   "createNote" | "deleteNote" | "saveResource" | "deleteResource" | "saveProject" | "deleteProject";
 
-/** What the content admin's action answers when it refuses a post. */
-export interface ContentActionFailure {
-  intent: ContentIntent | null;
+/** What the publications admin's action answers when it refuses a post. */
+export interface PublicationActionFailure {
+  intent: PublicationIntent | null;
   fieldErrors: FieldErrors;
   formError: string | null;
   values: Record<string, unknown>;
@@ -26,13 +26,13 @@ const list = (values: Values, key: string) =>
   Array.isArray(values?.[key]) ? (values[key] as string[]) : [];
 
 /**
- * One content form's state: what it shows after a refusal (the values posted and their errors,
+ * One publication form's state: what it shows after a refusal (the values posted and their errors,
  * focus on the first), else `saved` (the item being edited); and a key that changes after each
  * successful save of `intent`, so the form starts empty again.
  */
-export function useContentForm(
-  intent: ContentIntent,
-  answer: ContentActionFailure | undefined,
+export function usePublicationForm(
+  intent: PublicationIntent,
+  answer: PublicationActionFailure | undefined,
   saved?: Values,
 ) {
   const navigation = useNavigation();
@@ -57,7 +57,7 @@ export function useContentForm(
   };
 }
 
-type FormState = ReturnType<typeof useContentForm>;
+type FormState = ReturnType<typeof usePublicationForm>;
 
 function TextField({
   form,
@@ -122,8 +122,8 @@ function Links({
   );
 }
 
-/** The frame every content form shares: its heading, intent, the id it edits, and its buttons. */
-function ContentForm({
+/** The frame every publication form shares: its heading, intent, the id it edits, and its buttons. */
+function PublicationForm({
   state,
   name,
   field,
@@ -141,7 +141,7 @@ function ContentForm({
   /** Names the form in its fields' ids ('nota', 'recurso', 'proyecto'). */
   field: string;
   heading: string;
-  intent: ContentIntent;
+  intent: PublicationIntent;
   editingId?: string | null;
   submit: string;
   cancelTo?: string;
@@ -187,7 +187,7 @@ function ContentForm({
 /** §4 Notes: publish only (a note cannot be edited). */
 export function NoteForm({ state }: { state: FormState }) {
   return (
-    <ContentForm
+    <PublicationForm
       state={state}
       name="notas"
       field="nota"
@@ -212,7 +212,7 @@ export function NoteForm({ state }: { state: FormState }) {
         error={state.errors.enlaceImagen}
       />
       <Links form="nota" name="enlacesAdicionales" label="Enlace adicional" state={state} />
-    </ContentForm>
+    </PublicationForm>
   );
 }
 
@@ -227,7 +227,7 @@ export function ResourceForm({
   cancelTo: string;
 }) {
   return (
-    <ContentForm
+    <PublicationForm
       state={state}
       name="recursos"
       field="recurso"
@@ -270,7 +270,7 @@ export function ResourceForm({
         youtube
       />
       <Links form="recurso" name="enlacesWeb" label="Enlace web" state={state} />
-    </ContentForm>
+    </PublicationForm>
   );
 }
 
@@ -287,7 +287,7 @@ export function ProjectForm({
   listTo: string;
 }) {
   return (
-    <ContentForm
+    <PublicationForm
       state={state}
       name="proyectos"
       field="proyecto"
@@ -334,6 +334,6 @@ export function ProjectForm({
         label="Enlace de documentación"
         state={state}
       />
-    </ContentForm>
+    </PublicationForm>
   );
 }

@@ -2,8 +2,8 @@ import { isHttpUrl, safeImageUrl } from "~/kernel/checks";
 import { uploadSrcSet } from "~/kernel/images";
 
 /** Text typed by an admin: shown as text (never HTML), its line breaks kept. */
-export function ContentText({ text, className }: { text: string; className?: string }) {
-  return <p className={["content-text", className].filter(Boolean).join(" ")}>{text}</p>;
+export function PublicationText({ text, className }: { text: string; className?: string }) {
+  return <p className={["publication-text", className].filter(Boolean).join(" ")}>{text}</p>;
 }
 
 /** A list of outside links; anything but http(s) is left out (the server never stores one). */
@@ -11,7 +11,7 @@ export function LinkList({ title, links }: { title: string; links: readonly stri
   const safe = links.filter(isHttpUrl);
   if (safe.length === 0) return null;
   return (
-    <section className="content-links">
+    <section className="publication-links">
       <h2>{title}</h2>
       <ul>
         {safe.map((link, index) => (
@@ -28,7 +28,7 @@ export function LinkList({ title, links }: { title: string; links: readonly stri
 }
 
 /** An image an admin linked; only http(s) or this site's own paths, else nothing. */
-export function ContentImage({
+export function PublicationImage({
   src,
   alt,
   className,

@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
 
-/** The content admin's address with some query parameters changed (null removes one). */
+/** The publications admin's address with some query parameters changed (null removes one). */
 export function useAdminHref(): (changes: Record<string, string | null>) => string {
   const location = useLocation();
   return (changes) => {

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigation } from "react-router";
 
-export const CONTENT_STREAM_PATH = "/projectsandnotes/stream";
-const CONTENT_LISTS_PATH = "/projectsandnotes/listas";
+export const PUBLICATIONS_STREAM_PATH = "/projectsandnotes/stream";
+const PUBLICATION_LISTS_PATH = "/projectsandnotes/listas";
 
 interface Item {
   id: string;
@@ -44,7 +44,7 @@ function parseChange(data: unknown): Change | null {
 const SUPERSEDED = "superseded";
 
 /**
- * The content admin's lists, kept current (§7): the live stream names each change; a change these
+ * The publications admin's lists, kept current (§7): the live stream names each change; a change these
  * lists do not show yet (another admin's) reads the lists again, a change they already show (this
  * admin's own save, which the page's own loader has just read) is skipped (decision 016). The
  * lists are read with this hook's own request, never through React Router's fetchers, so that a
@@ -79,7 +79,10 @@ export function useLiveLists<L extends LiveLists>(fromLoader: L): { connected: b
       controller?.abort(SUPERSEDED);
       const mine = new AbortController();
       controller = mine;
-      fetch(CONTENT_LISTS_PATH, { signal: mine.signal, headers: { Accept: "application/json" } })
+      fetch(PUBLICATION_LISTS_PATH, {
+        signal: mine.signal,
+        headers: { Accept: "application/json" },
+      })
         .then(async (response) => {
           if (!response.ok) return;
           const body = (await response.json()) as L;
@@ -110,7 +113,7 @@ export function useLiveLists<L extends LiveLists>(fromLoader: L): { connected: b
       }, 100);
     };
 
-    const stream = new EventSource(CONTENT_STREAM_PATH);
+    const stream = new EventSource(PUBLICATIONS_STREAM_PATH);
     stream.addEventListener("open", () => {
       setConnected(true);
       // Changes made while the stream was down were not announced: read the lists again.

@@ -11,10 +11,10 @@ import {
   isSiteSectionKey,
   SITE_SECTION_KEYS,
   sectionSpec,
-  valuesFromContent,
+  valuesFromSection,
 } from "~/site/section-fields";
 import type { User } from "~/db/schema.server";
-import { loadSiteContent, saveSiteSection, siteSectionsEdited } from "~/site/sections.server";
+import { loadSiteSections, saveSiteSection, siteSectionsEdited } from "~/site/sections.server";
 import { redirectWithFlash } from "~/flash.server";
 
 export interface SiteActionData {
@@ -38,13 +38,13 @@ export async function loadSitePage(request: Request, context: AppLoadContext) {
     asked === null ? SITE_SECTION_KEYS[0]! : (asked as SiteSectionKey);
   if (!isSiteSectionKey(section)) notFound("Esa sección del contenido no existe.");
   const [content, edited] = await Promise.all([
-    loadSiteContent(context.db),
+    loadSiteSections(context.db),
     siteSectionsEdited(context.db),
   ]);
   return data(
     {
       section,
-      values: valuesFromContent(section, content[section]),
+      values: valuesFromSection(section, content[section]),
       edited,
       timeZone: context.config.siteTimezone,
     },
@@ -106,7 +106,7 @@ async function saveSection(form: FormData, admin: User, context: AppLoadContext)
   } catch (error) {
     console.error("No se pudo guardar el contenido del sitio:", error);
     return answer(
-      { message: MESSAGES.siteSaveFailed, values: valuesFromContent(key, result.data) },
+      { message: MESSAGES.siteSaveFailed, values: valuesFromSection(key, result.data) },
       500,
     );
   }

@@ -30,7 +30,7 @@ export function meta() {
   ];
 }
 
-export default function SiteContentAdmin({ loaderData, actionData }: Route.ComponentProps) {
+export default function SiteSectionsAdmin({ loaderData, actionData }: Route.ComponentProps) {
   const { edited, timeZone } = loaderData;
   // The section just posted (its answer holds what was sent), else the one the address names.
   const answer = actionData?.section ? actionData : null;

@@ -1,6 +1,6 @@
 // Micromouse course page (§2 "Micromouse course page"): a full-screen carousel that never moves by
 // itself, the course card marked 'Seleccionado', and 'INSCRÍBETE' opening 'Inscríbete Ahora'.
-// The slides, course, price, dates, texts and links are the landing content admins edit at
+// The slides, course, price, dates, texts and links are the landing sections admins edit at
 // /admin/sitio; the fixed words come from app/site/copy/course.ts. Without a registration form or a
 // group link there is no INSCRÍBETE (a button without data is not shown).
 import { useState } from "react";
@@ -12,11 +12,11 @@ import { ShaderBackground } from "~/site/components/shader-background";
 import { coursePage } from "~/site/copy/course";
 import { isHttpUrl } from "~/kernel/checks";
 import { pageTitle } from "~/site/title";
-import { loadSiteContent } from "~/site/sections.server";
+import { loadSiteSections } from "~/site/sections.server";
 import type { Route } from "./+types/clase1";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { course: (await loadSiteContent(context.db)).course };
+  return { course: (await loadSiteSections(context.db)).course };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

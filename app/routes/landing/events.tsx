@@ -1,5 +1,5 @@
 // Competition landing page (§2 "Competition landing page", §4): Clash Robotics Edición 2025.
-// The edition, events, store, venue, benefits and logos are the landing content admins edit at
+// The edition, events, store, venue, benefits and logos are the landing sections admins edit at
 // /admin/sitio; the fixed words come from app/site/copy/competition.ts. A part without data is not
 // shown. The whole page is in
 // the server's HTML; the 1-second loading logo is only a CSS overlay on top of it (none under
@@ -12,13 +12,13 @@ import { ShaderBackground } from "~/site/components/shader-background";
 import { competition, venueLabels, venueMapUrls } from "~/site/copy/competition";
 import type { Row } from "~/site/sections";
 import { pageTitle } from "~/site/title";
-import { loadSiteContent } from "~/site/sections.server";
+import { loadSiteSections } from "~/site/sections.server";
 import type { Route } from "./+types/events";
 
 type Logo = Row<"name" | "logo" | "href">;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const content = await loadSiteContent(context.db);
+  const content = await loadSiteSections(context.db);
   const logos = (items: Logo[]) => items.map(({ name, logo, href }) => ({ name, logo, href }));
   return {
     competition: content.competition,

@@ -1,5 +1,5 @@
 // Home (§2 Home): hero, community, courses, events, articles, featured. The fixed words come from
-// app/site/copy/home.ts; the hero, people, logos, courses and links from the landing content admins
+// app/site/copy/home.ts; the hero, people, logos, courses and links from the landing sections admins
 // edit at /admin/sitio; events, notes and projects from what admins publish. A section or button
 // without data is not shown.
 import { Link } from "react-router";
@@ -16,7 +16,7 @@ import { articles, community, courses, events, featured, hero } from "~/site/cop
 import { site } from "~/site/copy/site";
 import { homeSectionsShown, socialLinks, type Row } from "~/site/sections";
 import { useRootData } from "~/root";
-import { loadSiteContent } from "~/site/sections.server";
+import { loadSiteSections } from "~/site/sections.server";
 import { listUpcomingEvents } from "~/events/event.server";
 import { listLatestNotes } from "~/publications/note.server";
 import { listLatestProjects } from "~/publications/project.server";
@@ -27,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     listUpcomingEvents(context.db, 3),
     listLatestNotes(context.db, 3),
     listLatestProjects(context.db, 3),
-    loadSiteContent(context.db),
+    loadSiteSections(context.db),
   ]);
   const { edition, dateLabel, tagline } = content.competition;
   return {
@@ -122,7 +122,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     events: upcoming,
     notes,
     projects,
-    hero: heroContent,
+    hero: heroSection,
     leaders,
     allies,
     sponsors,
@@ -183,9 +183,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <div className="home landing">
       <ShaderBackground />
       <section id="hero" className="home-section hero" aria-labelledby="hero-title">
-        {heroContent.eyebrow ? <p className="eyebrow">{heroContent.eyebrow}</p> : null}
-        <h1 id="hero-title">{heroContent.title}</h1>
-        {heroContent.lead ? <p className="lead">{heroContent.lead}</p> : null}
+        {heroSection.eyebrow ? <p className="eyebrow">{heroSection.eyebrow}</p> : null}
+        <h1 id="hero-title">{heroSection.title}</h1>
+        {heroSection.lead ? <p className="lead">{heroSection.lead}</p> : null}
         <p className="hero-actions">
           <a className="button" href={hero.primaryAction.href}>
             {hero.primaryAction.label}

@@ -1,12 +1,12 @@
-// /projectsandnotes/listas — the content admin's lists as JSON, read again by the page when the
+// /projectsandnotes/listas — the publications admin's lists as JSON, read again by the page when the
 // live stream announces a change it does not show yet (decision 016).
 import { requireAdmin } from "~/guards.server";
-import { listContentForAdmin } from "~/publications/lists.server";
+import { listPublicationsForAdmin } from "~/publications/lists.server";
 import type { Route } from "./+types/admin-lists";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
-  return Response.json(await listContentForAdmin(context.db, admin), {
+  return Response.json(await listPublicationsForAdmin(context.db, admin), {
     headers: { "Cache-Control": "no-store" },
   });
 }

@@ -1,4 +1,4 @@
-// The content admin (/projectsandnotes) on the server: what its page shows, and its form posts,
+// The publications admin (/projectsandnotes) on the server: what its page shows, and its form posts,
 // one named function per `intent`. The route checks who is asking, reads the form and dispatches here.
 import { data, type AppLoadContext } from "react-router";
 import type { z } from "zod";
@@ -14,13 +14,13 @@ import {
 import { isUuid } from "~/kernel/checks";
 import { parseForm } from "~/kernel/forms";
 import type {
-  ContentActionFailure,
-  ContentIntent,
+  PublicationActionFailure,
+  PublicationIntent,
 } from "~/publications/components/publication-forms";
 import type { MessageKey } from "~/messages";
 import { notFound } from "~/kernel/not-found";
 import type { User } from "~/db/schema.server";
-import { listContentForAdmin } from "~/publications/lists.server";
+import { listPublicationsForAdmin } from "~/publications/lists.server";
 import { createNote, deleteNote, getNote } from "~/publications/note.server";
 import { releaseAfterChange } from "~/uploads/upload.server";
 import {
@@ -37,16 +37,20 @@ import {
 } from "~/publications/resource.server";
 import { redirectWithFlash } from "~/flash.server";
 
-function failure(status: number, body: ContentActionFailure) {
+function failure(status: number, body: PublicationActionFailure) {
   return data(body, { status });
 }
 
 type Answer = Response | ReturnType<typeof failure>;
 
 /** What the page shows: the three lists, the item being edited, and the dialog its address opens. */
-export async function loadContentAdmin(request: Request, admin: User, context: AppLoadContext) {
+export async function loadPublicationsAdmin(
+  request: Request,
+  admin: User,
+  context: AppLoadContext,
+) {
   const params = new URL(request.url).searchParams;
-  const lists = await listContentForAdmin(context.db, admin);
+  const lists = await listPublicationsForAdmin(context.db, admin);
   const { notes, resources, projects } = lists;
   const editResourceId = params.get("editarRecurso");
   const editProjectId = params.get("editarProyecto");
@@ -79,7 +83,7 @@ export async function loadContentAdmin(request: Request, admin: User, context: A
 }
 
 interface Post {
-  intent: ContentIntent;
+  intent: PublicationIntent;
   /** The item's id, when the form names one. */
   id: string | null;
   form: FormData;
@@ -213,7 +217,7 @@ function remover(kind: {
   };
 }
 
-const CONTENT_ACTIONS: Record<ContentIntent, (post: Post) => Promise<Answer>> = {
+const PUBLICATION_ACTIONS: Record<PublicationIntent, (post: Post) => Promise<Answer>> = {
   createNote: publishNote,
   deleteNote: remover({
     remove: deleteNote,
@@ -244,14 +248,14 @@ const CONTENT_ACTIONS: Record<ContentIntent, (post: Post) => Promise<Answer>> = 
 };
 
 /** Runs the handler the form's one `intent` names, with the form's one `id` if it has one. */
-export async function contentAction(
+export async function publicationAction(
   form: FormData,
   admin: User,
   context: AppLoadContext,
 ): Promise<Answer> {
   const intents = form.getAll("intent");
   const named = intents.length === 1 ? String(intents[0]) : "";
-  if (!Object.hasOwn(CONTENT_ACTIONS, named)) {
+  if (!Object.hasOwn(PUBLICATION_ACTIONS, named)) {
     return failure(400, {
       intent: null,
       fieldErrors: {},
@@ -259,7 +263,7 @@ export async function contentAction(
       values: {},
     });
   }
-  const intent = named as ContentIntent;
+  const intent = named as PublicationIntent;
   const ids = form.getAll("id");
   const id = ids.length === 1 && typeof ids[0] === "string" ? ids[0] : null;
   if (ids.length > 1 || (ids.length === 1 && id === null)) {
@@ -270,5 +274,5 @@ export async function contentAction(
       values: {},
     });
   }
-  return CONTENT_ACTIONS[intent]({ intent, id, form, admin, context });
+  return PUBLICATION_ACTIONS[intent]({ intent, id, form, admin, context });
 }

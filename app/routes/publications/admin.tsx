@@ -1,32 +1,32 @@
-// /projectsandnotes — the content admin page (§2, §4): notes, resources and projects, with lists
+// /projectsandnotes — the publications admin page (§2, §4): notes, resources and projects, with lists
 // that update live when another admin changes them (§7). What it shows and what its forms do live
 // in admin.server.ts; its forms and lists in components/content/admin/.
-import { AdminContentList, ListToggle } from "~/publications/components/admin-list";
+import { AdminPublicationList, ListToggle } from "~/publications/components/admin-list";
 import {
   NoteForm,
   ProjectForm,
   ResourceForm,
-  useContentForm,
-  type ContentActionFailure,
+  usePublicationForm,
+  type PublicationActionFailure,
 } from "~/publications/components/publication-forms";
-import { DeleteContentDialog } from "~/publications/components/delete-dialog";
+import { DeletePublicationDialog } from "~/publications/components/delete-dialog";
 import { useAdminHref } from "~/publications/components/use-admin-href";
 import { useLiveLists } from "~/publications/components/use-live-lists";
 import { AlertDialog, Dialog } from "~/ui/dialog";
 import { ErrorPage } from "~/error-page";
 import { requireAdmin } from "~/guards.server";
 import { readForm } from "~/kernel/read-form.server";
-import { contentAction, loadContentAdmin } from "./admin.server";
+import { publicationAction, loadPublicationsAdmin } from "./admin.server";
 import type { Route } from "./+types/admin";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
-  return loadContentAdmin(request, admin, context);
+  return loadPublicationsAdmin(request, admin, context);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  return contentAction(await readForm(request), admin, context);
+  return publicationAction(await readForm(request), admin, context);
 }
 
 export function meta() {
@@ -36,15 +36,15 @@ export function meta() {
   ];
 }
 
-export default function ContentAdmin({ loaderData, actionData }: Route.ComponentProps) {
+export default function PublicationsAdmin({ loaderData, actionData }: Route.ComponentProps) {
   const live = useLiveLists(loaderData.lists);
   const { notes, resources, projects } = live.lists;
   const { editingResource, editingProject, showProjects, confirm, timeZone } = loaderData;
-  const failed = actionData as ContentActionFailure | undefined;
+  const failed = actionData as PublicationActionFailure | undefined;
   const href = useAdminHref();
-  const note = useContentForm("createNote", failed);
-  const resource = useContentForm("saveResource", failed, editingResource ?? undefined);
-  const project = useContentForm("saveProject", failed, editingProject ?? undefined);
+  const note = usePublicationForm("createNote", failed);
+  const resource = usePublicationForm("saveResource", failed, editingResource ?? undefined);
+  const project = usePublicationForm("saveProject", failed, editingProject ?? undefined);
   const confirmTitle =
     confirm &&
     { note: notes, resource: resources, project: projects }[confirm.kind].find(
@@ -52,7 +52,7 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
     )?.titulo;
 
   return (
-    <div className="page content-admin">
+    <div className="page publication-admin">
       <h1>Panel de Administración</h1>
       <p className="muted live-status" role="status">
         {live.connected
@@ -64,7 +64,7 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
         <h2 id="notas-title">Notas</h2>
         <NoteForm state={note} />
         <ListToggle name="Notas">
-          <AdminContentList
+          <AdminPublicationList
             items={notes}
             label="Notas publicadas"
             empty="No hay notas publicadas."
@@ -84,7 +84,7 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
           cancelTo={href({ editarRecurso: null })}
         />
         <ListToggle name="Recursos">
-          <AdminContentList
+          <AdminPublicationList
             items={resources}
             label="Recursos publicados"
             empty="No hay recursos publicados."
@@ -109,7 +109,7 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
 
       {showProjects ? (
         <Dialog title="Lista de Proyectos" closeTo={href({ proyectos: null })}>
-          <AdminContentList
+          <AdminPublicationList
             items={projects}
             label="Proyectos publicados"
             empty="No hay proyectos publicados."
@@ -123,7 +123,7 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
       ) : null}
 
       {confirm ? (
-        <DeleteContentDialog
+        <DeletePublicationDialog
           kind={confirm.kind}
           id={confirm.id}
           title={confirmTitle ?? undefined}

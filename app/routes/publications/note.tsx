@@ -1,6 +1,10 @@
 // /notas/:id — one note.
 import { Link } from "react-router";
-import { ContentImage, ContentText, LinkList } from "~/publications/components/publication-text";
+import {
+  PublicationImage,
+  PublicationText,
+  LinkList,
+} from "~/publications/components/publication-text";
 import { formatDateTime } from "~/kernel/time";
 import { getNote } from "~/publications/note.server";
 import { notFound } from "~/kernel/not-found";
@@ -41,7 +45,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function NotePage({ loaderData }: Route.ComponentProps) {
   const { note, timeZone } = loaderData;
   return (
-    <article className="page page-narrow content-page">
+    <article className="page page-narrow publication-page">
       <p>
         <Link to="/notas">← Todas las notas</Link>
       </p>
@@ -50,8 +54,8 @@ export default function NotePage({ loaderData }: Route.ComponentProps) {
         <time dateTime={note.createdAt}>{formatDateTime(note.createdAt, timeZone)}</time> ·{" "}
         {note.publisherName}
       </p>
-      <ContentImage src={note.enlaceImagen} alt="" className="content-hero-image" />
-      <ContentText text={note.texto} />
+      <PublicationImage src={note.enlaceImagen} alt="" className="publication-hero-image" />
+      <PublicationText text={note.texto} />
       <LinkList title="Enlaces" links={note.enlacesAdicionales} />
     </article>
   );

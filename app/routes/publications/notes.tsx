@@ -39,7 +39,7 @@ export default function Notes({ loaderData }: Route.ComponentProps) {
   const canPublish = useRootData()?.user?.isAdmin === true;
   const { notes, timeZone } = loaderData;
   return (
-    <div className="page content-page">
+    <div className="page publication-page">
       <h1>Notas de la comunidad</h1>
       <p className="muted">
         <a href="/notas/rss.xml">Suscríbete por RSS</a>

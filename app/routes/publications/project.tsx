@@ -1,6 +1,10 @@
 // /proyectos/:id — one project, its videos, images, web and documentation links.
 import { Link } from "react-router";
-import { ContentImage, ContentText, LinkList } from "~/publications/components/publication-text";
+import {
+  PublicationImage,
+  PublicationText,
+  LinkList,
+} from "~/publications/components/publication-text";
 import { YouTubeEmbed } from "~/publications/components/youtube-embed";
 import { formatDateTime } from "~/kernel/time";
 import { getProject } from "~/publications/project.server";
@@ -43,7 +47,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
   const { project, timeZone } = loaderData;
   return (
-    <article className="page page-narrow content-page">
+    <article className="page page-narrow publication-page">
       <p>
         <Link to="/proyectos">← Todos los proyectos</Link>
       </p>
@@ -52,9 +56,9 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
         <time dateTime={project.createdAt}>{formatDateTime(project.createdAt, timeZone)}</time> ·{" "}
         {project.publisherName}
       </p>
-      <ContentText text={project.descripcion} />
+      <PublicationText text={project.descripcion} />
       {project.enlacesVideo.length > 0 ? (
-        <section className="content-videos">
+        <section className="publication-videos">
           <h2>Videos</h2>
           {project.enlacesVideo.map((url, index) => (
             <YouTubeEmbed
@@ -66,10 +70,10 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
       {project.enlacesImagen.length > 0 ? (
-        <section className="content-gallery">
+        <section className="publication-gallery">
           <h2>Imágenes</h2>
           {project.enlacesImagen.map((src, index) => (
-            <ContentImage
+            <PublicationImage
               key={`${index}-${src}`}
               src={src}
               alt={`${project.titulo}, imagen ${index + 1}`}

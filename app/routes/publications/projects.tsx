@@ -30,7 +30,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
   const canPublish = useRootData()?.user?.isAdmin === true;
   const { projects, timeZone } = loaderData;
   return (
-    <div className="page content-page">
+    <div className="page publication-page">
       <h1>Proyectos</h1>
       {projects.length === 0 ? (
         <PublicationsEmptyState

@@ -1,6 +1,10 @@
 // /recursos/:id — one resource, its videos (privacy-mode YouTube, loaded on demand), images and links.
 import { Link } from "react-router";
-import { ContentImage, ContentText, LinkList } from "~/publications/components/publication-text";
+import {
+  PublicationImage,
+  PublicationText,
+  LinkList,
+} from "~/publications/components/publication-text";
 import { YouTubeEmbed } from "~/publications/components/youtube-embed";
 import { formatDateTime } from "~/kernel/time";
 import { getResource } from "~/publications/resource.server";
@@ -45,19 +49,19 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function ResourcePage({ loaderData }: Route.ComponentProps) {
   const { resource, timeZone } = loaderData;
   return (
-    <article className="page page-narrow content-page">
+    <article className="page page-narrow publication-page">
       <p>
         <Link to="/recursos">← Todos los recursos</Link>
       </p>
       <h1>{resource.titulo}</h1>
-      {resource.subtitulos ? <p className="content-subtitle">{resource.subtitulos}</p> : null}
+      {resource.subtitulos ? <p className="publication-subtitle">{resource.subtitulos}</p> : null}
       <p className="muted">
         <time dateTime={resource.createdAt}>{formatDateTime(resource.createdAt, timeZone)}</time> ·{" "}
         {resource.publisherName}
       </p>
-      <ContentText text={resource.texto} />
+      <PublicationText text={resource.texto} />
       {resource.enlacesVideos.length > 0 ? (
-        <section className="content-videos">
+        <section className="publication-videos">
           <h2>Videos</h2>
           {resource.enlacesVideos.map((url, index) => (
             <YouTubeEmbed
@@ -69,10 +73,10 @@ export default function ResourcePage({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
       {resource.enlacesImagenes.length > 0 ? (
-        <section className="content-gallery">
+        <section className="publication-gallery">
           <h2>Imágenes</h2>
           {resource.enlacesImagenes.map((src, index) => (
-            <ContentImage
+            <PublicationImage
               key={`${index}-${src}`}
               src={src}
               alt={`${resource.titulo}, imagen ${index + 1}`}

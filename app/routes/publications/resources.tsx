@@ -31,7 +31,7 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
   const canPublish = useRootData()?.user?.isAdmin === true;
   const { resources, timeZone } = loaderData;
   return (
-    <div className="page content-page">
+    <div className="page publication-page">
       <h1>Recursos</h1>
       {resources.length === 0 ? (
         <PublicationsEmptyState

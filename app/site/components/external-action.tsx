@@ -4,7 +4,7 @@ import { isHttpUrl } from "~/kernel/checks";
 import { isSitePath } from "~/site/sections";
 
 /**
- * A link the landing content gives (/admin/sitio): a page of this site (a client-side link) or
+ * A link the landing sections give (/admin/sitio): a page of this site (a client-side link) or
  * another site's (a new tab, said to screen readers). A link the community has not set, or one
  * that is neither, is not shown at all: no button to nowhere, no link to a platform's front page.
  */

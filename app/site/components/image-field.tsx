@@ -1,7 +1,7 @@
 import { ImageInput } from "~/uploads/components/image-input";
 
 /**
- * The landing content's one image field (/admin/sitio): a link or an uploaded file, through the
+ * The landing sections' one image field (/admin/sitio): a link or an uploaded file, through the
  * site's ImageInput. Inside a row list the field keeps its own value (the row's key moves it with
  * the row); the form posts it under `name`.
  */

@@ -2,7 +2,7 @@ import type { ImgHTMLAttributes } from "react";
 import { uploadSrcSet } from "~/kernel/images";
 
 /**
- * A picture of the landing content (/admin/sitio): a link as it is, an uploaded image with its
+ * A picture of the landing sections (/admin/sitio): a link as it is, an uploaded image with its
  * stored widths (`srcset`), so that a phone downloads the small one.
  */
 export function LandingImage({

@@ -2,10 +2,10 @@
 // server writes each section once, when the database has no row for it (on start); from then on
 // the database is the content (docs/decisions/023-site-content.md). Only the community's real
 // content is here: no stand-in people, logos or links — a section without data is not shown.
-import type { SiteContent } from "~/site/sections";
+import type { SiteSections } from "~/site/sections";
 import { site } from "./site";
 
-export const SITE_DEFAULTS: SiteContent = {
+export const SITE_DEFAULTS: SiteSections = {
   hero: {
     eyebrow: "Robótica · Software libre · Bolivia",
     title: site.name,

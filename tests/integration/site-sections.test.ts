@@ -6,16 +6,16 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { SITE_DEFAULTS } from "~/site/copy/section-defaults";
 import { MESSAGES } from "~/messages";
-import type { SiteContent, SiteSectionKey } from "~/site/sections";
-import { siteContentSchema } from "~/site/section-schemas";
-import { SITE_SECTION_KEYS, valuesFromContent } from "~/site/section-fields";
-import { siteContent } from "~/db/schema.server";
+import type { SiteSections, SiteSectionKey } from "~/site/sections";
+import { siteSectionSchema } from "~/site/section-schemas";
+import { SITE_SECTION_KEYS, valuesFromSection } from "~/site/section-fields";
+import { siteSections } from "~/db/schema.server";
 import { NotAllowedError } from "~/members/permissions.server";
 import {
-  loadSiteContent,
+  loadSiteSections,
   saveSiteSection,
-  seedSiteContent,
-  watchSiteContent,
+  seedSiteSections,
+  watchSiteSections,
 } from "~/site/sections.server";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";
@@ -33,15 +33,15 @@ afterAll(() => server?.close());
 
 failOnConsoleError();
 
-const rows = () => server.db.select().from(siteContent).orderBy(asc(siteContent.section));
+const rows = () => server.db.select().from(siteSections).orderBy(asc(siteSections.section));
 
 /** A section's form as the page posts it, from content, with `change` applied on top. */
 function form<K extends SiteSectionKey>(
   key: K,
-  content: SiteContent[K],
+  content: SiteSections[K],
   change: Record<string, string | string[]> = {},
 ): Record<string, string | string[]> {
-  const values = valuesFromContent(key, content) as Record<string, string | string[]>;
+  const values = valuesFromSection(key, content) as Record<string, string | string[]>;
   return { intent: "save", section: key, ...values, ...change };
 }
 
@@ -55,7 +55,7 @@ test("the defaults are the content of a new database, one row per section, and e
   for (const row of stored) {
     expect(row.editedAt).toBeNull();
     expect(row.content).toEqual(SITE_DEFAULTS[row.section as SiteSectionKey]);
-    expect(siteContentSchema(row.section as SiteSectionKey).safeParse(row.content).success).toBe(
+    expect(siteSectionSchema(row.section as SiteSectionKey).safeParse(row.content).success).toBe(
       true,
     );
   }
@@ -66,16 +66,16 @@ test("the defaults are the content of a new database, one row per section, and e
 });
 
 test("the defaults are written once: never again over what an admin saved, even an emptied section", async () => {
-  const past: SiteContent["courses"]["past"] = [];
+  const past: SiteSections["courses"]["past"] = [];
   await saveSiteSection(server.db, admin.user, "courses", { current: [], past });
-  expect(await seedSiteContent(server.db)).toEqual([]);
+  expect(await seedSiteSections(server.db)).toEqual([]);
   const courses = (await rows()).find((r) => r.section === "courses")!;
   expect(courses.content).toEqual({ current: [], past: [] });
   expect(courses.editedAt).not.toBeNull();
   expect(courses.editedBy).toBe(admin.user.id);
   // A section without a row (as for a database from before the section existed) gets its defaults.
-  await server.db.delete(siteContent).where(eq(siteContent.section, "venue"));
-  expect(await seedSiteContent(server.db)).toEqual(["venue"]);
+  await server.db.delete(siteSections).where(eq(siteSections.section, "venue"));
+  expect(await seedSiteSections(server.db)).toEqual(["venue"]);
   await saveSiteSection(server.db, admin.user, "courses", SITE_DEFAULTS.courses);
 });
 
@@ -370,23 +370,23 @@ test("without JavaScript, rows are added, moved and removed by posting the form 
 
 test("the content is read once and kept: pages read no table until it changes", async () => {
   // As the server does at start (its build has its own copy of the module).
-  const stop = await watchSiteContent(server.database);
-  const first = await loadSiteContent(server.db);
-  expect(await loadSiteContent(server.db)).toBe(first);
+  const stop = await watchSiteSections(server.database);
+  const first = await loadSiteSections(server.db);
+  expect(await loadSiteSections(server.db)).toBe(first);
   await saveSiteSection(server.db, admin.user, "hero", { ...SITE_DEFAULTS.hero, eyebrow: "Hola" });
-  const changed = await loadSiteContent(server.db);
+  const changed = await loadSiteSections(server.db);
   expect(changed).not.toBe(first);
   expect(changed.hero.eyebrow).toBe("Hola");
   // A write from elsewhere (another process, plain SQL) arrives by the table's notification.
   await server.db
-    .update(siteContent)
+    .update(siteSections)
     .set({ content: { ...SITE_DEFAULTS.hero } })
-    .where(eq(siteContent.section, "hero"));
+    .where(eq(siteSections.section, "hero"));
   await expect
-    .poll(async () => (await loadSiteContent(server.db)).hero.eyebrow)
+    .poll(async () => (await loadSiteSections(server.db)).hero.eyebrow)
     .toBe(SITE_DEFAULTS.hero.eyebrow);
   await saveSiteSection(server.db, admin.user, "hero", SITE_DEFAULTS.hero);
   await stop();
   // Not watching, nothing is kept: each call reads the table.
-  expect(await loadSiteContent(server.db)).not.toBe(await loadSiteContent(server.db));
+  expect(await loadSiteSections(server.db)).not.toBe(await loadSiteSections(server.db));
 });

@@ -156,7 +156,7 @@ if (postgresUrl) {
       );
       await killer.end();
       // One listening connection in each process, shared by the live stream, the page cache, the
-      // landing content and the mail worker.
+      // landing sections and the mail worker.
       expect(killed.rowCount).toBe(2);
       const before = onB.events.length;
       const deadline = Date.now() + 10_000;

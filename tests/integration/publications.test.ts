@@ -750,7 +750,7 @@ test("a note's page keeps line breaks, has its title, description and OpenGraph 
   expect(page.text).toContain(
     `<meta property="og:url" content="${server.url.origin}/notas/${note.id}"/>`,
   );
-  expect(page.text).toMatch(/<p class="content-text">Línea uno\nLínea dos<\/p>/);
+  expect(page.text).toMatch(/<p class="publication-text">Línea uno\nLínea dos<\/p>/);
   expect(page.text).toContain('href="https://example.com/inscripcion"');
 });
 
@@ -844,7 +844,7 @@ test("without JavaScript every link list has its saved rows plus a blank one, an
   expect(rows).toEqual(["https://uno.example", "https://dos.example", ""]);
   expect([...page.text.matchAll(/name="enlacesAdicionales"/g)]).toHaveLength(1);
   expect(page.text).toMatch(
-    /<details class="content-list-toggle"><summary[^>]*><span class="when-closed">Mostrar Notas<\/span><span class="when-open">Ocultar Notas<\/span><\/summary>/,
+    /<details class="publication-list-toggle"><summary[^>]*><span class="when-closed">Mostrar Notas<\/span><span class="when-open">Ocultar Notas<\/span><\/summary>/,
   );
   // The rows are edited with JavaScript only: without it, no buttons that would do nothing.
   expect(page.text).not.toContain("+ Añadir");

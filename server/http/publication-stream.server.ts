@@ -5,21 +5,21 @@ import type { Request, Response } from "express";
 import { getSessionUser, sessionKeyOf } from "~/members/session.server";
 import type { Config } from "~/kernel/config.server";
 import type { Database } from "~/db/client.server";
-import { CONTENT_CHANNEL, parseContentChange } from "~/db/notify.server";
+import { PUBLICATIONS_CHANNEL, parsePublicationChange } from "~/db/notify.server";
 import { mayAdminister } from "~/members/permissions.server";
 
-export const CONTENT_STREAM_PATH = "/projectsandnotes/stream";
+export const PUBLICATIONS_STREAM_PATH = "/projectsandnotes/stream";
 const HEARTBEAT_MS = 25_000;
 const DEFAULT_STREAMS_PER_SESSION = 5;
 
-interface ContentStreamOptions {
+interface PublicationStreamOptions {
   /** How often a comment keeps idle proxies from closing the streams, and who listens is checked. */
   heartbeatMs?: number;
   /** Streams one session may hold open; opening one more closes the oldest. */
   maxPerSession?: number;
 }
 
-export interface ContentStream {
+export interface PublicationStream {
   handle(req: Request, res: Response): Promise<void>;
   /** How many streams are open (for tests and logs). */
   size(): number;
@@ -36,11 +36,11 @@ interface SessionStreams {
   streams: Set<Response>;
 }
 
-export function createContentStream(
+export function createPublicationStream(
   database: Database,
   config: Config,
-  options: ContentStreamOptions = {},
-): ContentStream {
+  options: PublicationStreamOptions = {},
+): PublicationStream {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const maxPerSession = options.maxPerSession ?? DEFAULT_STREAMS_PER_SESSION;
   const cookieSettings = { secure: config.publicUrl.protocol === "https:" };
@@ -56,14 +56,14 @@ export function createContentStream(
   };
 
   const broadcast = (payload: string) => {
-    const change = parseContentChange(payload);
+    const change = parsePublicationChange(payload);
     if (!change) return;
     const frame = `event: content\ndata: ${JSON.stringify(change)}\n\n`;
     for (const res of allStreams()) res.write(frame);
   };
 
   const ensureListening = () => {
-    unlisten ??= database.listen(CONTENT_CHANNEL, broadcast).catch((error: unknown) => {
+    unlisten ??= database.listen(PUBLICATIONS_CHANNEL, broadcast).catch((error: unknown) => {
       unlisten = null;
       throw error;
     });
