@@ -1,0 +1,60 @@
+// The button of an event's page (§4): 'Participar', 'Unirse a la lista de espera', 'Dejar de
+// Participar', 'Salir de la lista de espera', 'Inicia Sesión para Participar' or, once the event
+// has ended, 'Evento Finalizado', disabled. Each is a plain form, so it works without JavaScript.
+import { Form, Link, useNavigation } from "react-router";
+
+/** 'Quedan N plazas', 'Queda 1 plaza' or 'Cupo completo'. */
+export function seatsText(left: number): string {
+  if (left === 0) return "Cupo completo";
+  return left === 1 ? "Queda 1 plaza" : `Quedan ${left} plazas`;
+}
+
+export function ParticipationButton({
+  ended,
+  signedIn,
+  participating,
+  waiting,
+  full,
+  eventId,
+}: {
+  ended: boolean;
+  signedIn: boolean;
+  participating: boolean;
+  waiting: number | null;
+  full: boolean;
+  eventId: string;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  // §4: once an event has ended the button reads 'Evento Finalizado' and is disabled, for everyone.
+  if (ended) {
+    return (
+      <button type="button" className="button" disabled>
+        Evento Finalizado
+      </button>
+    );
+  }
+  if (!signedIn) {
+    return (
+      <Link
+        className="button"
+        to={`/login?redirectTo=${encodeURIComponent(`/detalles/${eventId}`)}`}
+      >
+        Inicia Sesión para Participar
+      </Link>
+    );
+  }
+  const [intent, label, style] = participating
+    ? ["leave", "Dejar de Participar", "button button-ghost"]
+    : waiting !== null
+      ? ["leaveWaitlist", "Salir de la lista de espera", "button button-ghost"]
+      : ["join", full ? "Unirse a la lista de espera" : "Participar", "button"];
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      <button type="submit" className={style} disabled={busy}>
+        {label}
+      </button>
+    </Form>
+  );
+}

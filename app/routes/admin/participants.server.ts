@@ -1,0 +1,127 @@
+// An event's participants on the server: what the page shows, and its form posts, one named
+// function per `intent`. The route checks who is asking, reads the form and dispatches here.
+import { data, redirect, type AppLoadContext } from "react-router";
+import { listAttendance, setCheckedIn } from "~/attendance/attendance.server";
+import type { User } from "~/db/schema.server";
+import { hasEnded } from "~/events/event.server";
+import { redirectWithFlash } from "~/flash.server";
+import { answerRefusal } from "~/kernel/errors";
+import { parseForm } from "~/kernel/forms";
+import { notFound } from "~/kernel/not-found";
+import { queueParticipantsMessage } from "~/mail/mail.server";
+import { ParticipantsMessageSchema } from "~/mail/schemas";
+import { MESSAGES } from "~/messages";
+
+interface Post {
+  eventId: string;
+  form: FormData;
+  admin: User;
+  context: AppLoadContext;
+}
+
+/** How many a message reached, carried across the redirect after sending it. */
+function sentReport(request: Request) {
+  const params = new URL(request.url).searchParams;
+  const queued = params.get("enviado");
+  const optedOut = params.get("sinCorreo");
+  if (queued === null || !/^\d{1,6}$/.test(queued)) return null;
+  return {
+    queued: Number(queued),
+    optedOut: optedOut !== null && /^\d{1,6}$/.test(optedOut) ? Number(optedOut) : 0,
+  };
+}
+
+/** The event, who takes part, who waits, and the report of a message just sent. */
+export async function loadParticipants(
+  request: Request,
+  eventId: string,
+  admin: User,
+  context: AppLoadContext,
+) {
+  const attendance = await listAttendance(context.db, admin, eventId);
+  if (!attendance) notFound(MESSAGES.eventNotFound);
+  const { event, participants, waiting } = attendance;
+  return data(
+    {
+      sent: sentReport(request),
+      timeZone: context.config.siteTimezone,
+      event: { ...event, startsAt: event.startsAt.toISOString() },
+      // Certificates of attendance exist for those checked in, once the event has ended.
+      ended: hasEnded(event, context.now()),
+      participants: participants.map((p) => ({
+        userId: p.userId,
+        nombre: p.nombre,
+        email: p.email,
+        ciudad: p.ciudad,
+        joinedAt: p.joinedAt.toISOString(),
+        checkedInAt: p.checkedInAt?.toISOString() ?? null,
+      })),
+      waiting: waiting.map((w) => ({
+        userId: w.userId,
+        nombre: w.nombre,
+        email: w.email,
+        createdAt: w.createdAt.toISOString(),
+      })),
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+/** 'Marcar presente' and 'Quitar asistencia': the door list, by hand. */
+async function markAttendance({ eventId, form, admin, context }: Post, present: boolean) {
+  try {
+    await setCheckedIn(context.db, admin, eventId, form.get("userId"), present);
+  } catch (error) {
+    return answerRefusal(error);
+  }
+  return redirectWithFlash(
+    context,
+    `/admin/eventos/${eventId}/participantes`,
+    present ? "checkedIn" : "checkInUndone",
+  );
+}
+
+/** 'Enviar mensaje a los participantes': queued, then the page says to how many. */
+async function sendMessage({ eventId, form, admin, context }: Post) {
+  const result = parseForm(ParticipantsMessageSchema, form);
+  if (!result.ok) {
+    return data(
+      {
+        intent: "sendMessage" as const,
+        fieldErrors: result.fieldErrors,
+        formError: result.formError,
+        values: result.values,
+      },
+      { status: 400 },
+    );
+  }
+  let report: { queued: number; optedOut: number };
+  try {
+    report = await queueParticipantsMessage(context.db, admin, eventId, result.data);
+  } catch (error) {
+    return answerRefusal(error);
+  }
+  return redirect(
+    `/admin/eventos/${eventId}/participantes?enviado=${report.queued}&sinCorreo=${report.optedOut}#mensaje-title`,
+  );
+}
+
+const PARTICIPANTS_ACTIONS = {
+  checkIn: (post: Post) => markAttendance(post, true),
+  undoCheckIn: (post: Post) => markAttendance(post, false),
+  sendMessage,
+};
+
+export async function participantsAction(
+  eventId: string,
+  form: FormData,
+  admin: User,
+  context: AppLoadContext,
+) {
+  const intent = form.get("intent");
+  if (typeof intent !== "string" || !Object.hasOwn(PARTICIPANTS_ACTIONS, intent)) {
+    return data({ message: MESSAGES.participationFailed }, { status: 400 });
+  }
+  const handle = PARTICIPANTS_ACTIONS[intent as keyof typeof PARTICIPANTS_ACTIONS];
+  return handle({ eventId, form, admin, context });
+}

@@ -1,0 +1,99 @@
+// An event's page (/detalles/:id) on the server: what it shows to whoever asks, and the member's
+// posts, one named function per `intent` (join, leave, leave the waiting list).
+import { data, type AppLoadContext } from "react-router";
+import { checkInPass } from "~/attendance/check-in.server";
+import type { User } from "~/db/schema.server";
+import { getEventForViewer, hasEnded } from "~/events/event.server";
+import { joinEvent, leaveEvent, leaveWaitlist } from "~/events/participation.server";
+import { redirectWithFlash } from "~/flash.server";
+import { isHttpUrl } from "~/kernel/checks";
+import { answerRefusal, Refusal } from "~/kernel/errors";
+import { isImageLink } from "~/kernel/images";
+import { notFound } from "~/kernel/not-found";
+import { MESSAGES, type MessageKey } from "~/messages";
+
+interface Post {
+  eventId: string;
+  user: User;
+  context: AppLoadContext;
+}
+
+/** The event as the viewer may see it: their place in it, their pass, their certificate. */
+export async function loadEventDetail(eventId: string, user: User | null, context: AppLoadContext) {
+  const now = context.now();
+  const event = await getEventForViewer(context.db, eventId, user?.id ?? null);
+  if (!event) notFound(MESSAGES.eventNotFound);
+  const participating = event.participating;
+  const waiting = participating ? null : event.waiting;
+  const ended = hasEnded(event, now);
+  return data(
+    {
+      event: {
+        id: event.id,
+        nombreEvento: event.nombreEvento,
+        ubicacionEvento: event.ubicacionEvento,
+        ubicacionEspecifica: event.ubicacionEspecifica,
+        tipoEvento: event.tipoEvento,
+        enlacesVirtuales: event.enlacesVirtuales.filter(isHttpUrl),
+        imagenEnlace: event.imagenEnlace,
+        descripcion: event.descripcion,
+        startsAt: event.startsAt.toISOString(),
+        gallery: event.gallery.filter((image) => isImageLink(image.url)),
+      },
+      ended,
+      signedIn: user !== null,
+      participating,
+      // A checked-in participant's certificate of attendance, once the event has ended.
+      certificate: ended && event.attended,
+      waiting,
+      seats: ended || event.seatsLeft === null ? null : { left: event.seatsLeft },
+      // The member's pass for the door, while the event is ahead and has a door.
+      checkIn:
+        user && participating && !ended && event.tipoEvento !== "Virtual"
+          ? checkInPass(context.config.sessionSecret, event, user.id)
+          : null,
+      timeZone: context.config.siteTimezone,
+      origin: context.config.publicUrl.origin,
+    },
+    user ? { headers: { "Cache-Control": "no-store" } } : undefined,
+  );
+}
+
+const PARTICIPATION_ACTIONS: Record<string, (post: Post) => Promise<MessageKey>> = {
+  /** 'Participar', or 'Unirse a la lista de espera' when the seats are taken. */
+  async join({ eventId, user, context }) {
+    const outcome = await joinEvent(context.db, user, eventId, context.now());
+    return outcome === "joined" ? "participationJoined" : "waitlistJoined";
+  },
+  async leave({ eventId, user, context }) {
+    await leaveEvent(context.db, user, eventId, context.now());
+    return "participationLeft";
+  },
+  async leaveWaitlist({ eventId, user, context }) {
+    await leaveWaitlist(context.db, user, eventId);
+    return "waitlistLeft";
+  },
+};
+
+export async function participationAction(
+  eventId: string,
+  form: FormData,
+  user: User,
+  context: AppLoadContext,
+) {
+  const intent = form.get("intent");
+  const handle =
+    typeof intent === "string" && Object.hasOwn(PARTICIPATION_ACTIONS, intent)
+      ? PARTICIPATION_ACTIONS[intent]
+      : undefined;
+  if (!handle) return data({ message: MESSAGES.participationFailed }, { status: 400 });
+  let flash: MessageKey;
+  try {
+    flash = await handle({ eventId, user, context });
+  } catch (error) {
+    if (error instanceof Refusal) return answerRefusal(error);
+    console.error("No se pudo actualizar la participación:", error);
+    return data({ message: MESSAGES.participationFailed }, { status: 500 });
+  }
+  return redirectWithFlash(context, `/detalles/${eventId}`, flash);
+}
