@@ -2,11 +2,17 @@
 // store (an object store shared by several machines) would replace this module alone.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { UPLOAD_FILE_NAME } from "~/kernel/images";
 
 export interface UploadStorage {
   readonly dir: string;
+  /**
+   * Which store this is, the same for every process that shares it: a folder is one machine's
+   * (host name and path), a bucket the site's. Jobs on the store are claimed under it.
+   */
+  readonly identity: string;
   /** Names of the stored files (content hash and width), with when each was written. */
   list(): Promise<{ name: string; modifiedMs: number }[]>;
   has(name: string): Promise<boolean>;
@@ -69,6 +75,7 @@ export function uploadStorage(dir: string): UploadStorage {
     );
   return {
     dir,
+    identity: `folder:${os.hostname()}:${path.resolve(dir)}`,
     async list() {
       let names: string[];
       try {
