@@ -4,7 +4,7 @@
 import { ConfigError, loadConfig } from "../app/kernel/config.server";
 import { DataDirInUseError, openDatabase } from "../app/db/client.server";
 import { BackupError, writeBackup } from "../server/backup/backup.server";
-import { uploadStorage } from "../app/uploads/storage.server";
+import { checkObjectStore, siteStorage } from "../app/uploads/storage.server";
 
 const USAGE = "Uso: npm run backup -- ARCHIVO";
 
@@ -17,12 +17,8 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig(process.env);
   const database = await openDatabase(config);
   try {
-    const header = await writeBackup(
-      database.db,
-      file,
-      database.kind,
-      uploadStorage(config.uploadsDir),
-    );
+    if (config.objectStore) await checkObjectStore(config.objectStore, { log: console.log });
+    const header = await writeBackup(database.db, file, database.kind, siteStorage(config));
     const rows = header.tables.reduce((n, t) => n + t.rows, 0);
     console.log(
       `Copia de seguridad escrita en ${file}: ${rows} filas de ${header.tables.length} tablas y ${header.files} imágenes.`,

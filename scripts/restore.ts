@@ -4,7 +4,7 @@
 import { ConfigError, loadConfig } from "../app/kernel/config.server";
 import { DataDirInUseError, openDatabase } from "../app/db/client.server";
 import { assertReadable, BackupError, restoreBackup } from "../server/backup/backup.server";
-import { uploadStorage } from "../app/uploads/storage.server";
+import { checkObjectStore, siteStorage } from "../app/uploads/storage.server";
 
 const USAGE = "Uso: npm run restore -- [--force] ARCHIVO";
 
@@ -20,10 +20,8 @@ async function main(argv: string[]): Promise<number> {
   assertReadable(file);
   const database = await openDatabase(config);
   try {
-    const counts = await restoreBackup(database.db, file, {
-      force,
-      uploads: uploadStorage(config.uploadsDir),
-    });
+    if (config.objectStore) await checkObjectStore(config.objectStore, { log: console.log });
+    const counts = await restoreBackup(database.db, file, { force, uploads: siteStorage(config) });
     const rows = Object.values(counts).reduce((n, c) => n + c, 0);
     console.log(`Copia restaurada en ${database.location}: ${rows} filas.`);
     for (const [table, n] of Object.entries(counts)) console.log(`  ${table}: ${n}`);

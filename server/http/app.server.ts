@@ -23,7 +23,7 @@ import { seedDemoSite } from "~/site/demo.server";
 import { MAIL_MESSAGES } from "~/mail/messages";
 import { sweepUploads } from "~/uploads/upload.server";
 import { createDecodeQueue } from "~/uploads/decode-queue.server";
-import { uploadStorage } from "~/uploads/storage.server";
+import { checkObjectStore, siteStorage } from "~/uploads/storage.server";
 import { UPLOAD_ENDPOINT, UPLOAD_FILE_NAME, UPLOAD_MAX_FILES } from "~/kernel/images";
 import { mailWorkerFor } from "~/mail/worker.server";
 import { unsubscribe } from "~/mail/mail.server";
@@ -78,6 +78,8 @@ export interface StartOptions {
    * time (an event that has ended) and for the page cache's expiry. Tests move it instead of waiting.
    */
   now?: () => Date;
+  /** How long the start-up check of the object store waits for it (default STORE_CHECK_MS, 30 s). */
+  storeCheckMs?: number;
 }
 
 export interface RunningServer {
@@ -97,6 +99,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let stopWatchingEvents: (() => Promise<void>) | undefined;
   let closePageCache: (() => Promise<void>) | undefined;
   try {
+    // A wrong endpoint, bucket or key stops the server here, naming the variable; a store that
+    // is away for a moment is waited for (docs/decisions/032-object-storage.md).
+    if (options.config.objectStore)
+      await checkObjectStore(options.config.objectStore, {
+        waitMs: options.storeCheckMs,
+        log,
+      });
     if (options.config.seedDemo) await seedDemoSite(database.db);
     // The landing sections' defaults, once per section (docs/decisions/023-site-content.md), and
     // the content kept in memory from then on.
@@ -189,16 +198,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
     // Uploaded images: named by their content, so a name always means the same bytes
     // (docs/decisions/022-uploads.md). Before the page cache and compression (WebP is compressed).
-    const uploads = express.static(config.uploadsDir, {
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-      dotfiles: "ignore",
-      redirect: false,
+    // Served from the folder or the bucket alike (app/uploads/storage.server.ts).
+    const uploads = siteStorage(config);
+    app.use("/imagenes", (req, res, next) => {
+      const name = req.path.slice(1);
+      if (!UPLOAD_FILE_NAME.test(name) || (req.method !== "GET" && req.method !== "HEAD"))
+        return next();
+      uploads.serve(name, req, res, next);
     });
-    app.use("/imagenes", (req, res, next) =>
-      UPLOAD_FILE_NAME.test(req.path.slice(1)) ? uploads(req, res, next) : next(),
-    );
 
     app.use(compression());
     app.use(shareDrainListener);
@@ -415,7 +422,7 @@ const UPLOAD_SWEEP_MS = 60 * 60 * 1000;
  */
 function startJobs(database: Database, config: Config, now: () => Date): () => Promise<void> {
   const { db } = database;
-  const storage = uploadStorage(config.uploadsDir);
+  const storage = siteStorage(config);
   const jobs: ClaimedJob[] = [
     {
       name: "sessions-sweep",
