@@ -141,7 +141,12 @@ export async function writeBackup(
   const files = uploads ? (await uploads.list()).map((f) => f.name).sort() : [];
   const fileLines: string[] = [];
   for (const name of files) {
-    const data = await uploads!.read(name).catch(() => null);
+    // Skipped only when it is gone; a store that fails (a bucket away) fails the backup, which
+    // always carries every photo.
+    const data = await uploads!.read(name).catch(async (error: unknown) => {
+      if (await uploads!.has(name).catch(() => true)) throw error;
+      return null;
+    });
     if (data)
       fileLines.push(
         JSON.stringify({
