@@ -2,7 +2,7 @@
 // same files changes nothing; a newer export updates what changed (rows are matched by Firebase id).
 import { eq, getTableColumns, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { EventDateOutOfRangeError, eventStartsAt } from "~/events/event.server";
+import { defaultEndsAt, EventDateOutOfRangeError, eventStartsAt } from "~/events/event.server";
 import type { Db } from "~/db/client.server";
 import { notifyPublicationChange, type PublicationKind } from "~/db/notify.server";
 import { rowsOf } from "~/db/rows.server";
@@ -53,6 +53,8 @@ export interface ImportReport {
   dryRun: boolean;
   files: { file: string; dialect: Dialect }[];
   collections: Map<string, CollectionCounts>;
+  /** Events written with the default end (start + 2 h): the export has no end (decision 030). */
+  defaultEnds: number;
   issues: ReportIssue[];
 }
 
@@ -169,6 +171,7 @@ export async function importFirebase(
     dryRun: Boolean(options.dryRun),
     files: data.files,
     collections: new Map(),
+    defaultEnds: 0,
     issues: [],
   };
   const now = options.now ?? new Date();
@@ -572,6 +575,8 @@ async function importEvents(
         fechaEvento: e.input.fechaEvento,
         horaEvento: e.input.horaEvento,
         startsAt,
+        // The specification's events have no end: each gets the default.
+        endsAt: defaultEndsAt(startsAt),
         imagenEnlace: e.input.imagenEnlace,
         ubicacionEspecifica: e.input.ubicacionEspecifica || null,
         descripcion: e.input.descripcion,
@@ -616,14 +621,22 @@ async function importEvents(
     "publishedByName",
   ];
   const { set, setWhere } = upsertSet(events, setting(keys));
+  // An end an admin set here stays while the start does; a start moved gets the default again.
+  set.endsAt = sql.raw(
+    `case when "events"."starts_at" = excluded."starts_at" then "events"."ends_at" else excluded."ends_at" end`,
+  );
   let done = 0;
   for (const part of chunks(mapped)) {
     const written = await tx
       .insert(events)
       .values(part.map((m) => m.row))
       .onConflictDoUpdate({ target: events.firebaseId, set, setWhere })
-      .returning({ id: events.id, firebaseId: events.firebaseId });
+      .returning({ id: events.id, firebaseId: events.firebaseId, endsAt: events.endsAt });
     const writtenIds = new Map(written.map((w) => [w.firebaseId!, w.id]));
+    const defaults = new Set(part.map((m) => `${m.id}|${m.row.endsAt.getTime()}`));
+    report.defaultEnds += written.filter((w) =>
+      defaults.has(`${w.firebaseId}|${w.endsAt.getTime()}`),
+    ).length;
     const images: (typeof eventImages.$inferInsert)[] = [];
     const replaced: string[] = [];
     for (const m of part) {

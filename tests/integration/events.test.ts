@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { MESSAGES } from "~/messages";
 import { rowsOf } from "~/db/rows.server";
 import { eventImages, events, participations, users, type User } from "~/db/schema.server";
-import { listEventsPage, watchEventStarts } from "~/events/event.server";
+import { listEventsPage, watchEventEnds } from "~/events/event.server";
 import { failOnConsoleError } from "../helpers/console";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import {
@@ -691,7 +691,7 @@ test("an event whose time falls past the year 9999 in UTC gets an error next to 
 });
 
 test("/eventos counts its upcoming and past events from memory, by the clock and after every write, as count(*) would", async () => {
-  const stop = await watchEventStarts(server.database);
+  const stop = await watchEventEnds(server.database);
   try {
     const options = { pageSize: 1, upcomingOffset: 0, pastOffset: 0 };
     const counted = async (at: Date) => {
