@@ -19,34 +19,24 @@ import { Refusal } from "~/kernel/errors";
 
 export { EventNotFoundError };
 
-/** A date or time of the event form that cannot be saved, with the field it belongs to. */
-export class EventDateRefusal extends Refusal {
-  constructor(
-    message: string,
-    readonly field: "fechaEvento" | "fechaFin" | "horaFin",
-  ) {
-    super(message, 400);
-  }
-}
-
 /** The event's date and time fall past what the database holds (the year 9999 in UTC). */
-export class EventDateOutOfRangeError extends EventDateRefusal {
+export class EventDateOutOfRangeError extends Refusal {
   override name = "EventDateOutOfRangeError";
-  constructor(field: "fechaEvento" | "fechaFin" = "fechaEvento") {
+  constructor(readonly field: "fechaEvento" | "fechaFin" = "fechaEvento") {
     super(
       field === "fechaEvento"
         ? "La fecha del evento debe ser anterior al año 10000."
         : "La fecha de fin debe ser anterior al año 10000.",
-      field,
+      400,
     );
   }
 }
 
-/** The end given is not after the start. */
-export class EventEndBeforeStartError extends EventDateRefusal {
+/** The end given is not after the start; `field` is the one to correct. */
+export class EventEndBeforeStartError extends Refusal {
   override name = "EventEndBeforeStartError";
-  constructor(field: "fechaFin" | "horaFin") {
-    super(END_BEFORE_START, field);
+  constructor(readonly field: "fechaFin" | "horaFin") {
+    super(END_BEFORE_START, 400);
   }
 }
 
@@ -57,9 +47,15 @@ export function eventStartsAt(fechaEvento: string, horaEvento: string, timeZone:
   return startsAt;
 }
 
-/** The end an event gets when none is given: its start + EVENT_DEFAULT_HOURS. */
+/** The last instant the site stores: the end of the year 9999 in UTC. */
+const LAST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59);
+
+/**
+ * The end an event gets when none is given: its start + EVENT_DEFAULT_HOURS (an event that
+ * starts in the last hours of the year 9999 in UTC ends with it).
+ */
 export function defaultEndsAt(startsAt: Date): Date {
-  return new Date(startsAt.getTime() + EVENT_DEFAULT_DURATION_MS);
+  return new Date(Math.min(startsAt.getTime() + EVENT_DEFAULT_DURATION_MS, LAST_INSTANT));
 }
 
 /**

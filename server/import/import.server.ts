@@ -596,13 +596,23 @@ async function importEvents(
       m.row.publishedByName = (m.row.publishedBy && names.get(m.row.publishedBy)) || "Admin";
   }
 
-  const existing = new Map<string, { id: string; gallery: string[] }>();
+  const existing = new Map<string, { id: string; gallery: string[]; startsAt: number }>();
   const galleryRows = await tx.execute(sql`
-    select e.firebase_id, e.id, array_remove(array_agg(i.url order by i.position, i.created_at), null) as urls
+    select e.firebase_id, e.id, e.starts_at,
+      array_remove(array_agg(i.url order by i.position, i.created_at), null) as urls
     from ${events} e left join ${eventImages} i on i.event_id = e.id
     where e.firebase_id is not null group by e.id`);
-  for (const row of rowsOf<{ firebase_id: string; id: string; urls: string[] | null }>(galleryRows))
-    existing.set(row.firebase_id, { id: row.id, gallery: row.urls ?? [] });
+  for (const row of rowsOf<{
+    firebase_id: string;
+    id: string;
+    starts_at: string | Date;
+    urls: string[] | null;
+  }>(galleryRows))
+    existing.set(row.firebase_id, {
+      id: row.id,
+      gallery: row.urls ?? [],
+      startsAt: new Date(row.starts_at).getTime(),
+    });
 
   const keys = [
     "nombreEvento",
@@ -631,12 +641,8 @@ async function importEvents(
       .insert(events)
       .values(part.map((m) => m.row))
       .onConflictDoUpdate({ target: events.firebaseId, set, setWhere })
-      .returning({ id: events.id, firebaseId: events.firebaseId, endsAt: events.endsAt });
+      .returning({ id: events.id, firebaseId: events.firebaseId });
     const writtenIds = new Map(written.map((w) => [w.firebaseId!, w.id]));
-    const defaults = new Set(part.map((m) => `${m.id}|${m.row.endsAt.getTime()}`));
-    report.defaultEnds += written.filter((w) =>
-      defaults.has(`${w.firebaseId}|${w.endsAt.getTime()}`),
-    ).length;
     const images: (typeof eventImages.$inferInsert)[] = [];
     const replaced: string[] = [];
     for (const m of part) {
@@ -644,6 +650,9 @@ async function importEvents(
       const galleryChanged = !before || before.gallery.join("\n") !== m.gallery.join("\n");
       const eventId = writtenIds.get(m.id) ?? before?.id;
       if (!eventId) continue;
+      // A new event, or one whose start moved, got the default end.
+      if (writtenIds.has(m.id) && (!before || before.startsAt !== m.row.startsAt.getTime()))
+        report.defaultEnds++;
       if (!before) c.imported++;
       else if (writtenIds.has(m.id) || galleryChanged) c.updated++;
       else c.unchanged++;

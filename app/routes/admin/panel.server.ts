@@ -19,7 +19,8 @@ import {
   addGalleryImage,
   createEvent,
   deleteEvent,
-  EventDateRefusal,
+  EventDateOutOfRangeError,
+  EventEndBeforeStartError,
   EventNotFoundError,
   eventState,
   getEvent,
@@ -214,7 +215,7 @@ async function saveEvent({ intent, form, admin, context }: Post) {
     else await updateEvent(context.db, admin, eventId, result.data, context.config.siteTimezone);
   } catch (error) {
     if (error instanceof EventNotFoundError) answerRefusal(error);
-    if (error instanceof EventDateRefusal) {
+    if (error instanceof EventDateOutOfRangeError || error instanceof EventEndBeforeStartError) {
       return reply(
         {
           intent,
