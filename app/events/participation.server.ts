@@ -1,8 +1,9 @@
 // Participation (§3, §4): one row per (member, event), and the waiting list of a full event.
-// Joining an ended event is refused here, whatever the client sends; "ended" is eventState, decided
-// on the server: members join and leave until the end (unless checked in at the door). A join or a leave locks the event row first (SELECT … FOR UPDATE), so that the
-// seat count it reads cannot change before it writes: 100 joins at once for 10 seats give exactly
-// 10 participants and 90 waiting, in the order they got the lock (docs/decisions/018-attendance.md).
+// Joining an ended event is refused here, whatever the client sends; "ended" is eventState,
+// decided on the server: members join and leave until the end (unless checked in at the door). A
+// join or a leave locks the event row first (SELECT … FOR UPDATE), so that the seat count it reads
+// cannot change before it writes: 100 joins at once for 10 seats give exactly 10 participants and
+// 90 waiting, in the order they got the lock (docs/decisions/018-attendance.md).
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { isUuid } from "~/kernel/checks";
 import type { Db } from "~/db/client.server";

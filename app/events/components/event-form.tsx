@@ -16,7 +16,7 @@ import { timeZoneLabel } from "~/kernel/time";
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** A wall-clock date and time as minutes on a clock without time zones (UTC), or null. */
+/** A wall-clock date and time as milliseconds on a clock without time zones (UTC), or null. */
 function wallClock(fecha: string, hora: string): number | null {
   const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(fecha);
   const time = /^(\d{2}):(\d{2})/.exec(hora);
