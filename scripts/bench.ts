@@ -84,11 +84,12 @@ async function seed(database: Database) {
   // Half past, half upcoming, one every ~day around now.
   await db.execute(sql`
     insert into events (nombre_evento, ubicacion_evento, tipo_evento, enlaces_virtuales, fecha_evento, hora_evento, starts_at,
-                        imagen_enlace, ubicacion_especifica, descripcion, published_by_name)
+                        ends_at, imagen_enlace, ubicacion_especifica, descripcion, published_by_name)
     select 'Evento de prueba ' || g, 'Bolivia, La Paz', (array['Presencial','Virtual','Hibrido'])[1 + g % 3],
            case when g % 3 = 0 then '{}'::text[] else array['https://meet.example.com/' || g] end,
            (now() at time zone 'America/La_Paz')::date + (g - ${EVENTS / 2}), time '19:00',
            (((now() at time zone 'America/La_Paz')::date + (g - ${EVENTS / 2})) + time '19:00') at time zone 'America/La_Paz',
+           (((now() at time zone 'America/La_Paz')::date + (g - ${EVENTS / 2})) + time '21:00') at time zone 'America/La_Paz',
            '/demo/vision.svg', 'Obrajes C2', 'Taller y competencia de robótica. ' || repeat('Texto de la descripción. ', 10), 'Admin'
     from generate_series(1, ${EVENTS}) g`);
   await db.execute(sql`

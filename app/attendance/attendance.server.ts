@@ -28,6 +28,7 @@ export async function listAttendance(db: Db, actor: Actor, eventId: unknown) {
       id: events.id,
       nombreEvento: events.nombreEvento,
       startsAt: events.startsAt,
+      endsAt: events.endsAt,
       capacity: events.capacity,
     })
     .from(events)

@@ -1,7 +1,7 @@
 // Certificates of attendance: who may have one, and the public check of a certificate's code
 // (docs/decisions/020-certificates.md). A certificate exists for a participation that was checked
 // in at the door, once its event has ended; its code was made with the participation.
-import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
 import { ATTENDANCE_MESSAGES } from "~/attendance/messages";
 import { EVENT_MESSAGES } from "~/events/messages";
 import { isUuid } from "~/kernel/checks";
@@ -51,6 +51,7 @@ export interface Certificate {
     id: string;
     nombreEvento: string;
     startsAt: Date;
+    endsAt: Date;
     ubicacionEvento: string;
     ubicacionEspecifica: string | null;
     tipoEvento: string;
@@ -67,6 +68,7 @@ const eventColumns = {
   id: events.id,
   nombreEvento: events.nombreEvento,
   startsAt: events.startsAt,
+  endsAt: events.endsAt,
   ubicacionEvento: events.ubicacionEvento,
   ubicacionEspecifica: events.ubicacionEspecifica,
   tipoEvento: events.tipoEvento,
@@ -151,7 +153,8 @@ export async function findCertificate(
       and(
         eq(participations.certificateCode, code),
         isNotNull(participations.checkedInAt),
-        lt(events.startsAt, now),
+        // Ended: its end has come (eventState).
+        lte(events.endsAt, now),
       ),
     )
     .limit(1);

@@ -154,7 +154,11 @@ export const scheduledJobs = pgTable("scheduled_jobs", {
   lastNode: text("last_node"),
 });
 
-/** eventos. `startsAt` is fechaEvento + horaEvento in SITE_TIMEZONE, kept for ordering and "ended". */
+/**
+ * eventos. `startsAt` is fechaEvento + horaEvento in SITE_TIMEZONE, kept for ordering; `endsAt`
+ * is when the event is over (its state, app/events/event.server.ts `eventState`), always after
+ * the start (decision 030).
+ */
 export const events = pgTable(
   "events",
   {
@@ -166,6 +170,7 @@ export const events = pgTable(
     fechaEvento: date("fecha_evento", { mode: "string" }).notNull(),
     horaEvento: time("hora_evento").notNull(),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     imagenEnlace: text("imagen_enlace").notNull(),
     ubicacionEspecifica: text("ubicacion_especifica"),
     descripcion: text("descripcion").notNull(),
@@ -179,6 +184,8 @@ export const events = pgTable(
   },
   (t) => [
     index("events_starts_at_idx").on(t.startsAt),
+    index("events_ends_at_idx").on(t.endsAt),
+    check("events_ends_after_start_check", sql`${t.endsAt} > ${t.startsAt}`),
     check("events_tipo_evento_check", sql`${t.tipoEvento} in ('Presencial', 'Virtual', 'Hibrido')`),
     check("events_capacity_check", sql`${t.capacity} is null or ${t.capacity} >= 1`),
   ],

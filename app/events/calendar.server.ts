@@ -22,6 +22,7 @@ const icsColumns = {
   nombreEvento: events.nombreEvento,
   descripcion: events.descripcion,
   startsAt: events.startsAt,
+  endsAt: events.endsAt,
   ubicacionEvento: events.ubicacionEvento,
   ubicacionEspecifica: events.ubicacionEspecifica,
   tipoEvento: events.tipoEvento,

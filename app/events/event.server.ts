@@ -1,8 +1,9 @@
-// Events (eventos): publishing, editing, galleries — and the rule of when an event has ended,
-// decided on the server in SITE_TIMEZONE. Every change is refused here unless an admin asks.
+// Events (eventos): publishing, editing, galleries — and the rule of an event's state (upcoming,
+// ongoing, ended), decided on the server from its start and end instants (decision 030). Every change is refused here unless an admin asks.
 import { asc, desc, eq, gt, and, sql } from "drizzle-orm";
-import { type EventInput } from "~/events/schemas";
+import { END_BEFORE_START, type EventInput } from "~/events/schemas";
 import { isUuid } from "~/kernel/checks";
+import { EVENT_DEFAULT_DURATION_MS } from "~/kernel/limits";
 import { zonedToInstant } from "~/kernel/time";
 import type { Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
@@ -12,6 +13,7 @@ import { tableMemory } from "~/db/table-memory.server";
 import { queueMail, recipients, type EventBefore } from "~/mail/mail.server";
 import { assertAdmin } from "~/members/permissions.server";
 import { EventNotFoundError } from "./errors";
+import { hasEnded } from "./event-state";
 import { fillSeats } from "./seats.server";
 import { Refusal } from "~/kernel/errors";
 
@@ -20,9 +22,21 @@ export { EventNotFoundError };
 /** The event's date and time fall past what the database holds (the year 9999 in UTC). */
 export class EventDateOutOfRangeError extends Refusal {
   override name = "EventDateOutOfRangeError";
-  readonly field = "fechaEvento";
-  constructor() {
-    super("La fecha del evento debe ser anterior al año 10000.", 400);
+  constructor(readonly field: "fechaEvento" | "fechaFin" = "fechaEvento") {
+    super(
+      field === "fechaEvento"
+        ? "La fecha del evento debe ser anterior al año 10000."
+        : "La fecha de fin debe ser anterior al año 10000.",
+      400,
+    );
+  }
+}
+
+/** The end given is not after the start; `field` is the one to correct. */
+export class EventEndBeforeStartError extends Refusal {
+  override name = "EventEndBeforeStartError";
+  constructor(readonly field: "fechaFin" | "horaFin") {
+    super(END_BEFORE_START, 400);
   }
 }
 
@@ -33,12 +47,39 @@ export function eventStartsAt(fechaEvento: string, horaEvento: string, timeZone:
   return startsAt;
 }
 
+/** The last instant the site stores: the end of the year 9999 in UTC. */
+const LAST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59);
+
+/**
+ * The end an event gets when none is given: its start + EVENT_DEFAULT_HOURS (an event that
+ * starts in the last hours of the year 9999 in UTC ends with it).
+ */
+export function defaultEndsAt(startsAt: Date): Date {
+  return new Date(Math.min(startsAt.getTime() + EVENT_DEFAULT_DURATION_MS, LAST_INSTANT));
+}
+
+/**
+ * When the event ends: `fechaFin` `horaFin` in `timeZone`, or the default when both are blank.
+ * Refused when it is not after `startsAt` or lies past the year 9999.
+ */
+export function eventEndsAt(
+  end: { fechaFin: string; horaFin: string },
+  startsAt: Date,
+  timeZone: string,
+): Date {
+  if (end.fechaFin === "" && end.horaFin === "") return defaultEndsAt(startsAt);
+  const endsAt = zonedToInstant(end.fechaFin, end.horaFin, timeZone);
+  if (!(endsAt.getUTCFullYear() <= 9999)) throw new EventDateOutOfRangeError("fechaFin");
+  if (endsAt.getTime() <= startsAt.getTime()) {
+    const sameDay = endsAt.getTime() > startsAt.getTime() - 24 * 60 * 60 * 1000;
+    throw new EventEndBeforeStartError(sameDay ? "horaFin" : "fechaFin");
+  }
+  return endsAt;
+}
+
 type Actor = Pick<User, "id" | "isAdmin" | "displayName" | "email" | "nombreCompleto"> | null;
 
-/** An event has ended when now is after its date and time in the site's time zone (§4, §9). */
-export function hasEnded(event: { startsAt: Date }, now: Date = new Date()): boolean {
-  return now.getTime() > event.startsAt.getTime();
-}
+export { eventState, hasEnded, type EventState } from "./event-state";
 
 /** What an event card shows (home page, /eventos). */
 const cardColumns = {
@@ -48,20 +89,21 @@ const cardColumns = {
   tipoEvento: events.tipoEvento,
   imagenEnlace: events.imagenEnlace,
   startsAt: events.startsAt,
+  endsAt: events.endsAt,
 };
 
 const upcomingEvents = preparedFor((db) =>
   db
     .select(cardColumns)
     .from(events)
-    .where(gt(events.startsAt, sql`${sql.placeholder("now")}::timestamptz`))
+    .where(gt(events.endsAt, sql`${sql.placeholder("now")}::timestamptz`))
     .orderBy(asc(events.startsAt), asc(events.id))
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"))
     .prepare("ayllu_upcoming_events"),
 );
 
-/** The next events that have not started yet, soonest first (home page, /eventos). */
+/** The events that have not ended yet (upcoming and ongoing), soonest first (home page). */
 export async function listUpcomingEvents(
   db: Db,
   limit: number,
@@ -77,37 +119,38 @@ type EventCard = Awaited<ReturnType<typeof listUpcomingEvents>>[number];
 const cardJson = (alias: string) =>
   sql.raw(`json_build_object('id', ${alias}.id, 'nombreEvento', ${alias}.nombre_evento,
     'ubicacionEvento', ${alias}.ubicacion_evento, 'tipoEvento', ${alias}.tipo_evento,
-    'imagenEnlace', ${alias}.imagen_enlace, 'startsAt', ${alias}.starts_at)`);
+    'imagenEnlace', ${alias}.imagen_enlace, 'startsAt', ${alias}.starts_at,
+    'endsAt', ${alias}.ends_at)`);
 
 /**
- * When every event starts (milliseconds since the epoch), in order. /eventos counts its upcoming
+ * When every event ends (milliseconds since the epoch), in order. /eventos counts its upcoming
  * and past events from these rather than with two count(*) that grow with the table; a process
  * that watches the table keeps them in memory until an event is written.
  */
-const eventStarts = tableMemory(["events"], async (db) => {
-  const [row] = rowsOf<{ starts: number[] }>(
+const eventEnds = tableMemory(["events"], async (db) => {
+  const [row] = rowsOf<{ ends: number[] }>(
     await db.execute(sql`select coalesce(
-      array_agg(extract(epoch from ${events.startsAt}) * 1000 order by ${events.startsAt}),
-      '{}')::float8[] as starts from ${events}`),
+      array_agg(extract(epoch from ${events.endsAt}) * 1000 order by ${events.endsAt}),
+      '{}')::float8[] as ends from ${events}`),
   );
-  return Float64Array.from(row!.starts);
+  return Float64Array.from(row!.ends);
 });
 
-export const watchEventStarts = eventStarts.watch;
+export const watchEventEnds = eventEnds.watch;
 
-/** How many of the sorted `starts` are at or before `at`. */
-function countUntil(starts: Float64Array, at: number): number {
+/** How many of the sorted `ends` are at or before `at`: the events that have ended. */
+function countUntil(ends: Float64Array, at: number): number {
   let low = 0;
-  let high = starts.length;
+  let high = ends.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (starts[middle]! <= at) low = middle + 1;
+    if (ends[middle]! <= at) low = middle + 1;
     else high = middle;
   }
   return low;
 }
 
-type CardRow = Omit<EventCard, "startsAt"> & { startsAt: string };
+type CardRow = Omit<EventCard, "startsAt" | "endsAt"> & { startsAt: string; endsAt: string };
 
 const eventsPage = preparedFor((db) =>
   db
@@ -115,14 +158,14 @@ const eventsPage = preparedFor((db) =>
       upcoming: sql<
         CardRow[]
       >`coalesce((select json_agg(${cardJson("u")} order by u.starts_at, u.id) from (
-        select * from ${events} where ${events.startsAt} > ${sql.placeholder("at")}::timestamptz
+        select * from ${events} where ${events.endsAt} > ${sql.placeholder("at")}::timestamptz
         order by ${events.startsAt}, ${events.id}
         limit ${sql.placeholder("pageSize")} offset ${sql.placeholder("upcomingOffset")}
       ) u), '[]'::json)`,
       past: sql<
         CardRow[]
       >`coalesce((select json_agg(${cardJson("p")} order by p.starts_at desc, p.id) from (
-        select * from ${events} where ${events.startsAt} <= ${sql.placeholder("at")}::timestamptz
+        select * from ${events} where ${events.endsAt} <= ${sql.placeholder("at")}::timestamptz
         order by ${events.startsAt} desc, ${events.id}
         limit ${sql.placeholder("pageSize")} offset ${sql.placeholder("pastOffset")}
       ) p), '[]'::json)`,
@@ -133,31 +176,32 @@ const eventsPage = preparedFor((db) =>
 );
 
 /**
- * /eventos: a page of upcoming events (soonest first) and a page of past events (most recent
- * first) in one query, and how many of each there are.
+ * /eventos: a page of upcoming events — those not ended, ongoing ones too — (soonest first) and a
+ * page of past events (most recent first) in one query, and how many of each there are.
  */
 export async function listEventsPage(
   db: Db,
   options: { pageSize: number; upcomingOffset: number; pastOffset: number },
   now: Date = new Date(),
 ): Promise<{ upcoming: EventCard[]; upcomingTotal: number; past: EventCard[]; pastTotal: number }> {
-  const [[row], starts] = await Promise.all([
+  const [[row], ends] = await Promise.all([
     eventsPage(db).execute({
       at: now.toISOString(),
       pageSize: options.pageSize,
       upcomingOffset: options.upcomingOffset,
       pastOffset: options.pastOffset,
     }),
-    eventStarts.load(db),
+    eventEnds.load(db),
   ]);
-  const pastTotal = countUntil(starts, now.getTime());
+  const pastTotal = countUntil(ends, now.getTime());
   const card = (e: CardRow): EventCard => ({
     ...e,
     startsAt: new Date(e.startsAt),
+    endsAt: new Date(e.endsAt),
   });
   return {
     upcoming: row!.upcoming.map(card),
-    upcomingTotal: starts.length - pastTotal,
+    upcomingTotal: ends.length - pastTotal,
     past: row!.past.map(card),
     pastTotal,
   };
@@ -173,6 +217,7 @@ export async function listEventsForAdmin(db: Db, actor: Actor) {
       ubicacionEvento: events.ubicacionEvento,
       tipoEvento: events.tipoEvento,
       startsAt: events.startsAt,
+      endsAt: events.endsAt,
     })
     .from(events)
     .orderBy(desc(events.fechaEvento), desc(events.horaEvento), desc(events.createdAt));
@@ -251,6 +296,7 @@ export async function getEventForViewer(db: Db, id: unknown, viewerId: string | 
 }
 
 function columnsOf(input: EventInput, timeZone: string) {
+  const startsAt = eventStartsAt(input.fechaEvento, input.horaEvento, timeZone);
   return {
     nombreEvento: input.nombreEvento,
     ubicacionEvento: input.ubicacionEvento,
@@ -258,7 +304,8 @@ function columnsOf(input: EventInput, timeZone: string) {
     enlacesVirtuales: input.tipoEvento === "Presencial" ? [] : input.enlacesVirtuales,
     fechaEvento: input.fechaEvento,
     horaEvento: input.horaEvento,
-    startsAt: eventStartsAt(input.fechaEvento, input.horaEvento, timeZone),
+    startsAt,
+    endsAt: eventEndsAt(input, startsAt, timeZone),
     imagenEnlace: input.imagenEnlace,
     ubicacionEspecifica: input.ubicacionEspecifica || null,
     descripcion: input.descripcion,
@@ -278,7 +325,7 @@ export async function createEvent(db: Db, actor: Actor, input: EventInput, timeZ
     })
     .returning();
   // This process's own memory at once; the others' when the NOTIFY reaches them.
-  eventStarts.forget(db);
+  eventEnds.forget(db);
   return event!;
 }
 
@@ -297,6 +344,7 @@ export async function updateEvent(
     const [before] = await tx
       .select({
         startsAt: events.startsAt,
+        endsAt: events.endsAt,
         ubicacionEvento: events.ubicacionEvento,
         ubicacionEspecifica: events.ubicacionEspecifica,
         tipoEvento: events.tipoEvento,
@@ -317,12 +365,18 @@ export async function updateEvent(
       const who = sql`${recipients.participants(id)} union ${recipients.waiting(id)}`;
       await queueMail(tx, "changed", who, {
         eventId: id,
-        data: { before: { ...before, startsAt: before.startsAt.toISOString() } },
+        data: {
+          before: {
+            ...before,
+            startsAt: before.startsAt.toISOString(),
+            endsAt: before.endsAt.toISOString(),
+          },
+        },
       });
     }
     return event;
   });
-  eventStarts.forget(db);
+  eventEnds.forget(db);
   return event;
 }
 
@@ -330,6 +384,7 @@ export async function updateEvent(
 function movedOrRelocated(before: EventBefore, after: EventBefore): boolean {
   return (
     before.startsAt.getTime() !== after.startsAt.getTime() ||
+    before.endsAt.getTime() !== after.endsAt.getTime() ||
     before.ubicacionEvento !== after.ubicacionEvento ||
     (before.ubicacionEspecifica ?? "") !== (after.ubicacionEspecifica ?? "") ||
     before.tipoEvento !== after.tipoEvento ||
@@ -346,7 +401,7 @@ export async function deleteEvent(db: Db, actor: Actor, id: unknown): Promise<vo
   if (!isUuid(id)) throw new EventNotFoundError();
   await db.transaction(async (tx) => {
     const [event] = await tx
-      .select({ startsAt: events.startsAt })
+      .select({ startsAt: events.startsAt, endsAt: events.endsAt })
       .from(events)
       .where(eq(events.id, id))
       .for("update");
@@ -357,7 +412,7 @@ export async function deleteEvent(db: Db, actor: Actor, id: unknown): Promise<vo
     }
     await tx.delete(events).where(eq(events.id, id));
   });
-  eventStarts.forget(db);
+  eventEnds.forget(db);
 }
 
 /** 'Agregar Imagen' to an event's gallery: one or more, at the end, in order; admins only. */

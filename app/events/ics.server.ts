@@ -3,14 +3,13 @@
 // UTC, one stable UID per event.
 import type { Event } from "~/db/schema.server";
 
-const DEFAULT_DURATION_MS = 2 * 60 * 60 * 1000;
-
 export type IcsEvent = Pick<
   Event,
   | "id"
   | "nombreEvento"
   | "descripcion"
   | "startsAt"
+  | "endsAt"
   | "ubicacionEvento"
   | "ubicacionEspecifica"
   | "tipoEvento"
@@ -64,7 +63,7 @@ function vevent(event: IcsEvent, origin: string, hostname: string, cancelled: bo
     `UID:${event.id}@${hostname}`,
     `DTSTAMP:${icsDate(event.updatedAt ?? event.createdAt)}`,
     `DTSTART:${icsDate(event.startsAt)}`,
-    `DTEND:${icsDate(new Date(event.startsAt.getTime() + DEFAULT_DURATION_MS))}`,
+    `DTEND:${icsDate(event.endsAt)}`,
     `SUMMARY:${icsText(event.nombreEvento)}`,
     `DESCRIPTION:${icsText(descripcion)}`,
     `LOCATION:${icsText(location)}`,

@@ -15,6 +15,9 @@ export const EVENT_MESSAGES = {
   eventNotFound: "Evento no encontrado.",
   eventEnded: "Este evento ya ha finalizado, no es posible participar.",
   eventEndedLeave: "Este evento ya ha finalizado, no es posible dejar de participar.",
+  // Not the specification's (its events end when they start): a member checked in at the door of
+  // an event in progress stays its participant (decision 030).
+  checkedInLeave: "Ya registraste tu asistencia a este evento, no es posible dejar de participar.",
   participationLoginRequired: "Debes iniciar sesión para participar en un evento.",
   participationJoined: "¡Te has registrado para participar en este evento!",
   participationLeft: "Has dejado de participar en este evento.",

@@ -1,8 +1,9 @@
 // Participation (§3, §4): one row per (member, event), and the waiting list of a full event.
-// Joining an ended event is refused here, whatever the client sends; "ended" is hasEnded, decided
-// on the server. A join or a leave locks the event row first (SELECT … FOR UPDATE), so that the
-// seat count it reads cannot change before it writes: 100 joins at once for 10 seats give exactly
-// 10 participants and 90 waiting, in the order they got the lock (docs/decisions/018-attendance.md).
+// Joining an ended event is refused here, whatever the client sends; "ended" is eventState,
+// decided on the server: members join and leave until the end (unless checked in at the door). A
+// join or a leave locks the event row first (SELECT … FOR UPDATE), so that the seat count it reads
+// cannot change before it writes: 100 joins at once for 10 seats give exactly 10 participants and
+// 90 waiting, in the order they got the lock (docs/decisions/018-attendance.md).
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { isUuid } from "~/kernel/checks";
 import type { Db } from "~/db/client.server";
@@ -27,7 +28,12 @@ type JoinOutcome = "joined" | "waiting";
 
 async function lockEvent(tx: Db, eventId: string) {
   const [event] = await tx
-    .select({ id: events.id, startsAt: events.startsAt, capacity: events.capacity })
+    .select({
+      id: events.id,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+      capacity: events.capacity,
+    })
     .from(events)
     .where(eq(events.id, eventId))
     .for("update");
@@ -73,8 +79,9 @@ export async function joinEvent(
 
 /**
  * Leaves the event; leaving an event one is not part of changes nothing. Like joining, only
- * before the end: afterwards the row is the record that the member attended. The seat goes to
- * the first person waiting, in the same transaction, as do the mails that tell both.
+ * before the end, and not once checked in at the door: then the row is the record that the member
+ * attended. The seat goes to the first person waiting, in the same transaction, as do the mails
+ * that tell both.
  */
 export async function leaveEvent(
   db: Db,
@@ -90,6 +97,14 @@ export async function leaveEvent(
         throw new EventEndedError(EVENT_MESSAGES.eventEndedLeave);
       return;
     }
+    const [row] = await tx
+      .select({ checkedInAt: participations.checkedInAt })
+      .from(participations)
+      .where(and(eq(participations.userId, member.id), eq(participations.eventId, eventId)))
+      .limit(1)
+      .for("update");
+    if (!row) return;
+    if (row.checkedInAt !== null) throw new EventEndedError(EVENT_MESSAGES.checkedInLeave);
     const deleted = await tx
       .delete(participations)
       .where(and(eq(participations.userId, member.id), eq(participations.eventId, eventId)))
@@ -123,7 +138,7 @@ async function isParticipating(db: Db, userId: string, eventId: string): Promise
   return row !== undefined;
 }
 
-/** The upcoming events whose waiting list the member is on, with their place in each. */
+/** The events not ended whose waiting list the member is on, with their place in each. */
 export async function listWaitingEvents(db: Db, userId: string, now: Date = new Date()) {
   return db
     .select({
@@ -134,6 +149,6 @@ export async function listWaitingEvents(db: Db, userId: string, now: Date = new 
     })
     .from(eventWaitlist)
     .innerJoin(events, eq(events.id, eventWaitlist.eventId))
-    .where(and(eq(eventWaitlist.userId, userId), gt(events.startsAt, now)))
+    .where(and(eq(eventWaitlist.userId, userId), gt(events.endsAt, now)))
     .orderBy(asc(events.startsAt));
 }

@@ -10,6 +10,7 @@ import {
   httpUrlField,
   URL_MAX,
 } from "~/kernel/fields";
+import { isRealDate } from "~/kernel/checks";
 import { UPLOAD_MAX_FILES } from "~/kernel/images";
 import { CAPACITY_MAX, EVENT_DESCRIPTION_MAX, EVENT_NAME_MAX, TIPOS_EVENTO } from "~/kernel/limits";
 
@@ -27,6 +28,39 @@ const capacityField = z
     `El cupo puede ser como máximo ${CAPACITY_MAX.toLocaleString("es-BO")} plazas.`,
   )
   .transform((v) => (v === "" ? null : Number(v)));
+
+const END_DATE_INVALID = "La fecha de fin no es una fecha válida.";
+const END_TIME_INVALID = "La hora de fin no es válida (usa HH:MM, de 00:00 a 23:59).";
+export const END_BEFORE_START = "El fin del evento debe ser posterior a su inicio.";
+
+/** 'Fecha de fin' / 'Hora de fin': blank (the default end, start + 2 h) or a date / a time. */
+const endDateField = z
+  .string({ error: END_DATE_INVALID })
+  .trim()
+  .default("")
+  .refine((v) => v === "" || isRealDate(v), END_DATE_INVALID);
+const endTimeField = z
+  .string({ error: END_TIME_INVALID })
+  .trim()
+  .default("")
+  .refine((v) => v === "" || /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(v), END_TIME_INVALID)
+  .transform((v) => v.slice(0, 5));
+
+/**
+ * Whether the end (both blank: the default) is after the start, as wall-clock times of the
+ * site's zone; the field to blame when it is not. The model checks the instants again.
+ */
+export function endFieldBeforeStart(value: {
+  fechaEvento: string;
+  horaEvento: string;
+  fechaFin: string;
+  horaFin: string;
+}): "fechaFin" | "horaFin" | null {
+  if (value.fechaFin === "" && value.horaFin === "") return null;
+  if (value.fechaFin < value.fechaEvento) return "fechaFin";
+  if (value.fechaFin === value.fechaEvento && value.horaFin <= value.horaEvento) return "horaFin";
+  return null;
+}
 
 /**
  * §5: an event's links as saved — none for a Presencial event; otherwise trimmed, blanks dropped,
@@ -69,6 +103,8 @@ export const EventSchema = z
       "Escribe la hora del evento.",
       "La hora del evento no es válida (usa HH:MM, de 00:00 a 23:59).",
     ),
+    fechaFin: endDateField,
+    horaFin: endTimeField,
     imagenEnlace: httpUrlField(
       "Escribe el enlace de la imagen del evento.",
       "El enlace de la imagen debe ser una URL válida que empiece con http:// o https://.",
@@ -79,6 +115,20 @@ export const EventSchema = z
     capacity: capacityField,
   })
   .transform((value, ctx) => {
+    // One of the end's two fields without the other: say which is missing.
+    if (value.fechaFin === "" && value.horaFin !== "") {
+      ctx.addIssue({ code: "custom", path: ["fechaFin"], message: "Escribe la fecha de fin." });
+      return z.NEVER;
+    }
+    if (value.horaFin === "" && value.fechaFin !== "") {
+      ctx.addIssue({ code: "custom", path: ["horaFin"], message: "Escribe la hora de fin." });
+      return z.NEVER;
+    }
+    const wrongEnd = endFieldBeforeStart(value);
+    if (wrongEnd) {
+      ctx.addIssue({ code: "custom", path: [wrongEnd], message: END_BEFORE_START });
+      return z.NEVER;
+    }
     const links = checkEventLinks(value.tipoEvento, value.enlacesVirtuales);
     if (!links.ok) {
       ctx.addIssue({ code: "custom", path: ["enlacesVirtuales"], message: links.message });

@@ -13,6 +13,7 @@ export interface PublicEvent {
   imagenEnlace: string;
   descripcion: string;
   startsAt: string;
+  endsAt: string;
 }
 
 /** The description flattened to one line of at most 160 characters. */
@@ -40,6 +41,7 @@ export function structuredData(event: PublicEvent, origin: string): string {
     name: event.nombreEvento,
     description: event.descripcion,
     startDate: event.startsAt,
+    endDate: event.endsAt,
     eventAttendanceMode: attendanceMode,
     eventStatus: "https://schema.org/EventScheduled",
     location:

@@ -8,6 +8,9 @@ export const TIPOS_EVENTO = ["Presencial", "Virtual", "Hibrido"] as const;
 export const EVENT_NAME_MAX = 200;
 export const EVENT_DESCRIPTION_MAX = 5000;
 export const CAPACITY_MAX = 100_000;
+/** How long an event lasts when its end is not given (the form, the import, older backups). */
+export const EVENT_DEFAULT_HOURS = 2;
+export const EVENT_DEFAULT_DURATION_MS = EVENT_DEFAULT_HOURS * 60 * 60 * 1000;
 
 export const TITULO_MAX = 200;
 export const SUBTITULOS_MAX = 300;

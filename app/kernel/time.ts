@@ -76,6 +76,26 @@ export function formatDateTime(instant: Date | string, timeZone: string): string
   return text;
 }
 
+/**
+ * When an event runs: "sábado, 6 de diciembre de 2030, 7:00 p. m. a 9:00 p. m." on one day,
+ * "martes, 4 de noviembre de 2025, 7:00 p. m. al viernes, 7 de noviembre de 2025, 9:00 p. m."
+ * across days.
+ */
+export function formatDateTimeRange(
+  start: Date | string,
+  end: Date | string,
+  timeZone: string,
+): string {
+  const from = formatDateTime(start, timeZone);
+  if (zonedDateTime(start, timeZone).date === zonedDateTime(end, timeZone).date) {
+    const until = keepTimeTogether(
+      formatter(LOCALE, { timeZone, timeStyle: "short" }).format(new Date(end)),
+    );
+    return `${from} a ${until}`;
+  }
+  return `${from} al ${formatDateTime(end, timeZone)}`;
+}
+
 /** An instant's date ("2031-06-06") and time ("19:00") in `timeZone`. */
 export function zonedDateTime(instant: Date | string, timeZone: string) {
   const parts = formatter("en-CA", {

@@ -4,7 +4,7 @@
 // one-click unsubscribe of RFC 8058.
 import type { MailComposerOptions } from "nodemailer/lib/mail-composer";
 import { ALL_TOPICS, MAIL_TOPIC_LABELS } from "~/mail/topics";
-import { formatDateTime, timeZoneLabel } from "~/kernel/time";
+import { formatDateTime, formatDateTimeRange, timeZoneLabel } from "~/kernel/time";
 import { site as siteCopy } from "~/site/copy/site";
 import type { Config } from "~/kernel/config.server";
 import { icsCalendar, type IcsEvent } from "~/events/ics.server";
@@ -52,7 +52,7 @@ function eventDetails(event: IcsEvent, site: MailSite): [string, string][] {
   const lines: [string, string][] = [
     [
       "Cuándo",
-      `${formatDateTime(event.startsAt, site.timeZone)} (${timeZoneLabel(site.timeZone, event.startsAt)})`,
+      `${formatDateTimeRange(event.startsAt, event.endsAt, site.timeZone)} (${timeZoneLabel(site.timeZone, event.startsAt)})`,
     ],
     ["Dónde", placeOf(event)],
   ];
@@ -116,6 +116,8 @@ function draftOf(mail: QueuedMail, site: MailSite): Draft {
       const changes: [string, string][] = [];
       if (before && new Date(before.startsAt).getTime() !== event!.startsAt.getTime())
         changes.push(["Antes", formatDateTime(before.startsAt, site.timeZone)]);
+      if (before?.endsAt && new Date(before.endsAt).getTime() !== event!.endsAt.getTime())
+        changes.push(["Fin anterior", formatDateTime(before.endsAt, site.timeZone)]);
       if (before && placeOf(before) !== placeOf(event!))
         changes.push(["Lugar anterior", placeOf(before)]);
       return {

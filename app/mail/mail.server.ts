@@ -12,6 +12,7 @@ import { rowsOf } from "~/db/rows.server";
 import { events, mailOutbox, users, type User } from "~/db/schema.server";
 import { EventNotFoundError } from "~/events/errors";
 import type { IcsEvent } from "~/events/ics.server";
+import { EVENT_DEFAULT_DURATION_MS } from "~/kernel/limits";
 import { assertAdmin } from "~/members/permissions.server";
 
 export const MAIL_KINDS = [
@@ -38,9 +39,13 @@ export const TOPIC_OF: Record<MailKind, MailTopic | null> = {
   welcome: null,
 };
 
-/** The event as it was when the mail was queued (`data.event`), dates as ISO text. */
-type EventSnapshot = Omit<IcsEvent, "startsAt" | "createdAt" | "updatedAt"> & {
+/**
+ * The event as it was when the mail was queued (`data.event`), dates as ISO text. Mails queued
+ * before events had an end carry none: theirs is the default (decision 030).
+ */
+type EventSnapshot = Omit<IcsEvent, "startsAt" | "endsAt" | "createdAt" | "updatedAt"> & {
   startsAt: string;
+  endsAt?: string;
   createdAt: string;
   updatedAt: string | null;
 };
@@ -48,13 +53,18 @@ type EventSnapshot = Omit<IcsEvent, "startsAt" | "createdAt" | "updatedAt"> & {
 /** Where a changed event was before (`data.before`). */
 export type EventBefore = Pick<
   IcsEvent,
-  "startsAt" | "ubicacionEvento" | "ubicacionEspecifica" | "tipoEvento" | "enlacesVirtuales"
+  | "startsAt"
+  | "endsAt"
+  | "ubicacionEvento"
+  | "ubicacionEspecifica"
+  | "tipoEvento"
+  | "enlacesVirtuales"
 >;
 
 /** What a queued row's `data` may hold. */
 export interface MailData {
   event?: EventSnapshot;
-  before?: Omit<EventBefore, "startsAt"> & { startsAt: string };
+  before?: Omit<EventBefore, "startsAt" | "endsAt"> & { startsAt: string; endsAt?: string };
   asunto?: string;
   mensaje?: string;
   autor?: string;
@@ -64,6 +74,9 @@ export function snapshotToEvent(snapshot: EventSnapshot): IcsEvent {
   return {
     ...snapshot,
     startsAt: new Date(snapshot.startsAt),
+    endsAt: snapshot.endsAt
+      ? new Date(snapshot.endsAt)
+      : new Date(new Date(snapshot.startsAt).getTime() + EVENT_DEFAULT_DURATION_MS),
     createdAt: new Date(snapshot.createdAt),
     updatedAt: snapshot.updatedAt ? new Date(snapshot.updatedAt) : null,
   };
@@ -71,7 +84,8 @@ export function snapshotToEvent(snapshot: EventSnapshot): IcsEvent {
 
 /** The event row `e` as a snapshot, in SQL, so that queueing needs no read of it first. */
 const EVENT_SNAPSHOT = sql.raw(`jsonb_build_object('id', e.id, 'nombreEvento', e.nombre_evento,
-  'descripcion', e.descripcion, 'startsAt', e.starts_at, 'ubicacionEvento', e.ubicacion_evento,
+  'descripcion', e.descripcion, 'startsAt', e.starts_at, 'endsAt', e.ends_at,
+  'ubicacionEvento', e.ubicacion_evento,
   'ubicacionEspecifica', e.ubicacion_especifica, 'tipoEvento', e.tipo_evento,
   'enlacesVirtuales', to_jsonb(e.enlaces_virtuales), 'createdAt', e.created_at,
   'updatedAt', e.updated_at)`);

@@ -16,7 +16,8 @@ import type { Config } from "~/kernel/config.server";
 import type { Database, Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { claimJobRun } from "~/db/jobs.server";
-import { queueDueReminders, type QueuedMail } from "./mail.server";
+import { eventState } from "~/events/event-state";
+import { queueDueReminders, snapshotToEvent, type QueuedMail } from "./mail.server";
 import { composeMail, mailSite, type MailSite } from "./compose.server";
 
 /** Where composed messages go: an SMTP server, or the development mailbox. */
@@ -108,7 +109,7 @@ export interface MailWorker {
   stop(): Promise<void>;
 }
 
-type Claimed = QueuedMail & { createdAt: string; startsAt: string | null };
+type Claimed = QueuedMail & { createdAt: string };
 
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, site, transport } = options;
@@ -156,7 +157,6 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       name: r.name,
       mailToken: r.mail_token,
       createdAt: new Date(r.created_at).toISOString(),
-      startsAt: r.data.event?.startsAt ?? null,
     }));
   }
 
@@ -177,7 +177,12 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   /** Sends one claimed mail and records the outcome; returns it. */
   async function deliver(mail: Claimed, claimId: string): Promise<keyof RunReport> {
     const at = now();
-    if (mail.kind === "reminder" && mail.startsAt && new Date(mail.startsAt) <= at) {
+    // A reminder is for an upcoming event (eventState): once it has begun, it is not sent.
+    if (
+      mail.kind === "reminder" &&
+      mail.data.event &&
+      eventState(snapshotToEvent(mail.data.event), at) !== "upcoming"
+    ) {
       await markFailed(mail, claimId, "El evento ya empezó: el recordatorio no se envía.", true);
       return "failed";
     }

@@ -88,6 +88,7 @@ export async function getUserDetails(db: Db, actor: Pick<User, "isAdmin"> | null
       id: events.id,
       nombreEvento: events.nombreEvento,
       startsAt: events.startsAt,
+      endsAt: events.endsAt,
       checkedInAt: participations.checkedInAt,
     })
     .from(participations)

@@ -196,12 +196,13 @@ export async function deleteAccount(db: Db, actor: Actor, now: Date = new Date()
     const isAdmin = admins.some((a) => a.id === id);
     if (isAdmin && admins.length === 1)
       throw new LastAdminError(MEMBER_MESSAGES.accountDeleteLastAdmin);
-    // The events whose seat frees, locked in one order so that concurrent joins and leaves wait.
+    // The events not ended (eventState) whose seat frees, locked in one order so that concurrent
+    // joins and leaves wait.
     const seated = await tx
       .select({ id: events.id, capacity: events.capacity })
       .from(participations)
       .innerJoin(events, eq(events.id, participations.eventId))
-      .where(and(eq(participations.userId, id), gt(events.startsAt, now)))
+      .where(and(eq(participations.userId, id), gt(events.endsAt, now)))
       .orderBy(asc(events.id))
       .for("update", { of: events });
     const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });

@@ -174,6 +174,7 @@ export async function listParticipatingEvents(db: Db, userId: string) {
       fechaEvento: events.fechaEvento,
       horaEvento: events.horaEvento,
       startsAt: events.startsAt,
+      endsAt: events.endsAt,
       ubicacionEvento: events.ubicacionEvento,
       tipoEvento: events.tipoEvento,
       checkedInAt: participations.checkedInAt,

@@ -1,4 +1,5 @@
 // A little demo content for a new laptop install, seeded once per database (npm start).
+import { defaultEndsAt } from "~/events/event.server";
 import { zonedToInstant } from "~/kernel/time";
 import type { Db } from "~/db/client.server";
 import { appMeta, events, notes, projects, resources } from "~/db/schema.server";
@@ -58,6 +59,7 @@ export async function seedDemoSite(db: Db, timeZone = "America/La_Paz"): Promise
       demoEvents.map((e) => ({
         ...e,
         startsAt: zonedToInstant(e.fechaEvento, e.horaEvento, timeZone),
+        endsAt: defaultEndsAt(zonedToInstant(e.fechaEvento, e.horaEvento, timeZone)),
         publishedByName: "Ayllu",
       })),
     );

@@ -110,7 +110,8 @@ export function ItemCard({
   /** The kind of item, shown on the placeholder: "Evento", "Nota", "Recurso", "Proyecto". */
   imageLabel: string;
   meta?: ReactNode;
-  badges?: string[];
+  /** Plain labels, or a label with its own class (an event 'En curso': "badge-live"). */
+  badges?: Array<string | { text: string; className: string }>;
   text?: string;
   children?: ReactNode;
   feature?: boolean;
@@ -131,11 +132,17 @@ export function ItemCard({
         {meta ? <p className="item-card-meta">{meta}</p> : null}
         {badges && badges.length > 0 ? (
           <ul className="badge-list" aria-label="Etiquetas">
-            {badges.map((badge) => (
-              <li key={badge} className="badge">
-                {badge}
-              </li>
-            ))}
+            {badges.map((badge) =>
+              typeof badge === "string" ? (
+                <li key={badge} className="badge">
+                  {badge}
+                </li>
+              ) : (
+                <li key={badge.text} className={`badge ${badge.className}`}>
+                  {badge.text}
+                </li>
+              ),
+            )}
           </ul>
         ) : null}
         {text ? <p className="item-card-text">{text}</p> : null}

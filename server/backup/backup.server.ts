@@ -14,6 +14,7 @@ import { PUBLICATIONS_CHANNEL } from "~/db/notify.server";
 import { rowsOf } from "~/db/rows.server";
 import type { UploadStaging, UploadStorage } from "~/uploads/storage.server";
 import { UPLOAD_FILE_NAME } from "~/kernel/images";
+import { EVENT_DEFAULT_HOURS } from "~/kernel/limits";
 
 const BACKUP_FORMAT = "ayllu-backup";
 const BACKUP_VERSION = 1;
@@ -197,6 +198,15 @@ function parseHeader(line: string | undefined, file: string): BackupHeader {
   return header as BackupHeader;
 }
 
+/**
+ * Required columns added after backups were first made, with the value a row of an older backup
+ * (whose header does not list the column) gets, as SQL over the row's other columns.
+ */
+const FILLED_WHEN_MISSING: Record<string, Record<string, string>> = {
+  // Every event has an end (decision 030): the default, its start + 2 hours.
+  events: { ends_at: `"starts_at" + interval '${EVENT_DEFAULT_HOURS} hours'` },
+};
+
 /** Row counts of every table of `db` that has any. */
 /**
  * Rows a server writes by itself on start, which hold no one's data: the landing sections'
@@ -346,9 +356,14 @@ export async function restoreBackup(
       let batch: unknown[] = [];
       const flush = async () => {
         if (!table || batch.length === 0) return;
-        const cols = columnsOf.get(table)!.map(quoteIdent).join(", ");
+        const listed = columnsOf.get(table)!;
+        const filled = Object.entries(FILLED_WHEN_MISSING[table] ?? {}).filter(
+          ([column]) => !listed.includes(column),
+        );
+        const cols = [...listed, ...filled.map(([column]) => column)].map(quoteIdent).join(", ");
+        const values = [...listed.map(quoteIdent), ...filled.map(([, value]) => value)].join(", ");
         await tx.execute(
-          sql`${sql.raw(`insert into ${quoteIdent(table)} (${cols}) select ${cols} from json_populate_recordset(null::${quoteIdent(table)}, `)}${JSON.stringify(batch)}::json)`,
+          sql`${sql.raw(`insert into ${quoteIdent(table)} (${cols}) select ${values} from json_populate_recordset(null::${quoteIdent(table)}, `)}${JSON.stringify(batch)}::json)`,
         );
         counts[table] = (counts[table] ?? 0) + batch.length;
         batch = [];

@@ -27,7 +27,7 @@ import { checkObjectStore, siteStorage } from "~/uploads/storage.server";
 import { UPLOAD_ENDPOINT, UPLOAD_FILE_NAME, UPLOAD_MAX_FILES } from "~/kernel/images";
 import { mailWorkerFor } from "~/mail/worker.server";
 import { unsubscribe } from "~/mail/mail.server";
-import { watchEventStarts } from "~/events/event.server";
+import { watchEventEnds } from "~/events/event.server";
 import { loadSiteSections, seedSiteSections, watchSiteSections } from "~/site/sections.server";
 import { CLIENT_BUILD_DIR } from "~/kernel/paths.server";
 import { PUBLICATIONS_STREAM_PATH, createPublicationStream } from "./publication-stream.server";
@@ -113,7 +113,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     stopWatchingSite = await watchSiteSections(database);
     await loadSiteSections(database.db);
     // When each event starts, for the counts of /eventos.
-    stopWatchingEvents = await watchEventStarts(database);
+    stopWatchingEvents = await watchEventEnds(database);
 
     const app = express();
     app.disable("x-powered-by");

@@ -2,7 +2,7 @@
 // same files changes nothing; a newer export updates what changed (rows are matched by Firebase id).
 import { eq, getTableColumns, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { EventDateOutOfRangeError, eventStartsAt } from "~/events/event.server";
+import { defaultEndsAt, EventDateOutOfRangeError, eventStartsAt } from "~/events/event.server";
 import type { Db } from "~/db/client.server";
 import { notifyPublicationChange, type PublicationKind } from "~/db/notify.server";
 import { rowsOf } from "~/db/rows.server";
@@ -53,6 +53,8 @@ export interface ImportReport {
   dryRun: boolean;
   files: { file: string; dialect: Dialect }[];
   collections: Map<string, CollectionCounts>;
+  /** Events written with the default end (start + 2 h): the export has no end (decision 030). */
+  defaultEnds: number;
   issues: ReportIssue[];
 }
 
@@ -169,6 +171,7 @@ export async function importFirebase(
     dryRun: Boolean(options.dryRun),
     files: data.files,
     collections: new Map(),
+    defaultEnds: 0,
     issues: [],
   };
   const now = options.now ?? new Date();
@@ -572,6 +575,8 @@ async function importEvents(
         fechaEvento: e.input.fechaEvento,
         horaEvento: e.input.horaEvento,
         startsAt,
+        // The specification's events have no end: each gets the default.
+        endsAt: defaultEndsAt(startsAt),
         imagenEnlace: e.input.imagenEnlace,
         ubicacionEspecifica: e.input.ubicacionEspecifica || null,
         descripcion: e.input.descripcion,
@@ -591,13 +596,23 @@ async function importEvents(
       m.row.publishedByName = (m.row.publishedBy && names.get(m.row.publishedBy)) || "Admin";
   }
 
-  const existing = new Map<string, { id: string; gallery: string[] }>();
+  const existing = new Map<string, { id: string; gallery: string[]; startsAt: number }>();
   const galleryRows = await tx.execute(sql`
-    select e.firebase_id, e.id, array_remove(array_agg(i.url order by i.position, i.created_at), null) as urls
+    select e.firebase_id, e.id, e.starts_at,
+      array_remove(array_agg(i.url order by i.position, i.created_at), null) as urls
     from ${events} e left join ${eventImages} i on i.event_id = e.id
     where e.firebase_id is not null group by e.id`);
-  for (const row of rowsOf<{ firebase_id: string; id: string; urls: string[] | null }>(galleryRows))
-    existing.set(row.firebase_id, { id: row.id, gallery: row.urls ?? [] });
+  for (const row of rowsOf<{
+    firebase_id: string;
+    id: string;
+    starts_at: string | Date;
+    urls: string[] | null;
+  }>(galleryRows))
+    existing.set(row.firebase_id, {
+      id: row.id,
+      gallery: row.urls ?? [],
+      startsAt: new Date(row.starts_at).getTime(),
+    });
 
   const keys = [
     "nombreEvento",
@@ -616,6 +631,10 @@ async function importEvents(
     "publishedByName",
   ];
   const { set, setWhere } = upsertSet(events, setting(keys));
+  // An end an admin set here stays while the start does; a start moved gets the default again.
+  set.endsAt = sql.raw(
+    `case when "events"."starts_at" = excluded."starts_at" then "events"."ends_at" else excluded."ends_at" end`,
+  );
   let done = 0;
   for (const part of chunks(mapped)) {
     const written = await tx
@@ -631,6 +650,9 @@ async function importEvents(
       const galleryChanged = !before || before.gallery.join("\n") !== m.gallery.join("\n");
       const eventId = writtenIds.get(m.id) ?? before?.id;
       if (!eventId) continue;
+      // A new event, or one whose start moved, got the default end.
+      if (writtenIds.has(m.id) && (!before || before.startsAt !== m.row.startsAt.getTime()))
+        report.defaultEnds++;
       if (!before) c.imported++;
       else if (writtenIds.has(m.id) || galleryChanged) c.updated++;
       else c.unchanged++;

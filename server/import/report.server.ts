@@ -23,6 +23,12 @@ function summary(report: ImportReport): string[] {
       `${name.padEnd(width)}  ${String(c.found).padStart(11)}  ${String(c.imported).padStart(10)}  ${String(c.updated).padStart(12)}  ${String(c.unchanged).padStart(11)}  ${String(c.skipped).padStart(8)}`,
     );
   }
+  if (report.defaultEnds > 0) {
+    lines.push(
+      "",
+      `Eventos con el fin por defecto (inicio + 2 horas; la exportación no tiene fin): ${report.defaultEnds}.`,
+    );
+  }
   return lines;
 }
 

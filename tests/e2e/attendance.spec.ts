@@ -43,8 +43,8 @@ test("a member joins a full event's waiting list and gets the seat when its part
   const form = page.locator("#evento-form");
   await form.getByLabel("Nombre del evento").fill(name);
   await form.getByLabel("Ubicación (país, ciudad)").fill("Bolivia, Cochabamba");
-  await form.getByLabel("Fecha").fill("2036-05-20");
-  await form.getByLabel("Hora").fill("09:00");
+  await form.getByRole("textbox", { name: "Fecha", exact: true }).fill("2036-05-20");
+  await form.getByRole("textbox", { name: "Hora", exact: true }).fill("09:00");
   await form.getByLabel("Cupo (plazas, opcional)").fill("1");
   await form.getByLabel("Enlace de la imagen").fill(`${baseURL}/demo/vision.svg`);
   await form.getByLabel("Descripción").fill("Un solo lugar.");

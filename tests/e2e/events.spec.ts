@@ -80,8 +80,8 @@ test("an admin publishes a Hibrido event with a gallery; a member joins and leav
   await expect(links.getByRole("button", { name: /Quitar/ })).toHaveCount(3);
   await links.getByRole("button", { name: "Quitar enlace 3" }).click();
   await expect(links.getByRole("textbox")).toHaveCount(2);
-  await form.getByLabel("Fecha").fill("2035-08-15");
-  await form.getByLabel("Hora").fill("18:30");
+  await form.getByRole("textbox", { name: "Fecha", exact: true }).fill("2035-08-15");
+  await form.getByRole("textbox", { name: "Hora", exact: true }).fill("18:30");
   await form.getByLabel("Enlace de la imagen").fill(image);
   await form.getByLabel("Descripción").fill("Competencia abierta.\nTrae tu robot.");
   await expectNoAxeViolations(page);
@@ -242,7 +242,7 @@ test.describe("with JavaScript off", () => {
     );
     await expect(form.getByLabel("Nombre del evento")).toHaveValue(name);
     await form.getByRole("textbox", { name: "Enlace 2", exact: true }).fill("javascript:alert(1)");
-    await form.getByLabel("Fecha").fill("2036-01-20");
+    await form.getByRole("textbox", { name: "Fecha", exact: true }).fill("2036-01-20");
     // The hour is left empty.
     await form.getByLabel("Enlace de la imagen").fill("https://example.com/x.png");
     await form.getByLabel("Descripción").fill("Solo en línea.");
@@ -254,7 +254,7 @@ test.describe("with JavaScript off", () => {
     await form.getByRole("textbox", { name: "Enlace 2", exact: true }).fill("");
     await form.getByRole("button", { name: "Publicar Evento" }).click();
     await expect(form.getByText("Escribe la hora del evento.")).toBeVisible();
-    await form.getByLabel("Hora").fill("20:00");
+    await form.getByRole("textbox", { name: "Hora", exact: true }).fill("20:00");
     await form.getByRole("button", { name: "Publicar Evento" }).click();
     await expect(page.getByRole("alertdialog")).toContainText("Evento publicado con éxito!");
 
@@ -286,8 +286,8 @@ test("an event whose picture fails to load shows the branded placeholder on its 
   const form = page.locator("#evento-form");
   await form.getByLabel("Nombre del evento").fill(name);
   await form.getByLabel("Ubicación (país, ciudad)").fill("Bolivia, Oruro");
-  await form.getByLabel("Fecha").fill("2036-03-10");
-  await form.getByLabel("Hora").fill("10:00");
+  await form.getByRole("textbox", { name: "Fecha", exact: true }).fill("2036-03-10");
+  await form.getByRole("textbox", { name: "Hora", exact: true }).fill("10:00");
   await form.getByLabel("Enlace de la imagen").fill(`${baseURL}/robots.txt`);
   await form.getByLabel("Descripción").fill("Una imagen que no existe.");
   await form.getByRole("button", { name: "Publicar Evento" }).click();

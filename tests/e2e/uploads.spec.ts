@@ -36,8 +36,8 @@ test("an admin uploads an event's image and two gallery photos; a visitor sees t
   const form = page.locator("#evento-form");
   await form.getByLabel("Nombre del evento").fill(name);
   await form.getByLabel("Ubicación (país, ciudad)").fill("Bolivia, El Alto");
-  await form.getByLabel("Fecha").fill("2036-05-10");
-  await form.getByLabel("Hora").fill("10:00");
+  await form.getByRole("textbox", { name: "Fecha", exact: true }).fill("2036-05-10");
+  await form.getByRole("textbox", { name: "Hora", exact: true }).fill("10:00");
   await form.getByLabel("Descripción").fill("Fotos de la comunidad.");
   await form.getByLabel("Subir imagen").setInputFiles(await photo(1600, 900, 1));
   await expect(form.getByRole("status")).toHaveText("Imagen subida.");

@@ -31,7 +31,7 @@ export const VALID_EVENT = {
   descripcion: "Competencia de robótica.\nSumo y seguidor de línea.",
 } as const;
 
-export type EventField = keyof typeof VALID_EVENT;
+export type EventField = keyof typeof VALID_EVENT | "fechaFin" | "horaFin";
 
 /** A form as the browser would post it: `intent`, the fields, and `enlacesVirtuales` rows. */
 export function eventForm(

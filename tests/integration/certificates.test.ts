@@ -314,25 +314,24 @@ test("visitors are sent to sign in; members without a certificate are refused wi
   );
   const mine = await certificateFor(server.db, ana.user, past.id, ana.user.id);
   expect(mine.nombre).toBe("Ana Asistente");
-  // The clock decides "ended": the same certificate a minute before the start is not there yet.
+  // The clock decides "ended": the same certificate is not there before the end (start + 2 h),
+  // not even while the event is in progress.
   const startsAt = new Date("2024-03-15T14:00:00Z");
-  expect(
-    await refused(
-      certificateFor(
-        server.db,
-        ana.user,
-        past.id,
-        ana.user.id,
-        new Date(startsAt.getTime() - 60_000),
-      ),
-    ),
-  ).toBe(MESSAGES.certificateNotEnded);
-  expect(
-    await findCertificate(server.db, mine.code, new Date(startsAt.getTime() - 60_000)),
-  ).toBeNull();
-  expect(
-    (await findCertificate(server.db, mine.code, new Date(startsAt.getTime() + 60_000)))?.nombre,
-  ).toBe("Ana Asistente");
+  const endsAt = new Date("2024-03-15T16:00:00Z");
+  for (const at of [
+    startsAt.getTime() - 60_000,
+    startsAt.getTime() + 60_000,
+    endsAt.getTime() - 1,
+  ]) {
+    expect(
+      await refused(certificateFor(server.db, ana.user, past.id, ana.user.id, new Date(at))),
+    ).toBe(MESSAGES.certificateNotEnded);
+    expect(await findCertificate(server.db, mine.code, new Date(at))).toBeNull();
+  }
+  expect((await certificateFor(server.db, ana.user, past.id, ana.user.id, endsAt)).code).toBe(
+    mine.code,
+  );
+  expect((await findCertificate(server.db, mine.code, endsAt))?.nombre).toBe("Ana Asistente");
 });
 
 test("an admin downloads any checked-in participant's certificate from the participants page; members and visitors cannot", async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { MESSAGES } from "~/messages";
 import { rowsOf } from "~/db/rows.server";
 import { eventImages, events, participations, users, type User } from "~/db/schema.server";
-import { listEventsPage, watchEventStarts } from "~/events/event.server";
+import { listEventsPage, watchEventEnds } from "~/events/event.server";
 import { failOnConsoleError } from "../helpers/console";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import {
@@ -691,14 +691,14 @@ test("an event whose time falls past the year 9999 in UTC gets an error next to 
 });
 
 test("/eventos counts its upcoming and past events from memory, by the clock and after every write, as count(*) would", async () => {
-  const stop = await watchEventStarts(server.database);
+  const stop = await watchEventEnds(server.database);
   try {
     const options = { pageSize: 1, upcomingOffset: 0, pastOffset: 0 };
     const counted = async (at: Date) => {
       const [row] = rowsOf<{ upcoming: number; past: number }>(
         await server.db.execute(sql`select
-          count(*) filter (where starts_at > ${at.toISOString()}::timestamptz)::int as upcoming,
-          count(*) filter (where starts_at <= ${at.toISOString()}::timestamptz)::int as past
+          count(*) filter (where ends_at > ${at.toISOString()}::timestamptz)::int as upcoming,
+          count(*) filter (where ends_at <= ${at.toISOString()}::timestamptz)::int as past
           from events`),
       );
       return { upcomingTotal: row!.upcoming, pastTotal: row!.past };
@@ -707,7 +707,7 @@ test("/eventos counts its upcoming and past events from memory, by the clock and
       const page = await listEventsPage(server.db, options, at);
       return { upcomingTotal: page.upcomingTotal, pastTotal: page.pastTotal };
     };
-    // 10:00 in La Paz is 14:00 UTC.
+    // 10:00 in La Paz is 14:00 UTC; it ends, by default, at 16:00 UTC.
     const event = await createTestEvent(server.db, admin.user, {
       fechaEvento: "2061-03-01",
       horaEvento: "10:00",
@@ -716,14 +716,19 @@ test("/eventos counts its upcoming and past events from memory, by the clock and
       "2061-03-01T13:59:59.999Z",
       "2061-03-01T14:00:00.000Z",
       "2061-03-01T14:00:00.001Z",
+      "2061-03-01T15:59:59.999Z",
+      "2061-03-01T16:00:00.000Z",
       "2020-01-01T00:00:00Z",
       "2100-01-01T00:00:00Z",
     ].map((at) => new Date(at));
     // Written through this process's model: counted at once.
     for (const at of instants)
       expect(await totals(at), at.toISOString()).toEqual(await counted(at));
+    // Its start leaves it among the upcoming ones (in progress); its end moves it to the past.
     const before = await totals(instants[0]!);
-    const after = await totals(instants[1]!);
+    expect(await totals(instants[1]!)).toEqual(before);
+    expect(await totals(instants[3]!)).toEqual(before);
+    const after = await totals(instants[4]!);
     expect(after.pastTotal - before.pastTotal).toBe(1);
     expect(before.upcomingTotal - after.upcomingTotal).toBe(1);
 

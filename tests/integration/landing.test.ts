@@ -33,6 +33,7 @@ async function createEvent(nombreEvento: string, daysFromNow: number, imagenEnla
       fechaEvento,
       horaEvento: "18:00",
       startsAt: zonedToInstant(fechaEvento, "18:00", server.config.siteTimezone),
+      endsAt: zonedToInstant(fechaEvento, "20:00", server.config.siteTimezone),
       imagenEnlace,
       descripcion: "Descripción",
       publishedByName: "Admin",

@@ -39,6 +39,7 @@ async function createEvent(publisher: { id: string } | null = null) {
       fechaEvento: "2030-03-01",
       horaEvento: "18:00",
       startsAt: zonedToInstant("2030-03-01", "18:00", "America/La_Paz"),
+      endsAt: zonedToInstant("2030-03-01", "20:00", "America/La_Paz"),
       imagenEnlace: "https://images.example.com/taller.jpg",
       descripcion: "Un taller.",
       publishedBy: publisher?.id ?? null,

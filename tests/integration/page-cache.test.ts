@@ -423,8 +423,8 @@ async function seenWithin(path: string, text: string, ms: number): Promise<boole
   return (await visitUntil(path, (reply) => reply.text.includes(text), ms)).text.includes(text);
 }
 
-test("an event page's button turns into 'Evento Finalizado' on the visitor's first request after the event's start, cached or not", async () => {
-  const startsAt = new Date(nextWholeMinute(serverNow().getTime()));
+/** A wall-clock date and time in La Paz for `instant`. */
+function inLaPaz(instant: Date): { fecha: string; hora: string } {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat("en-CA", {
       timeZone: "America/La_Paz",
@@ -435,13 +435,26 @@ test("an event page's button turns into 'Evento Finalizado' on the visitor's fir
       minute: "2-digit",
       hourCycle: "h23",
     })
-      .formatToParts(startsAt)
+      .formatToParts(instant)
       .map((p) => [p.type, p.value]),
   );
+  return {
+    fecha: `${parts.year}-${parts.month}-${parts.day}`,
+    hora: `${parts.hour}:${parts.minute}`,
+  };
+}
+
+test("an event page reads 'En curso' on the visitor's first request after the start, and 'Evento Finalizado' on the first after the end, cached or not", async () => {
+  const startsAt = new Date(nextWholeMinute(serverNow().getTime()));
+  const endsAt = new Date(startsAt.getTime() + 60_000);
+  const start = inLaPaz(startsAt);
+  const end = inLaPaz(endsAt);
   const event = await createTestEvent(server.db, admin.user, {
     nombreEvento: `Empieza ya ${randomUUID()}`,
-    fechaEvento: `${parts.year}-${parts.month}-${parts.day}`,
-    horaEvento: `${parts.hour}:${parts.minute}`,
+    fechaEvento: start.fecha,
+    horaEvento: start.hora,
+    fechaFin: end.fecha,
+    horaFin: end.hora,
   });
   const path = `/detalles/${event.id}`;
   try {
@@ -451,11 +464,23 @@ test("an event page's button turns into 'Evento Finalizado' on the visitor's fir
     clockOffsetMs = startsAt.getTime() - 10_000 - Date.now();
     const before = await cachedVisit(path);
     expect(before.text).toContain("Inicia Sesión para Participar");
+    expect(before.text).not.toContain("En curso");
     expect(before.text).not.toContain("Evento Finalizado");
 
+    // In progress: the cached page of before the start is not served; this one is kept in turn.
     clockOffsetMs = startsAt.getTime() + 50 - Date.now();
+    const during = await visit(path);
+    expect(during.text).toContain("En curso");
+    expect(during.text).toContain("Inicia Sesión para Participar");
+    expect(during.text).not.toContain("Evento Finalizado");
+    clockOffsetMs = endsAt.getTime() - 10_000 - Date.now();
+    const cachedDuring = await cachedVisit(path);
+    expect(cachedDuring.text).toContain("En curso");
+
+    clockOffsetMs = endsAt.getTime() + 50 - Date.now();
     const after = await visit(path);
     expect(after.text).toContain("Evento Finalizado");
+    expect(after.text).not.toContain("En curso");
   } finally {
     clockOffsetMs = 0;
   }

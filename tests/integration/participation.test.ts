@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { MESSAGES } from "~/messages";
 import { zonedToInstant } from "~/kernel/time";
 import { events, participations, users, type User } from "~/db/schema.server";
-import { hasEnded } from "~/events/event.server";
+import { eventState, hasEnded } from "~/events/event.server";
 import { EventEndedError, joinEvent, leaveEvent } from "~/events/participation.server";
 import { failOnConsoleError } from "../helpers/console";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
@@ -62,24 +62,37 @@ test("the server's time zone in this file is not the site's", () => {
   expect(new Date(Date.UTC(2025, 11, 6, 12)).getTimezoneOffset()).toBe(-540);
 });
 
-test("an event on 6 December 2025 at 19:00 in America/La_Paz has ended at 23:00:01 UTC and not at 22:59:59 UTC", async () => {
+test("an event on 6 December 2025 from 19:00 to 21:00 in America/La_Paz is upcoming until 23:00 UTC, ongoing until 01:00 UTC, ended from then on", async () => {
   const startsAt = zonedToInstant("2025-12-06", "19:00", "America/La_Paz");
+  const endsAt = zonedToInstant("2025-12-06", "21:00", "America/La_Paz");
   expect(startsAt.toISOString()).toBe("2025-12-06T23:00:00.000Z");
-  expect(hasEnded({ startsAt }, new Date("2025-12-06T22:59:59Z"))).toBe(false);
-  expect(hasEnded({ startsAt }, new Date("2025-12-06T23:00:01Z"))).toBe(true);
+  const at = (iso: string) => eventState({ startsAt, endsAt }, new Date(iso));
+  expect(at("2025-12-06T22:59:59.999Z")).toBe("upcoming");
+  expect(at("2025-12-06T23:00:00.000Z")).toBe("ongoing");
+  expect(at("2025-12-07T00:59:59.999Z")).toBe("ongoing");
+  expect(at("2025-12-07T01:00:00.000Z")).toBe("ended");
+  expect(hasEnded({ startsAt, endsAt }, new Date("2025-12-07T00:59:59Z"))).toBe(false);
+  expect(hasEnded({ startsAt, endsAt }, new Date("2025-12-07T01:00:01Z"))).toBe(true);
 
   // The same through the model that decides joins, with the event published by an admin.
   const event = await createTestEvent(server.db, admin.user, {
     fechaEvento: "2025-12-06",
     horaEvento: "19:00",
+    fechaFin: "2025-12-06",
+    horaFin: "21:00",
   });
   expect(event.startsAt.toISOString()).toBe("2025-12-06T23:00:00.000Z");
+  expect(event.endsAt.toISOString()).toBe("2025-12-07T01:00:00.000Z");
   const { user } = await createMember(server);
   await joinEvent(server.db, user, event.id, new Date("2025-12-06T22:59:59Z"));
   expect(await participationCount(event.id, user.id)).toBe(1);
+  // In progress: joining is still open.
+  const late = await createMember(server);
+  await joinEvent(server.db, late.user, event.id, new Date("2025-12-07T00:59:59Z"));
+  expect(await participationCount(event.id, late.user.id)).toBe(1);
   const other = await createMember(server);
   await expect(
-    joinEvent(server.db, other.user, event.id, new Date("2025-12-06T23:00:01Z")),
+    joinEvent(server.db, other.user, event.id, new Date("2025-12-07T01:00:00Z")),
   ).rejects.toBeInstanceOf(EventEndedError);
   expect(await participationCount(event.id, other.user.id)).toBe(0);
 });
@@ -141,7 +154,7 @@ test("after an event has ended a participant cannot leave it: 409 with a Spanish
   expect(await participationCount(event.id, user.id)).toBe(1);
 
   await expect(
-    leaveEvent(server.db, user, event.id, new Date("2025-12-06T23:00:01Z")),
+    leaveEvent(server.db, user, event.id, new Date("2025-12-07T01:00:00Z")),
   ).rejects.toBeInstanceOf(EventEndedError);
   const page = await client.get(`/detalles/${event.id}`);
   expect(buttonOf(page.text)).toBe("Evento Finalizado");
@@ -150,8 +163,8 @@ test("after an event has ended a participant cannot leave it: 409 with a Spanish
   expect(reply.status).toBe(409);
   expect(alertsIn(reply.text)).toEqual([MESSAGES.eventEndedLeave]);
   expect(await participationCount(event.id, user.id)).toBe(1);
-  // Before the end leaving still works.
-  await leaveEvent(server.db, user, event.id, new Date("2025-12-06T22:59:59Z"));
+  // Before the end (the event in progress since 23:00 UTC) leaving still works.
+  await leaveEvent(server.db, user, event.id, new Date("2025-12-07T00:59:59Z"));
   expect(await participationCount(event.id, user.id)).toBe(0);
 });
 

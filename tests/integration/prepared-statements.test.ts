@@ -111,13 +111,14 @@ test("the list statements take their page, size and moment from each call", asyn
   const names = (cards: Array<{ nombreEvento: string }>) => cards.map((e) => e.nombreEvento);
   expect(names(await listUpcomingEvents(database.db, 2, now))).toEqual(["Evento 1", "Evento 2"]);
   expect(names(await listUpcomingEvents(database.db, 2, now, 2))).toEqual(["Evento 3", "Evento 4"]);
-  expect(names(await listUpcomingEvents(database.db, 3, new Date("2030-12-04T23:30:00Z")))).toEqual(
+  // Each event runs 23:00–01:00 UTC (19:00–21:00 in La Paz): at 01:30 the day's one has ended.
+  expect(names(await listUpcomingEvents(database.db, 3, new Date("2030-12-05T01:30:00Z")))).toEqual(
     ["Evento 5"],
   );
   const page = await listEventsPage(
     database.db,
     { pageSize: 2, upcomingOffset: 2, pastOffset: 0 },
-    new Date("2030-12-02T23:30:00Z"),
+    new Date("2030-12-03T01:30:00Z"),
   );
   expect(names(page.upcoming)).toEqual(["Evento 5"]);
   expect(names(page.past)).toEqual(["Evento 2", "Evento 1"]);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { UNKNOWN_FIELDS_MESSAGE } from "~/kernel/forms";
 import { zonedToInstant } from "~/kernel/time";
+import { defaultEndsAt } from "~/events/event.server";
 import { events, participations } from "~/db/schema.server";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import {
@@ -58,6 +59,7 @@ async function createEvent(
       fechaEvento,
       horaEvento,
       startsAt: zonedToInstant(fechaEvento, horaEvento, "America/La_Paz"),
+      endsAt: defaultEndsAt(zonedToInstant(fechaEvento, horaEvento, "America/La_Paz")),
       imagenEnlace: "https://example.com/evento.png",
       descripcion: "Competencia de robótica.",
       publishedByName: "Admin",

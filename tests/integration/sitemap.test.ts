@@ -14,9 +14,10 @@ beforeAll(async () => {
   server = await startTestServer();
   await server.db.execute(sql`
     insert into events (nombre_evento, ubicacion_evento, tipo_evento, fecha_evento, hora_evento,
-                        starts_at, imagen_enlace, descripcion, published_by_name)
+                        starts_at, ends_at, imagen_enlace, descripcion, published_by_name)
     select 'Evento ' || g, 'Bolivia, La Paz', 'Presencial', date '2030-01-01' + g, time '19:00',
-           (date '2030-01-01' + g) + time '23:00', '/demo/vision.svg', 'Texto', 'Admin'
+           (date '2030-01-01' + g) + time '23:00',
+           (date '2030-01-01' + g) + time '23:59', '/demo/vision.svg', 'Texto', 'Admin'
     from generate_series(1, ${EVENTS}) g`);
 });
 afterAll(() => server?.close());

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { formatDateTime } from "~/kernel/time";
 import { panelHref } from "~/kernel/panel-href";
+import type { EventState } from "~/events/event-state";
+import { EventStateBadge } from "./event-state-badge";
 
 /** The panel's 'Eventos Publicados', each with its gallery, edit and delete links. */
 export function AdminEventList({
@@ -13,6 +15,7 @@ export function AdminEventList({
     nombreEvento: string;
     ubicacionEvento: string;
     startsAt: string;
+    state: EventState;
   }>;
   params: URLSearchParams;
   timeZone: string;
@@ -31,7 +34,10 @@ export function AdminEventList({
                   <Link to={`/detalles/${event.id}`}>{event.nombreEvento}</Link>
                 </strong>
                 <span className="muted">{event.ubicacionEvento}</span>
-                <time dateTime={event.startsAt}>{formatDateTime(event.startsAt, timeZone)}</time>
+                <span>
+                  <time dateTime={event.startsAt}>{formatDateTime(event.startsAt, timeZone)}</time>{" "}
+                  <EventStateBadge state={event.state} />
+                </span>
               </div>
               <div className="row-actions">
                 <Link

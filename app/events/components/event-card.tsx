@@ -1,5 +1,7 @@
 import { ItemCard } from "~/ui/item-card";
 import { formatDateTime } from "~/kernel/time";
+import type { EventState } from "~/events/event-state";
+import { stateBadge } from "./event-state-badge";
 
 interface EventSummary {
   id: string;
@@ -10,18 +12,22 @@ interface EventSummary {
   startsAt: string;
 }
 
-/** One event as a card, on the home page and on /eventos: picture, name, date, place, type. */
+/**
+ * One event as a card, on the home page and on /eventos: picture, name, date, place, type, and
+ * its state ('En curso', 'Finalizado') as the server decided it.
+ */
 export function EventCard({
   event,
   timeZone,
-  ended,
+  state,
   heading = "h3",
 }: {
   event: EventSummary;
   timeZone: string;
-  ended: boolean;
+  state: EventState;
   heading?: "h2" | "h3" | "h4";
 }) {
+  const badge = stateBadge(state);
   return (
     <ItemCard
       to={`/detalles/${event.id}`}
@@ -30,7 +36,7 @@ export function EventCard({
       image={event.imagenEnlace}
       imageLabel="Evento"
       meta={<time dateTime={event.startsAt}>{formatDateTime(event.startsAt, timeZone)}</time>}
-      badges={ended ? [event.tipoEvento, "Finalizado"] : [event.tipoEvento]}
+      badges={badge ? [event.tipoEvento, badge] : [event.tipoEvento]}
       text={event.ubicacionEvento}
     />
   );

@@ -1,13 +1,34 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { FieldErrors } from "~/kernel/forms";
-import { CAPACITY_MAX, EVENT_DESCRIPTION_MAX, EVENT_NAME_MAX, TIPOS_EVENTO } from "~/kernel/limits";
+import {
+  CAPACITY_MAX,
+  EVENT_DEFAULT_DURATION_MS,
+  EVENT_DEFAULT_HOURS,
+  EVENT_DESCRIPTION_MAX,
+  EVENT_NAME_MAX,
+  TIPOS_EVENTO,
+} from "~/kernel/limits";
 import { Field } from "~/ui/field";
 import { ImageInput } from "~/uploads/components/image-input";
 import { LinkListEditor } from "~/ui/link-list-editor";
 import { timeZoneLabel } from "~/kernel/time";
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A wall-clock date and time as milliseconds on a clock without time zones (UTC), or null. */
+function wallClock(fecha: string, hora: string): number | null {
+  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(fecha);
+  const time = /^(\d{2}):(\d{2})/.exec(hora);
+  if (!date || !time) return null;
+  return Date.UTC(+date[1]!, +date[2]! - 1, +date[3]!, +time[1]!, +time[2]!);
+}
+
+/** The wall-clock date and time `ms` stands for (see wallClock). */
+function fromWallClock(ms: number): { fecha: string; hora: string } {
+  const iso = new Date(ms).toISOString();
+  return { fecha: iso.slice(0, 10), hora: iso.slice(11, 16) };
+}
 
 export interface EventFormValues {
   nombreEvento?: string;
@@ -16,6 +37,9 @@ export interface EventFormValues {
   enlacesVirtuales?: string[];
   fechaEvento?: string;
   horaEvento?: string;
+  /** When it ends; both blank means the start + EVENT_DEFAULT_HOURS. */
+  fechaFin?: string;
+  horaFin?: string;
   imagenEnlace?: string;
   ubicacionEspecifica?: string | null;
   descripcion?: string;
@@ -58,6 +82,29 @@ export function EventForm({
     error: errors[name],
   });
   const showLinks = !hydrated || tipo !== "Presencial";
+
+  // With JavaScript, the end follows the start, keeping the event's length (2 hours for a new
+  // one), until the admin changes the end; without it, a blank end is the server's start + 2 h.
+  const fechaFinRef = useRef<HTMLInputElement>(null);
+  const horaFinRef = useRef<HTMLInputElement>(null);
+  const endTouched = useRef(false);
+  const initialStart = wallClock(values.fechaEvento ?? "", values.horaEvento ?? "");
+  const initialEnd = wallClock(values.fechaFin ?? "", values.horaFin ?? "");
+  const length =
+    initialStart !== null && initialEnd !== null && initialEnd > initialStart
+      ? initialEnd - initialStart
+      : EVENT_DEFAULT_DURATION_MS;
+  const followStart = (form: HTMLFormElement | null) => {
+    if (endTouched.current || !form || !fechaFinRef.current || !horaFinRef.current) return;
+    const start = wallClock(
+      (form.elements.namedItem("fechaEvento") as HTMLInputElement | null)?.value ?? "",
+      (form.elements.namedItem("horaEvento") as HTMLInputElement | null)?.value ?? "",
+    );
+    if (start === null) return;
+    const end = fromWallClock(start + length);
+    fechaFinRef.current.value = end.fecha;
+    horaFinRef.current.value = end.hora;
+  };
   const submitting = navigation.state === "submitting";
   return (
     <Form method="post" noValidate className="form" ref={formRef} preventScrollReset>
@@ -134,14 +181,57 @@ export function EventForm({
       </div>
       <div className="field-row">
         <Field {...field("fechaEvento")} label="Fecha">
-          {(control) => <input {...control} type="date" defaultValue={values.fechaEvento ?? ""} />}
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              defaultValue={values.fechaEvento ?? ""}
+              onChange={(e) => followStart(e.currentTarget.form)}
+            />
+          )}
         </Field>
         <Field
           {...field("horaEvento")}
           label="Hora"
           hint={`${capitalized(timeZoneLabel(timeZone))}.`}
         >
-          {(control) => <input {...control} type="time" defaultValue={values.horaEvento ?? ""} />}
+          {(control) => (
+            <input
+              {...control}
+              type="time"
+              defaultValue={values.horaEvento ?? ""}
+              onChange={(e) => followStart(e.currentTarget.form)}
+            />
+          )}
+        </Field>
+      </div>
+      <div className="field-row">
+        <Field
+          {...field("fechaFin")}
+          required={false}
+          label="Fecha de fin"
+          hint={`Vacía: ${EVENT_DEFAULT_HOURS} horas después del inicio.`}
+        >
+          {(control) => (
+            <input
+              {...control}
+              ref={fechaFinRef}
+              type="date"
+              defaultValue={values.fechaFin ?? ""}
+              onChange={() => (endTouched.current = true)}
+            />
+          )}
+        </Field>
+        <Field {...field("horaFin")} required={false} label="Hora de fin">
+          {(control) => (
+            <input
+              {...control}
+              ref={horaFinRef}
+              type="time"
+              defaultValue={values.horaFin ?? ""}
+              onChange={() => (endTouched.current = true)}
+            />
+          )}
         </Field>
       </div>
       <Field

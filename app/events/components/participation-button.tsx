@@ -1,6 +1,8 @@
 // The button of an event's page (§4): 'Participar', 'Unirse a la lista de espera', 'Dejar de
 // Participar', 'Salir de la lista de espera', 'Inicia Sesión para Participar' or, once the event
-// has ended, 'Evento Finalizado', disabled. Each is a plain form, so it works without JavaScript.
+// has ended, 'Evento Finalizado', disabled. A member checked in at the door of an event in
+// progress sees 'Asistencia registrada' instead of a way to leave. Each is a plain form, so it
+// works without JavaScript.
 import { Form, Link, useNavigation } from "react-router";
 
 /** 'Quedan N plazas', 'Queda 1 plaza' or 'Cupo completo'. */
@@ -13,6 +15,7 @@ export function ParticipationButton({
   ended,
   signedIn,
   participating,
+  attended = false,
   waiting,
   full,
   eventId,
@@ -20,6 +23,8 @@ export function ParticipationButton({
   ended: boolean;
   signedIn: boolean;
   participating: boolean;
+  /** Checked in at the door: may no longer leave (decision 030). */
+  attended?: boolean;
   waiting: number | null;
   full: boolean;
   eventId: string;
@@ -42,6 +47,13 @@ export function ParticipationButton({
       >
         Inicia Sesión para Participar
       </Link>
+    );
+  }
+  if (participating && attended) {
+    return (
+      <button type="button" className="button button-ghost" disabled>
+        Asistencia registrada
+      </button>
     );
   }
   const [intent, label, style] = participating

@@ -20,7 +20,9 @@ import {
   createEvent,
   deleteEvent,
   EventDateOutOfRangeError,
+  EventEndBeforeStartError,
   EventNotFoundError,
+  eventState,
   getEvent,
   hasEnded,
   listEventsForAdmin,
@@ -28,6 +30,7 @@ import {
   updateEvent,
 } from "~/events/event.server";
 import { releaseAfterChange } from "~/uploads/upload.server";
+import { zonedDateTime } from "~/kernel/time";
 import { redirectWithFlash } from "~/flash.server";
 import { answerRefusal, Refusal } from "~/kernel/errors";
 
@@ -100,7 +103,12 @@ export async function loadPanel(request: Request, admin: User, context: AppLoadC
         pageCount: users.pageCount,
         q: users.search,
       },
-      events: events.map((e) => ({ ...e, startsAt: e.startsAt.toISOString() })),
+      events: events.map((e) => ({
+        ...e,
+        startsAt: e.startsAt.toISOString(),
+        endsAt: e.endsAt.toISOString(),
+        state: eventState(e, context.now()),
+      })),
       userDetails: userDetails
         ? {
             ...userDetails,
@@ -132,6 +140,8 @@ export async function loadPanel(request: Request, admin: User, context: AppLoadC
               enlacesVirtuales: editEvent.enlacesVirtuales,
               fechaEvento: editEvent.fechaEvento,
               horaEvento: editEvent.horaEvento,
+              fechaFin: zonedDateTime(editEvent.endsAt, context.config.siteTimezone).date,
+              horaFin: zonedDateTime(editEvent.endsAt, context.config.siteTimezone).time,
               capacity: editEvent.capacity,
               imagenEnlace: editEvent.imagenEnlace,
               ubicacionEspecifica: editEvent.ubicacionEspecifica ?? "",
@@ -205,7 +215,7 @@ async function saveEvent({ intent, form, admin, context }: Post) {
     else await updateEvent(context.db, admin, eventId, result.data, context.config.siteTimezone);
   } catch (error) {
     if (error instanceof EventNotFoundError) answerRefusal(error);
-    if (error instanceof EventDateOutOfRangeError) {
+    if (error instanceof EventDateOutOfRangeError || error instanceof EventEndBeforeStartError) {
       return reply(
         {
           intent,

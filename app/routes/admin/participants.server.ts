@@ -45,7 +45,11 @@ export async function loadParticipants(
     {
       sent: sentReport(request),
       timeZone: context.config.siteTimezone,
-      event: { ...event, startsAt: event.startsAt.toISOString() },
+      event: {
+        ...event,
+        startsAt: event.startsAt.toISOString(),
+        endsAt: event.endsAt.toISOString(),
+      },
       // Certificates of attendance exist for those checked in, once the event has ended.
       ended: hasEnded(event, context.now()),
       participants: participants.map((p) => ({

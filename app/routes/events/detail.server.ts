@@ -3,7 +3,7 @@
 import { data, type AppLoadContext } from "react-router";
 import { checkInPass } from "~/attendance/check-in.server";
 import type { User } from "~/db/schema.server";
-import { getEventForViewer, hasEnded } from "~/events/event.server";
+import { eventState, getEventForViewer } from "~/events/event.server";
 import { joinEvent, leaveEvent, leaveWaitlist } from "~/events/participation.server";
 import { redirectWithFlash } from "~/flash.server";
 import { isHttpUrl } from "~/kernel/checks";
@@ -25,7 +25,8 @@ export async function loadEventDetail(eventId: string, user: User | null, contex
   if (!event) notFound(MESSAGES.eventNotFound);
   const participating = event.participating;
   const waiting = participating ? null : event.waiting;
-  const ended = hasEnded(event, now);
+  const state = eventState(event, now);
+  const ended = state === "ended";
   return data(
     {
       event: {
@@ -38,16 +39,20 @@ export async function loadEventDetail(eventId: string, user: User | null, contex
         imagenEnlace: event.imagenEnlace,
         descripcion: event.descripcion,
         startsAt: event.startsAt.toISOString(),
+        endsAt: event.endsAt.toISOString(),
         gallery: event.gallery.filter((image) => isImageLink(image.url)),
       },
+      state,
       ended,
       signedIn: user !== null,
       participating,
+      // Checked in at the door: the member stays a participant (no 'Dejar de Participar').
+      attended: event.attended,
       // A checked-in participant's certificate of attendance, once the event has ended.
       certificate: ended && event.attended,
       waiting,
       seats: ended || event.seatsLeft === null ? null : { left: event.seatsLeft },
-      // The member's pass for the door, while the event is ahead and has a door.
+      // The member's pass for the door, until the event ends, when it has a door.
       checkIn:
         user && participating && !ended && event.tipoEvento !== "Virtual"
           ? checkInPass(context.config.sessionSecret, event, user.id)

@@ -12,7 +12,8 @@ import { redirectWithFlash } from "~/flash.server";
 import { getUser, requireProfile } from "~/guards.server";
 import { useNonce } from "~/kernel/nonce";
 import { readForm } from "~/kernel/read-form.server";
-import { formatDateTime } from "~/kernel/time";
+import { formatDateTime, formatDateTimeRange } from "~/kernel/time";
+import { EventStateBadge } from "~/events/components/event-state-badge";
 import { AlertDialog } from "~/ui/dialog";
 import { ItemImage } from "~/ui/item-card";
 import { loadEventDetail, participationAction } from "./detail.server";
@@ -59,9 +60,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function EventDetail({ loaderData, actionData }: Route.ComponentProps) {
   const {
     event,
+    state,
     ended,
     signedIn,
     participating,
+    attended,
     certificate,
     waiting,
     seats,
@@ -88,9 +91,9 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
           alt={`Imagen del evento ${event.nombreEvento}`}
         />
         <div className="card event-detail-body">
-          {ended ? (
+          {state !== "upcoming" ? (
             <p className="event-badges">
-              <span className="badge">Finalizado</span>
+              <EventStateBadge state={state} />
             </p>
           ) : null}
           <h1 id="event-title">{event.nombreEvento}</h1>
@@ -102,7 +105,9 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
             <div className="detail">
               <dt>Fecha y hora</dt>
               <dd>
-                <time dateTime={event.startsAt}>{formatDateTime(event.startsAt, timeZone)}</time>
+                <time dateTime={event.startsAt}>
+                  {formatDateTimeRange(event.startsAt, event.endsAt, timeZone)}
+                </time>
               </dd>
             </div>
             <div className="detail">
@@ -144,6 +149,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
               ended={ended}
               signedIn={signedIn}
               participating={participating}
+              attended={attended}
               waiting={ended ? null : waiting}
               full={seats !== null && seats.left === 0}
               eventId={event.id}
@@ -153,13 +159,16 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
                 Descargar certificado
               </a>
             ) : null}
-            <a
-              className="button button-secondary"
-              href={`/detalles/${event.id}/calendario.ics`}
-              download
-            >
-              Añadir al calendario
-            </a>
+            {/* Once the event is over, there is nothing left to put in a calendar. */}
+            {ended ? null : (
+              <a
+                className="button button-secondary"
+                href={`/detalles/${event.id}/calendario.ics`}
+                download
+              >
+                Añadir al calendario
+              </a>
+            )}
           </div>
           {checkIn ? (
             <section className="event-checkin" aria-labelledby="event-checkin-title">

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { EventCard } from "~/events/components/event-card";
 import { EmptyState } from "~/ui/item-card";
 import { useRootData } from "~/root";
-import { listEventsPage } from "~/events/event.server";
+import { eventState, listEventsPage } from "~/events/event.server";
 import type { Route } from "./+types/list";
 
 const PAGE_SIZE = 24;
@@ -26,7 +26,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     now,
   );
-  const toJson = (e: (typeof upcoming)[number]) => ({ ...e, startsAt: e.startsAt.toISOString() });
+  // The state of each card is decided here, on the server, at the request's instant.
+  const toJson = (e: (typeof upcoming)[number]) => ({
+    ...e,
+    startsAt: e.startsAt.toISOString(),
+    endsAt: e.endsAt.toISOString(),
+    state: eventState(e, now),
+  });
   return {
     upcoming: upcoming.map(toJson),
     upcomingPage,
@@ -110,7 +116,7 @@ export default function EventsList({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="item-grid">
             {upcoming.map((event) => (
-              <EventCard key={event.id} event={event} timeZone={timeZone} ended={false} />
+              <EventCard key={event.id} event={event} timeZone={timeZone} state={event.state} />
             ))}
           </ul>
         )}
@@ -129,7 +135,7 @@ export default function EventsList({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="item-grid">
             {past.map((event) => (
-              <EventCard key={event.id} event={event} timeZone={timeZone} ended />
+              <EventCard key={event.id} event={event} timeZone={timeZone} state={event.state} />
             ))}
           </ul>
         )}

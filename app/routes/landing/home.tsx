@@ -17,14 +17,15 @@ import { site } from "~/site/copy/site";
 import { homeSectionsShown, socialLinks, type Row } from "~/site/sections";
 import { useRootData } from "~/root";
 import { loadSiteSections } from "~/site/sections.server";
-import { listUpcomingEvents } from "~/events/event.server";
+import { eventState, listUpcomingEvents } from "~/events/event.server";
 import { listLatestNotes } from "~/publications/note.server";
 import { listLatestProjects } from "~/publications/project.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const now = context.now();
   const [upcoming, notes, projects, content] = await Promise.all([
-    listUpcomingEvents(context.db, 3),
+    listUpcomingEvents(context.db, 3, now),
     listLatestNotes(context.db, 3),
     listLatestProjects(context.db, 3),
     loadSiteSections(context.db),
@@ -50,6 +51,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       tipoEvento: event.tipoEvento,
       imagenEnlace: event.imagenEnlace,
       startsAt: event.startsAt.toISOString(),
+      state: eventState(event, now),
     })),
     notes: notes.map(noteSummary),
     projects: projects.map(projectSummary),
@@ -272,7 +274,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     key={event.id}
                     event={event}
                     timeZone={timeZone}
-                    ended={false}
+                    state={event.state}
                     heading="h4"
                   />
                 ))}

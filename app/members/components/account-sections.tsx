@@ -1,0 +1,58 @@
+// The member's account on the profile: 'Mis datos' (download everything, or delete the account,
+// confirmed in a dialog) and 'Sesiones' (sign out on every device).
+import { Form, Link } from "react-router";
+import { MEMBER_MESSAGES } from "~/members/messages";
+import { Dialog } from "~/ui/dialog";
+
+export function AccountSections({ busy }: { busy: boolean }) {
+  return (
+    <>
+      <section className="card" aria-labelledby="my-data-title">
+        <h2 id="my-data-title">Mis datos</h2>
+        <p>
+          Descarga todo lo que guardamos sobre ti, o elimina tu cuenta: tu perfil, tus sesiones, tus
+          participaciones y tus lugares en listas de espera.
+        </p>
+        <div className="form-actions">
+          <a href="/profile/datos" download className="button button-ghost">
+            Descargar mis datos
+          </a>
+          <Link to="/profile?eliminar=1" className="button button-ghost" preventScrollReset>
+            Eliminar mi cuenta
+          </Link>
+        </div>
+      </section>
+      <section className="card" aria-labelledby="sessions-title">
+        <h2 id="sessions-title">Sesiones</h2>
+        <p>
+          Si iniciaste sesión en otro dispositivo y ya no lo usas, cierra la sesión en todos ellos,
+          también en este.
+        </p>
+        <Form method="post" action="/profile" className="form-actions">
+          <input type="hidden" name="intent" value="logoutEverywhere" />
+          <button type="submit" className="button button-ghost" disabled={busy}>
+            Cerrar sesión en todos los dispositivos
+          </button>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+export function DeleteAccountDialog({ busy }: { busy: boolean }) {
+  return (
+    <Dialog title="Eliminar mi cuenta" closeTo="/profile" role="alertdialog">
+      <p>{MEMBER_MESSAGES.accountDeleteConfirm}</p>
+      <Form method="post" action="/profile" className="form-actions">
+        <input type="hidden" name="intent" value="deleteAccount" />
+        <input type="hidden" name="confirmar" value="eliminar" />
+        <button type="submit" className="button button-danger" disabled={busy}>
+          Eliminar mi cuenta
+        </button>
+        <Link to="/profile" preventScrollReset className="button button-ghost">
+          Cancelar
+        </Link>
+      </Form>
+    </Dialog>
+  );
+}
