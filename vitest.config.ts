@@ -8,12 +8,14 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  */
 const LONGEST_FIRST = [
   "malformed-bodies",
+  "backup-bucket",
   "backup",
   "security",
   "mail-routes",
   "publications-live",
   "page-cache",
   "process",
+  "two-nodes",
   "publications",
   "admin-cli",
   "admin",

@@ -17,7 +17,10 @@
 //   separated by "|"), BENCH_DATABASES
 //   ("embedded", "postgres" or both, default both when DATABASE_URL is set), BENCH_PORT (the
 //   server's port; the bare server takes the next; default: free ports the system picks),
-//   BENCH_PROFILE (a folder: the server's processes write V8 CPU profiles there, `--cpu-prof`).
+//   BENCH_PROFILE (a folder: the server's processes write V8 CPU profiles there, `--cpu-prof`),
+//   BENCH_NODES=0 (leave out the rows of several nodes).
+// With DATABASE_URL, rows of several nodes follow (benchSeveralNodes): two nodes behind a proxy on
+// one PostgreSQL and one S3 server, and a photo served from the folder beside the bucket.
 import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -27,6 +30,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import sharp from "sharp";
 import { createSession } from "../app/members/session.server";
 import { openEmbedded, openPostgres, type Database } from "../app/db/client.server";
 
@@ -516,6 +520,216 @@ async function benchDatabase(
   return rows;
 }
 
+/**
+ * The rows of several nodes (docs/varias-maquinas.md), with DATABASE_URL: two `node server.js`
+ * nodes (one process each) on one PostgreSQL database and one S3 server (s3rver in a process of
+ * its own), behind a round-robin proxy in another (scripts/bench-proxy.mjs). On a 2-core machine
+ * this measures what the proxy and the coordination cost and that nothing fails under load, not
+ * a gain in throughput. Then a photo served through one node from its folder and from the bucket.
+ */
+async function benchSeveralNodes(serverUrl: string): Promise<string[]> {
+  const label = "PostgreSQL";
+  console.error(`\n[varios nodos] sembrando ${EVENTS} eventos y ${MEMBERS} miembros…`);
+  const name = `ayllu_bench_nodos_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const folders: string[] = [];
+  const children: ChildProcess[] = [];
+  const tempDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-bench-nodos-"));
+    folders.push(dir);
+    return dir;
+  };
+  const rows: string[] = [];
+  try {
+    const database = await openPostgres(url.toString());
+    const seeded = await seed(database);
+    await database.close();
+
+    // The S3 server, its bucket, and one photo in it and in a folder (named as uploads are).
+    const s3Port = await freePort();
+    const s3 = spawn(
+      process.execPath,
+      [
+        path.join(ROOT, "node_modules/s3rver/bin/s3rver.js"),
+        "-d",
+        tempDir(),
+        "-a",
+        "127.0.0.1",
+        "-p",
+        String(s3Port),
+        "-s",
+        "--configure-bucket",
+        "ayllu-bench",
+      ],
+      { stdio: "ignore" },
+    );
+    children.push(s3);
+    const s3Env = {
+      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_REGION: "us-east-1",
+      S3_BUCKET: "ayllu-bench",
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+      S3_FORCE_PATH_STYLE: "1",
+    };
+    const photo = await sharp({
+      create: { width: 640, height: 427, channels: 3, background: { r: 40, g: 90, b: 160 } },
+    })
+      .webp()
+      .toBuffer();
+    const photoName = `${randomBytes(16).toString("hex")}-640.webp`;
+    const uploadsDir = tempDir();
+    fs.writeFileSync(path.join(uploadsDir, photoName), photo);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const put = await fetch(`${s3Env.S3_ENDPOINT}/ayllu-bench/imagenes/${photoName}`, {
+          method: "PUT",
+          body: new Uint8Array(photo),
+          headers: { "Content-Type": "image/webp" },
+        });
+        if (put.ok) break;
+      } catch {
+        // not up yet
+      }
+      if (attempt > 100) throw new Error("s3rver no arrancó");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+
+    const startNode = async (env: Record<string, string>) => {
+      const port = await freePort();
+      const child = spawn(process.execPath, ["server.js"], {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          DATABASE_URL: url.toString(),
+          DATA_DIR: tempDir(),
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          SEED_DEMO: "0",
+          NODE_ENV: "",
+          TRUST_PROXY: "1",
+          SESSION_SECRET: "bench-secreto-bench-secreto-bench-secreto-0123",
+          MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+          ...env,
+        },
+        stdio: ["ignore", "ignore", "inherit"],
+      });
+      children.push(child);
+      await waitFor(port, "/healthz", child);
+      return { child, port };
+    };
+
+    /** One row: the load on `port`, CPU summed over `pids` (and their workers). */
+    const measure = async (name: string, target: Target, port: number, pids: number[]) => {
+      const agent = connections();
+      await load(agent, port, target, seeded.cookies, 0.5); // warm-up
+      const cpu = () => {
+        const each = pids.map(cpuMsOf);
+        return each.some((v) => v === null) ? null : each.reduce((a, b) => a! + b!, 0)!;
+      };
+      const cpuBefore = cpu();
+      const machineBefore = machineBusyMs();
+      const loaderBefore = process.cpuUsage();
+      const result = await load(agent, port, target, seeded.cookies, SECONDS);
+      const loaderUsage = process.cpuUsage(loaderBefore);
+      const machineAfter = machineBusyMs();
+      const cpuAfter = cpu();
+      agent.destroy();
+      const perRequest = (ms: number | null) =>
+        ms !== null && result.requests > 0 ? (ms / result.requests).toFixed(2) : "?";
+      const row = `| ${name} | ${label} | ${perRequest(cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null)} | ${perRequest(machineBefore !== null && machineAfter !== null ? machineAfter - machineBefore : null)} | ${perRequest((loaderUsage.user + loaderUsage.system) / 1000)} | ${result.rps.toFixed(0)} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | — | — | — | —${result.errors ? ` (${result.errors} errores)` : ""} | ${pids
+        .flatMap((pid) => rssOf(pid))
+        .map((mb) => mb.toFixed(0))
+        .join(" + ")} | ${os.loadavg()[0]!.toFixed(1)} |`;
+      rows.push(row);
+      console.error(row);
+    };
+
+    const detail = `/detalles/${seeded.eventId}`;
+    const nodeTargets: Array<[string, Target]> = [
+      [
+        "GET /eventos (visitante, br), dos nodos tras el proxy",
+        { name: "", method: "GET", paths: ["/eventos"], member: false, encoding: "br" },
+      ],
+      [
+        "POST /detalles/:id participar/dejar (miembro), dos nodos tras el proxy",
+        { name: "", method: "POST", paths: [detail], member: true, encoding: "identity" },
+      ],
+    ];
+    const photoTargets: Array<[string, Target]> = [
+      [
+        "GET /imagenes/:foto, desde la carpeta",
+        {
+          name: "",
+          method: "GET",
+          paths: [`/imagenes/${photoName}`],
+          member: false,
+          encoding: "br",
+        },
+      ],
+      [
+        "GET /imagenes/:foto, desde el bucket (s3rver)",
+        {
+          name: "",
+          method: "GET",
+          paths: [`/imagenes/${photoName}`],
+          member: false,
+          encoding: "br",
+        },
+      ],
+    ];
+    const wanted = (rowName: string) => ONLY.some((part) => rowName.includes(part));
+
+    if (nodeTargets.some(([rowName]) => wanted(rowName))) {
+      const proxyPort = await freePort();
+      // The site's origin is the proxy's: the nodes check a post's Origin against it.
+      const nodeEnv = {
+        ...s3Env,
+        WEB_CONCURRENCY: "1",
+        PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
+      };
+      const a = await startNode(nodeEnv);
+      const b = await startNode(nodeEnv);
+      const proxy = fork(
+        path.join(ROOT, "scripts/bench-proxy.mjs"),
+        [String(proxyPort), `http://127.0.0.1:${a.port}`, `http://127.0.0.1:${b.port}`],
+        { stdio: ["ignore", "ignore", "inherit", "ipc"] },
+      );
+      children.push(proxy);
+      await new Promise<void>((resolve) => proxy.once("message", () => resolve()));
+      for (const [rowName, target] of nodeTargets) {
+        if (!wanted(rowName)) continue;
+        if (!target.member) await untilCached(proxyPort, target);
+        await measure(rowName, target, proxyPort, [a.child.pid!, b.child.pid!, proxy.pid!]);
+      }
+      await stop(proxy);
+      await stop(a.child);
+      await stop(b.child);
+    }
+
+    for (const [index, [rowName, target]] of photoTargets.entries()) {
+      if (!wanted(rowName)) continue;
+      const env: Record<string, string> = index === 0 ? { UPLOADS_DIR: uploadsDir } : s3Env;
+      const node = await startNode({ ...env, WEB_CONCURRENCY: "1" });
+      await measure(rowName, target, node.port, [node.child.pid!]);
+      await stop(node.child);
+    }
+  } finally {
+    for (const child of children) await stop(child);
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+    for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+  }
+  return rows;
+}
+
 async function main() {
   const build = spawnSync(process.execPath, ["scripts/ensure-build.mjs"], {
     cwd: ROOT,
@@ -563,6 +777,9 @@ async function main() {
       })),
     );
   }
+
+  if (serverUrl && DATABASES.includes("postgres") && process.env.BENCH_NODES !== "0")
+    rows.push(...(await benchSeveralNodes(serverUrl)));
 
   console.log(
     `\n${CONNECTIONS} conexiones, ${SECONDS} s por página, ${EVENTS} eventos, ${os.cpus().length} núcleos (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}\n`,
