@@ -102,6 +102,12 @@ export async function startCuttingProxy(targetPort: number): Promise<CuttingProx
     client.on("error", () => upstream.destroy());
     let cutting: number | null = null;
     client.on("data", (chunk: Buffer) => {
+      // Gone away: a connection the client's pool kept open from before fails as a new one does.
+      if (broken) {
+        client.destroy();
+        upstream.destroy();
+        return;
+      }
       if (cutting === null && chunk.subarray(0, 4).toString() === "PUT ") {
         if (cut !== null && cut.after === 0) {
           cutting = cut.bytes;
@@ -116,9 +122,10 @@ export async function startCuttingProxy(targetPort: number): Promise<CuttingProx
         cutting -= part.length;
         if (part.length > 0) upstream.write(part);
         if (cutting <= 0) {
+          // The store is away from now on, for every connection: the SDK's retry of this write
+          // must not get through on another socket its pool kept open.
           broken = true;
-          client.destroy();
-          upstream.destroy();
+          for (const socket of sockets) socket.destroy();
         }
         return;
       }
