@@ -33,3 +33,14 @@ export const ProfileSchema = z.strictObject({
   habilidades: habilidadesField,
 });
 export type ProfileInput = z.output<typeof ProfileSchema>;
+
+/** 'Recibir un enlace por correo': the address, as a person types it. */
+export const EMAIL_MAX = 254;
+export const EmailLinkRequestSchema = z.object({
+  email: z
+    .string({ error: "Escribe tu correo electrónico." })
+    .trim()
+    .min(1, "Escribe tu correo electrónico.")
+    .max(EMAIL_MAX, `El correo puede tener como máximo ${EMAIL_MAX} caracteres.`)
+    .pipe(z.email({ error: "Escribe un correo electrónico válido, como nombre@ejemplo.com." })),
+});
