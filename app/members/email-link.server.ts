@@ -181,7 +181,7 @@ export class SharedAddressError extends Refusal {
  * binding cookie nothing is used. The address is then proven: it reaches the account whose
  * verified or imported e-mail it is, or a new member; a shared address reaches neither.
  */
-export async function useSignInLink(
+export async function redeemSignInLink(
   db: Db,
   request: Request,
   token: unknown,

@@ -5,7 +5,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { Refusal } from "~/kernel/errors";
 import { cookieSettings } from "~/flash.server";
 import { createSession, destroySession } from "~/members/session.server";
-import { inspectLink, useSignInLink } from "~/members/email-link.server";
+import { inspectLink, redeemSignInLink } from "~/members/email-link.server";
 import { EMAIL_LINK_MESSAGES } from "~/members/messages";
 import { pathAfterSignIn } from "~/members/user.server";
 import { readForm } from "~/kernel/read-form.server";
@@ -23,7 +23,7 @@ async function signIn(
   requireSameBrowser: boolean,
 ) {
   try {
-    const { user, redirectTo } = await useSignInLink(
+    const { user, redirectTo } = await redeemSignInLink(
       context.db,
       request,
       token,
