@@ -57,11 +57,9 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       <div className="card login-card">
         <h1 id="login-title">Iniciar Sesión</h1>
         <p>
-          {provider && emailLinks
-            ? "Inicia sesión con tu cuenta de Google, o recibe un enlace en tu correo, para usar todas las funciones."
-            : provider
-              ? "Inicia sesión con tu cuenta de Google para usar todas las funciones."
-              : "Recibe un enlace en tu correo para iniciar sesión y usar todas las funciones."}
+          {provider
+            ? "Inicia sesión con tu cuenta de Google para usar todas las funciones."
+            : "Recibe un enlace en tu correo para iniciar sesión y usar todas las funciones."}
         </p>
         {provider ? (
           <Form method="post" action="/login" reloadDocument>
