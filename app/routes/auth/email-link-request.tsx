@@ -22,8 +22,9 @@ function wantedPath(value: unknown): string | null {
   return path === "" || path.startsWith("/login") || path.startsWith("/auth/") ? null : path;
 }
 
+// A GET shows the form alone (the page a refused request is answered with).
 export function loader() {
-  throw redirect("/login");
+  return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -90,8 +91,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+}
+
+// The title depends on the action's answer, which meta() does not see: the page renders it.
 export function meta() {
-  return [{ title: "Revisa tu correo — Ayllu" }, { name: "robots", content: "noindex" }];
+  return [{ name: "robots", content: "noindex" }];
 }
 
 export default function EmailLinkRequest({ actionData }: Route.ComponentProps) {
@@ -100,6 +106,7 @@ export default function EmailLinkRequest({ actionData }: Route.ComponentProps) {
   if (!actionData || !actionData.sent) {
     return (
       <section className="page page-narrow login" aria-labelledby="login-title">
+        <title>Recibir un enlace por correo — Ayllu</title>
         <div className="card login-card">
           <h1 id="login-title">Recibir un enlace por correo</h1>
           <EmailLinkForm
@@ -117,6 +124,7 @@ export default function EmailLinkRequest({ actionData }: Route.ComponentProps) {
   }
   return (
     <section className="page page-narrow login" aria-labelledby="check-title">
+      <title>Revisa tu correo — Ayllu</title>
       <div className="card login-card">
         <h1 id="check-title">Revisa tu correo</h1>
         <p>
