@@ -122,7 +122,10 @@ async function serve() {
     });
   } catch (error) {
     await vite?.close();
-    if (error instanceof Error && error.name === "DataDirInUseError") {
+    if (
+      error instanceof Error &&
+      (error.name === "DataDirInUseError" || error.name === "ConfigError")
+    ) {
       console.error(error.message);
       process.exit(1);
     }

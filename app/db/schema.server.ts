@@ -2,6 +2,7 @@
 // columns are their snake_case forms (docs/decisions/002-naming.md).
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -120,6 +121,38 @@ export const uploadAttempts = pgTable(
   },
   (t) => [index("upload_attempts_user_id_created_at_idx").on(t.userId, t.createdAt)],
 );
+
+/**
+ * The sign-in attempts of one client address in the current minute (LOGIN_RATE_LIMIT): a fixed
+ * window counted here, in one statement per attempt, so that the limit holds however many
+ * processes and machines serve the site (docs/decisions/031-limits-and-jobs-across-nodes.md).
+ * Rows whose window has ended are deleted by a job every few minutes.
+ */
+export const signInAttempts = pgTable(
+  "sign_in_attempts",
+  {
+    /** The client's address as the rate limit keys it (an IPv6 address by its /56). */
+    client: text("client").primaryKey(),
+    hits: integer("hits").notNull(),
+    resetsAt: timestamp("resets_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sign_in_attempts_resets_at_idx").on(t.resetsAt)],
+);
+
+/**
+ * The background jobs run on a timer (session sweep, upload sweep, …): a process runs one only
+ * after claiming its next run here, so that one run happens across all processes and machines
+ * (docs/decisions/031-limits-and-jobs-across-nodes.md).
+ */
+export const scheduledJobs = pgTable("scheduled_jobs", {
+  name: text("name").primaryKey(),
+  /** No process may claim a run before this. */
+  nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull(),
+  runs: bigint("runs", { mode: "number" }).notNull().default(0),
+  lastRunAt: timestamp("last_run_at", { withTimezone: true }),
+  /** The process that claimed the last run (host name and process id). */
+  lastNode: text("last_node"),
+});
 
 /**
  * A sign-in link sent by e-mail ('Recibir un enlace por correo', docs/decisions/034-sign-in-by-link.md):

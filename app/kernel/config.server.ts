@@ -21,8 +21,13 @@ export interface Config {
   publicUrl: URL;
   databaseUrl: string | undefined;
   dataDir: string;
-  /** Where uploaded images are kept (docs/decisions/022-uploads.md). */
+  /**
+   * Where uploaded images are kept (docs/decisions/022-uploads.md) when there is no object store,
+   * and where the local folder is for `npm run imagenes` (the move into the bucket and back).
+   */
   uploadsDir: string;
+  /** An S3-compatible bucket for the photos instead of the folder (docs/decisions/032-object-storage.md). */
+  objectStore: ObjectStoreSettings | null;
   /** The largest image file accepted, in bytes. */
   uploadMaxBytes: number;
   /** The most pixels an uploaded image may declare (width × height). */
@@ -81,6 +86,21 @@ export interface MailSettings {
   reminderHours: number;
 }
 
+/** S3_*: the bucket every node reads and writes the photos in (docs/configuracion.md). */
+export interface ObjectStoreSettings {
+  /** S3_ENDPOINT; null for AWS S3 itself (the SDK's endpoint for the region). */
+  endpoint: string | null;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** S3_PUBLIC_URL: where the bucket is served to browsers (a public bucket or a CDN), photos only. */
+  publicUrl: string | null;
+  /** S3_PRIVATE_BUCKET: private files' bucket; without it they go under privado/ in `bucket`. */
+  privateBucket: string | null;
+}
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
@@ -88,6 +108,9 @@ export class ConfigError extends Error {
 const flag = z
   .enum(["1", "0", "true", "false", "yes", "no"])
   .transform((v) => v === "1" || v === "true" || v === "yes");
+
+/** An S3 bucket's name (the rules every S3-compatible store shares). */
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
 const EnvSchema = z.object({
   NODE_ENV: z.string().optional(),
@@ -177,6 +200,44 @@ const EnvSchema = z.object({
     .min(1, "REMINDER_HOURS debe estar entre 1 y 168")
     .max(168, "REMINDER_HOURS debe estar entre 1 y 168")
     .default(24),
+  S3_ENDPOINT: z
+    .url({
+      protocol: /^https?$/,
+      error:
+        "S3_ENDPOINT debe ser una URL http(s), por ejemplo https://<cuenta>.r2.cloudflarestorage.com",
+    })
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(
+      /^[a-z0-9-]{1,40}$/,
+      "S3_REGION debe ser el nombre de una región, por ejemplo auto (R2), garage (Garage) o us-east-1",
+    )
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      BUCKET_NAME,
+      "S3_BUCKET debe ser un nombre de bucket: 3 a 63 minúsculas, cifras, puntos o guiones",
+    )
+    .optional(),
+  S3_PRIVATE_BUCKET: z
+    .string()
+    .regex(
+      BUCKET_NAME,
+      "S3_PRIVATE_BUCKET debe ser un nombre de bucket: 3 a 63 minúsculas, cifras, puntos o guiones",
+    )
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).max(256, "S3_ACCESS_KEY_ID es demasiado larga").optional(),
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .min(1)
+    .max(256, "S3_SECRET_ACCESS_KEY es demasiado larga")
+    .optional(),
+  S3_FORCE_PATH_STYLE: flag.optional(),
+  S3_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "S3_PUBLIC_URL debe ser una URL http(s)" })
+    .optional(),
   WEB_CONCURRENCY: z.coerce
     .number()
     .int()
@@ -221,6 +282,57 @@ function parseTrustProxy(value: string): Config["trustProxy"] | null {
     .map((s) => s.trim())
     .filter(Boolean);
   return entries.length > 0 && entries.every(isProxyAddress) ? entries : null;
+}
+
+/**
+ * The object store, when S3_BUCKET is given; null otherwise (the folder, as before). Every
+ * problem names its variable. Private files are never where S3_PUBLIC_URL serves: with a public
+ * URL they need a bucket of their own.
+ */
+function objectStoreOf(
+  e: z.infer<typeof EnvSchema>,
+  problems: string[],
+): ObjectStoreSettings | null {
+  const given = (
+    [
+      "S3_ENDPOINT",
+      "S3_REGION",
+      "S3_ACCESS_KEY_ID",
+      "S3_SECRET_ACCESS_KEY",
+      "S3_FORCE_PATH_STYLE",
+      "S3_PUBLIC_URL",
+      "S3_PRIVATE_BUCKET",
+    ] as const
+  ).filter((name) => e[name] !== undefined);
+  if (!e.S3_BUCKET) {
+    if (given.length > 0)
+      problems.push(
+        `S3_BUCKET falta (se dio ${given.join(", ")}): es el bucket donde se guardan las fotos`,
+      );
+    return null;
+  }
+  if (!e.S3_ACCESS_KEY_ID) problems.push("S3_ACCESS_KEY_ID falta (se dio S3_BUCKET)");
+  if (!e.S3_SECRET_ACCESS_KEY) problems.push("S3_SECRET_ACCESS_KEY falta (se dio S3_BUCKET)");
+  if (e.S3_PUBLIC_URL) {
+    if (!e.S3_PRIVATE_BUCKET)
+      problems.push(
+        "S3_PUBLIC_URL publica el bucket S3_BUCKET entero: los archivos privados (comprobantes de pago) irían donde se publica. Pon S3_PRIVATE_BUCKET, un bucket sin acceso público, o quita S3_PUBLIC_URL",
+      );
+    else if (e.S3_PRIVATE_BUCKET === e.S3_BUCKET)
+      problems.push(
+        "S3_PRIVATE_BUCKET es el mismo bucket que S3_BUCKET, que S3_PUBLIC_URL publica: los archivos privados necesitan otro bucket, sin acceso público",
+      );
+  }
+  return {
+    endpoint: e.S3_ENDPOINT ?? null,
+    region: e.S3_REGION ?? "us-east-1",
+    bucket: e.S3_BUCKET,
+    accessKeyId: e.S3_ACCESS_KEY_ID ?? "",
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? "",
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+    publicUrl: e.S3_PUBLIC_URL ? e.S3_PUBLIC_URL.replace(/\/+$/, "") : null,
+    privateBucket: e.S3_PRIVATE_BUCKET ?? null,
+  };
 }
 
 /** Reads the configuration from `env`; throws a ConfigError naming every problem. */
@@ -278,6 +390,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
 
+  const objectStore = objectStoreOf(e, problems);
+
   if (!isTimeZone(e.SITE_TIMEZONE))
     problems.push(`SITE_TIMEZONE no es una zona horaria: ${e.SITE_TIMEZONE}`);
 
@@ -309,6 +423,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, "uploads")),
+    objectStore,
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
     uploadMaxPixels: Math.round(e.UPLOAD_MAX_MEGAPIXELS * 1_000_000),
     uploadDecodes: e.UPLOAD_DECODES,

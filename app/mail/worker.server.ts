@@ -6,6 +6,8 @@
 // or cannot be reached gets the mail again later, with exponential backoff. Sent means the SMTP
 // server accepted it, so a mail is sent at least once; it is sent twice only if the process dies
 // between the server's acceptance and the next statement (both copies carry one Message-ID).
+// Reminders are queued by every process's run, each at most once (a dedupe key); the hourly
+// cleanup of old rows is claimed by one process (docs/decisions/031-limits-and-jobs-across-nodes.md).
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
@@ -13,6 +15,7 @@ import MailComposer, { type MailComposerOptions } from "nodemailer/lib/mail-comp
 import type { Config } from "~/kernel/config.server";
 import type { Database, Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
+import { claimJobRun } from "~/db/jobs.server";
 import { eventState } from "~/events/event-state";
 import { queueDueReminders, snapshotToEvent, type QueuedMail } from "./mail.server";
 import { composeMail, mailSite, type MailSite } from "./compose.server";
@@ -213,6 +216,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   async function cleanup(at: Date) {
     if (at.getTime() - lastCleanup < HOUR) return;
     lastCleanup = at.getTime();
+    // Once an hour across all processes: the one that claims the run deletes.
+    if (!(await claimJobRun(db, "mail-outbox-cleanup", HOUR))) return;
     // Kept 90 days: the development mailbox, a member's data export, and the reminders' dedupe
     // (an event reminded of has started long before).
     await db.execute(sql`delete from mail_outbox

@@ -148,8 +148,8 @@ export async function destroySession(
   return serializeCookie(name, "", { ...settings, maxAgeSeconds: 0 });
 }
 
-/** Removes sessions that can no longer be used; resolves with how many. */
-async function deleteExpiredSessions(db: Db, now: Date = new Date()): Promise<number> {
+/** Removes sessions that can no longer be used; resolves with how many (a job, server/http/app.server.ts). */
+export async function deleteExpiredSessions(db: Db, now: Date = new Date()): Promise<number> {
   const deleted = await db
     .delete(sessions)
     .where(
@@ -169,22 +169,4 @@ export async function destroyAllSessions(db: Db, userId: string): Promise<number
     .where(eq(sessions.userId, userId))
     .returning({ idHash: sessions.idHash });
   return deleted.length;
-}
-
-/**
- * Deletes expired sessions every `intervalMs` until stopped (started with the server). A failed
- * sweep (the database briefly away) is logged and tried again at the next tick.
- */
-export function startSessionSweeper(db: Db, intervalMs: number): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = deleteExpiredSessions(db).catch((error: unknown) => {
-      console.error("No se pudieron borrar las sesiones vencidas:", error);
-    });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
 }

@@ -6,10 +6,11 @@ import sharp from "sharp";
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { storedWidths, UPLOAD_FILE_NAME, UPLOAD_WIDTHS, uploadedImagePath } from "~/kernel/images";
 import type { Db } from "~/db/client.server";
+import type { Config } from "~/kernel/config.server";
 import { rowsOf } from "~/db/rows.server";
 import { uploadAttempts, type User } from "~/db/schema.server";
 import type { DecodePlace } from "./decode-queue.server";
-import { uploadStorage, type UploadStorage } from "./storage.server";
+import { siteStorage, StorageUnavailableError, type UploadStorage } from "./storage.server";
 import { mayAdminister, NotAllowedError } from "~/members/permissions.server";
 import { Refusal } from "~/kernel/errors";
 
@@ -197,11 +198,18 @@ export async function storeImages(
     for (const file of files) images.push(await processImage(file, limits));
     return images;
   });
-  for (const image of processed) {
-    for (const file of image.files) {
-      // Named by content: a file already there is the same image.
-      if (!(await storage.has(file.name))) await storage.write(file.name, file.data);
+  try {
+    for (const image of processed) {
+      for (const file of image.files) {
+        // Named by content: a file already there is the same image.
+        if (!(await storage.has(file.name))) await storage.write(file.name, file.data);
+      }
     }
+  } catch (error) {
+    // Each file is written whole or not at all; the widths written before the failure are
+    // referenced by nothing and go with the hourly sweep (docs/decisions/032-object-storage.md).
+    console.error("No se pudo guardar una imagen subida:", error);
+    throw new StorageUnavailableError();
   }
   return processed.map(({ path, width, height }) => ({ path, width, height }));
 }
@@ -284,12 +292,12 @@ export async function releaseReplaced(
   }
 }
 
-/** releaseReplaced on the site's uploads folder, for a route that changed something. */
+/** releaseReplaced on the site's store (folder or bucket), for a route that changed something. */
 export function releaseAfterChange(
-  context: { db: Db; config: { uploadsDir: string } },
+  context: { db: Db; config: Pick<Config, "uploadsDir" | "objectStore"> },
   before: unknown,
 ): Promise<void> {
-  return releaseReplaced(context.db, uploadStorage(context.config.uploadsDir), before);
+  return releaseReplaced(context.db, siteStorage(context.config), before);
 }
 
 /** How long an upload may wait for the form that uses it to be saved. */

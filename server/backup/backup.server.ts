@@ -42,7 +42,17 @@ function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
-/** The site's tables (schema public), parents before children. */
+/**
+ * Tables of the processes' coordination, not of the site: which process last ran each job and the
+ * sign-in attempts of the current minute (docs/decisions/031-limits-and-jobs-across-nodes.md),
+ * and the sign-in links of the last 15 minutes, short-lived credentials that a restore must never
+ * bring back (docs/decisions/034-sign-in-by-link.md). They mean nothing to another database, a
+ * server writes them as soon as it starts, and they hold nobody's data: a backup leaves them out,
+ * and they never make a database "not empty".
+ */
+const COORDINATION_TABLES = new Set(["scheduled_jobs", "sign_in_attempts", "sign_in_links"]);
+
+/** The site's tables (schema public, but for COORDINATION_TABLES), parents before children. */
 async function tablesInOrder(db: Db): Promise<{ name: string; columns: string[] }[]> {
   const columns = rowsOf<{ table_name: string; column_name: string }>(
     await db.execute(sql`
@@ -83,7 +93,7 @@ async function tablesInOrder(db: Db): Promise<{ name: string; columns: string[] 
   };
   for (const name of [...byTable.keys()].sort()) visit(name);
   return ordered
-    .filter((n) => byTable.has(n))
+    .filter((n) => byTable.has(n) && !COORDINATION_TABLES.has(n))
     .map((name) => ({ name, columns: byTable.get(name)! }));
 }
 
@@ -134,7 +144,12 @@ export async function writeBackup(
   const files = uploads ? (await uploads.list()).map((f) => f.name).sort() : [];
   const fileLines: string[] = [];
   for (const name of files) {
-    const data = await uploads!.read(name).catch(() => null);
+    // Skipped only when it is gone; a store that fails (a bucket away) fails the backup, which
+    // always carries every photo.
+    const data = await uploads!.read(name).catch(async (error: unknown) => {
+      if (await uploads!.has(name).catch(() => true)) throw error;
+      return null;
+    });
     if (data)
       fileLines.push(
         JSON.stringify({

@@ -11,13 +11,19 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { Config } from "~/kernel/config.server";
 import { createAuthService, type AuthService } from "~/members/oidc.server";
-import { startSessionSweeper } from "~/members/session.server";
+import { deleteExpiredSessions } from "~/members/session.server";
+import {
+  signInAttemptStore,
+  SIGN_IN_ATTEMPTS_SWEEP_MS,
+  sweepSignInAttempts,
+} from "~/members/sign-in-limit.server";
+import { startClaimedJob, type ClaimedJob } from "~/db/jobs.server";
 import { databaseIsUp, openDatabase, type Database } from "~/db/client.server";
 import { seedDemoSite } from "~/site/demo.server";
 import { MAIL_MESSAGES } from "~/mail/messages";
 import { sweepUploads } from "~/uploads/upload.server";
 import { createDecodeQueue } from "~/uploads/decode-queue.server";
-import { uploadStorage, type UploadStorage } from "~/uploads/storage.server";
+import { checkObjectStore, siteStorage } from "~/uploads/storage.server";
 import { UPLOAD_ENDPOINT, UPLOAD_FILE_NAME, UPLOAD_MAX_FILES } from "~/kernel/images";
 import { ipKeyGenerator } from "express-rate-limit";
 import { mailWorkerFor } from "~/mail/worker.server";
@@ -74,6 +80,8 @@ export interface StartOptions {
    * time (an event that has ended) and for the page cache's expiry. Tests move it instead of waiting.
    */
   now?: () => Date;
+  /** How long the start-up check of the object store waits for it (default STORE_CHECK_MS, 30 s). */
+  storeCheckMs?: number;
 }
 
 export interface RunningServer {
@@ -93,6 +101,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let stopWatchingEvents: (() => Promise<void>) | undefined;
   let closePageCache: (() => Promise<void>) | undefined;
   try {
+    // A wrong endpoint, bucket or key stops the server here, naming the variable; a store that
+    // is away for a moment is waited for (docs/decisions/032-object-storage.md).
+    if (options.config.objectStore)
+      await checkObjectStore(options.config.objectStore, {
+        waitMs: options.storeCheckMs,
+        log,
+      });
     if (options.config.seedDemo) await seedDemoSite(database.db);
     // The landing sections' defaults, once per section (docs/decisions/023-site-content.md), and
     // the content kept in memory from then on.
@@ -185,16 +200,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
     // Uploaded images: named by their content, so a name always means the same bytes
     // (docs/decisions/022-uploads.md). Before the page cache and compression (WebP is compressed).
-    const uploads = express.static(config.uploadsDir, {
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-      dotfiles: "ignore",
-      redirect: false,
+    // Served from the folder or the bucket alike (app/uploads/storage.server.ts).
+    const uploads = siteStorage(config);
+    app.use("/imagenes", (req, res, next) => {
+      const name = req.path.slice(1);
+      if (!UPLOAD_FILE_NAME.test(name) || (req.method !== "GET" && req.method !== "HEAD"))
+        return next();
+      uploads.serve(name, req, res, next);
     });
-    app.use("/imagenes", (req, res, next) =>
-      UPLOAD_FILE_NAME.test(req.path.slice(1)) ? uploads(req, res, next) : next(),
-    );
 
     app.use(compression());
     app.use(shareDrainListener);
@@ -215,7 +228,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
     }
 
-    const signInLimit = rateLimit({ limit: config.loginRateLimit, windowMs: 60_000 });
+    const signInLimit = rateLimit({
+      limit: config.loginRateLimit,
+      windowMs: 60_000,
+      store: signInAttemptStore(database.db),
+    });
     // "/login.data" is the same action, reached by the client-side router.
     app.post(["/login", "/login.data"], signInLimit);
     // The e-mailed links: asking for one (also limited per address and per client in its domain)
@@ -334,10 +351,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       },
     );
 
-    // Expired sessions are swept while the server runs.
-    const stopSweeper = startSessionSweeper(database.db, config.sessionSweepMs);
-    const stopMaintenance = startMaintenance(database);
-    const stopUploadSweeper = startUploadSweeper(database, uploadStorage(config.uploadsDir), now);
+    // The jobs on a timer: each run is claimed in the database, so that one process of all
+    // those serving the site does it (docs/decisions/031-limits-and-jobs-across-nodes.md).
+    const stopJobs = startJobs(database, config, now);
     // Every process sends mail; they share the queue (docs/decisions/021-mail.md).
     const mailWorker = mailWorkerFor(database.db, config);
     await mailWorker?.start(database);
@@ -376,9 +392,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       close() {
         closing ??= (async () => {
           await publicationStream.close();
-          await stopSweeper();
-          await stopMaintenance();
-          await stopUploadSweeper();
+          await stopJobs();
           await mailWorker?.stop();
           await pageCache.close();
           await stopWatchingSite?.();
@@ -410,52 +424,47 @@ const MAINTENANCE_MS = 60 * 60 * 1000;
 const UPLOAD_SWEEP_MS = 60 * 60 * 1000;
 
 /**
- * Runs `task` at start and every `everyMs`, one run at a time; a failure is logged and tried
- * again at the next tick. Returns how to stop it (waiting for a run under way).
+ * Starts the jobs on a timer, each claimed in the database (app/db/jobs.server.ts): expired
+ * sessions, the sign-in limit's ended windows, unsaved uploads and, for the embedded database
+ * (one process), its maintenance. Returns how to stop them all.
  */
-function startPeriodic(
-  task: () => Promise<unknown>,
-  everyMs: number,
-  failure: string,
-): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    running = running.then(task).catch((error: unknown) => {
-      console.error(failure, error);
-    });
-  };
-  run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-}
-
-/**
- * The embedded database has no autovacuum: it is vacuumed and analysed at start and every hour
- * (docs/decisions/015-page-cache.md).
- */
-function startMaintenance(database: Database): () => Promise<void> {
+function startJobs(database: Database, config: Config, now: () => Date): () => Promise<void> {
+  const { db } = database;
+  const storage = siteStorage(config);
+  const jobs: ClaimedJob[] = [
+    {
+      name: "sessions-sweep",
+      everyMs: config.sessionSweepMs,
+      run: () => deleteExpiredSessions(db),
+      failure: "No se pudieron borrar las sesiones vencidas:",
+    },
+    {
+      name: "sign-in-attempts-sweep",
+      everyMs: SIGN_IN_ATTEMPTS_SWEEP_MS,
+      run: () => sweepSignInAttempts(db),
+      failure: "No se pudieron borrar los intentos de inicio de sesión pasados:",
+    },
+    {
+      // One run per store: a folder is one machine's (its processes share it), so each machine
+      // sweeps its own; a bucket is the site's, swept by one process of all.
+      name: `uploads-sweep:${storage.identity}`,
+      everyMs: UPLOAD_SWEEP_MS,
+      run: () => sweepUploads(db, storage, now()),
+      failure: "No se pudieron revisar las imágenes subidas:",
+    },
+  ];
   const maintain = database.maintain;
-  if (!maintain) return async () => {};
-  return startPeriodic(
-    maintain,
-    MAINTENANCE_MS,
-    "No se pudo hacer el mantenimiento de la base de datos:",
-  );
-}
-
-/** Removes unsaved uploads at start and every hour (app/uploads/upload.server.ts). */
-function startUploadSweeper(
-  database: Database,
-  storage: UploadStorage,
-  now: () => Date,
-): () => Promise<void> {
-  return startPeriodic(
-    () => sweepUploads(database.db, storage, now()),
-    UPLOAD_SWEEP_MS,
-    "No se pudieron revisar las imágenes subidas:",
-  );
+  // The embedded database has no autovacuum: it is vacuumed and analysed at start and every hour
+  // (docs/decisions/015-page-cache.md).
+  if (maintain)
+    jobs.push({
+      name: "embedded-maintenance",
+      everyMs: MAINTENANCE_MS,
+      run: maintain,
+      failure: "No se pudo hacer el mantenimiento de la base de datos:",
+    });
+  const stops = jobs.map((job) => startClaimedJob(db, job));
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
 }

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
-import { rateLimit as expressRateLimit } from "express-rate-limit";
+import { rateLimit as expressRateLimit, type Store } from "express-rate-limit";
 
 interface SecurityOptions {
   production: boolean;
@@ -193,14 +193,19 @@ export function sameOriginPosts(publicUrl: URL, exemptPrefixes: readonly string[
 }
 
 /**
- * A fixed-window limit per client address (express-rate-limit, in memory). The address is
- * `req.ip`, which Express derives from the "trust proxy" setting (TRUST_PROXY): only the hops the
- * site trusts are read from X-Forwarded-For, so a client cannot choose the address counted.
+ * A fixed-window limit per client address (express-rate-limit), counted in `store`: the database
+ * (app/members/sign-in-limit.server.ts), so that it holds across processes and machines. The
+ * address is `req.ip`, which Express derives from the "trust proxy" setting (TRUST_PROXY): only
+ * the hops the site trusts are read from X-Forwarded-For, so a client cannot choose the address
+ * counted. Should the count fail (the database briefly away) the attempt goes on uncounted: the
+ * sign-in it leads to needs the database too, and answers for itself.
  */
-export function rateLimit(options: { limit: number; windowMs: number }) {
+export function rateLimit(options: { limit: number; windowMs: number; store: Store }) {
   return expressRateLimit({
     windowMs: options.windowMs,
     limit: options.limit,
+    store: options.store,
+    passOnStoreError: true,
     standardHeaders: "draft-6",
     legacyHeaders: false,
     handler: (_req, res, _next, used) => {

@@ -129,6 +129,8 @@ export async function startTestServer(
      * it stays open when this server closes.
      */
     database?: Database;
+    /** How long the start-up check waits for the object store (StartOptions.storeCheckMs). */
+    storeCheckMs?: number;
   } = {},
 ): Promise<TestServer> {
   const entry = (await import(

@@ -14,7 +14,7 @@ import {
   type UploadPurpose,
 } from "~/uploads/upload.server";
 import { setOwnPhoto } from "~/members/user.server";
-import { uploadStorage } from "~/uploads/storage.server";
+import { siteStorage } from "~/uploads/storage.server";
 import { MESSAGES } from "~/messages";
 import { uploadSrcSet } from "~/kernel/images";
 import type { Route } from "./+types/upload";
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     maxBytes: context.config.uploadMaxBytes,
     maxPixels: context.config.uploadMaxPixels,
   };
-  const storage = uploadStorage(context.config.uploadsDir);
+  const storage = siteStorage(context.config);
   // The place is taken before the body is read: a full line also bounds the bodies held.
   const place = context.decodeQueue.enter();
   if (!place) {
