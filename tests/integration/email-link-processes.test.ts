@@ -2,7 +2,7 @@
 // second server runs as a process of its own (`node server.js`) on the database this test's
 // server uses, and both count in sign_in_attempts (docs/decisions/034-sign-in-by-link.md). On the
 // embedded database, which one process alone can open, the two servers share its one handle.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import os from "node:os";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -25,7 +25,6 @@ let shared: SharedDatabase;
 let smtp: TestSmtp;
 let first: TestServer;
 let second: { url: URL; close(): Promise<void> };
-let child: ChildProcess | null = null;
 
 /** `node server.js` on the shared PostgreSQL database; resolves once it listens. */
 async function startProcess(databaseUrl: string): Promise<{ url: URL; close(): Promise<void> }> {
@@ -45,7 +44,6 @@ async function startProcess(databaseUrl: string): Promise<{ url: URL; close(): P
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child = started;
   let output = "";
   started.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const url = await new Promise<URL>((resolve, reject) => {
@@ -85,7 +83,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await second?.close();
-  child = null;
   await first?.close();
   await shared?.close();
   await smtp?.close();
