@@ -5,6 +5,7 @@
 // address reaching nobody, ADMIN_EMAILS, bad input, and the limit per address.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { eq, like, sql } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, beforeEach, expect, test, vi } from "vitest";
 import { mailOutbox, signInLinks, signInAttempts, users } from "~/db/schema.server";
 import { EMAIL_ISSUER, IMPORTED_ISSUER } from "~/members/account-link.server";
 import { EMAIL_LINK_MESSAGES } from "~/members/messages";
+import { writeBackup } from "#server/backup/backup.server";
 import { importFirebase } from "#server/import/import.server";
 import { readExportFiles } from "#server/import/read-export.server";
 import { BrowserClient, pathOf, type Reply } from "../helpers/browser-client";
@@ -489,5 +491,19 @@ test("a production site without an OpenID provider signs in by e-mailed links on
     expect(followed.headers.get("set-cookie")).toContain("__Host-ayllu_session=");
   } finally {
     await production.close();
+  }
+});
+
+test("a backup leaves pending links out: a restore never brings one back", async () => {
+  await requestLink(new BrowserClient(server.url), "copia@example.com");
+  expect(await server.db.$count(signInLinks)).toBeGreaterThan(0);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-copia-enlaces-"));
+  try {
+    const file = path.join(dir, "copia.ayllu");
+    const header = await writeBackup(server.db, file, server.database.kind);
+    expect(header.tables.map((t) => t.name)).not.toContain("sign_in_links");
+    expect(header.tables.map((t) => t.name)).toContain("users");
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });
