@@ -128,14 +128,17 @@ export default function EmailLinkRequest({ actionData }: Route.ComponentProps) {
       <div className="card login-card">
         <h1 id="check-title">Revisa tu correo</h1>
         <p>
-          Enviamos un enlace para iniciar sesión a <strong>{actionData.email}</strong>. Ábrelo en
-          este navegador: sirve una sola vez y caduca en {actionData.minutes} minutos.
+          {actionData.shownLink
+            ? "Tu enlace para iniciar sesión como "
+            : "Enviamos un enlace para iniciar sesión a "}
+          <strong>{actionData.email}</strong>
+          {`. Ábrelo en este navegador: sirve una sola vez y caduca en ${actionData.minutes} minutos.`}
         </p>
         {actionData.shownLink ? (
           <div className="login-link-shown" role="note">
             <p>
-              <strong>Sitio en desarrollo, sin SMTP_URL:</strong> no se envía ningún correo; este es
-              tu enlace.
+              <strong>Sitio en desarrollo, sin SMTP_URL:</strong> no se envía ningún correo, así que
+              el enlace está aquí.
             </p>
             <p>
               <a href={actionData.shownLink}>Abrir el enlace de inicio de sesión</a>

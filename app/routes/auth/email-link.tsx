@@ -111,8 +111,8 @@ export default function EmailLink({ loaderData, actionData }: Route.ComponentPro
       <div className="card login-card">
         <h1 id="link-title">¿Iniciar sesión en este dispositivo?</h1>
         <p>
-          Abriste el enlace en otro navegador o dispositivo que el que lo pidió. Si lo pediste tú,
-          confirma para iniciar sesión aquí como <strong>{answer.email}</strong>.
+          Abriste el enlace en un navegador o dispositivo distinto del que lo pidió. Si lo pediste
+          tú, confirma para iniciar sesión aquí como <strong>{answer.email}</strong>.
         </p>
         <Form method="post" reloadDocument>
           <button type="submit" className="button login-wide">
