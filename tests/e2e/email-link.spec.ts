@@ -5,7 +5,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import {
+  completeProfileOverHttp,
+  expect,
+  expectNoAxeViolations,
+  memberData,
+  test,
+} from "./fixtures";
 
 async function shoot(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;
@@ -69,6 +75,26 @@ test("a person asks for a link on /login, follows it and completes their profile
   // The browser that asked signs in with one click.
   await page.goto(link!);
   await expect(page).toHaveURL(/\/aditionaldata$/);
+  await completeProfileOverHttp(page, memberData({ nombreCompleto: "Rosa Enlace" }));
+  // The profile's mail section lists the transactional mail apart from the topics.
+  await page.goto("/profile");
+  const mail = page.locator("section", { has: page.locator("#mail-title") });
+  await expect(mail).toContainText(email);
+  await expect(mail.getByRole("heading", { name: "Correos de servicio" })).toBeVisible();
+  await expect(
+    mail.getByText("El enlace para iniciar sesión, cuando lo pides en Iniciar Sesión"),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  if (process.env.SHOTS_DIR) {
+    await mail.scrollIntoViewIfNeeded();
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
+      await mail.screenshot({
+        path: path.join(process.env.SHOTS_DIR, `perfil-correos-${width}.png`),
+      });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
 
   // Used up.
   const later = await browser.newContext({ baseURL });

@@ -45,7 +45,9 @@ export function MailPreferences({
           </button>
         </div>
       </Form>
-      <h3 id="mail-transactional-title">Correos de servicio</h3>
+      <h3 id="mail-transactional-title" className="mail-transactional-title">
+        Correos de servicio
+      </h3>
       <p>
         Estos se envían siempre, solo cuando tú haces algo que los necesita; no se pueden desactivar
         y no traen enlace de baja:
