@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { isRealDate } from "~/kernel/checks";
 import { trimmed } from "~/kernel/fields";
-import { GENEROS, HABILIDADES_MAX } from "~/kernel/limits";
+import { EMAIL_MAX, GENEROS, HABILIDADES_MAX } from "~/kernel/limits";
 
 export const birthDateField = z
   .string({ error: "Escribe tu fecha de nacimiento." })
@@ -35,7 +35,6 @@ export const ProfileSchema = z.strictObject({
 export type ProfileInput = z.output<typeof ProfileSchema>;
 
 /** 'Recibir un enlace por correo': the address, as a person types it. */
-export const EMAIL_MAX = 254;
 export const EmailLinkRequestSchema = z.object({
   email: z
     .string({ error: "Escribe tu correo electrónico." })

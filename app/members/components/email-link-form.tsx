@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { Field } from "~/ui/field";
-import { EMAIL_MAX } from "~/members/schemas";
+import { EMAIL_MAX } from "~/kernel/limits";
 
 /** 'Recibir un enlace por correo': the address, and where to go after signing in. */
 export function EmailLinkForm({
