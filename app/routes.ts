@@ -8,6 +8,8 @@ export default [
   route("clase1", "routes/landing/clase1.tsx"),
 
   route("login", "routes/auth/login.tsx"),
+  route("login/correo", "routes/auth/email-link-request.tsx"),
+  route("login/enlace/:token", "routes/auth/email-link.tsx"),
   route("auth/callback", "routes/auth/callback.tsx"),
   route("logout", "routes/auth/logout.tsx"),
 

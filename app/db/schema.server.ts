@@ -155,6 +155,28 @@ export const scheduledJobs = pgTable("scheduled_jobs", {
 });
 
 /**
+ * A sign-in link sent by e-mail ('Recibir un enlace por correo', docs/decisions/034-sign-in-by-link.md):
+ * only the SHA-256 of the link's secret and of the requesting browser's nonce are kept. A row is
+ * deleted when the link is used, and rows past their expiry at the next request of a link. It
+ * names an address, not a member (the address may have no account yet); backups leave it out.
+ */
+export const signInLinks = pgTable(
+  "sign_in_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    /** The address the link was sent to, trimmed and in lower case. */
+    email: text("email").notNull(),
+    /** SHA-256 of the nonce in the requesting browser's cookie. */
+    browserHash: text("browser_hash").notNull(),
+    /** Where to go after signing in (a path on this site), if the person was going somewhere. */
+    redirectTo: text("redirect_to"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sign_in_links_expires_at_idx").on(t.expiresAt)],
+);
+
+/**
  * eventos. `startsAt` is fechaEvento + horaEvento in SITE_TIMEZONE, kept for ordering; `endsAt`
  * is when the event is over (its state, app/events/event.server.ts `eventState`), always after
  * the start (decision 030).

@@ -10,7 +10,9 @@ const GOOGLE_ISSUER = "https://accounts.google.com";
 
 type OidcSettings =
   | { kind: "external"; issuer: string; clientId: string; clientSecret: string; name: string }
-  | { kind: "development" };
+  | { kind: "development" }
+  /** Production without an OpenID provider: members sign in by e-mailed links only. */
+  | { kind: "none" };
 
 export interface Config {
   production: boolean;
@@ -56,6 +58,20 @@ export interface Config {
   /** Server processes (docs/decisions/015-page-cache.md); always 1 on the embedded database. */
   webConcurrency: number;
   mail: MailSettings;
+  /** Sign-in links by e-mail (docs/decisions/034-sign-in-by-link.md). */
+  emailLinks: EmailLinkSettings;
+}
+
+/**
+ * 'Recibir un enlace por correo': offered whenever mail can go somewhere (SMTP, or outside
+ * production the page itself shows the link). The limits are per hour, counted in the database.
+ */
+export interface EmailLinkSettings {
+  enabled: boolean;
+  /** Links one address may be sent in an hour. */
+  perAddress: number;
+  /** Links one client address may ask for in an hour. */
+  perClient: number;
 }
 
 /**
@@ -151,6 +167,18 @@ const EnvSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   LIVE_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100).default(5),
   SESSIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
+  EMAIL_LINKS_PER_ADDRESS: z.coerce
+    .number({ error: "EMAIL_LINKS_PER_ADDRESS debe ser un número entero de enlaces por hora" })
+    .int("EMAIL_LINKS_PER_ADDRESS debe ser un número entero de enlaces por hora")
+    .min(1, "EMAIL_LINKS_PER_ADDRESS debe estar entre 1 y 100")
+    .max(100, "EMAIL_LINKS_PER_ADDRESS debe estar entre 1 y 100")
+    .default(5),
+  EMAIL_LINKS_PER_CLIENT: z.coerce
+    .number({ error: "EMAIL_LINKS_PER_CLIENT debe ser un número entero de enlaces por hora" })
+    .int("EMAIL_LINKS_PER_CLIENT debe ser un número entero de enlaces por hora")
+    .min(1, "EMAIL_LINKS_PER_CLIENT debe estar entre 1 y 1000")
+    .max(1000, "EMAIL_LINKS_PER_CLIENT debe estar entre 1 y 1000")
+    .default(20),
   SESSION_SWEEP_MINUTES: z.coerce.number().min(0.01).max(10080).default(60),
   SMTP_URL: z
     .string()
@@ -344,7 +372,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       name: "Google",
     };
   } else {
-    oidc = { kind: "development" };
+    // Production without a provider is a site whose members sign in by e-mailed links.
+    oidc = production ? { kind: "none" } : { kind: "development" };
   }
 
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
@@ -370,10 +399,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.DATABASE_URL) problems.push("DATABASE_URL falta (obligatoria en producción)");
     if (!e.SESSION_SECRET) problems.push("SESSION_SECRET falta (obligatoria en producción)");
     if (!e.PUBLIC_URL) problems.push("PUBLIC_URL falta (obligatoria en producción)");
-    if (oidc.kind === "development") {
+    // At least one real way in: an OpenID provider, or SMTP for the e-mailed links.
+    if (oidc.kind === "none" && !e.SMTP_URL) {
       problems.push(
-        "GOOGLE_CLIENT_ID y GOOGLE_CLIENT_SECRET (u OIDC_ISSUER, OIDC_CLIENT_ID y OIDC_CLIENT_SECRET) faltan: " +
-          "el proveedor de desarrollo no se usa en producción",
+        "No hay ninguna forma de iniciar sesión: configura GOOGLE_CLIENT_ID y GOOGLE_CLIENT_SECRET " +
+          "(u OIDC_ISSUER, OIDC_CLIENT_ID y OIDC_CLIENT_SECRET) para iniciar sesión con un proveedor, " +
+          "o SMTP_URL para enviar enlaces de inicio de sesión por correo " +
+          "(el proveedor de desarrollo no se usa en producción)",
       );
     }
   }
@@ -426,6 +458,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : { kind: "mailbox" },
       from: e.MAIL_FROM ?? `Ayllu <no-responder@${publicUrl.hostname}>`,
       reminderHours: e.REMINDER_HOURS,
+    },
+    emailLinks: {
+      // Outside production without SMTP the link is shown on the page to whoever asked for it.
+      enabled: Boolean(e.SMTP_URL) || !production,
+      perAddress: e.EMAIL_LINKS_PER_ADDRESS,
+      perClient: e.EMAIL_LINKS_PER_CLIENT,
     },
   };
 }

@@ -18,3 +18,6 @@ export const BODY_MAX = 20_000;
 
 export const MAIL_SUBJECT_MAX = 150;
 export const MAIL_TEXT_MAX = 5000;
+
+/** The longest e-mail address accepted (RFC 5321's path limit), on the sign-in link's form. */
+export const EMAIL_MAX = 254;

@@ -96,6 +96,13 @@ export function formatDateTimeRange(
   return `${from} al ${formatDateTime(end, timeZone)}`;
 }
 
+/** An instant's time of day in Spanish ("7:15 p. m."), in `timeZone`. */
+export function formatTime(instant: Date | string, timeZone: string): string {
+  return keepTimeTogether(
+    formatter(LOCALE, { timeZone, timeStyle: "short" }).format(new Date(instant)),
+  );
+}
+
 /** An instant's date ("2031-06-06") and time ("19:00") in `timeZone`. */
 export function zonedDateTime(instant: Date | string, timeZone: string) {
   const parts = formatter("en-CA", {

@@ -4,7 +4,7 @@
 // one-click unsubscribe of RFC 8058.
 import type { MailComposerOptions } from "nodemailer/lib/mail-composer";
 import { ALL_TOPICS, MAIL_TOPIC_LABELS } from "~/mail/topics";
-import { formatDateTime, formatDateTimeRange, timeZoneLabel } from "~/kernel/time";
+import { formatDateTime, formatDateTimeRange, formatTime, timeZoneLabel } from "~/kernel/time";
 import { site as siteCopy } from "~/site/copy/site";
 import type { Config } from "~/kernel/config.server";
 import { icsCalendar, type IcsEvent } from "~/events/ics.server";
@@ -27,6 +27,23 @@ export interface MailSite {
   from: string;
   timeZone: string;
 }
+
+/**
+ * The site's colours in mail (app/styles/tokens.css): the page's night blue as the band with the
+ * site's name, and the brand's deep blue for buttons, on a white body that every mail program shows
+ * legibly (white on #1e3a8a is 10.4:1).
+ */
+export const MAIL_COLOURS = {
+  band: "#0b1020",
+  bandText: "#f4f6fb",
+  accent: "#7dd3fc",
+  button: "#1e3a8a",
+  buttonText: "#ffffff",
+  text: "#111827",
+  muted: "#4b5563",
+  rule: "#d1d5db",
+  quote: "#f4f4f8",
+} as const;
 
 /** A message as blocks, written out once as text and once as HTML. */
 interface Draft {
@@ -225,7 +242,7 @@ function htmlOf(mail: QueuedMail, draft: Draft, site: MailSite): string {
   ];
   if (draft.quoted !== undefined)
     parts.push(
-      `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid #4f46e5;background:#f4f4f8;white-space:pre-wrap;line-height:1.5">${escapeHtml(draft.quoted)}</blockquote>`,
+      `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${MAIL_COLOURS.button};background:${MAIL_COLOURS.quote};white-space:pre-wrap;line-height:1.5">${escapeHtml(draft.quoted)}</blockquote>`,
     );
   if (draft.details)
     parts.push(
@@ -236,22 +253,32 @@ function htmlOf(mail: QueuedMail, draft: Draft, site: MailSite): string {
         )
         .join("")}</table>`,
     );
-  if (draft.action)
-    parts.push(
-      paragraph(
-        `<a href="${escapeHtml(draft.action.url)}" style="display:inline-block;padding:10px 18px;border-radius:999px;background:#4f46e5;color:#ffffff;text-decoration:none">${escapeHtml(draft.action.label)}</a>`,
-      ),
-    );
-  const footer = footerLines(mail, draft, site).map((line) =>
+  if (draft.action) parts.push(buttonHtml(draft.action));
+  return pageHtml(draft.subject, parts, footerLines(mail, draft, site), site);
+}
+
+/** The main link as a button. */
+function buttonHtml(action: { label: string; url: string }): string {
+  return paragraph(
+    `<a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;border-radius:999px;background:${MAIL_COLOURS.button};color:${MAIL_COLOURS.buttonText};font-weight:600;text-decoration:none">${escapeHtml(action.label)}</a>`,
+  );
+}
+
+/** Every mail's page: the band with the site's name, the body, the footer. */
+function pageHtml(
+  subject: string,
+  parts: string[],
+  footerLines: { text: string; link?: { label: string; url: string } }[],
+  site: MailSite,
+): string {
+  const footer = footerLines.map((line) =>
     line.link
-      ? `${escapeHtml(line.text)}: <a href="${escapeHtml(line.link.url)}" style="color:#4b5563">${escapeHtml(line.link.label)}</a>`
+      ? `${escapeHtml(line.text)}: <a href="${escapeHtml(line.link.url)}" style="color:${MAIL_COLOURS.muted}">${escapeHtml(line.link.label)}</a>`
       : escapeHtml(line.text),
   );
-  parts.push(
-    `<hr style="border:none;border-top:1px solid #d1d5db;margin:24px 0">` +
-      `<p style="margin:0;font-size:13px;line-height:1.5;color:#4b5563">${escapeHtml(siteCopy.name)} · ${escapeHtml(site.origin)}<br>${footer.join("<br>")}</p>`,
-  );
-  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(draft.subject)}</title></head><body style="margin:0;padding:24px;background:#ffffff;color:#111827;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:16px"><div style="max-width:560px;margin:0 auto;overflow-wrap:anywhere">${parts.join("")}</div></body></html>`;
+  const band = `<div style="background:${MAIL_COLOURS.band};padding:16px 24px;border-radius:12px 12px 0 0"><a href="${escapeHtml(site.origin)}" style="color:${MAIL_COLOURS.bandText};font-size:20px;font-weight:700;text-decoration:none">${escapeHtml(siteCopy.name)}</a><div style="height:3px;margin-top:10px;background:${MAIL_COLOURS.accent};border-radius:2px"></div></div>`;
+  const body = `<div style="padding:24px;border:1px solid ${MAIL_COLOURS.rule};border-top:none;border-radius:0 0 12px 12px">${parts.join("")}<hr style="border:none;border-top:1px solid ${MAIL_COLOURS.rule};margin:24px 0"><p style="margin:0;font-size:13px;line-height:1.5;color:${MAIL_COLOURS.muted}">${escapeHtml(siteCopy.name)} · ${escapeHtml(site.origin)}${footer.length ? `<br>${footer.join("<br>")}` : ""}</p></div>`;
+  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head><body style="margin:0;padding:16px;background:#ffffff;color:${MAIL_COLOURS.text};font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:16px"><div style="max-width:560px;margin:0 auto;overflow-wrap:anywhere">${band}${body}</div></body></html>`;
 }
 
 /** The whole message for nodemailer: headers, text, HTML and the .ics when about an event. */
@@ -280,5 +307,53 @@ export function composeMail(mail: QueuedMail, site: MailSite): MailComposerOptio
           },
         ]
       : [],
+  };
+}
+
+/**
+ * The sign-in mail (transactional: it cannot be turned off and carries no unsubscribe link): the
+ * link as a button and as text, when it expires, and that it can be ignored.
+ */
+export function composeSignInMail(
+  link: { to: string; url: string; expiresAt: Date },
+  site: MailSite,
+): MailComposerOptions {
+  const subject = `Tu enlace para iniciar sesión en ${siteCopy.name}`;
+  const until = `${formatTime(link.expiresAt, site.timeZone)} (${timeZoneLabel(site.timeZone, link.expiresAt)})`;
+  const intro = `Pediste entrar a ${siteCopy.name} con este correo. Usa este enlace para iniciar sesión:`;
+  const expiry = `El enlace sirve una sola vez y caduca en 15 minutos, a las ${until}. Ábrelo en el mismo navegador donde lo pediste; en otro te pediremos confirmar.`;
+  const ignore =
+    "Si no fuiste tú, ignora este correo: nadie puede entrar sin abrir este enlace, y tu cuenta sigue igual.";
+  const why = `Recibes este correo porque alguien escribió esta dirección para iniciar sesión en ${siteCopy.name}. Es un correo de servicio: se envía solo cuando se pide y no se puede desactivar.`;
+  const text = [
+    "Hola:",
+    intro,
+    link.url,
+    expiry,
+    ignore,
+    `—\n${siteCopy.name} · ${site.origin}\n${why}`,
+  ].join("\n\n");
+  const html = pageHtml(
+    subject,
+    [
+      paragraph("Hola:"),
+      paragraph(escapeHtml(intro)),
+      buttonHtml({ label: "Iniciar sesión", url: link.url }),
+      paragraph(
+        `Si el botón no funciona, copia esta dirección en tu navegador:<br><a href="${escapeHtml(link.url)}" style="color:${MAIL_COLOURS.button};word-break:break-all">${escapeHtml(link.url)}</a>`,
+      ),
+      paragraph(escapeHtml(expiry)),
+      paragraph(escapeHtml(ignore)),
+    ],
+    [{ text: why }],
+    site,
+  );
+  return {
+    from: site.from,
+    to: link.to,
+    subject,
+    text: text + "\n",
+    html,
+    headers: { "Auto-Submitted": "auto-generated" },
   };
 }

@@ -25,3 +25,12 @@ export const ALL_TOPICS = "todos";
 export function isMailTopic(value: unknown): value is MailTopic {
   return typeof value === "string" && (MAIL_TOPICS as readonly string[]).includes(value);
 }
+
+/**
+ * Transactional mail: part of something the member is doing at that moment (a sign-in link;
+ * later, payment steps). It is always sent, cannot be turned off and carries no unsubscribe
+ * link; the topics above are the notices and reminders, every one of which can be turned off.
+ */
+export const TRANSACTIONAL_MAIL_LABELS = [
+  "El enlace para iniciar sesión, cuando lo pides en Iniciar Sesión",
+] as const;

@@ -1,6 +1,6 @@
 // A member's own data: everything held about them, as one JSON document ('Descargar mis datos'),
 // and deleting their account ('Eliminar mi cuenta'). Only ever for the signed-in member themselves.
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { MEMBER_MESSAGES } from "~/members/messages";
 import { LastAdminError, NotSignedInError } from "./errors";
 import type { Db } from "~/db/client.server";
@@ -14,6 +14,7 @@ import {
   projects,
   resources,
   sessions,
+  signInLinks,
   uploadAttempts,
   users,
   type User,
@@ -179,7 +180,7 @@ export type MemberData = Awaited<ReturnType<typeof exportMemberData>>;
 
 /**
  * Deletes the signed-in member: profile, sessions, participations, places on waiting lists and
- * counted uploads go (foreign keys cascade); what they published stays, under the publisher name
+ * counted uploads go (foreign keys cascade), and sign-in links pending for their address; what they published stays, under the publisher name
  * it was published with. Each seat they held in an upcoming event goes to the first person waiting, as when
  * someone leaves. The last admin cannot go: admin rows are locked first, so two admins deleting
  * themselves at once leave one.
@@ -205,8 +206,15 @@ export async function deleteAccount(db: Db, actor: Actor, now: Date = new Date()
       .where(and(eq(participations.userId, id), gt(events.endsAt, now)))
       .orderBy(asc(events.id))
       .for("update", { of: events });
-    const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    const deleted = await tx
+      .delete(users)
+      .where(eq(users.id, id))
+      .returning({ id: users.id, email: users.email });
     if (deleted.length === 0) throw new NotSignedInError();
+    // A sign-in link still pending for their address would make a new account: it goes too.
+    await tx
+      .delete(signInLinks)
+      .where(sql`${signInLinks.email} = lower(trim(${deleted[0]!.email}))`);
     for (const event of seated) await fillSeats(tx, event);
   });
 }

@@ -23,3 +23,15 @@ export const MEMBER_MESSAGES = {
     "No puedes eliminar tu cuenta porque eres el último administrador. Nombra a otro administrador antes de eliminarla.",
   accountDeleteFailed: "Error al eliminar la cuenta. Por favor, inténtalo de nuevo.",
 } as const;
+
+/** 'Recibir un enlace por correo' (docs/decisions/034-sign-in-by-link.md). */
+export const EMAIL_LINK_MESSAGES = {
+  tooMany:
+    "Pediste demasiados enlaces. Espera un rato (hasta una hora) antes de pedir otro, o revisa el correo que ya te enviamos.",
+  invalid:
+    "Este enlace ya no sirve: se usó, caducó (dura 15 minutos) o está incompleto. Pide uno nuevo.",
+  sharedAddress:
+    "Este correo pertenece a más de una cuenta, así que no podemos saber cuál es la tuya. Escribe a un administrador del sitio para resolverlo.",
+  sendFailed: "No pudimos enviar el correo en este momento. Inténtalo de nuevo en unos minutos.",
+  unavailable: "Este sitio no envía enlaces por correo.",
+} as const;

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { isRealDate } from "~/kernel/checks";
 import { trimmed } from "~/kernel/fields";
-import { GENEROS, HABILIDADES_MAX } from "~/kernel/limits";
+import { EMAIL_MAX, GENEROS, HABILIDADES_MAX } from "~/kernel/limits";
 
 export const birthDateField = z
   .string({ error: "Escribe tu fecha de nacimiento." })
@@ -33,3 +33,13 @@ export const ProfileSchema = z.strictObject({
   habilidades: habilidadesField,
 });
 export type ProfileInput = z.output<typeof ProfileSchema>;
+
+/** 'Recibir un enlace por correo': the address, as a person types it. */
+export const EmailLinkRequestSchema = z.object({
+  email: z
+    .string({ error: "Escribe tu correo electrónico." })
+    .trim()
+    .min(1, "Escribe tu correo electrónico.")
+    .max(EMAIL_MAX, `El correo puede tener como máximo ${EMAIL_MAX} caracteres.`)
+    .pipe(z.email({ error: "Escribe un correo electrónico válido, como nombre@ejemplo.com." })),
+});

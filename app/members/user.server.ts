@@ -66,10 +66,10 @@ export async function signInWithIdentity(
   return grantListedAdmin(db, user, identity, adminEmails, created);
 }
 
-async function grantListedAdmin(
+export async function grantListedAdmin(
   db: Db,
   user: User,
-  identity: VerifiedIdentity,
+  identity: Pick<VerifiedIdentity, "email" | "emailVerified">,
   adminEmails: readonly string[],
   created: boolean,
 ): Promise<{ user: User; created: boolean }> {

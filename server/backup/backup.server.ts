@@ -44,11 +44,13 @@ function quoteIdent(name: string): string {
 
 /**
  * Tables of the processes' coordination, not of the site: which process last ran each job and the
- * sign-in attempts of the current minute (docs/decisions/031-limits-and-jobs-across-nodes.md).
- * They mean nothing to another database, a server writes them as soon as it starts, and they hold
- * nobody's data: a backup leaves them out, and they never make a database "not empty".
+ * sign-in attempts of the current minute (docs/decisions/031-limits-and-jobs-across-nodes.md),
+ * and the sign-in links of the last 15 minutes, short-lived credentials that a restore must never
+ * bring back (docs/decisions/034-sign-in-by-link.md). They mean nothing to another database, a
+ * server writes them as soon as it starts, and they hold nobody's data: a backup leaves them out,
+ * and they never make a database "not empty".
  */
-const COORDINATION_TABLES = new Set(["scheduled_jobs", "sign_in_attempts"]);
+const COORDINATION_TABLES = new Set(["scheduled_jobs", "sign_in_attempts", "sign_in_links"]);
 
 /** The site's tables (schema public, but for COORDINATION_TABLES), parents before children. */
 async function tablesInOrder(db: Db): Promise<{ name: string; columns: string[] }[]> {

@@ -25,7 +25,9 @@ import { sweepUploads } from "~/uploads/upload.server";
 import { createDecodeQueue } from "~/uploads/decode-queue.server";
 import { checkObjectStore, siteStorage } from "~/uploads/storage.server";
 import { UPLOAD_ENDPOINT, UPLOAD_FILE_NAME, UPLOAD_MAX_FILES } from "~/kernel/images";
+import { ipKeyGenerator } from "express-rate-limit";
 import { mailWorkerFor } from "~/mail/worker.server";
+import { signInMailerFor } from "~/mail/sign-in-mail.server";
 import { unsubscribe } from "~/mail/mail.server";
 import { watchEventEnds } from "~/events/event.server";
 import { loadSiteSections, seedSiteSections, watchSiteSections } from "~/site/sections.server";
@@ -233,6 +235,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     });
     // "/login.data" is the same action, reached by the client-side router.
     app.post(["/login", "/login.data"], signInLimit);
+    // The e-mailed links: asking for one (also limited per address and per client in its domain)
+    // and confirming one on another device.
+    app.post(["/login/correo", "/login/correo.data", "/login/enlace/{*token}"], signInLimit);
     app.use("/auth", signInLimit);
     app.use("/__dev/oidc/interaction", signInLimit);
     // One-click unsubscribe (RFC 8058) is posted by mail programs, from anywhere; the token in
@@ -273,7 +278,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         // Always show the e-mail form, so that after signing out one can sign in as someone else.
         extraParams: { prompt: "login" },
       });
-    } else {
+    } else if (config.oidc.kind === "external") {
       auth = createAuthService({
         issuer: new URL(config.oidc.issuer),
         clientId: config.oidc.clientId,
@@ -288,6 +293,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       });
     }
     const authService = auth;
+    const signInMailer = signInMailerFor(config);
 
     const vite = options.vite;
     // Under Vite the build is asked for on each request (it changes as files are edited). The
@@ -308,6 +314,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           db: database.db,
           config,
           auth: authService,
+          signInMailer,
+          clientAddress: ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? ""),
           now,
           decodeQueue,
           // Vite's development pages run under a nonce-less policy; a nonce there only trips hydration.

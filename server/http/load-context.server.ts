@@ -1,6 +1,7 @@
 // What every loader and action receives besides the request (React Router's load context).
 import type { Config } from "~/kernel/config.server";
 import type { AuthService } from "~/members/oidc.server";
+import type { SignInMailer } from "~/mail/sign-in-mail.server";
 import type { Db } from "~/db/client.server";
 import type { DecodeQueue } from "~/uploads/decode-queue.server";
 import type { Encoding } from "~/kernel/encoding.server";
@@ -8,7 +9,12 @@ import type { Encoding } from "~/kernel/encoding.server";
 interface AppLoadContextValue {
   db: Db;
   config: Config;
-  auth: AuthService;
+  /** Sign-in with the OpenID provider; null when the site has none (links by e-mail only). */
+  auth: AuthService | null;
+  /** Sends sign-in links by e-mail; null without SMTP (outside production the page shows the link). */
+  signInMailer: SignInMailer | null;
+  /** The client's address as the rate limits key it (Express's req.ip, TRUST_PROXY applied). */
+  clientAddress: string;
   /** The server's clock: "now" for every rule that changes with time (StartOptions.now). */
   now: () => Date;
   /** This process's line for decoding uploaded images (docs/decisions/028-image-decoding-bound.md). */

@@ -54,6 +54,36 @@ test("production refuses the development sign-in provider", () => {
   expect(message).toContain("GOOGLE_CLIENT_ID");
   expect(message).toContain("OIDC_ISSUER");
   expect(message).toContain("proveedor de desarrollo");
+  // The other way in is named too.
+  expect(message).toContain("SMTP_URL");
+});
+
+test("production with SMTP and no provider signs in by e-mailed links only", () => {
+  const config = loadConfig({
+    ...without(PRODUCTION, "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"),
+    SMTP_URL: "smtp://correo.example:587",
+  });
+  expect(config.oidc).toEqual({ kind: "none" });
+  expect(config.emailLinks).toEqual({ enabled: true, perAddress: 5, perClient: 20 });
+});
+
+test("e-mailed links: offered with SMTP or outside production, not in production without SMTP", () => {
+  expect(loadConfig(PRODUCTION).emailLinks.enabled).toBe(false);
+  expect(
+    loadConfig({ ...PRODUCTION, SMTP_URL: "smtps://a:b@correo.example" }).emailLinks.enabled,
+  ).toBe(true);
+  expect(loadConfig({}).emailLinks.enabled).toBe(true);
+  expect(loadConfig({}).oidc).toEqual({ kind: "development" });
+  const limits = loadConfig({ EMAIL_LINKS_PER_ADDRESS: "2", EMAIL_LINKS_PER_CLIENT: "50" });
+  expect(limits.emailLinks).toMatchObject({ perAddress: 2, perClient: 50 });
+  for (const [name, value] of [
+    ["EMAIL_LINKS_PER_ADDRESS", "0"],
+    ["EMAIL_LINKS_PER_ADDRESS", "muchos"],
+    ["EMAIL_LINKS_PER_CLIENT", "1.5"],
+    ["EMAIL_LINKS_PER_CLIENT", "5000"],
+  ]) {
+    expect(refusal({ [name!]: value })).toContain(name);
+  }
 });
 
 test("a complete production configuration starts with Google, no demo content and a public host", () => {

@@ -1,6 +1,11 @@
 // 'Correos' on the profile: which kinds of mail the member wants (decision 021).
 import { Form } from "react-router";
-import { MAIL_TOPIC_LABELS, MAIL_TOPICS, type MailTopic } from "~/mail/topics";
+import {
+  MAIL_TOPIC_LABELS,
+  MAIL_TOPICS,
+  TRANSACTIONAL_MAIL_LABELS,
+  type MailTopic,
+} from "~/mail/topics";
 
 export function MailPreferences({
   email,
@@ -15,8 +20,8 @@ export function MailPreferences({
     <section className="card" aria-labelledby="mail-title">
       <h2 id="mail-title">Correos</h2>
       <p>
-        Te escribimos a <strong className="profile-mail-address">{email}</strong>. Cada correo trae
-        también un enlace para darte de baja con un clic.
+        Te escribimos a <strong className="profile-mail-address">{email}</strong>. Cada aviso y
+        recordatorio trae también un enlace para darte de baja con un clic.
       </p>
       <Form method="post" action="/profile" className="form">
         <input type="hidden" name="intent" value="mailPreferences" />
@@ -40,6 +45,18 @@ export function MailPreferences({
           </button>
         </div>
       </Form>
+      <h3 id="mail-transactional-title" className="mail-transactional-title">
+        Correos de servicio
+      </h3>
+      <p>
+        Estos se envían siempre, solo cuando tú haces algo que los necesita; no se pueden desactivar
+        y no traen enlace de baja:
+      </p>
+      <ul aria-labelledby="mail-transactional-title">
+        {TRANSACTIONAL_MAIL_LABELS.map((label) => (
+          <li key={label}>{label}</li>
+        ))}
+      </ul>
     </section>
   );
 }

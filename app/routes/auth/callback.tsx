@@ -9,8 +9,10 @@ import { cookieSettings } from "~/flash.server";
 // ID token, find or create the profile, and start a session with a new id.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers();
+  if (!context.auth) return redirect("/login?error=1");
+  const auth = context.auth;
   try {
-    const { identity, redirectTo, setCookie } = await context.auth.finishSignIn(request);
+    const { identity, redirectTo, setCookie } = await auth.finishSignIn(request);
     headers.append("Set-Cookie", setCookie);
     const { user } = await signInWithIdentity(
       context.db,
@@ -30,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     console.error("Inicio de sesión fallido:", error instanceof Error ? error.message : error);
     return redirect("/login?error=1", {
-      headers: { "Set-Cookie": context.auth.clearTransaction() },
+      headers: { "Set-Cookie": auth.clearTransaction() },
     });
   }
 }
