@@ -69,6 +69,9 @@ export async function seedDemoSite(db: Db, timeZone = "America/La_Paz"): Promise
         texto:
           "Este es el nuevo sitio de la comunidad. Inicia sesión, completa tu perfil y únete a los eventos.",
         publisherName: "Admin",
+        // A minute older than the next: two notes of one instant would be ordered by their random
+        // ids, differently on every new database.
+        createdAt: new Date(Date.now() - 60_000),
       },
       {
         titulo: "Se viene Clash Robotics 2025",
