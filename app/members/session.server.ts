@@ -148,6 +148,21 @@ export async function destroySession(
   return serializeCookie(name, "", { ...settings, maxAgeSeconds: 0 });
 }
 
+/**
+ * The session cookie after a sign-in, by any way in: a new session id every time, and the session
+ * this browser already had (another account's, say) ends here.
+ */
+export async function replaceSession(
+  db: Db,
+  request: Request,
+  userId: string,
+  settings: CookieSettings,
+  options: { maxPerAccount?: number } = {},
+): Promise<string> {
+  await destroySession(db, request, settings);
+  return createSession(db, userId, settings, options);
+}
+
 /** Removes sessions that can no longer be used; resolves with how many (a job, server/http/app.server.ts). */
 export async function deleteExpiredSessions(db: Db, now: Date = new Date()): Promise<number> {
   const deleted = await db

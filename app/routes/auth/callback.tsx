@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { createSession, destroySession } from "~/members/session.server";
+import { replaceSession } from "~/members/session.server";
 import { linkOptionsFor } from "~/members/account-link.server";
 import { pathAfterSignIn, signInWithIdentity } from "~/members/user.server";
 import type { Route } from "./+types/callback";
@@ -20,11 +20,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       context.config.adminEmails,
       linkOptionsFor(context.config.oidc),
     );
-    // A new session id on every sign-in; a session this browser already had ends here.
-    await destroySession(context.db, request, cookieSettings(context));
     headers.append(
       "Set-Cookie",
-      await createSession(context.db, user.id, cookieSettings(context), {
+      await replaceSession(context.db, request, user.id, cookieSettings(context), {
         maxPerAccount: context.config.sessionsPerAccount,
       }),
     );

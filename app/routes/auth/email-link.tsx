@@ -4,7 +4,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { Refusal } from "~/kernel/errors";
 import { cookieSettings } from "~/flash.server";
-import { createSession, destroySession } from "~/members/session.server";
+import { replaceSession } from "~/members/session.server";
 import { inspectLink, redeemSignInLink } from "~/members/email-link.server";
 import { EMAIL_LINK_MESSAGES } from "~/members/messages";
 import { pathAfterSignIn } from "~/members/user.server";
@@ -31,14 +31,9 @@ async function signIn(
       cookieSettings(context),
     );
     const headers = new Headers(NO_STORE);
-    // A new session id on every sign-in; a session this browser already had ends here.
     headers.append(
       "Set-Cookie",
-      await destroySession(context.db, request, cookieSettings(context)),
-    );
-    headers.append(
-      "Set-Cookie",
-      await createSession(context.db, user.id, cookieSettings(context), {
+      await replaceSession(context.db, request, user.id, cookieSettings(context), {
         maxPerAccount: context.config.sessionsPerAccount,
       }),
     );
