@@ -15,6 +15,15 @@ export const MEMBER_MESSAGES = {
   adminRevoked: "Permisos de administrador retirados.",
   lastAdmin: "No se puede quitar el permiso al último administrador.",
   userNotFound: "Usuario no encontrado.",
+  notAllowed: "No tienes permiso para hacer esto.",
+  outsideDoorWindow:
+    "El registro de entrada de este evento no está abierto ahora para el personal de puerta.",
+  roleGranted: "Rol otorgado.",
+  roleRevoked: "Rol retirado.",
+  roleUnknown: "Ese rol no existe.",
+  roleEventMissing: "Elige el evento de ese rol.",
+  roleEventNotFound: "Evento no encontrado.",
+  roleNotHeld: "Ese rol ya no estaba asignado.",
   accountDeleteConfirm:
     "¿Estás seguro de que quieres eliminar tu cuenta? Se borrarán tu perfil, tus sesiones y tus participaciones. El contenido que publicaste se queda, con tu nombre. No se puede deshacer.",
   accountDeleteUnconfirmed: "Confirma que quieres eliminar tu cuenta.",

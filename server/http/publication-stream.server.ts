@@ -6,7 +6,17 @@ import { getSessionUser, sessionKeyOf } from "~/members/session.server";
 import type { Config } from "~/kernel/config.server";
 import type { Database } from "~/db/client.server";
 import { PUBLICATIONS_CHANNEL, parsePublicationChange } from "~/db/notify.server";
-import { mayAdminister } from "~/members/permissions.server";
+import { may } from "~/members/permissions.server";
+import { loadGrants } from "~/members/roles.server";
+import type { Db } from "~/db/client.server";
+import type { User } from "~/db/schema.server";
+
+/** Whether the session's member may still see the lists: an admin or an editor, read now. */
+async function mayWatch(db: Db, user: User | null): Promise<boolean> {
+  if (!user) return false;
+  if (user.isAdmin) return true;
+  return may({ ...user, grants: await loadGrants(db, user.id) }, "publications.manage");
+}
 
 export const PUBLICATIONS_STREAM_PATH = "/projectsandnotes/stream";
 const HEARTBEAT_MS = 25_000;
@@ -76,19 +86,20 @@ export function createPublicationStream(
     heartbeats++;
     for (const [key, entry] of bySession) {
       sessionChecks++;
-      getSessionUser(database.db, entry.request, cookieSettings).then(
-        (current) => {
-          const allowed = mayAdminister(current);
-          for (const res of entry.streams) {
-            if (allowed) res.write(": latido\n\n");
-            else res.end();
-          }
-          if (!allowed) bySession.delete(key);
-        },
-        () => {
-          for (const res of entry.streams) res.write(": latido\n\n");
-        },
-      );
+      getSessionUser(database.db, entry.request, cookieSettings)
+        .then((current) => mayWatch(database.db, current))
+        .then(
+          (allowed) => {
+            for (const res of entry.streams) {
+              if (allowed) res.write(": latido\n\n");
+              else res.end();
+            }
+            if (!allowed) bySession.delete(key);
+          },
+          () => {
+            for (const res of entry.streams) res.write(": latido\n\n");
+          },
+        );
     }
   };
 
@@ -115,7 +126,7 @@ export function createPublicationStream(
       const user = await getSessionUser(database.db, request, cookieSettings);
       const key = sessionKeyOf(request, cookieSettings);
       res.setHeader("Cache-Control", "no-store");
-      if (!mayAdminister(user) || !key) {
+      if (!(await mayWatch(database.db, user)) || !key) {
         res
           .status(user ? 403 : 401)
           .type("text/plain; charset=utf-8")

@@ -16,15 +16,21 @@ import { useCheckInSync } from "~/attendance/use-check-in-sync";
 import { MESSAGES } from "~/messages";
 import { notFound } from "~/kernel/not-found";
 import { formatDateTime } from "~/kernel/time";
-import { requireAdmin } from "~/guards.server";
+import { requireEventMay } from "~/guards.server";
 import { readForm } from "~/kernel/read-form.server";
 import { listCheckIn } from "~/attendance/check-in.server";
 import { checkInFromForm, checkInPayload } from "./check-in.server";
 import type { Route } from "./+types/check-in";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
-  const list = await listCheckIn(context.db, context.config.sessionSecret, admin, params.eventId);
+  const admin = await requireEventMay(request, context, "event.checkIn", params.eventId);
+  const list = await listCheckIn(
+    context.db,
+    context.config.sessionSecret,
+    admin,
+    params.eventId,
+    context.now(),
+  );
   if (!list) notFound(MESSAGES.eventNotFound);
   return data(
     { ...checkInPayload(list, context.now()), timeZone: context.config.siteTimezone },
@@ -34,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** A typed code sent without JavaScript (the page's script sends to …/registro/datos instead). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireEventMay(request, context, "event.checkIn", params.eventId);
   const form = await readForm(request);
   if (form.get("intent") !== "checkIn") {
     return data({ ok: false, message: MESSAGES.unknownAction } as CheckInReply, { status: 400 });
