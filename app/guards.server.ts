@@ -92,6 +92,11 @@ export async function requireAdmin(
   refuse(request, context, "accessDenied");
 }
 
+/** The server's clock; a context made by hand in a direct test may have none. */
+function clock(context: AppLoadContext): Date {
+  return typeof context.now === "function" ? context.now() : new Date();
+}
+
 function refuse(request: Request, context: AppLoadContext, key: MessageKey): never {
   if (request.method === "GET" || request.method === "HEAD") {
     throw redirectWithFlash(context, "/inicio", key);
@@ -111,7 +116,7 @@ export async function requireMay(
 ): Promise<SessionUser> {
   const user = await requireUser(request, context);
   try {
-    assertMay(user, action, { now: context.now(), ...scope });
+    assertMay(user, action, { now: clock(context), ...scope });
   } catch (error) {
     if (error instanceof NotAllowedError) {
       const key = (Object.keys(MESSAGES) as MessageKey[]).find((k) => MESSAGES[k] === error.message);
@@ -129,7 +134,7 @@ export async function requireEventMay(
   action: Action,
   eventId: string | undefined,
 ): Promise<SessionUser> {
-  const scope = (await eventScope(context.db, eventId, context.now())) ?? {
+  const scope = (await eventScope(context.db, eventId, clock(context))) ?? {
     eventId: eventId ?? "",
   };
   return requireMay(request, context, action, scope);

@@ -30,6 +30,8 @@ import {
   updateEvent,
 } from "~/events/event.server";
 import { releaseAfterChange } from "~/uploads/upload.server";
+import { grantRole, revokeRole, rolesOf } from "~/members/roles.server";
+import { ROLE_KIND_NAMES, ROLE_KINDS } from "~/members/permissions.server";
 import { zonedDateTime } from "~/kernel/time";
 import { redirectWithFlash } from "~/flash.server";
 import { answerRefusal, Refusal } from "~/kernel/errors";
@@ -71,6 +73,7 @@ export async function loadPanel(request: Request, admin: User, context: AppLoadC
   const userId = params.get("usuario");
   const userDetails = userId !== null ? await getUserDetails(context.db, admin, userId) : null;
   if (userId !== null && !userDetails) notFound(MESSAGES.userNotFound);
+  const userRoles = userDetails ? await rolesOf(context.db, admin, userDetails.id) : [];
 
   const loadEvent = async (key: string) => {
     const id = params.get(key);
@@ -94,6 +97,7 @@ export async function loadPanel(request: Request, admin: User, context: AppLoadC
   return data(
     {
       adminId: admin.id,
+      roleKinds: ROLE_KIND_NAMES.map((kind) => ({ kind, ...ROLE_KINDS[kind] })),
       search: params.toString(),
       timeZone: context.config.siteTimezone,
       users: users.users,
@@ -119,6 +123,12 @@ export async function loadPanel(request: Request, admin: User, context: AppLoadC
               startsAt: e.startsAt.toISOString(),
               ended: hasEnded(e, context.now()),
               attended: e.checkedInAt !== null,
+            })),
+            roles: userRoles.map((r) => ({
+              kind: r.kind,
+              label: r.label,
+              eventId: r.eventId,
+              eventName: r.eventName,
             })),
           }
         : null,
@@ -321,6 +331,27 @@ async function changeAdmin({ intent, form, admin, context }: Post) {
   return back(context, to, grant ? "adminGranted" : "adminRevoked");
 }
 
+/** 'Dar rol' and 'Quitar' on a member's details: a role kind, and the event of kinds scoped to one. */
+async function changeRole({ intent, form, admin, context }: Post) {
+  const target = {
+    userId: form.get("userId"),
+    kind: form.get("kind"),
+    eventId: form.get("eventId"),
+  };
+  try {
+    if (intent === "grantRole") await grantRole(context.db, admin, target);
+    else await revokeRole(context.db, admin, target);
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    return reply({ intent, message: error.message }, error.status);
+  }
+  return back(
+    context,
+    `/admin?usuario=${String(target.userId)}`,
+    intent === "grantRole" ? "roleGranted" : "roleRevoked",
+  );
+}
+
 type Answer = Response | ReturnType<typeof reply>;
 
 const PANEL_ACTIONS: Record<string, (post: Post) => Promise<Answer>> = {
@@ -331,6 +362,8 @@ const PANEL_ACTIONS: Record<string, (post: Post) => Promise<Answer>> = {
   galleryRemove: removeImage,
   grantAdmin: changeAdmin,
   revokeAdmin: changeAdmin,
+  grantRole: changeRole,
+  revokeRole: changeRole,
 };
 
 /** Runs the handler the form's `intent` names; an unknown intent is a 400. */
