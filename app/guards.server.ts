@@ -56,10 +56,7 @@ function loginRedirect(request: Request): Response {
 }
 
 /** The signed-in member; a visitor is sent to /login and comes back here afterwards. */
-export async function requireUser(
-  request: Request,
-  context: AppLoadContext,
-): Promise<SessionUser> {
+export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
   const user = await getUser(request, context);
   if (!user) throw loginRedirect(request);
   return user;
@@ -119,7 +116,9 @@ export async function requireMay(
     assertMay(user, action, { now: clock(context), ...scope });
   } catch (error) {
     if (error instanceof NotAllowedError) {
-      const key = (Object.keys(MESSAGES) as MessageKey[]).find((k) => MESSAGES[k] === error.message);
+      const key = (Object.keys(MESSAGES) as MessageKey[]).find(
+        (k) => MESSAGES[k] === error.message,
+      );
       refuse(request, context, key ?? "accessDenied");
     }
     throw error;

@@ -29,6 +29,8 @@ export default [
   route("certificados/:code", "routes/certificates/verify.tsx"),
   route("admin", "routes/admin/panel.tsx"),
   route("admin/sitio", "routes/admin/site.tsx"),
+  route("admin/auditoria", "routes/admin/audit.tsx"),
+  route("admin/auditoria.csv", "routes/admin/audit-csv.ts"),
   route("admin/eventos/:eventId/participantes", "routes/admin/participants.tsx"),
   route("admin/eventos/:eventId/participantes.csv", "routes/admin/participants-csv.ts"),
   route("admin/eventos/:eventId/registro", "routes/admin/check-in.tsx"),

@@ -87,29 +87,29 @@ export async function setCheckedIn(
   const role = assertMay(actor, "event.checkIn", scope);
   if (!isUuid(eventId) || !isUuid(userId)) throw new ParticipantNotFoundError();
   await db.transaction(async (tx) => {
-  const updated = await tx
-    .update(participations)
-    .set({
-      checkedInAt: present
-        ? sql`coalesce(${participations.checkedInAt}, ${now.toISOString()}::timestamptz)`
-        : null,
-      checkedInBy: present
-        ? sql`case when ${participations.checkedInAt} is null then ${actor!.id}::uuid else ${participations.checkedInBy} end`
-        : null,
-    })
-    .where(and(eq(participations.eventId, eventId), eq(participations.userId, userId)))
-    .returning({ userId: participations.userId });
-  if (updated.length === 0) throw new ParticipantNotFoundError();
-  const [who] = await tx.select({ nombre: nameOf }).from(users).where(eq(users.id, userId));
-  await recordAudit(tx, {
-    actor: actor!,
-    role,
-    action: present ? "checkIn" : "checkIn.undo",
-    itemKind: "event",
-    itemId: eventId,
-    summary: present
-      ? `Marcó presente a ${who?.nombre ?? "un participante"}`
-      : `Quitó la asistencia de ${who?.nombre ?? "un participante"}`,
-  });
+    const updated = await tx
+      .update(participations)
+      .set({
+        checkedInAt: present
+          ? sql`coalesce(${participations.checkedInAt}, ${now.toISOString()}::timestamptz)`
+          : null,
+        checkedInBy: present
+          ? sql`case when ${participations.checkedInAt} is null then ${actor!.id}::uuid else ${participations.checkedInBy} end`
+          : null,
+      })
+      .where(and(eq(participations.eventId, eventId), eq(participations.userId, userId)))
+      .returning({ userId: participations.userId });
+    if (updated.length === 0) throw new ParticipantNotFoundError();
+    const [who] = await tx.select({ nombre: nameOf }).from(users).where(eq(users.id, userId));
+    await recordAudit(tx, {
+      actor: actor!,
+      role,
+      action: present ? "checkIn" : "checkIn.undo",
+      itemKind: "event",
+      itemId: eventId,
+      summary: present
+        ? `Marcó presente a ${who?.nombre ?? "un participante"}`
+        : `Quitó la asistencia de ${who?.nombre ?? "un participante"}`,
+    });
   });
 }

@@ -117,10 +117,14 @@ export async function listCheckIn(
   eventId: unknown,
   now: Date = new Date(),
 ) {
-  assertMay(actor, "event.checkIn", (await eventScope(db, eventId, now)) ?? {
-    eventId: String(eventId),
-    now,
-  });
+  assertMay(
+    actor,
+    "event.checkIn",
+    (await eventScope(db, eventId, now)) ?? {
+      eventId: String(eventId),
+      now,
+    },
+  );
   if (!isUuid(eventId)) return null;
   const [event] = await db
     .select({ id: events.id, nombreEvento: events.nombreEvento, startsAt: events.startsAt })
@@ -212,10 +216,14 @@ export async function checkIn(
   proof: CheckInProof,
   now: Date = new Date(),
 ): Promise<CheckInResult> {
-  const role = assertMay(actor, "event.checkIn", (await eventScope(db, eventId, now)) ?? {
-    eventId: String(eventId),
-    now,
-  });
+  const role = assertMay(
+    actor,
+    "event.checkIn",
+    (await eventScope(db, eventId, now)) ?? {
+      eventId: String(eventId),
+      now,
+    },
+  );
   if (!isUuid(eventId)) throw new CheckInError(EVENT_MESSAGES.eventNotFound, 404);
   let at = now;
   if (proof.at !== undefined && proof.at !== null && proof.at !== "") {

@@ -88,7 +88,11 @@ type Actor =
  * What the capability table needs of one event: its id, and its dates and door window (door staff
  * act only within it). Null when the id is malformed or unknown.
  */
-export async function eventScope(db: Db, id: unknown, now: Date = new Date()): Promise<Scope | null> {
+export async function eventScope(
+  db: Db,
+  id: unknown,
+  now: Date = new Date(),
+): Promise<Scope | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
     .select({

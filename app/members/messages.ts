@@ -24,6 +24,8 @@ export const MEMBER_MESSAGES = {
   roleEventMissing: "Elige el evento de ese rol.",
   roleEventNotFound: "Evento no encontrado.",
   roleNotHeld: "Ese rol ya no estaba asignado.",
+  roleMemberNotFound:
+    "No hay ningún miembro con ese correo. Pídele que inicie sesión en el sitio una vez y vuelve a intentarlo.",
   accountDeleteConfirm:
     "¿Estás seguro de que quieres eliminar tu cuenta? Se borrarán tu perfil, tus sesiones y tus participaciones. El contenido que publicaste se queda, con tu nombre. No se puede deshacer.",
   accountDeleteUnconfirmed: "Confirma que quieres eliminar tu cuenta.",

@@ -22,10 +22,7 @@ export const ROLE_KINDS = {
   organiser: { scope: "event", window: false, label: "Organización del evento" },
   editor: { scope: "site", window: false, label: "Edición de notas y proyectos" },
   door: { scope: "event", window: true, label: "Registro de entrada" },
-} as const satisfies Record<
-  string,
-  { scope: "event" | "site"; window: boolean; label: string }
->;
+} as const satisfies Record<string, { scope: "event" | "site"; window: boolean; label: string }>;
 
 export type RoleKind = keyof typeof ROLE_KINDS;
 export const ROLE_KIND_NAMES = Object.keys(ROLE_KINDS) as RoleKind[];

@@ -212,10 +212,20 @@ export async function eventStaff(
     .from(roleGrants)
     .innerJoin(users, eq(users.id, roleGrants.userId))
     .where(eq(roleGrants.eventId, eventId))
-    .orderBy(asc(roleGrants.kind), asc(sql`lower(coalesce(${users.nombreCompleto}, ${users.email}))`));
+    .orderBy(
+      asc(roleGrants.kind),
+      asc(sql`lower(coalesce(${users.nombreCompleto}, ${users.email}))`),
+    );
   return rows.flatMap((r) =>
     isRoleKind(r.kind)
-      ? [{ userId: r.userId, name: auditName({ ...r, id: r.userId }), email: r.email, kind: r.kind }]
+      ? [
+          {
+            userId: r.userId,
+            name: auditName({ ...r, id: r.userId }),
+            email: r.email,
+            kind: r.kind,
+          },
+        ]
       : [],
   );
 }
@@ -228,7 +238,12 @@ export async function eventsInCharge(db: Db, actor: Actor | null) {
 }
 
 /** Members found by name or e-mail, for the event page's 'Dar rol' form: admins and organisers. */
-export async function findMemberByEmail(db: Db, actor: Actor | null, eventId: string, email: unknown) {
+export async function findMemberByEmail(
+  db: Db,
+  actor: Actor | null,
+  eventId: string,
+  email: unknown,
+) {
   if (!may(actor, "roles.grant")) assertMay(actor, "event.door.grant", { eventId });
   if (typeof email !== "string" || email.trim() === "" || email.length > 320) return null;
   const [member] = await db

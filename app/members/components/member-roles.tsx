@@ -52,7 +52,11 @@ export function MemberRoles({
                 <input type="hidden" name="userId" value={userId} />
                 <input type="hidden" name="kind" value={role.kind} />
                 <input type="hidden" name="eventId" value={role.eventId ?? ""} />
-                <button type="submit" className="button button-secondary button-small" disabled={busy}>
+                <button
+                  type="submit"
+                  className="button button-secondary button-small"
+                  disabled={busy}
+                >
                   Quitar<span className="visually-hidden"> el rol {roleText(role)}</span>
                 </button>
               </Form>
