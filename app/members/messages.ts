@@ -19,6 +19,7 @@ export const MEMBER_MESSAGES = {
   outsideDoorWindow:
     "El registro de entrada de este evento no está abierto ahora para el personal de puerta.",
   roleGranted: "Rol otorgado.",
+  doorWindowSaved: "Horario del registro de entrada guardado.",
   roleRevoked: "Rol retirado.",
   roleUnknown: "Ese rol no existe.",
   roleEventMissing: "Elige el evento de ese rol.",

@@ -106,5 +106,5 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} back={{ to: "/admin", label: "Volver al panel" }} />;
+  return <ErrorPage error={error} back={{ to: "/inicio", label: "Volver al inicio" }} />;
 }

@@ -49,6 +49,8 @@ interface Post {
   form: FormData;
   admin: User;
   context: AppLoadContext;
+  /** The page the form is on: the panel, or one event's management page (/admin/eventos/:id). */
+  base: string;
 }
 
 /** What the panel shows: users, events, and the dialog its address opens. */
@@ -172,7 +174,7 @@ function back(context: AppLoadContext, to: string, key: MessageKey) {
 }
 
 /** 'Publicar Evento' and 'Actualizar Evento', and their link rows changed without JavaScript. */
-async function saveEvent({ intent, form, admin, context }: Post) {
+async function saveEvent({ intent, form, admin, context, base }: Post) {
   const eventId = form.get("eventId");
   if (intent === "update" && !isUuid(eventId)) notFound(MESSAGES.eventNotFound);
   const editedId = intent === "update" ? String(eventId) : undefined;
@@ -248,7 +250,7 @@ async function saveEvent({ intent, form, admin, context }: Post) {
     );
   }
   await releaseAfterChange(context, before);
-  return back(context, "/admin", intent === "publish" ? "eventPublished" : "eventUpdated");
+  return back(context, base, intent === "publish" ? "eventPublished" : "eventUpdated");
 }
 
 async function removeEvent({ intent, form, admin, context }: Post) {
@@ -264,7 +266,7 @@ async function removeEvent({ intent, form, admin, context }: Post) {
   return back(context, "/admin", "eventDeleted");
 }
 
-async function addImage({ intent, form, admin, context }: Post) {
+async function addImage({ intent, form, admin, context, base }: Post) {
   const eventId = form.get("eventId");
   if (!isUuid(eventId)) notFound(MESSAGES.eventNotFound);
   const result = parseForm(GalleryImageSchema, form, {
@@ -289,10 +291,10 @@ async function addImage({ intent, form, admin, context }: Post) {
     console.error("No se pudo agregar la imagen:", error);
     return reply({ intent, message: MESSAGES.galleryAddFailed, values: result.data, eventId }, 500);
   }
-  return back(context, `/admin?galeria=${eventId}`, "galleryImageAdded");
+  return back(context, `${base}?galeria=${eventId}`, "galleryImageAdded");
 }
 
-async function removeImage({ intent, form, admin, context }: Post) {
+async function removeImage({ intent, form, admin, context, base }: Post) {
   const eventId = form.get("eventId");
   if (!isUuid(eventId)) notFound(MESSAGES.eventNotFound);
   const before = await getEvent(context.db, eventId);
@@ -307,7 +309,7 @@ async function removeImage({ intent, form, admin, context }: Post) {
     context,
     before?.gallery.find((i) => i.id === form.get("imageId")),
   );
-  return back(context, `/admin?galeria=${eventId}`, "galleryImageRemoved");
+  return back(context, `${base}?galeria=${eventId}`, "galleryImageRemoved");
 }
 
 /** 'Hacer administrador' and 'Quitar administrador'. */
@@ -375,5 +377,28 @@ export async function panelAction(
   const intent = String(form.get("intent") ?? "");
   const handler = Object.hasOwn(PANEL_ACTIONS, intent) ? PANEL_ACTIONS[intent] : undefined;
   if (!handler) return reply({ intent, message: MESSAGES.unknownAction }, 400);
-  return handler({ intent, form, admin, context });
+  return handler({ intent, form, admin, context, base: "/admin" });
+}
+
+const EVENT_PAGE_ACTIONS: Record<string, (post: Post) => Promise<Answer>> = {
+  update: saveEvent,
+  galleryAdd: addImage,
+  galleryRemove: removeImage,
+};
+
+/**
+ * The event forms of one event's management page: editing it and its gallery, by the same
+ * handlers as the panel (the models decide who may). The form's eventId must be the page's.
+ */
+export async function eventPageAction(
+  eventId: string,
+  form: FormData,
+  actor: User,
+  context: AppLoadContext,
+): Promise<Answer | null> {
+  const intent = String(form.get("intent") ?? "");
+  const handler = Object.hasOwn(EVENT_PAGE_ACTIONS, intent) ? EVENT_PAGE_ACTIONS[intent] : null;
+  if (!handler) return null;
+  if (form.get("eventId") !== eventId) notFound(MESSAGES.eventNotFound);
+  return handler({ intent, form, admin: actor, context, base: `/admin/eventos/${eventId}` });
 }

@@ -46,7 +46,7 @@ export default function Participants({ loaderData, actionData }: Route.Component
   return (
     <div className="page">
       <p className="eyebrow">
-        <Link to="/admin">← Volver al panel</Link>
+        <Link to={`/admin/eventos/${event.id}`}>← Gestionar el evento</Link>
       </p>
       <h1 id="attendance-title">Participantes: {event.nombreEvento}</h1>
       <p className="lead">
@@ -101,5 +101,5 @@ export default function Participants({ loaderData, actionData }: Route.Component
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} back={{ to: "/admin", label: "Volver al panel" }} />;
+  return <ErrorPage error={error} back={{ to: "/inicio", label: "Volver al inicio" }} />;
 }

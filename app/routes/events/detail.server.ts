@@ -24,7 +24,7 @@ interface Post {
 }
 
 /** What the event's page offers those who run it: its team, and the links to their pages. */
-async function staffOf(eventId: string, user: Viewer | null, context: AppLoadContext) {
+export async function staffOf(eventId: string, user: Viewer | null, context: AppLoadContext) {
   if (!user || !may(user, "event.manage", { eventId })) return null;
   const staff = await eventStaff(context.db, user, eventId);
   return {
@@ -106,22 +106,31 @@ const PARTICIPATION_ACTIONS: Record<string, (post: Post) => Promise<MessageKey>>
     await leaveWaitlist(context.db, user, eventId);
     return "waitlistLeft";
   },
-  /** 'Dar rol' in the event's team: a member found by e-mail becomes organiser or door staff. */
-  async grantRole({ eventId, user, context, form }) {
+  grantRole: (post) => changeTeam("grantRole", post),
+  revokeRole: (post) => changeTeam("revokeRole", post),
+};
+
+/**
+ * The team's forms ('Dar rol' to a member found by e-mail, 'Quitar'), on the event's page and on
+ * its management page: admins give organisers and door staff, organisers door staff.
+ */
+export async function changeTeam(
+  intent: "grantRole" | "revokeRole",
+  { eventId, user, context, form }: Post,
+): Promise<MessageKey> {
+  if (intent === "grantRole") {
     const userId = await findMemberByEmail(context.db, user, eventId, form.get("email"));
     if (!userId) throw new Refusal(MESSAGES.roleMemberNotFound, 404);
     await grantRole(context.db, user, { userId, kind: form.get("kind"), eventId });
     return "roleGranted";
-  },
-  async revokeRole({ eventId, user, context, form }) {
-    await revokeRole(context.db, user, {
-      userId: form.get("userId"),
-      kind: form.get("kind"),
-      eventId,
-    });
-    return "roleRevoked";
-  },
-};
+  }
+  await revokeRole(context.db, user, {
+    userId: form.get("userId"),
+    kind: form.get("kind"),
+    eventId,
+  });
+  return "roleRevoked";
+}
 
 export async function participationAction(
   eventId: string,
