@@ -375,3 +375,30 @@ test("the table says what issue 32 asks: organisers run their event, editors the
     "uploads.images": ["organiser", "editor"],
   });
 });
+
+test("retention: with AUDIT_RETENTION_DAYS older entries go, without it the log keeps everything", async () => {
+  const { pruneAudit, recordAudit } = await import("~/audit/audit.server");
+  const { loadConfig } = await import("~/kernel/config.server");
+  const { TEST_ENV } = await import("../helpers/server");
+  expect(loadConfig(TEST_ENV).auditRetentionDays).toBeNull();
+  expect(loadConfig({ ...TEST_ENV, AUDIT_RETENTION_DAYS: "365" }).auditRetentionDays).toBe(365);
+  for (const bad of ["0", "-3", "1.5", "mucho"]) {
+    expect(() => loadConfig({ ...TEST_ENV, AUDIT_RETENTION_DAYS: bad })).toThrow(
+      /AUDIT_RETENTION_DAYS/,
+    );
+  }
+  const now = new Date();
+  const old = new Date(now.getTime() - 400 * 86_400_000);
+  await recordAudit(database.db, {
+    actor: { system: "Prueba" },
+    role: "system",
+    action: "test.old",
+    itemKind: "site",
+    summary: "Antigua",
+    at: old,
+  });
+  expect(await pruneAudit(database.db, null, now)).toBe(0);
+  const before = await auditCount();
+  expect(await pruneAudit(database.db, 365, now)).toBe(1);
+  expect(await auditCount()).toBe(before - 1);
+});
