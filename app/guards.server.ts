@@ -11,7 +11,6 @@ import {
   type Grant,
   type Scope,
 } from "~/members/permissions.server";
-import { loadGrants } from "~/members/roles.server";
 import { eventScope } from "~/events/event.server";
 import { hasCompletedProfile } from "~/members/user.server";
 import { cookieSettings, redirectWithFlash } from "~/flash.server";
@@ -28,15 +27,6 @@ const memo = new WeakMap<
 /** A signed-in member with the roles they hold now (read on every request: a revoked role is gone at once). */
 export type SessionUser = User & { grants: Grant[] };
 
-async function withGrants(
-  context: AppLoadContext,
-  user: Promise<User | null>,
-): Promise<SessionUser | null> {
-  const found = await user;
-  if (!found) return null;
-  return { ...found, grants: await loadGrants(context.db, found.id) };
-}
-
 /** The signed-in member, or null. Looked up once per request. */
 export function getUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
   const settings = cookieSettings(context);
@@ -44,7 +34,7 @@ export function getUser(request: Request, context: AppLoadContext): Promise<Sess
   const method = request.method;
   const known = memo.get(context);
   if (known && known.cookie === cookie && known.method === method) return known.user;
-  const user = withGrants(context, getSessionUser(context.db, request, settings));
+  const user = getSessionUser(context.db, request, settings);
   memo.set(context, { cookie, method, user });
   return user;
 }
