@@ -87,6 +87,7 @@ export default function EventManagement({ loaderData, actionData }: Route.Compon
         <EventForm
           mode="update"
           eventId={event.id}
+          cancelTo={`/detalles/${event.id}`}
           values={(formAction?.values as typeof values | undefined) ?? values}
           errors={formAction?.fieldErrors ?? {}}
           timeZone={timeZone}
