@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { Field } from "~/ui/field";
+import { RoleKindField } from "./member-roles";
 
 interface TeamMember {
   userId: string;
@@ -73,17 +74,7 @@ export function EventTeam({
         >
           {(control) => <input {...control} type="email" maxLength={320} autoComplete="off" />}
         </Field>
-        <Field id="team-kind" name="kind" label="Rol">
-          {(control) => (
-            <select {...control} defaultValue={kinds[kinds.length - 1]?.kind}>
-              {kinds.map((k) => (
-                <option key={k.kind} value={k.kind}>
-                  {k.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <RoleKindField id="team-kind" kinds={kinds} initial={kinds[kinds.length - 1]?.kind} />
         <div className="form-actions">
           <button type="submit" className="button" disabled={busy}>
             Dar rol

@@ -15,6 +15,31 @@ export interface RoleKindOption {
   scope: "event" | "site";
 }
 
+/** 'Rol': the kinds this person may give, as a select. */
+export function RoleKindField({
+  id,
+  kinds,
+  initial,
+}: {
+  id: string;
+  kinds: ReadonlyArray<{ kind: string; label: string }>;
+  initial: string | undefined;
+}) {
+  return (
+    <Field id={id} name="kind" label="Rol">
+      {(control) => (
+        <select {...control} defaultValue={initial}>
+          {kinds.map((k) => (
+            <option key={k.kind} value={k.kind}>
+              {k.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 /** A role as a line of text: 'Registro de entrada — Taller de robótica'. */
 export function roleText(role: RoleRow): string {
   return role.eventName ? `${role.label} — ${role.eventName}` : role.label;
@@ -67,17 +92,7 @@ export function MemberRoles({
       <Form method="post" className="role-grant-form" preventScrollReset>
         <input type="hidden" name="intent" value="grantRole" />
         <input type="hidden" name="userId" value={userId} />
-        <Field id="role-kind" name="kind" label="Rol">
-          {(control) => (
-            <select {...control} defaultValue={kinds[0]?.kind}>
-              {kinds.map((k) => (
-                <option key={k.kind} value={k.kind}>
-                  {k.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <RoleKindField id="role-kind" kinds={kinds} initial={kinds[0]?.kind} />
         <Field
           id="role-event"
           name="eventId"

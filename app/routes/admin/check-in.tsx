@@ -14,26 +14,18 @@ import { CheckInResult } from "~/attendance/components/check-in-result";
 import { CheckInStatus } from "~/attendance/components/check-in-status";
 import { useCheckInSync } from "~/attendance/use-check-in-sync";
 import { MESSAGES } from "~/messages";
-import { notFound } from "~/kernel/not-found";
 import { formatDateTime } from "~/kernel/time";
 import { requireEventMay } from "~/guards.server";
 import { readForm } from "~/kernel/read-form.server";
-import { listCheckIn } from "~/attendance/check-in.server";
-import { checkInFromForm, checkInPayload } from "./check-in.server";
+import { checkInFromForm, loadCheckIn } from "./check-in.server";
 import type { Route } from "./+types/check-in";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const admin = await requireEventMay(request, context, "event.checkIn", params.eventId);
-  const list = await listCheckIn(
-    context.db,
-    context.config.sessionSecret,
-    admin,
-    params.eventId,
-    context.now(),
-  );
-  if (!list) notFound(MESSAGES.eventNotFound);
   return data(
-    { ...checkInPayload(list, context.now()), timeZone: context.config.siteTimezone },
+    {
+      ...(await loadCheckIn(request, params.eventId, context)),
+      timeZone: context.config.siteTimezone,
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
