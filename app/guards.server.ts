@@ -1,9 +1,17 @@
 // Who is asking: every loader and action that needs a person goes through these.
 import { data, redirect, type AppLoadContext } from "react-router";
-import { MESSAGES } from "~/messages";
+import { MESSAGES, type MessageKey } from "~/messages";
 import type { User } from "~/db/schema.server";
 import { getSessionUser, readCookie, sessionCookieName } from "~/members/session.server";
-import { mayAdminister } from "~/members/permissions.server";
+import {
+  assertMay,
+  mayAdminister,
+  NotAllowedError,
+  type Action,
+  type Grant,
+  type Scope,
+} from "~/members/permissions.server";
+import { eventScope } from "~/events/event.server";
 import { hasCompletedProfile } from "~/members/user.server";
 import { cookieSettings, redirectWithFlash } from "~/flash.server";
 
@@ -13,11 +21,14 @@ import { cookieSettings, redirectWithFlash } from "~/flash.server";
 // GET, so they look again and see what the action changed (a new name, a session ended).
 const memo = new WeakMap<
   AppLoadContext,
-  { cookie: string | null; method: string; user: Promise<User | null> }
+  { cookie: string | null; method: string; user: Promise<SessionUser | null> }
 >();
 
+/** A signed-in member with the roles they hold now (read on every request: a revoked role is gone at once). */
+export type SessionUser = User & { grants: Grant[] };
+
 /** The signed-in member, or null. Looked up once per request. */
-export function getUser(request: Request, context: AppLoadContext): Promise<User | null> {
+export function getUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
   const settings = cookieSettings(context);
   const cookie = readCookie(request, sessionCookieName(settings)) ?? null;
   const method = request.method;
@@ -35,14 +46,17 @@ function loginRedirect(request: Request): Response {
 }
 
 /** The signed-in member; a visitor is sent to /login and comes back here afterwards. */
-export async function requireUser(request: Request, context: AppLoadContext): Promise<User> {
+export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
   const user = await getUser(request, context);
   if (!user) throw loginRedirect(request);
   return user;
 }
 
 /** A member whose profile is complete; otherwise /aditionaldata first (§4). */
-export async function requireProfile(request: Request, context: AppLoadContext): Promise<User> {
+export async function requireProfile(
+  request: Request,
+  context: AppLoadContext,
+): Promise<SessionUser> {
   const user = await requireUser(request, context);
   if (!hasCompletedProfile(user)) {
     const url = new URL(request.url);
@@ -56,11 +70,61 @@ export async function requireProfile(request: Request, context: AppLoadContext):
  * back; a member is refused: pages send them to /inicio with 'Acceso denegado. No eres un
  * administrador.', other requests (form posts, streams) get a 403.
  */
-export async function requireAdmin(request: Request, context: AppLoadContext): Promise<User> {
+export async function requireAdmin(
+  request: Request,
+  context: AppLoadContext,
+): Promise<SessionUser> {
   const user = await requireUser(request, context);
   if (mayAdminister(user)) return user;
+  refuse(request, context, "accessDenied");
+}
+
+/** The server's clock; a context made by hand in a direct test may have none. */
+function clock(context: AppLoadContext): Date {
+  return typeof context.now === "function" ? context.now() : new Date();
+}
+
+function refuse(request: Request, context: AppLoadContext, key: MessageKey): never {
   if (request.method === "GET" || request.method === "HEAD") {
-    throw redirectWithFlash(context, "/inicio", "accessDenied");
+    throw redirectWithFlash(context, "/inicio", key);
   }
-  throw data(MESSAGES.accessDenied, { status: 403 });
+  throw data(MESSAGES[key], { status: 403 });
+}
+
+/**
+ * A member the capability table allows `action` on `scope` (an admin, or a role in scope). The
+ * model functions ask again; this only chooses the answer a refused page gets, like requireAdmin.
+ */
+export async function requireMay(
+  request: Request,
+  context: AppLoadContext,
+  action: Action,
+  scope: Scope = {},
+): Promise<SessionUser> {
+  const user = await requireUser(request, context);
+  try {
+    assertMay(user, action, { now: clock(context), ...scope });
+  } catch (error) {
+    if (error instanceof NotAllowedError) {
+      const key = (Object.keys(MESSAGES) as MessageKey[]).find(
+        (k) => MESSAGES[k] === error.message,
+      );
+      refuse(request, context, key ?? "accessDenied");
+    }
+    throw error;
+  }
+  return user;
+}
+
+/** As requireMay, for an action on one event: its dates and door window come from the database. */
+export async function requireEventMay(
+  request: Request,
+  context: AppLoadContext,
+  action: Action,
+  eventId: string | undefined,
+): Promise<SessionUser> {
+  const scope = (await eventScope(context.db, eventId, clock(context))) ?? {
+    eventId: eventId ?? "",
+  };
+  return requireMay(request, context, action, scope);
 }

@@ -38,6 +38,7 @@ import { MESSAGES } from "~/messages";
 import { currentYear } from "~/kernel/time";
 import { homeSectionsShown, socialLinks } from "~/site/sections";
 import { useNonce } from "~/kernel/nonce";
+import type { Grant } from "~/members/permissions.server";
 import { pressHeldButtons } from "~/kernel/held-buttons";
 import { cookieSettings, takeFlash } from "~/flash.server";
 
@@ -54,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             displayName: user.displayName,
             photoURL: photoOf(user),
             isAdmin: user.isAdmin,
+            ...menuEntries(user.grants),
           }
         : null,
       // Each message taken gets its own id: the dialog shows once per message, not once per
@@ -66,6 +68,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     flash.setCookie ? { headers: { "Set-Cookie": flash.setCookie } } : undefined,
   );
+}
+
+/** The user menu's entries a member's roles open (admins have theirs already). */
+function menuEntries(grants: readonly Grant[]) {
+  const eventIds = [...new Set(grants.flatMap((g) => (g.eventId ? [g.eventId] : [])))];
+  const doors = grants.filter((g) => g.kind === "door" || g.kind === "organiser");
+  return {
+    eventsInCharge: eventIds.length > 0,
+    // One event: straight to its check-in; several: the list on the profile.
+    checkIn:
+      doors.length === 0
+        ? null
+        : doors.length === 1
+          ? `/admin/eventos/${doors[0]!.eventId}/registro`
+          : "/profile#mis-roles",
+    editor: grants.some((g) => g.kind === "editor"),
+  };
 }
 
 type RootData = Awaited<ReturnType<typeof loader>>["data"];

@@ -1,4 +1,4 @@
-// npm run import -- [--dry-run] [--report ARCHIVO] FILE...
+// npm run import -- [--dry-run] [--report ARCHIVO] [--como CORREO] FILE...
 // Brings the community's Firebase data (Firestore exports, Firebase Auth export) into the database
 // of DATABASE_URL or DATA_DIR, in one transaction. See docs/importar-desde-firebase.md.
 import fs from "node:fs";
@@ -20,14 +20,18 @@ import {
   readExportFiles,
 } from "../server/import/read-export.server";
 import { formatFullReport, formatReport, progressLine } from "../server/import/report.server";
+import { sql } from "drizzle-orm";
+import { users } from "../app/db/schema.server";
 
-const USAGE = "Uso: npm run import -- [--dry-run] [--report ARCHIVO] ARCHIVO.json...";
+const USAGE =
+  "Uso: npm run import -- [--dry-run] [--report ARCHIVO] [--como CORREO] ARCHIVO.json...";
 
 class UsageError extends Error {}
 
 function parseArgs(argv: string[]) {
   let dryRun = false;
   let reportFile: string | null = null;
+  let as: string | null = null;
   const files: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -37,11 +41,16 @@ function parseArgs(argv: string[]) {
       if (!value || value.startsWith("--"))
         throw new UsageError(`--report necesita el archivo donde escribir la lista completa`);
       reportFile = value;
+    } else if (arg === "--como" || arg.startsWith("--como=")) {
+      const value = arg === "--como" ? argv[++i] : arg.slice("--como=".length);
+      if (!value || value.startsWith("--"))
+        throw new UsageError("--como necesita el correo del administrador que importa");
+      as = value;
     } else if (arg.startsWith("--")) throw new UsageError(`Opción desconocida: ${arg}`);
     else files.push(arg);
   }
   if (files.length === 0) throw new UsageError("Falta al menos un archivo que importar");
-  return { dryRun, reportFile, files };
+  return { dryRun, reportFile, files, as };
 }
 
 /**
@@ -83,7 +92,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(`${error.message}\n${USAGE}`);
     return 2;
   }
-  const { dryRun, reportFile, files } = args;
+  const { dryRun, reportFile, files, as } = args;
   const config = loadConfig(process.env);
   const removeReport = reportFile ? claimReportFile(reportFile) : () => {};
   let database: Database | null = null;
@@ -92,7 +101,9 @@ async function main(argv: string[]): Promise<number> {
     const data = await readExportFiles(files);
     database = await openFor(config, dryRun);
     const tty = process.stdout.isTTY === true;
+    const by = as ? await adminByEmail(database, as) : undefined;
     const report = await importFirebase(database.db, data, {
+      by,
       timeZone: config.siteTimezone,
       dryRun,
       onProgress: tty ? (p) => process.stdout.write(progressLine(p)) : undefined,
@@ -109,11 +120,25 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** The admin named by --como, written in the audit log as the one who imported. */
+async function adminByEmail(database: Database, email: string) {
+  const [member] = await database.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  if (!member?.isAdmin)
+    throw new UsageError(`${email} no es un administrador de este sitio (--como).`);
+  return member;
+}
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (process.stdout.isTTY) process.stdout.write("\r\x1b[K");
-    if (error instanceof ImportFileError || error instanceof NothingToImportError) {
+    if (error instanceof UsageError) {
+      console.error(`Error: ${error.message} No se importó nada.`);
+    } else if (error instanceof ImportFileError || error instanceof NothingToImportError) {
       console.error(`Error: ${error.message}. No se importó nada.`);
     } else if (
       error instanceof ImportDatabaseError ||

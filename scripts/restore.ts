@@ -9,6 +9,7 @@ import path from "node:path";
 import { ConfigError, loadConfig } from "../app/kernel/config.server";
 import { DataDirInUseError, openDatabase } from "../app/db/client.server";
 import { assertReadable, BackupError, restoreBackup } from "../server/backup/backup.server";
+import { recordAudit } from "../app/audit/audit.server";
 import {
   checkObjectStore,
   downloadBackupFile,
@@ -55,6 +56,14 @@ async function main(argv: string[]): Promise<number> {
         uploads: siteStorage(config),
       });
       const rows = Object.values(counts).reduce((n, c) => n + c, 0);
+      // After it finished, in the restored database: the entries before it are the backup's.
+      await recordAudit(database.db, {
+        actor: { system: "Restauración" },
+        role: "system",
+        action: "restore",
+        itemKind: "site",
+        summary: `Restauró la copia ${path.basename(source)} (${rows} filas)`,
+      });
       console.log(`Copia restaurada en ${database.location}: ${rows} filas.`);
       for (const [table, n] of Object.entries(counts)) console.log(`  ${table}: ${n}`);
       return 0;

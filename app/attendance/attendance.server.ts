@@ -4,11 +4,13 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { isUuid } from "~/kernel/checks";
 import type { Db } from "~/db/client.server";
 import { events, eventWaitlist, participations, users, type User } from "~/db/schema.server";
-import { assertAdmin } from "~/members/permissions.server";
+import { assertMay, type Grant } from "~/members/permissions.server";
+import { recordAudit } from "~/audit/audit.server";
+import { eventScope } from "~/events/event.server";
 import { Refusal } from "~/kernel/errors";
 import { ATTENDANCE_MESSAGES } from "./messages";
 
-type Actor = Pick<User, "isAdmin"> | null;
+type Actor = (Pick<User, "isAdmin"> & { grants?: readonly Grant[] }) | null;
 
 export class ParticipantNotFoundError extends Refusal {
   override name = "ParticipantNotFoundError";
@@ -21,7 +23,7 @@ export const nameOf = sql<string>`coalesce(nullif(${users.nombreCompleto}, ''), 
 
 /** The event with its participants (by time of joining) and those waiting (in order); null if unknown. */
 export async function listAttendance(db: Db, actor: Actor, eventId: unknown) {
-  assertAdmin(actor);
+  assertMay(actor, "event.participants", { eventId: String(eventId) });
   if (!isUuid(eventId)) return null;
   const [event] = await db
     .select({
@@ -71,25 +73,43 @@ export async function listAttendance(db: Db, actor: Actor, eventId: unknown) {
  */
 export async function setCheckedIn(
   db: Db,
-  actor: Pick<User, "id" | "isAdmin"> | null,
+  actor:
+    | (Pick<User, "id" | "isAdmin" | "displayName" | "nombreCompleto" | "email"> & {
+        grants?: readonly Grant[];
+      })
+    | null,
   eventId: unknown,
   userId: unknown,
   present: boolean,
   now: Date = new Date(),
 ): Promise<void> {
-  assertAdmin(actor);
+  const scope = (await eventScope(db, eventId, now)) ?? { eventId: String(eventId), now };
+  const role = assertMay(actor, "event.checkIn", scope);
   if (!isUuid(eventId) || !isUuid(userId)) throw new ParticipantNotFoundError();
-  const updated = await db
-    .update(participations)
-    .set({
-      checkedInAt: present
-        ? sql`coalesce(${participations.checkedInAt}, ${now.toISOString()}::timestamptz)`
-        : null,
-      checkedInBy: present
-        ? sql`case when ${participations.checkedInAt} is null then ${actor.id}::uuid else ${participations.checkedInBy} end`
-        : null,
-    })
-    .where(and(eq(participations.eventId, eventId), eq(participations.userId, userId)))
-    .returning({ userId: participations.userId });
-  if (updated.length === 0) throw new ParticipantNotFoundError();
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(participations)
+      .set({
+        checkedInAt: present
+          ? sql`coalesce(${participations.checkedInAt}, ${now.toISOString()}::timestamptz)`
+          : null,
+        checkedInBy: present
+          ? sql`case when ${participations.checkedInAt} is null then ${actor!.id}::uuid else ${participations.checkedInBy} end`
+          : null,
+      })
+      .where(and(eq(participations.eventId, eventId), eq(participations.userId, userId)))
+      .returning({ userId: participations.userId });
+    if (updated.length === 0) throw new ParticipantNotFoundError();
+    const [who] = await tx.select({ nombre: nameOf }).from(users).where(eq(users.id, userId));
+    await recordAudit(tx, {
+      actor: actor!,
+      role,
+      action: present ? "checkIn" : "checkIn.undo",
+      itemKind: "event",
+      itemId: eventId,
+      summary: present
+        ? `Marcó presente a ${who?.nombre ?? "un participante"}`
+        : `Quitó la asistencia de ${who?.nombre ?? "un participante"}`,
+    });
+  });
 }

@@ -8,7 +8,7 @@ import { isUuid } from "~/kernel/checks";
 import type { Db } from "~/db/client.server";
 import { events, participations, users, type User } from "~/db/schema.server";
 import { hasEnded } from "~/events/event.server";
-import { mayAdminister } from "~/members/permissions.server";
+import { may, type Grant } from "~/members/permissions.server";
 import { Refusal } from "~/kernel/errors";
 
 /** Crockford's base32: digits and capitals without I, L, O and U, which are read as others. */
@@ -74,10 +74,11 @@ const eventColumns = {
   tipoEvento: events.tipoEvento,
 };
 
-type Actor = Pick<User, "id" | "isAdmin"> | null;
+type Actor = (Pick<User, "id" | "isAdmin"> & { grants?: readonly Grant[] }) | null;
 
 /**
- * The certificate of `userId` for `eventId`, for the member themselves or an admin. Refused, with
+ * The certificate of `userId` for `eventId`, for the member themselves, an admin or the event's
+ * organisers. Refused, with
  * the reason, before the event has ended, to someone who did not take part or was not checked in,
  * and to anyone else.
  */
@@ -90,7 +91,7 @@ export async function certificateFor(
 ): Promise<Certificate> {
   if (!actor) throw new CertificateRefusedError(ATTENDANCE_MESSAGES.certificateLoginRequired, 403);
   const own = actor.id === userId;
-  if (!own && !mayAdminister(actor)) {
+  if (!own && !may(actor, "event.participants", { eventId: String(eventId) })) {
     throw new CertificateRefusedError(ATTENDANCE_MESSAGES.certificateNotOwn, 403);
   }
   if (!isUuid(eventId)) throw new CertificateRefusedError(EVENT_MESSAGES.eventNotFound, 404);

@@ -18,11 +18,17 @@ import {
 import type { Db } from "~/db/client.server";
 import { events, participations, users, type User } from "~/db/schema.server";
 import { nameOf } from "./attendance.server";
-import { assertAdmin } from "~/members/permissions.server";
+import { assertMay, type Grant } from "~/members/permissions.server";
+import { recordAudit } from "~/audit/audit.server";
+import { eventScope } from "~/events/event.server";
 import { qrSvg } from "./qr.server";
 import { Refusal } from "~/kernel/errors";
 
-type Admin = Pick<User, "id" | "isAdmin"> | null;
+type Admin =
+  | (Pick<User, "id" | "isAdmin" | "displayName" | "nombreCompleto" | "email"> & {
+      grants?: readonly Grant[];
+    })
+  | null;
 
 /** A refused check-in: the message is the one the admin reads (Spanish), `status` the answer's. */
 export class CheckInError extends Refusal {
@@ -104,8 +110,21 @@ const byName = sql<string | null>`(
  * The check-in page's data: the event and, for each participant, what a phone needs to recognise
  * them without a connection (name, photo, token, code) and whether they are in. Null: no event.
  */
-export async function listCheckIn(db: Db, secret: string, actor: Admin, eventId: unknown) {
-  assertAdmin(actor);
+export async function listCheckIn(
+  db: Db,
+  secret: string,
+  actor: Admin,
+  eventId: unknown,
+  now: Date = new Date(),
+) {
+  assertMay(
+    actor,
+    "event.checkIn",
+    (await eventScope(db, eventId, now)) ?? {
+      eventId: String(eventId),
+      now,
+    },
+  );
   if (!isUuid(eventId)) return null;
   const [event] = await db
     .select({ id: events.id, nombreEvento: events.nombreEvento, startsAt: events.startsAt })
@@ -197,7 +216,14 @@ export async function checkIn(
   proof: CheckInProof,
   now: Date = new Date(),
 ): Promise<CheckInResult> {
-  assertAdmin(actor);
+  const role = assertMay(
+    actor,
+    "event.checkIn",
+    (await eventScope(db, eventId, now)) ?? {
+      eventId: String(eventId),
+      now,
+    },
+  );
   if (!isUuid(eventId)) throw new CheckInError(EVENT_MESSAGES.eventNotFound, 404);
   let at = now;
   if (proof.at !== undefined && proof.at !== null && proof.at !== "") {
@@ -240,9 +266,19 @@ export async function checkIn(
       // An earlier time (a queue sent late) corrects the record; the person was in either way.
       await tx
         .update(participations)
-        .set({ checkedInAt: when, checkedInBy: actor.id })
+        .set({ checkedInAt: when, checkedInBy: actor!.id })
         .where(where);
       row = (await read(false))!;
+      if (!before.checkedInAt) {
+        await recordAudit(tx, {
+          actor: actor!,
+          role,
+          action: "checkIn",
+          itemKind: "event",
+          itemId: event.id,
+          summary: `Registró la entrada de ${row.nombre}`,
+        });
+      }
     }
     return {
       outcome: before.checkedInAt ? "already" : "checkedIn",

@@ -14,6 +14,7 @@ import {
   text,
   time,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -203,6 +204,10 @@ export const events = pgTable(
     publishedBy: uuid("published_by").references(() => users.id, { onDelete: "set null" }),
     publishedByName: text("published_by_name").notNull(),
     firebaseId: text("firebase_id").unique(),
+    /** Door staff may check people in from this many hours before the start (decision 038). */
+    doorHoursBefore: integer("door_hours_before").notNull().default(3),
+    /** … to this many hours after the end. */
+    doorHoursAfter: integer("door_hours_after").notNull().default(6),
   },
   (t) => [
     index("events_starts_at_idx").on(t.startsAt),
@@ -210,6 +215,33 @@ export const events = pgTable(
     check("events_ends_after_start_check", sql`${t.endsAt} > ${t.startsAt}`),
     check("events_tipo_evento_check", sql`${t.tipoEvento} in ('Presencial', 'Virtual', 'Hibrido')`),
     check("events_capacity_check", sql`${t.capacity} is null or ${t.capacity} >= 1`),
+    check(
+      "events_door_hours_check",
+      sql`${t.doorHoursBefore} between 0 and 72 and ${t.doorHoursAfter} between 0 and 72`,
+    ),
+  ],
+);
+
+/**
+ * A role given to a member (decision 038): its kind (ROLE_KINDS in app/members/permissions.server.ts)
+ * and, for kinds scoped to one event, that event. What each kind may do is the capability table
+ * there, never a column here.
+ */
+export const roleGrants = pgTable(
+  "role_grants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    eventId: uuid("event_id").references(() => events.id, { onDelete: "cascade" }),
+    grantedBy: uuid("granted_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("role_grants_user_kind_event_key").on(t.userId, t.kind, t.eventId).nullsNotDistinct(),
+    index("role_grants_event_id_idx").on(t.eventId),
   ],
 );
 
@@ -414,3 +446,32 @@ export type Note = typeof notes.$inferSelect;
 export type Resource = typeof resources.$inferSelect;
 export type Project = typeof projects.$inferSelect;
 export type MailRow = typeof mailOutbox.$inferSelect;
+
+/**
+ * The audit log (decision 039): one row per action of an admin, organiser, editor or door staff,
+ * written in the transaction of the change. `actorId` is null for the system (an import without
+ * --como, a restore) and once the person's account is deleted; `actorName` then says which.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    /** The role the action was allowed under: admin, organiser, editor, door, system. */
+    role: text("role").notNull(),
+    action: text("action").notNull(),
+    itemKind: text("item_kind").notNull(),
+    itemId: text("item_id"),
+    summary: text("summary").notNull(),
+  },
+  (t) => [
+    index("audit_log_at_idx").on(t.at, t.id),
+    index("audit_log_actor_id_idx").on(t.actorId),
+    index("audit_log_item_idx").on(t.itemKind, t.itemId),
+  ],
+);
+
+export type RoleGrant = typeof roleGrants.$inferSelect;
+export type AuditEntry = typeof auditLog.$inferSelect;

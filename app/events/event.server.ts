@@ -11,7 +11,8 @@ import { preparedFor } from "~/db/prepared.server";
 import { eventImages, events, type User } from "~/db/schema.server";
 import { tableMemory } from "~/db/table-memory.server";
 import { queueMail, recipients, type EventBefore } from "~/mail/mail.server";
-import { assertAdmin } from "~/members/permissions.server";
+import { assertMay, type Grant, type Scope } from "~/members/permissions.server";
+import { recordAudit } from "~/audit/audit.server";
 import { EventNotFoundError } from "./errors";
 import { hasEnded } from "./event-state";
 import { fillSeats } from "./seats.server";
@@ -77,7 +78,34 @@ export function eventEndsAt(
   return endsAt;
 }
 
-type Actor = Pick<User, "id" | "isAdmin" | "displayName" | "email" | "nombreCompleto"> | null;
+type Actor =
+  | (Pick<User, "id" | "isAdmin" | "displayName" | "email" | "nombreCompleto"> & {
+      grants?: readonly Grant[];
+    })
+  | null;
+
+/**
+ * What the capability table needs of one event: its id, and its dates and door window (door staff
+ * act only within it). Null when the id is malformed or unknown.
+ */
+export async function eventScope(
+  db: Db,
+  id: unknown,
+  now: Date = new Date(),
+): Promise<Scope | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+      doorHoursBefore: events.doorHoursBefore,
+      doorHoursAfter: events.doorHoursAfter,
+    })
+    .from(events)
+    .where(eq(events.id, id))
+    .limit(1);
+  return row ? { eventId: id, window: row, now } : null;
+}
 
 export { eventState, hasEnded, type EventState } from "./event-state";
 
@@ -209,7 +237,7 @@ export async function listEventsPage(
 
 /** 'Eventos Publicados' (§2): every event, by fechaEvento (and time) newest first. */
 export async function listEventsForAdmin(db: Db, actor: Actor) {
-  assertAdmin(actor);
+  assertMay(actor, "events.list");
   return db
     .select({
       id: events.id,
@@ -315,21 +343,33 @@ function columnsOf(input: EventInput, timeZone: string) {
 
 /** 'Publicar Nuevo Evento': admins only. */
 export async function createEvent(db: Db, actor: Actor, input: EventInput, timeZone: string) {
-  assertAdmin(actor);
-  const [event] = await db
-    .insert(events)
-    .values({
-      ...columnsOf(input, timeZone),
-      publishedBy: actor!.id,
-      publishedByName: actor!.displayName?.trim() || actor!.nombreCompleto?.trim() || actor!.email,
-    })
-    .returning();
+  const role = assertMay(actor, "event.create");
+  const event = await db.transaction(async (tx) => {
+    const [event] = await tx
+      .insert(events)
+      .values({
+        ...columnsOf(input, timeZone),
+        publishedBy: actor!.id,
+        publishedByName:
+          actor!.displayName?.trim() || actor!.nombreCompleto?.trim() || actor!.email,
+      })
+      .returning();
+    await recordAudit(tx, {
+      actor: actor!,
+      role,
+      action: "event.create",
+      itemKind: "event",
+      itemId: event!.id,
+      summary: `Publicó el evento «${event!.nombreEvento}»`,
+    });
+    return event;
+  });
   // This process's own memory at once; the others' when the NOTIFY reaches them.
   eventEnds.forget(db);
   return event!;
 }
 
-/** 'Editar': the same fields and rules as publishing; admins only. */
+/** 'Editar': the same fields and rules as publishing; admins and the event's organisers. */
 export async function updateEvent(
   db: Db,
   actor: Actor,
@@ -337,7 +377,7 @@ export async function updateEvent(
   input: EventInput,
   timeZone: string,
 ) {
-  assertAdmin(actor);
+  const role = assertMay(actor, "event.edit", { eventId: typeof id === "string" ? id : "" });
   if (!isUuid(id)) throw new EventNotFoundError();
   const event = await db.transaction(async (tx) => {
     // Locked first, so joins wait; a larger (or no) capacity seats those waiting.
@@ -360,6 +400,14 @@ export async function updateEvent(
       .where(eq(events.id, id))
       .returning();
     if (!event) throw new EventNotFoundError();
+    await recordAudit(tx, {
+      actor: actor!,
+      role,
+      action: "event.edit",
+      itemKind: "event",
+      itemId: id,
+      summary: `Editó el evento «${event.nombreEvento}»`,
+    });
     if (!hasEnded(event)) await fillSeats(tx, event);
     if (!hasEnded(before) && movedOrRelocated(before, event)) {
       const who = sql`${recipients.participants(id)} union ${recipients.waiting(id)}`;
@@ -397,11 +445,15 @@ function movedOrRelocated(before: EventBefore, after: EventBefore): boolean {
  * Those who took part or waited for an upcoming event are told, in the same transaction.
  */
 export async function deleteEvent(db: Db, actor: Actor, id: unknown): Promise<void> {
-  assertAdmin(actor);
+  const role = assertMay(actor, "event.delete");
   if (!isUuid(id)) throw new EventNotFoundError();
   await db.transaction(async (tx) => {
     const [event] = await tx
-      .select({ startsAt: events.startsAt, endsAt: events.endsAt })
+      .select({
+        startsAt: events.startsAt,
+        endsAt: events.endsAt,
+        nombreEvento: events.nombreEvento,
+      })
       .from(events)
       .where(eq(events.id, id))
       .for("update");
@@ -411,18 +463,26 @@ export async function deleteEvent(db: Db, actor: Actor, id: unknown): Promise<vo
       await queueMail(tx, "deleted", who, { eventId: id });
     }
     await tx.delete(events).where(eq(events.id, id));
+    await recordAudit(tx, {
+      actor: actor!,
+      role,
+      action: "event.delete",
+      itemKind: "event",
+      itemId: id,
+      summary: `Eliminó el evento «${event.nombreEvento}»`,
+    });
   });
   eventEnds.forget(db);
 }
 
-/** 'Agregar Imagen' to an event's gallery: one or more, at the end, in order; admins only. */
+/** 'Agregar Imagen' to an event's gallery: one or more, at the end, in order; admins and organisers. */
 export async function addGalleryImage(
   db: Db,
   actor: Actor,
   eventId: unknown,
   url: string | readonly string[],
 ) {
-  assertAdmin(actor);
+  const role = assertMay(actor, "event.gallery", { eventId: String(eventId) });
   if (!isUuid(eventId)) throw new EventNotFoundError();
   const urls = typeof url === "string" ? [url] : url;
   return db.transaction(async (tx) => {
@@ -442,22 +502,83 @@ export async function addGalleryImage(
       .insert(eventImages)
       .values(urls.map((u, i) => ({ eventId, url: u, position: first + i })))
       .returning();
+    await recordAudit(tx, {
+      actor: actor!,
+      role,
+      action: "event.gallery.add",
+      itemKind: "event",
+      itemId: eventId,
+      summary: `Agregó ${urls.length === 1 ? "una imagen" : `${urls.length} imágenes`} a la galería`,
+    });
     return images[0]!;
   });
 }
 
-/** 'Eliminar' one gallery image; admins only. */
+/** 'Eliminar' one gallery image; admins and the event's organisers. */
 export async function removeGalleryImage(
   db: Db,
   actor: Actor,
   eventId: unknown,
   imageId: unknown,
 ): Promise<void> {
-  assertAdmin(actor);
+  const role = assertMay(actor, "event.gallery", { eventId: String(eventId) });
   if (!isUuid(eventId) || !isUuid(imageId)) throw new EventNotFoundError();
-  const deleted = await db
-    .delete(eventImages)
-    .where(and(eq(eventImages.id, imageId), eq(eventImages.eventId, eventId)))
-    .returning({ id: eventImages.id });
-  if (deleted.length === 0) throw new EventNotFoundError();
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(eventImages)
+      .where(and(eq(eventImages.id, imageId), eq(eventImages.eventId, eventId)))
+      .returning({ id: eventImages.id });
+    if (deleted.length === 0) throw new EventNotFoundError();
+    await recordAudit(tx, {
+      actor: actor!,
+      role,
+      action: "event.gallery.remove",
+      itemKind: "event",
+      itemId: eventId,
+      summary: "Quitó una imagen de la galería",
+    });
+  });
+}
+
+/**
+ * The hours around an event in which its door staff may check people in (3 before the start and
+ * 6 after the end unless changed); admins and the event's organisers, 0 to 72 each.
+ */
+export async function setDoorWindow(
+  db: Db,
+  actor: Actor,
+  eventId: unknown,
+  hoursBefore: number,
+  hoursAfter: number,
+): Promise<void> {
+  const role = assertMay(actor, "event.door.window", { eventId: String(eventId) });
+  if (!isUuid(eventId)) throw new EventNotFoundError();
+  for (const h of [hoursBefore, hoursAfter]) {
+    if (!Number.isInteger(h) || h < 0 || h > DOOR_HOURS_MAX) throw new DoorWindowError();
+  }
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(events)
+      .set({ doorHoursBefore: hoursBefore, doorHoursAfter: hoursAfter })
+      .where(eq(events.id, eventId))
+      .returning({ nombreEvento: events.nombreEvento });
+    if (updated.length === 0) throw new EventNotFoundError();
+    await recordAudit(tx, {
+      actor: actor!,
+      role,
+      action: "event.door.window",
+      itemKind: "event",
+      itemId: eventId,
+      summary: `Registro de entrada de «${updated[0]!.nombreEvento}»: desde ${hoursBefore} h antes hasta ${hoursAfter} h después`,
+    });
+  });
+}
+
+export const DOOR_HOURS_MAX = 72;
+
+export class DoorWindowError extends Refusal {
+  override name = "DoorWindowError";
+  constructor() {
+    super(`Las horas deben ser un número entero entre 0 y ${DOOR_HOURS_MAX}.`, 400);
+  }
 }

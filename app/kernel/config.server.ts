@@ -60,6 +60,8 @@ export interface Config {
   mail: MailSettings;
   /** Sign-in links by e-mail (docs/decisions/034-sign-in-by-link.md). */
   emailLinks: EmailLinkSettings;
+  /** AUDIT_RETENTION_DAYS: audit log entries older than this go (daily); null keeps them forever. */
+  auditRetentionDays: number | null;
 }
 
 /**
@@ -193,6 +195,12 @@ const EnvSchema = z.object({
       /^[^\r\n]*@[^\r\n]*$/,
       "MAIL_FROM debe ser una dirección de correo, por ejemplo 'Ayllu <eventos@tu.sitio>'",
     )
+    .optional(),
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ error: "AUDIT_RETENTION_DAYS debe ser un número entero de días" })
+    .int("AUDIT_RETENTION_DAYS debe ser un número entero de días")
+    .min(1, "AUDIT_RETENTION_DAYS debe estar entre 1 y 36500")
+    .max(36500, "AUDIT_RETENTION_DAYS debe estar entre 1 y 36500")
     .optional(),
   REMINDER_HOURS: z.coerce
     .number({ error: "REMINDER_HOURS debe ser un número entero de horas" })
@@ -459,6 +467,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: e.MAIL_FROM ?? `Ayllu <no-responder@${publicUrl.hostname}>`,
       reminderHours: e.REMINDER_HOURS,
     },
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? null,
     emailLinks: {
       // Outside production without SMTP the link is shown on the page to whoever asked for it.
       enabled: Boolean(e.SMTP_URL) || !production,

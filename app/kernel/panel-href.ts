@@ -1,5 +1,9 @@
-/** The panel's address with some query parameters changed (its dialogs live in the URL). */
-export function panelHref(params: URLSearchParams, changes: Record<string, string | null>): string {
+/** The panel's (or `base` page's) address with some query parameters changed (its dialogs live in the URL). */
+export function panelHref(
+  params: URLSearchParams,
+  changes: Record<string, string | null>,
+  base = "/admin",
+): string {
   const next = new URLSearchParams();
   for (const key of ["q", "pagina"]) {
     const value = params.get(key);
@@ -10,5 +14,5 @@ export function panelHref(params: URLSearchParams, changes: Record<string, strin
     else next.set(key, value);
   }
   const query = next.toString();
-  return query ? `/admin?${query}` : "/admin";
+  return query ? `${base}?${query}` : base;
 }

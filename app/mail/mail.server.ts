@@ -13,7 +13,8 @@ import { events, mailOutbox, users, type User } from "~/db/schema.server";
 import { EventNotFoundError } from "~/events/errors";
 import type { IcsEvent } from "~/events/ics.server";
 import { EVENT_DEFAULT_DURATION_MS } from "~/kernel/limits";
-import { assertAdmin } from "~/members/permissions.server";
+import { assertMay, type Grant } from "~/members/permissions.server";
+import { recordAudit } from "~/audit/audit.server";
 
 export const MAIL_KINDS = [
   "joined",
@@ -234,11 +235,15 @@ export async function unsubscribe(db: Db, token: unknown, topic: unknown): Promi
  */
 export async function queueParticipantsMessage(
   db: Db,
-  actor: Pick<User, "isAdmin" | "displayName" | "nombreCompleto" | "email"> | null,
+  actor:
+    | (Pick<User, "id" | "isAdmin" | "displayName" | "nombreCompleto" | "email"> & {
+        grants?: readonly Grant[];
+      })
+    | null,
   eventId: unknown,
   input: ParticipantsMessageInput,
 ): Promise<{ queued: number; optedOut: number }> {
-  assertAdmin(actor);
+  const role = assertMay(actor, "event.message", { eventId: String(eventId) });
   if (!isUuid(eventId)) throw new EventNotFoundError();
   return db.transaction(async (tx) => {
     const [event] = await tx
@@ -255,7 +260,7 @@ export async function queueParticipantsMessage(
       data: {
         asunto: input.asunto,
         mensaje: input.mensaje,
-        autor: actor.nombreCompleto?.trim() || actor.displayName?.trim() || "Los organizadores",
+        autor: actor!.nombreCompleto?.trim() || actor!.displayName?.trim() || "Los organizadores",
       },
     });
     const [row] = rowsOf<{ n: number }>(
@@ -263,6 +268,14 @@ export async function queueParticipantsMessage(
         sql`select count(*)::int as n from users u where u.id in (${who}) and 'mensajes' = any(u.mail_off)`,
       ),
     );
+    await recordAudit(tx, {
+      actor: actor!,
+      role,
+      action: "event.message",
+      itemKind: "event",
+      itemId: eventId,
+      summary: `Envió el mensaje «${input.asunto}» a ${queued} ${queued === 1 ? "persona" : "personas"}`,
+    });
     return { queued, optedOut: row?.n ?? 0 };
   });
 }

@@ -4,7 +4,8 @@ import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import { isUuid } from "~/kernel/checks";
 import type { Db } from "~/db/client.server";
 import { events, participations, users, type User } from "~/db/schema.server";
-import { assertAdmin } from "./permissions.server";
+import { assertMay } from "./permissions.server";
+import { recordAudit, auditName } from "~/audit/audit.server";
 import { Refusal } from "~/kernel/errors";
 import { LastAdminError } from "./errors";
 import { MEMBER_MESSAGES } from "./messages";
@@ -34,7 +35,7 @@ export async function listUsers(
   actor: Pick<User, "isAdmin"> | null,
   options: { search?: string; page?: number } = {},
 ) {
-  assertAdmin(actor);
+  assertMay(actor, "users.read");
   const search = boundedSearch(options.search);
   // No stored text can hold a NUL (PostgreSQL refuses it) and no name or e-mail holds other
   // control characters: such a search matches nobody, without asking the database.
@@ -79,7 +80,7 @@ export async function listUsers(
 
 /** 'Detalles del Usuario': every profile field and the events the member takes part in. */
 export async function getUserDetails(db: Db, actor: Pick<User, "isAdmin"> | null, id: unknown) {
-  assertAdmin(actor);
+  assertMay(actor, "users.read");
   if (!isUuid(id)) return null;
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!user) return null;
@@ -116,11 +117,11 @@ export async function getUserDetails(db: Db, actor: Pick<User, "isAdmin"> | null
  */
 export async function setAdmin(
   db: Db,
-  actor: Pick<User, "isAdmin"> | null,
+  actor: Pick<User, "id" | "isAdmin" | "displayName" | "nombreCompleto" | "email"> | null,
   userId: unknown,
   isAdmin: boolean,
 ): Promise<void> {
-  assertAdmin(actor);
+  const role = assertMay(actor, "users.setAdmin");
   if (!isUuid(userId)) throw new UserNotFoundError();
   await db.transaction(async (tx) => {
     const admins = await tx
@@ -130,7 +131,13 @@ export async function setAdmin(
       .orderBy(asc(users.id))
       .for("update");
     const [target] = await tx
-      .select({ id: users.id, isAdmin: users.isAdmin })
+      .select({
+        id: users.id,
+        isAdmin: users.isAdmin,
+        displayName: users.displayName,
+        nombreCompleto: users.nombreCompleto,
+        email: users.email,
+      })
       .from(users)
       .where(eq(users.id, userId))
       .for("update");
@@ -141,5 +148,13 @@ export async function setAdmin(
       .update(users)
       .set({ isAdmin })
       .where(and(eq(users.id, userId), eq(users.isAdmin, !isAdmin)));
+    await recordAudit(tx, {
+      actor: actor!,
+      role,
+      action: isAdmin ? "admin.grant" : "admin.revoke",
+      itemKind: "user",
+      itemId: userId,
+      summary: `${isAdmin ? "Hizo administrador(a) a" : "Quitó el permiso de administrador a"} ${auditName(target)}`,
+    });
   });
 }

@@ -6,6 +6,8 @@ import { LastAdminError, NotSignedInError } from "./errors";
 import type { Db } from "~/db/client.server";
 import { fillSeats } from "~/events/seats.server";
 import {
+  auditLog,
+  roleGrants,
   events,
   eventWaitlist,
   mailOutbox,
@@ -42,6 +44,8 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
     projectRows,
     mailRows,
     uploadRows,
+    roleRows,
+    auditRows,
   ] = await Promise.all([
     db
       .select({
@@ -112,6 +116,30 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
       .from(uploadAttempts)
       .where(eq(uploadAttempts.userId, id))
       .orderBy(asc(uploadAttempts.createdAt)),
+    db
+      .select({
+        kind: roleGrants.kind,
+        eventId: roleGrants.eventId,
+        nombreEvento: events.nombreEvento,
+        createdAt: roleGrants.createdAt,
+      })
+      .from(roleGrants)
+      .leftJoin(events, eq(events.id, roleGrants.eventId))
+      .where(eq(roleGrants.userId, id))
+      .orderBy(asc(roleGrants.createdAt)),
+    // What they did under a role (decision 039).
+    db
+      .select({
+        at: auditLog.at,
+        role: auditLog.role,
+        action: auditLog.action,
+        itemKind: auditLog.itemKind,
+        itemId: auditLog.itemId,
+        summary: auditLog.summary,
+      })
+      .from(auditLog)
+      .where(eq(auditLog.actorId, id))
+      .orderBy(asc(auditLog.at)),
   ]);
   return {
     generadoEl: now.toISOString(),
@@ -167,6 +195,8 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
     },
     // The uploads of about the last minute, kept for the per-minute limit (decision 028).
     subidasRecientes: uploadRows.map((u) => u.createdAt.toISOString()),
+    roles: roleRows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    auditoria: auditRows.map((a) => ({ ...a, at: a.at.toISOString() })),
     publicado: {
       eventos: eventRows.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
       notas: noteRows.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
@@ -174,6 +204,34 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
       proyectos: projectRows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
     },
   };
+}
+
+export const DELETED_ACCOUNT = "cuenta eliminada";
+
+/**
+ * The audit log after an account is deleted (decision 039): their entries keep what was done but
+ * name 'cuenta eliminada', and their name and e-mail leave every summary.
+ */
+async function forgetInAuditLog(
+  tx: Db,
+  id: string,
+  person: { email: string; nombreCompleto: string | null; displayName: string | null },
+) {
+  await tx
+    .update(auditLog)
+    .set({ actorId: null, actorName: DELETED_ACCOUNT })
+    .where(eq(auditLog.actorId, id));
+  const names = [person.nombreCompleto, person.displayName, person.email]
+    .map((n) => n?.trim() ?? "")
+    .filter((n) => n.length >= 2)
+    // The longest first, so that "Ana Quispe" goes whole before "Ana" would.
+    .sort((a, b) => b.length - a.length);
+  for (const name of new Set(names)) {
+    await tx
+      .update(auditLog)
+      .set({ summary: sql`replace(${auditLog.summary}, ${name}, ${DELETED_ACCOUNT})` })
+      .where(sql`strpos(${auditLog.summary}, ${name}) > 0`);
+  }
 }
 
 export type MemberData = Awaited<ReturnType<typeof exportMemberData>>;
@@ -206,6 +264,16 @@ export async function deleteAccount(db: Db, actor: Actor, now: Date = new Date()
       .where(and(eq(participations.userId, id), gt(events.endsAt, now)))
       .orderBy(asc(events.id))
       .for("update", { of: events });
+    const [person] = await tx
+      .select({
+        email: users.email,
+        nombreCompleto: users.nombreCompleto,
+        displayName: users.displayName,
+      })
+      .from(users)
+      .where(eq(users.id, id));
+    // Before the row goes: its foreign key would null the entries' author first.
+    if (person) await forgetInAuditLog(tx, id, person);
     const deleted = await tx
       .delete(users)
       .where(eq(users.id, id))

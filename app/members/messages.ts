@@ -15,6 +15,18 @@ export const MEMBER_MESSAGES = {
   adminRevoked: "Permisos de administrador retirados.",
   lastAdmin: "No se puede quitar el permiso al último administrador.",
   userNotFound: "Usuario no encontrado.",
+  notAllowed: "No tienes permiso para hacer esto.",
+  outsideDoorWindow:
+    "El registro de entrada de este evento no está abierto ahora para el personal de puerta.",
+  roleGranted: "Rol otorgado.",
+  doorWindowSaved: "Horario del registro de entrada guardado.",
+  roleRevoked: "Rol retirado.",
+  roleUnknown: "Ese rol no existe.",
+  roleEventMissing: "Elige el evento de ese rol.",
+  roleEventNotFound: "Evento no encontrado.",
+  roleNotHeld: "Ese rol ya no estaba asignado.",
+  roleMemberNotFound:
+    "No hay ningún miembro con ese correo. Pídele que inicie sesión en el sitio una vez y vuelve a intentarlo.",
   accountDeleteConfirm:
     "¿Estás seguro de que quieres eliminar tu cuenta? Se borrarán tu perfil, tus sesiones y tus participaciones. El contenido que publicaste se queda, con tu nombre. No se puede deshacer.",
   accountDeleteUnconfirmed: "Confirma que quieres eliminar tu cuenta.",

@@ -1,19 +1,176 @@
-// Who may do what. Every model function that changes something asks here, on every call; routes
-// ask too, through requireAdmin (app/guards.server.ts), to choose a redirect or a 403.
+// Who may do what: the one place that answers "may this person do this to that"
+// (docs/decisions/038-roles-and-capabilities.md). Every model function that reads something
+// restricted or changes anything asks here, on every call; routes ask too, to choose a redirect or
+// a 403 (app/guards.server.ts).
 import type { User } from "~/db/schema.server";
 import { Refusal } from "~/kernel/errors";
 import { MEMBER_MESSAGES } from "./messages";
 
 export class NotAllowedError extends Refusal {
   override name = "NotAllowedError";
-  constructor() {
-    super(MEMBER_MESSAGES.accessDenied, 403);
+  constructor(message: string = MEMBER_MESSAGES.accessDenied) {
+    super(message, 403);
   }
 }
 
 /**
- * Whether this person may administer the site: publish, edit and delete events, notes, resources
- * and projects, manage galleries, see members' details and grant or revoke admin rights (§6).
+ * The kinds of role a member can be given. `scope` says what one grant is tied to: one event, or
+ * the whole site. `window`: the role works only around its event's dates (door staff). Later
+ * issues add their kinds here (treasurer, judge) and their actions to CAPABILITIES.
+ */
+export const ROLE_KINDS = {
+  organiser: { scope: "event", window: false, label: "Organización del evento" },
+  editor: { scope: "site", window: false, label: "Edición de notas y proyectos" },
+  door: { scope: "event", window: true, label: "Registro de entrada" },
+} as const satisfies Record<string, { scope: "event" | "site"; window: boolean; label: string }>;
+
+export type RoleKind = keyof typeof ROLE_KINDS;
+export const ROLE_KIND_NAMES = Object.keys(ROLE_KINDS) as RoleKind[];
+
+export function isRoleKind(value: unknown): value is RoleKind {
+  return typeof value === "string" && Object.hasOwn(ROLE_KINDS, value);
+}
+
+/** One role a person holds: the kind, and the event for kinds scoped to one. */
+export interface Grant {
+  kind: RoleKind;
+  eventId: string | null;
+}
+
+/**
+ * The capability table: each action, and the roles besides admin that may do it. Admins may do
+ * everything. An action on an event is in scope for a role only when the grant is for that event.
+ */
+export const CAPABILITIES = {
+  // The site as a whole: admins only.
+  "users.read": [],
+  "users.setAdmin": [],
+  "roles.grant": [],
+  "site.edit": [],
+  "audit.read": [],
+  "events.list": [],
+  "event.create": [],
+  "event.delete": [],
+  // One event: its organisers, and for check-in its door staff within the window.
+  "event.manage": ["organiser"],
+  "event.edit": ["organiser"],
+  "event.gallery": ["organiser"],
+  "event.participants": ["organiser"],
+  "event.message": ["organiser"],
+  "event.checkIn": ["organiser", "door"],
+  "event.door.grant": ["organiser"],
+  "event.door.window": ["organiser"],
+  // Notes, resources and projects (/projectsandnotes).
+  "publications.manage": ["editor"],
+  // Images for events, galleries and publications (not one event's: an image is uploaded first).
+  "uploads.images": ["organiser", "editor"],
+} as const satisfies Record<string, readonly RoleKind[]>;
+
+export type Action = keyof typeof CAPABILITIES;
+export const ACTIONS = Object.keys(CAPABILITIES) as Action[];
+
+/** Whether an action is about one event (and so needs the event in its scope). */
+export function isEventAction(action: Action): boolean {
+  return action.startsWith("event.") && action !== "event.create";
+}
+
+/** An event's dates and its door window, for the roles that only work around them. */
+export interface EventWindow {
+  startsAt: Date;
+  endsAt: Date;
+  doorHoursBefore: number;
+  doorHoursAfter: number;
+}
+
+/** What an action is done to: the event (with its window where a role needs it), and when. */
+export interface Scope {
+  eventId?: string;
+  window?: EventWindow;
+  now?: Date;
+}
+
+/** The person asking, as every model function receives them: the admin flag and their grants. */
+export type Actor = Pick<User, "isAdmin"> & { id?: string; grants?: readonly Grant[] };
+
+const HOUR = 3_600_000;
+
+/** Whether `now` is within the door window of an event (3 h before to 6 h after by default). */
+export function withinDoorWindow(window: EventWindow, now: Date): boolean {
+  const t = now.getTime();
+  return (
+    t >= window.startsAt.getTime() - window.doorHoursBefore * HOUR &&
+    t <= window.endsAt.getTime() + window.doorHoursAfter * HOUR
+  );
+}
+
+/** The role a grant gives for this action and scope, or null when it gives nothing here. */
+function grantAllows(grant: Grant, action: Action, scope: Scope): boolean {
+  const roles: readonly RoleKind[] = CAPABILITIES[action];
+  if (!roles.includes(grant.kind)) return false;
+  const kind = ROLE_KINDS[grant.kind];
+  if (kind.scope === "event" && isEventAction(action)) {
+    if (!scope.eventId || grant.eventId !== scope.eventId) return false;
+    if (kind.window) {
+      if (!scope.window) return false;
+      if (!withinDoorWindow(scope.window, scope.now ?? new Date())) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * The role under which this person may do `action` to `scope`: "admin", a role kind, or null when
+ * they may not (nobody signed in, or no grant covers it).
+ */
+export function roleFor(
+  actor: Actor | null | undefined,
+  action: Action,
+  scope: Scope = {},
+): "admin" | RoleKind | null {
+  if (!actor) return null;
+  if (actor.isAdmin === true) return "admin";
+  for (const grant of actor.grants ?? []) {
+    if (grantAllows(grant, action, scope)) return grant.kind;
+  }
+  return null;
+}
+
+/** Whether this person may do `action` to `scope`. */
+export function may(actor: Actor | null | undefined, action: Action, scope: Scope = {}): boolean {
+  return roleFor(actor, action, scope) !== null;
+}
+
+/** The person must be allowed; returns the role they act under, for the audit log. */
+export function assertMay(
+  actor: Actor | null | undefined,
+  action: Action,
+  scope: Scope = {},
+): "admin" | RoleKind {
+  const role = roleFor(actor, action, scope);
+  if (role === null) {
+    // A door grant for this event, outside its window, says why.
+    const door = actor?.grants?.some(
+      (g) => g.kind === "door" && g.eventId === scope.eventId && scope.eventId !== undefined,
+    );
+    throw new NotAllowedError(
+      door && (CAPABILITIES[action] as readonly RoleKind[]).includes("door")
+        ? MEMBER_MESSAGES.outsideDoorWindow
+        : (actor?.grants?.length ?? 0) > 0
+          ? MEMBER_MESSAGES.notAllowed
+          : MEMBER_MESSAGES.accessDenied,
+    );
+  }
+  return role;
+}
+
+/** Whether this person holds any role that opens something of one event (its management page). */
+export function hasEventRole(actor: Actor | null | undefined, eventId: string): boolean {
+  return actor?.grants?.some((g) => g.eventId === eventId) === true;
+}
+
+/**
+ * Whether this person may administer the site: publish and delete events, see members' details,
+ * grant or revoke admin and roles (§6).
  */
 export function mayAdminister(actor: Pick<User, "isAdmin"> | null | undefined): boolean {
   return actor?.isAdmin === true;

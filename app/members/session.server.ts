@@ -1,4 +1,5 @@
 // Sessions live in the database; the browser holds only a random token (its SHA-256 is the key).
+import { isRoleKind, type Grant } from "./permissions.server";
 import { createHash, randomBytes } from "node:crypto";
 import { eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
@@ -103,7 +104,16 @@ export function sessionKeyOf(request: Request, settings: CookieSettings): string
 // Every signed-in request asks this.
 const sessionLookup = preparedFor((db) =>
   db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+    .select({
+      user: users,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      // The member's roles, in the same round trip: read on every request, so a role taken back
+      // is gone at the next one (docs/decisions/038-roles-and-capabilities.md).
+      grants: sql<Array<{ kind: string; eventId: string | null }>>`(
+        select coalesce(json_agg(json_build_object('kind', g.kind, 'eventId', g.event_id)), '[]'::json)
+        from role_grants g where g.user_id = ${users.id})`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.idHash, sql.placeholder("idHash")))
@@ -116,7 +126,7 @@ export async function getSessionUser(
   db: Db,
   request: Request,
   settings: CookieSettings,
-): Promise<User | null> {
+): Promise<(User & { grants: Grant[] }) | null> {
   const token = readCookie(request, sessionCookieName(settings));
   if (!token || token.length > 100) return null;
   const idHash = hashToken(token);
@@ -133,7 +143,11 @@ export async function getSessionUser(
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.idHash, idHash));
   }
-  return row.user;
+  const grants = (typeof row.grants === "string" ? JSON.parse(row.grants) : row.grants) as Array<{
+    kind: string;
+    eventId: string | null;
+  }>;
+  return { ...row.user, grants: grants.filter((g): g is Grant => isRoleKind(g.kind)) };
 }
 
 /** Deletes this request's session; returns the Set-Cookie header value that clears the cookie. */

@@ -4,7 +4,7 @@ import { desc } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { publicationsVersion } from "~/db/notify.server";
 import { notes, projects, resources, type User } from "~/db/schema.server";
-import { assertAdmin } from "~/members/permissions.server";
+import { assertMay } from "~/members/permissions.server";
 
 export interface PublicationListItem {
   id: string;
@@ -24,7 +24,7 @@ export async function listPublicationsForAdmin(
   db: Db,
   actor: User | null,
 ): Promise<PublicationLists> {
-  assertAdmin(actor);
+  assertMay(actor, "publications.manage");
   const [noteRows, resourceRows, projectRows] = await Promise.all([
     db
       .select({

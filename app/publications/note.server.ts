@@ -7,7 +7,8 @@ import { preparedFor } from "~/db/prepared.server";
 import { publicationsVersion, notifyPublicationChange } from "~/db/notify.server";
 import { notes, type Note, type User } from "~/db/schema.server";
 import { publisherNameOf } from "./publisher.server";
-import { assertAdmin } from "~/members/permissions.server";
+import { assertMay } from "~/members/permissions.server";
+import { recordAudit } from "~/audit/audit.server";
 
 const latestNotes = preparedFor((db) =>
   db
@@ -42,11 +43,11 @@ export async function getNote(db: Db, id: string): Promise<Note | null> {
 }
 
 export async function createNote(db: Db, actor: User | null, input: NoteInput): Promise<Note> {
-  assertAdmin(actor);
+  const role = assertMay(actor, "publications.manage");
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(notes)
-      .values({ ...input, publisher: actor.id, publisherName: publisherNameOf(actor) })
+      .values({ ...input, publisher: actor!.id, publisherName: publisherNameOf(actor!) })
       .returning();
     await notifyPublicationChange(tx, {
       kind: "note",
@@ -54,18 +55,34 @@ export async function createNote(db: Db, actor: User | null, input: NoteInput): 
       id: row!.id,
       version: publicationsVersion(row!),
     });
+    await recordAudit(tx, {
+      actor: actor!,
+      role,
+      action: "note.create",
+      itemKind: "note",
+      itemId: row!.id,
+      summary: `Publicó la nota «${row!.titulo}»`,
+    });
     return row!;
   });
 }
 
 /** Deletes the note; false when there was none with this id. */
 export async function deleteNote(db: Db, actor: User | null, id: string): Promise<boolean> {
-  assertAdmin(actor);
+  const role = assertMay(actor, "publications.manage");
   if (!isUuid(id)) return false;
   return db.transaction(async (tx) => {
     const gone = await tx.delete(notes).where(eq(notes.id, id)).returning({ id: notes.id });
     if (gone.length === 0) return false;
     await notifyPublicationChange(tx, { kind: "note", action: "deleted", id });
+    await recordAudit(tx, {
+      actor: actor!,
+      role,
+      action: "note.delete",
+      itemKind: "note",
+      itemId: id,
+      summary: `Eliminó la nota`,
+    });
     return true;
   });
 }

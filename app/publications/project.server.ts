@@ -7,7 +7,8 @@ import { preparedFor } from "~/db/prepared.server";
 import { publicationsVersion, notifyPublicationChange } from "~/db/notify.server";
 import { projects, type Project, type User } from "~/db/schema.server";
 import { publisherNameOf } from "./publisher.server";
-import { assertAdmin } from "~/members/permissions.server";
+import { assertMay } from "~/members/permissions.server";
+import { recordAudit } from "~/audit/audit.server";
 
 const latestProjects = preparedFor((db) =>
   db
@@ -46,17 +47,25 @@ export async function createProject(
   actor: User | null,
   input: ProjectInput,
 ): Promise<Project> {
-  assertAdmin(actor);
+  const role = assertMay(actor, "publications.manage");
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(projects)
-      .values({ ...input, publisher: actor.id, publisherName: publisherNameOf(actor) })
+      .values({ ...input, publisher: actor!.id, publisherName: publisherNameOf(actor!) })
       .returning();
     await notifyPublicationChange(tx, {
       kind: "project",
       action: "created",
       id: row!.id,
       version: publicationsVersion(row!),
+    });
+    await recordAudit(tx, {
+      actor: actor!,
+      role,
+      action: "project.create",
+      itemKind: "project",
+      itemId: row!.id,
+      summary: `Publicó el proyecto «${row!.titulo}»`,
     });
     return row!;
   });
@@ -69,7 +78,7 @@ export async function updateProject(
   id: string,
   input: ProjectInput,
 ): Promise<Project | null> {
-  assertAdmin(actor);
+  const role = assertMay(actor, "publications.manage");
   if (!isUuid(id)) return null;
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -84,13 +93,21 @@ export async function updateProject(
       id,
       version: publicationsVersion(row),
     });
+    await recordAudit(tx, {
+      actor: actor!,
+      role,
+      action: "project.edit",
+      itemKind: "project",
+      itemId: id,
+      summary: `Editó el proyecto «${row.titulo}»`,
+    });
     return row;
   });
 }
 
 /** Deletes the project; false when there was none with this id. */
 export async function deleteProject(db: Db, actor: User | null, id: string): Promise<boolean> {
-  assertAdmin(actor);
+  const role = assertMay(actor, "publications.manage");
   if (!isUuid(id)) return false;
   return db.transaction(async (tx) => {
     const gone = await tx
@@ -99,6 +116,14 @@ export async function deleteProject(db: Db, actor: User | null, id: string): Pro
       .returning({ id: projects.id });
     if (gone.length === 0) return false;
     await notifyPublicationChange(tx, { kind: "project", action: "deleted", id });
+    await recordAudit(tx, {
+      actor: actor!,
+      role,
+      action: "project.delete",
+      itemKind: "project",
+      itemId: id,
+      summary: `Eliminó el proyecto`,
+    });
     return true;
   });
 }

@@ -6,7 +6,8 @@ import type { Db } from "~/db/client.server";
 import { publicationsVersion, notifyPublicationChange } from "~/db/notify.server";
 import { resources, type Resource, type User } from "~/db/schema.server";
 import { publisherNameOf } from "./publisher.server";
-import { assertAdmin } from "~/members/permissions.server";
+import { assertMay } from "~/members/permissions.server";
+import { recordAudit } from "~/audit/audit.server";
 
 /** Every resource, newest first. */
 export async function listResources(db: Db): Promise<Resource[]> {
@@ -25,17 +26,25 @@ export async function createResource(
   actor: User | null,
   input: ResourceInput,
 ): Promise<Resource> {
-  assertAdmin(actor);
+  const role = assertMay(actor, "publications.manage");
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(resources)
-      .values({ ...input, publisher: actor.id, publisherName: publisherNameOf(actor) })
+      .values({ ...input, publisher: actor!.id, publisherName: publisherNameOf(actor!) })
       .returning();
     await notifyPublicationChange(tx, {
       kind: "resource",
       action: "created",
       id: row!.id,
       version: publicationsVersion(row!),
+    });
+    await recordAudit(tx, {
+      actor: actor!,
+      role,
+      action: "resource.create",
+      itemKind: "resource",
+      itemId: row!.id,
+      summary: `Publicó el recurso «${row!.titulo}»`,
     });
     return row!;
   });
@@ -51,7 +60,7 @@ export async function updateResource(
   id: string,
   input: ResourceInput,
 ): Promise<Resource | null> {
-  assertAdmin(actor);
+  const role = assertMay(actor, "publications.manage");
   if (!isUuid(id)) return null;
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -66,13 +75,21 @@ export async function updateResource(
       id,
       version: publicationsVersion(row),
     });
+    await recordAudit(tx, {
+      actor: actor!,
+      role,
+      action: "resource.edit",
+      itemKind: "resource",
+      itemId: id,
+      summary: `Editó el recurso «${row.titulo}»`,
+    });
     return row;
   });
 }
 
 /** Deletes the resource; false when there was none with this id. */
 export async function deleteResource(db: Db, actor: User | null, id: string): Promise<boolean> {
-  assertAdmin(actor);
+  const role = assertMay(actor, "publications.manage");
   if (!isUuid(id)) return false;
   return db.transaction(async (tx) => {
     const gone = await tx
@@ -81,6 +98,14 @@ export async function deleteResource(db: Db, actor: User | null, id: string): Pr
       .returning({ id: resources.id });
     if (gone.length === 0) return false;
     await notifyPublicationChange(tx, { kind: "resource", action: "deleted", id });
+    await recordAudit(tx, {
+      actor: actor!,
+      role,
+      action: "resource.delete",
+      itemKind: "resource",
+      itemId: id,
+      summary: `Eliminó el recurso`,
+    });
     return true;
   });
 }

@@ -10,7 +10,8 @@ import { siteSectionSchema } from "~/site/section-schemas";
 import type { Db } from "~/db/client.server";
 import { siteSections, type User } from "~/db/schema.server";
 import { tableMemory } from "~/db/table-memory.server";
-import { assertAdmin } from "~/members/permissions.server";
+import { assertMay } from "~/members/permissions.server";
+import { recordAudit } from "~/audit/audit.server";
 import { Refusal } from "~/kernel/errors";
 
 export class SiteSectionInvalidError extends Refusal {
@@ -91,18 +92,28 @@ export async function saveSiteSection<K extends SiteSectionKey>(
   key: K,
   content: SiteSections[K],
 ): Promise<void> {
-  assertAdmin(actor);
+  const role = assertMay(actor, "site.edit");
   const parsed = siteSectionSchema(key).safeParse(content);
   if (!parsed.success)
     throw new SiteSectionInvalidError(parsed.error.issues[0]?.message ?? "Contenido no válido.");
   try {
-    await db
-      .insert(siteSections)
-      .values({ section: key, content: parsed.data, editedAt: sql`now()`, editedBy: actor.id })
-      .onConflictDoUpdate({
-        target: siteSections.section,
-        set: { content: parsed.data, editedAt: sql`now()`, editedBy: actor.id },
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(siteSections)
+        .values({ section: key, content: parsed.data, editedAt: sql`now()`, editedBy: actor!.id })
+        .onConflictDoUpdate({
+          target: siteSections.section,
+          set: { content: parsed.data, editedAt: sql`now()`, editedBy: actor!.id },
+        });
+      await recordAudit(tx, {
+        actor: actor!,
+        role,
+        action: "site.edit",
+        itemKind: "site",
+        itemId: key,
+        summary: `Cambió la sección «${key}» de las páginas de inicio`,
       });
+    });
   } finally {
     forget(db);
   }

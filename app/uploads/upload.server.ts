@@ -11,7 +11,7 @@ import { rowsOf } from "~/db/rows.server";
 import { uploadAttempts, type User } from "~/db/schema.server";
 import type { DecodePlace } from "./decode-queue.server";
 import { siteStorage, StorageUnavailableError, type UploadStorage } from "./storage.server";
-import { mayAdminister, NotAllowedError } from "~/members/permissions.server";
+import { may, NotAllowedError, type Grant } from "~/members/permissions.server";
 import { Refusal } from "~/kernel/errors";
 
 /**
@@ -138,10 +138,16 @@ export async function processImage(
   }
 }
 
-/** Who may upload for what: admins for the site's images, any member for their own photo. */
-export function mayUpload(actor: Pick<User, "isAdmin"> | null, purpose: UploadPurpose): boolean {
+/**
+ * Who may upload for what: admins, organisers and editors for the site's images (events,
+ * galleries, publications), any member for their own photo.
+ */
+export function mayUpload(
+  actor: (Pick<User, "isAdmin"> & { grants?: readonly Grant[] }) | null,
+  purpose: UploadPurpose,
+): boolean {
   if (!actor) return false;
-  return purpose === "perfil" || mayAdminister(actor);
+  return purpose === "perfil" || may(actor, "uploads.images");
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   sweepSignInAttempts,
 } from "~/members/sign-in-limit.server";
 import { startClaimedJob, type ClaimedJob } from "~/db/jobs.server";
+import { pruneAudit } from "~/audit/audit.server";
 import { databaseIsUp, openDatabase, type Database } from "~/db/client.server";
 import { seedDemoSite } from "~/site/demo.server";
 import { MAIL_MESSAGES } from "~/mail/messages";
@@ -420,6 +421,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 /** How often the embedded database is vacuumed and analysed while the server runs. */
 const MAINTENANCE_MS = 60 * 60 * 1000;
 
+/** How often audit entries past AUDIT_RETENTION_DAYS are removed. */
+const AUDIT_PRUNE_MS = 24 * 60 * 60 * 1000;
+
 /** How often uploads that no form saved are looked for (and removed past their grace period). */
 const UPLOAD_SWEEP_MS = 60 * 60 * 1000;
 
@@ -453,6 +457,16 @@ function startJobs(database: Database, config: Config, now: () => Date): () => P
       failure: "No se pudieron revisar las imágenes subidas:",
     },
   ];
+  // The audit log keeps everything unless AUDIT_RETENTION_DAYS says otherwise (decision 039).
+  if (config.auditRetentionDays !== null) {
+    const days = config.auditRetentionDays;
+    jobs.push({
+      name: "audit-prune",
+      everyMs: AUDIT_PRUNE_MS,
+      run: () => pruneAudit(db, days, now()).then(() => undefined),
+      failure: "No se pudo recortar el registro de auditoría:",
+    });
+  }
   const maintain = database.maintain;
   // The embedded database has no autovacuum: it is vacuumed and analysed at start and every hour
   // (docs/decisions/015-page-cache.md).

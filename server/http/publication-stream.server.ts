@@ -6,7 +6,13 @@ import { getSessionUser, sessionKeyOf } from "~/members/session.server";
 import type { Config } from "~/kernel/config.server";
 import type { Database } from "~/db/client.server";
 import { PUBLICATIONS_CHANNEL, parsePublicationChange } from "~/db/notify.server";
-import { mayAdminister } from "~/members/permissions.server";
+import { may, type Grant } from "~/members/permissions.server";
+import type { User } from "~/db/schema.server";
+
+/** Whether the session's member may still see the lists: an admin or an editor, read now. */
+function mayWatch(user: (User & { grants: Grant[] }) | null): boolean {
+  return may(user, "publications.manage");
+}
 
 export const PUBLICATIONS_STREAM_PATH = "/projectsandnotes/stream";
 const HEARTBEAT_MS = 25_000;
@@ -76,19 +82,20 @@ export function createPublicationStream(
     heartbeats++;
     for (const [key, entry] of bySession) {
       sessionChecks++;
-      getSessionUser(database.db, entry.request, cookieSettings).then(
-        (current) => {
-          const allowed = mayAdminister(current);
-          for (const res of entry.streams) {
-            if (allowed) res.write(": latido\n\n");
-            else res.end();
-          }
-          if (!allowed) bySession.delete(key);
-        },
-        () => {
-          for (const res of entry.streams) res.write(": latido\n\n");
-        },
-      );
+      getSessionUser(database.db, entry.request, cookieSettings)
+        .then((current) => mayWatch(current))
+        .then(
+          (allowed) => {
+            for (const res of entry.streams) {
+              if (allowed) res.write(": latido\n\n");
+              else res.end();
+            }
+            if (!allowed) bySession.delete(key);
+          },
+          () => {
+            for (const res of entry.streams) res.write(": latido\n\n");
+          },
+        );
     }
   };
 
@@ -115,7 +122,7 @@ export function createPublicationStream(
       const user = await getSessionUser(database.db, request, cookieSettings);
       const key = sessionKeyOf(request, cookieSettings);
       res.setHeader("Cache-Control", "no-store");
-      if (!mayAdminister(user) || !key) {
+      if (!mayWatch(user) || !key) {
         res
           .status(user ? 403 : 401)
           .type("text/plain; charset=utf-8")

@@ -1,5 +1,6 @@
 // npm run import: the community's Firebase data → Ayllu, in one transaction. Re-running it with the
 // same files changes nothing; a newer export updates what changed (rows are matched by Firebase id).
+import { recordAudit, type AuditActor } from "~/audit/audit.server";
 import { eq, getTableColumns, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { defaultEndsAt, EventDateOutOfRangeError, eventStartsAt } from "~/events/event.server";
@@ -67,6 +68,8 @@ export interface ImportProgress {
 interface ImportOptions {
   timeZone: string;
   dryRun?: boolean;
+  /** Who ran it (--como EMAIL), for the audit log; the system when not said. */
+  by?: AuditActor & { isAdmin?: boolean };
   now?: Date;
   onProgress?: (progress: ImportProgress) => void;
 }
@@ -259,6 +262,14 @@ export async function importFirebase(
         });
       }
       if (options.dryRun) throw new DryRunRollback();
+      const by = options.by ?? { system: "Importación" };
+      await recordAudit(tx, {
+        actor: by,
+        role: "system" in by ? "system" : "admin",
+        action: "import",
+        itemKind: "site",
+        summary: `Importó ${data.files.length} ${data.files.length === 1 ? "archivo" : "archivos"} de Firebase`,
+      });
     });
   } catch (error) {
     if (error instanceof DryRunRollback) return report;

@@ -27,6 +27,8 @@ const TABLES = [
   "app_meta",
   "site_content",
   "upload_attempts",
+  "role_grants",
+  "audit_log",
 ];
 
 /** Every row of every table, as JSON text in a stable order: equal snapshots, equal data. */

@@ -8,7 +8,7 @@ import { afterEach, expect, test } from "vitest";
 import { createSession } from "~/members/session.server";
 import { BackupError, restoreBackup, writeBackup } from "#server/backup/backup.server";
 import { openEmbedded, type Database, type Db } from "~/db/client.server";
-import { appMeta, notes, siteSections, users } from "~/db/schema.server";
+import { appMeta, events, notes, roleGrants, siteSections, users } from "~/db/schema.server";
 import { seedSiteSections } from "~/site/sections.server";
 import { SITE_DEFAULTS } from "~/site/copy/section-defaults";
 import { importFirebase } from "#server/import/import.server";
@@ -50,6 +50,9 @@ async function populate(db: Db) {
     publisherName: "Admin",
   });
   await db.insert(appMeta).values({ key: "demo_seeded", value: "1" });
+  // A role for one event (the import wrote the log's first entry).
+  const [event] = await db.select({ id: events.id }).from(events).limit(1);
+  await db.insert(roleGrants).values({ userId: ana!.id, kind: "door", eventId: event!.id });
 }
 
 test(`a backup of the embedded database restores into ${usingPostgres ? "PostgreSQL" : "another embedded database"} and back with every row equal`, async () => {
@@ -107,6 +110,51 @@ test("a backup from before the per-minute upload count (no upload_attempts table
   expect(restored.upload_attempts).toEqual([]);
   const { upload_attempts: _counted, ...everythingElse } = await snapshotTables(source.db);
   expect(restored).toEqual({ ...everythingElse, upload_attempts: [] });
+});
+
+test("a backup from before roles and the audit log (no role_grants, no audit_log, no door hours) still restores", async () => {
+  const source = await track(createTestDatabase());
+  await populate(source.db);
+  const current = path.join(tempDir(), "actual.gz");
+  await writeBackup(source.db, current, source.kind);
+  const [headerLine, ...rest] = zlib
+    .gunzipSync(fs.readFileSync(current))
+    .toString()
+    .trimEnd()
+    .split("\n");
+  const header = JSON.parse(headerLine!) as { tables: { name: string; columns: string[] }[] };
+  const gone = new Set(["role_grants", "audit_log"]);
+  const doorHours = ["door_hours_before", "door_hours_after"];
+  const older = path.join(path.dirname(current), "anterior.gz");
+  const olderHeader = {
+    ...header,
+    tables: header.tables
+      .filter((t) => !gone.has(t.name))
+      .map((t) =>
+        t.name === "events"
+          ? { ...t, columns: t.columns.filter((c) => !doorHours.includes(c)) }
+          : t,
+      ),
+  };
+  const rows = rest.flatMap((line) => {
+    const entry = JSON.parse(line) as { table?: string; row?: Record<string, unknown> };
+    if (entry.table && gone.has(entry.table)) return [];
+    if (entry.table === "events") for (const c of doorHours) delete entry.row![c];
+    return [JSON.stringify(entry)];
+  });
+  fs.writeFileSync(older, zlib.gzipSync([JSON.stringify(olderHeader), ...rows].join("\n")));
+
+  const target = await track(createTestDatabase());
+  const counts = await restoreBackup(target.db, older);
+  expect(counts.users).toBe(6);
+  const restored = await snapshotTables(target.db);
+  expect(restored.role_grants).toEqual([]);
+  expect(restored.audit_log).toEqual([]);
+  const hours = await target.db
+    .select({ before: events.doorHoursBefore, after: events.doorHoursAfter })
+    .from(events);
+  expect(hours.length).toBeGreaterThan(0);
+  for (const h of hours) expect(h).toEqual({ before: 3, after: 6 });
 });
 
 test("a database that holds anything is refused unless asked with force, which replaces it", async () => {

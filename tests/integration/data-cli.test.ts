@@ -5,6 +5,9 @@ import path from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { PROJECT_ROOT } from "~/kernel/paths.server";
 import { copyEmbeddedTemplate } from "../helpers/database";
+import { asc } from "drizzle-orm";
+import { openEmbedded } from "~/db/client.server";
+import { auditLog } from "~/db/schema.server";
 import { fixture, FIXTURE_FILES } from "../helpers/firebase";
 
 // Each run starts tsx and opens an embedded database: seconds, not milliseconds. The commands'
@@ -97,6 +100,20 @@ test(
     const restored = await run("restore", [file], path.join(dir, "destino"));
     expect(restored.code).toBe(0);
     expect(restored.stdout).toMatch(/users: 6/);
+    // The audit log: the import's entry came with the backup, the restore wrote its own after it.
+    const destination = await openEmbedded(path.join(dir, "destino"));
+    try {
+      const log = await destination.db
+        .select({ action: auditLog.action, actorName: auditLog.actorName, role: auditLog.role })
+        .from(auditLog)
+        .orderBy(asc(auditLog.at));
+      expect(log).toEqual([
+        { action: "import", actorName: "Importación", role: "system" },
+        { action: "restore", actorName: "Restauración", role: "system" },
+      ]);
+    } finally {
+      await destination.close();
+    }
   },
   TIMEOUT_MS * 3,
 );

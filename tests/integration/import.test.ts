@@ -5,6 +5,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterEach, expect, test } from "vitest";
 import type { Database } from "~/db/client.server";
 import {
+  auditLog,
   eventImages,
   events,
   notes,
@@ -271,7 +272,7 @@ test("an import maps every collection, keeps what is valid and reports each refu
   expect(text).toContain("--report ARCHIVO");
 });
 
-test("importing the same files again changes and duplicates nothing", async () => {
+test("importing the same files again changes and duplicates nothing (but the log says it ran)", async () => {
   const db = await freshDb();
   await importFixtures(db);
   const before = await snapshotTables(db);
@@ -285,7 +286,10 @@ test("importing the same files again changes and duplicates nothing", async () =
   }
   expect(again.collections.get("usuarios")!.unchanged).toBe(6);
   expect(again.collections.get("participations")!.unchanged).toBe(3);
-  expect(await snapshotTables(db)).toEqual(before);
+  const { audit_log: logAfter, ...after } = await snapshotTables(db);
+  const { audit_log: logBefore, ...rest } = before;
+  expect(after).toEqual(rest);
+  expect(logAfter!.length).toBe(logBefore!.length + 1);
 });
 
 test("a newer export updates what changed, matched by Firebase id", async () => {
@@ -606,4 +610,25 @@ test("JSON nested deeper than Firestore allows is refused by name, and huge valu
   expect(full.length).toBeLessThan(5_000);
   expect(formatReport(report).join("\n").length).toBeLessThan(5_000);
   expect(full).toContain("usuarios/uGrande · nombreCompleto:");
+});
+
+test("an import is in the audit log: by the admin named with --como, else by the system; a dry run writes no entry", async () => {
+  const db = await freshDb();
+  await importFixtures(db, { dryRun: true });
+  expect(await db.$count(auditLog)).toBe(0);
+  await importFixtures(db);
+  const [admin] = await db.select().from(users).where(eq(users.isAdmin, true)).limit(1);
+  await importFirebase(db, await readExportFiles(FIXTURE_FILES), {
+    timeZone: TZ,
+    now: NOW,
+    by: admin!,
+  });
+  const log = await db
+    .select({ actorId: auditLog.actorId, actorName: auditLog.actorName, role: auditLog.role })
+    .from(auditLog)
+    .orderBy(asc(auditLog.at));
+  expect(log).toEqual([
+    { actorId: null, actorName: "Importación", role: "system" },
+    { actorId: admin!.id, actorName: admin!.nombreCompleto, role: "admin" },
+  ]);
 });

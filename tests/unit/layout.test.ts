@@ -18,6 +18,7 @@ const DOMAINS = [
   "site",
   "mail",
   "uploads",
+  "audit",
 ] as const;
 const BASE = ["kernel", "db", "ui"] as const;
 

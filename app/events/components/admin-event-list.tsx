@@ -41,6 +41,13 @@ export function AdminEventList({
               </div>
               <div className="row-actions">
                 <Link
+                  to={`/admin/eventos/${event.id}`}
+                  className="button button-secondary button-small"
+                  aria-label={`Gestionar ${event.nombreEvento}: equipo y horario de puerta`}
+                >
+                  Gestionar
+                </Link>
+                <Link
                   to={`/admin/eventos/${event.id}/participantes`}
                   className="button button-secondary button-small"
                   aria-label={`Participantes de ${event.nombreEvento}`}

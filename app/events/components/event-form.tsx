@@ -56,6 +56,7 @@ export interface EventFormValues {
 export function EventForm({
   mode,
   eventId,
+  cancelTo = "/admin",
   values,
   errors,
   timeZone,
@@ -63,6 +64,8 @@ export function EventForm({
 }: {
   mode: "publish" | "update";
   eventId?: string;
+  /** Where 'Cancelar Edición' goes: the panel, or the event's management page. */
+  cancelTo?: string;
   values: EventFormValues;
   errors: FieldErrors;
   timeZone: string;
@@ -275,7 +278,7 @@ export function EventForm({
           {mode === "publish" ? "Publicar Evento" : "Actualizar Evento"}
         </button>
         {mode === "update" ? (
-          <Link to="/admin" className="button button-ghost">
+          <Link to={cancelTo} className="button button-ghost">
             Cancelar Edición
           </Link>
         ) : null}

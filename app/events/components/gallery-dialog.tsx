@@ -29,12 +29,15 @@ export function GalleryDialog({
   galleryAction,
   params,
   closeHref,
+  base = "/admin",
 }: {
   gallery: { id: string; nombreEvento: string; images: readonly GalleryImage[] };
   removingImage: GalleryImage | null;
   galleryAction: { fieldErrors?: FieldErrors; values?: Record<string, unknown> } | null;
   params: URLSearchParams;
   closeHref: string;
+  /** The page the dialog lives on: the panel, or one event's management page. */
+  base?: string;
 }) {
   const navigation = useNavigation();
   return (
@@ -45,7 +48,7 @@ export function GalleryDialog({
           <Thumb url={removingImage.url} />
           <Form
             method="post"
-            action={`/admin?galeria=${gallery.id}`}
+            action={`${base}?galeria=${gallery.id}`}
             className="form-actions"
             preventScrollReset
           >
@@ -56,7 +59,7 @@ export function GalleryDialog({
               Eliminar
             </button>
             <Link
-              to={panelHref(params, { galeria: gallery.id, quitar: null })}
+              to={panelHref(params, { galeria: gallery.id, quitar: null }, base)}
               preventScrollReset
               className="button button-ghost"
             >
@@ -67,7 +70,7 @@ export function GalleryDialog({
       ) : (
         <Form
           method="post"
-          action={`/admin?galeria=${gallery.id}`}
+          action={`${base}?galeria=${gallery.id}`}
           noValidate
           className="form"
           preventScrollReset
@@ -104,7 +107,7 @@ export function GalleryDialog({
                 {image.url.slice(0, 40)}
               </a>
               <Link
-                to={panelHref(params, { galeria: gallery.id, quitar: image.id })}
+                to={panelHref(params, { galeria: gallery.id, quitar: image.id }, base)}
                 preventScrollReset
                 className="button button-small button-danger"
                 aria-label={`Eliminar imagen ${i + 1}`}

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Dialog } from "~/ui/dialog";
 import { formatCalendarDate, formatDateTime } from "~/kernel/time";
+import { MemberRoles, type RoleKindOption, type RoleRow } from "./member-roles";
 
 const na = (value: string | null | undefined) => (value && value.trim() ? value : "N/A");
 
@@ -23,19 +24,24 @@ interface UserDetails {
     ended: boolean;
     attended: boolean;
   }>;
+  roles: readonly RoleRow[];
 }
 
-/** 'Detalles del Usuario': the profile, the events they take part in, and the admin switch. */
+/** 'Detalles del Usuario': the profile, the events they take part in, their roles, and the admin switch. */
 export function UserDetailsDialog({
   userDetails,
   closeHref,
   currentQuery,
   timeZone,
+  roleKinds,
+  events,
 }: {
   userDetails: UserDetails;
   closeHref: string;
   currentQuery: string;
   timeZone: string;
+  roleKinds: readonly RoleKindOption[];
+  events: ReadonlyArray<{ id: string; nombreEvento: string }>;
 }) {
   const navigation = useNavigation();
   return (
@@ -80,6 +86,12 @@ export function UserDetailsDialog({
           ))}
         </ul>
       )}
+      <MemberRoles
+        userId={userDetails.id}
+        roles={userDetails.roles}
+        kinds={roleKinds}
+        events={events}
+      />
       <Form method="post" className="form-actions" preventScrollReset>
         <input
           type="hidden"

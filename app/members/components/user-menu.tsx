@@ -7,6 +7,12 @@ export interface MenuUser {
   displayName: string | null;
   photoURL: string | null;
   isAdmin: boolean;
+  /** Organiser or door staff of some event: 'Mis eventos a cargo'. */
+  eventsInCharge?: boolean;
+  /** Where 'Registro de entrada' goes (one event's check-in, or the list of roles). */
+  checkIn?: string | null;
+  /** 'Notas y Proyectos' for editors. */
+  editor?: boolean;
 }
 
 /**
@@ -108,6 +114,32 @@ export function UserMenu({ user }: { user: MenuUser }) {
             Perfil
           </Link>
         </li>
+        {!user.isAdmin && (user.eventsInCharge || user.editor) ? (
+          <>
+            <li role="separator" className="menu-divider" />
+            {user.eventsInCharge ? (
+              <li role="none">
+                <Link role="menuitem" to="/profile#mis-roles" onClick={() => close(false)}>
+                  Mis eventos a cargo
+                </Link>
+              </li>
+            ) : null}
+            {user.checkIn ? (
+              <li role="none">
+                <Link role="menuitem" to={user.checkIn} onClick={() => close(false)}>
+                  Registro de entrada
+                </Link>
+              </li>
+            ) : null}
+            {user.editor ? (
+              <li role="none">
+                <Link role="menuitem" to="/projectsandnotes" onClick={() => close(false)}>
+                  Notas y Proyectos
+                </Link>
+              </li>
+            ) : null}
+          </>
+        ) : null}
         {user.isAdmin ? (
           <>
             <li role="separator" className="menu-divider" />
@@ -124,6 +156,11 @@ export function UserMenu({ user }: { user: MenuUser }) {
             <li role="none">
               <Link role="menuitem" to="/admin/sitio" onClick={() => close(false)}>
                 Contenido del sitio
+              </Link>
+            </li>
+            <li role="none">
+              <Link role="menuitem" to="/admin/auditoria" onClick={() => close(false)}>
+                Registro de auditoría
               </Link>
             </li>
           </>

@@ -1,25 +1,19 @@
 // The check-in page's data, for its script: GET the participants as the phone keeps them, POST one
 // check-in (a scan, a typed code, or a mark queued while offline) and read the answer as JSON.
-// Admins only: a visitor is sent to /login, a member gets 403.
-import { MESSAGES } from "~/messages";
-import { notFound } from "~/kernel/not-found";
-import { requireAdmin } from "~/guards.server";
+// Admins, the event's organisers and its door staff: a visitor is sent to /login, anyone else gets 403.
+import { requireEventMay } from "~/guards.server";
 import { readForm } from "~/kernel/read-form.server";
-import { listCheckIn } from "~/attendance/check-in.server";
-import { checkInFromForm, checkInPayload } from "./check-in.server";
+import { checkInFromForm, loadCheckIn } from "./check-in.server";
 import type { Route } from "./+types/check-in-data";
 
 const PRIVATE = { "Cache-Control": "no-store" };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
-  const list = await listCheckIn(context.db, context.config.sessionSecret, admin, params.eventId);
-  if (!list) notFound(MESSAGES.eventNotFound);
-  return Response.json(checkInPayload(list, context.now()), { headers: PRIVATE });
+  return Response.json(await loadCheckIn(request, params.eventId, context), { headers: PRIVATE });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireEventMay(request, context, "event.checkIn", params.eventId);
   const form = await readForm(request);
   const { status, reply } = await checkInFromForm(form, context, admin, params.eventId);
   return Response.json(reply, { status, headers: PRIVATE });

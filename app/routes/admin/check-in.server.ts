@@ -2,7 +2,10 @@
 // from a form (a typed code without JavaScript, or a queued mark sent by the page's script).
 import type { AppLoadContext } from "react-router";
 import type { User } from "~/db/schema.server";
-import { checkIn, type listCheckIn } from "~/attendance/check-in.server";
+import { checkIn, listCheckIn } from "~/attendance/check-in.server";
+import { requireEventMay } from "~/guards.server";
+import { notFound } from "~/kernel/not-found";
+import { MESSAGES } from "~/messages";
 import type { CheckInPayload, CheckInReply } from "~/attendance/check-in";
 import { Refusal } from "~/kernel/errors";
 
@@ -73,4 +76,22 @@ export async function checkInFromForm(
       return { status: error.status, reply: { ok: false, message: error.message } };
     throw error;
   }
+}
+
+/** The check-in page's data, for the page and for its script; a 404 for an unknown event. */
+export async function loadCheckIn(
+  request: Request,
+  eventId: string,
+  context: AppLoadContext,
+): Promise<ReturnType<typeof checkInPayload>> {
+  const actor = await requireEventMay(request, context, "event.checkIn", eventId);
+  const list = await listCheckIn(
+    context.db,
+    context.config.sessionSecret,
+    actor,
+    eventId,
+    context.now(),
+  );
+  if (!list) notFound(MESSAGES.eventNotFound);
+  return checkInPayload(list, context.now());
 }

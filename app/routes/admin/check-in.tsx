@@ -14,27 +14,25 @@ import { CheckInResult } from "~/attendance/components/check-in-result";
 import { CheckInStatus } from "~/attendance/components/check-in-status";
 import { useCheckInSync } from "~/attendance/use-check-in-sync";
 import { MESSAGES } from "~/messages";
-import { notFound } from "~/kernel/not-found";
 import { formatDateTime } from "~/kernel/time";
-import { requireAdmin } from "~/guards.server";
+import { requireEventMay } from "~/guards.server";
 import { readForm } from "~/kernel/read-form.server";
-import { listCheckIn } from "~/attendance/check-in.server";
-import { checkInFromForm, checkInPayload } from "./check-in.server";
+import { checkInFromForm, loadCheckIn } from "./check-in.server";
 import type { Route } from "./+types/check-in";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
-  const list = await listCheckIn(context.db, context.config.sessionSecret, admin, params.eventId);
-  if (!list) notFound(MESSAGES.eventNotFound);
   return data(
-    { ...checkInPayload(list, context.now()), timeZone: context.config.siteTimezone },
+    {
+      ...(await loadCheckIn(request, params.eventId, context)),
+      timeZone: context.config.siteTimezone,
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
 
 /** A typed code sent without JavaScript (the page's script sends to …/registro/datos instead). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireEventMay(request, context, "event.checkIn", params.eventId);
   const form = await readForm(request);
   if (form.get("intent") !== "checkIn") {
     return data({ ok: false, message: MESSAGES.unknownAction } as CheckInReply, { status: 400 });
@@ -100,5 +98,5 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} back={{ to: "/admin", label: "Volver al panel" }} />;
+  return <ErrorPage error={error} back={{ to: "/inicio", label: "Volver al inicio" }} />;
 }

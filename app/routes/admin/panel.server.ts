@@ -30,6 +30,8 @@ import {
   updateEvent,
 } from "~/events/event.server";
 import { releaseAfterChange } from "~/uploads/upload.server";
+import { grantRole, revokeRole, rolesOf } from "~/members/roles.server";
+import { ROLE_KIND_NAMES, ROLE_KINDS } from "~/members/permissions.server";
 import { zonedDateTime } from "~/kernel/time";
 import { redirectWithFlash } from "~/flash.server";
 import { answerRefusal, Refusal } from "~/kernel/errors";
@@ -47,6 +49,8 @@ interface Post {
   form: FormData;
   admin: User;
   context: AppLoadContext;
+  /** The page the form is on: the panel, or one event's management page (/admin/eventos/:id). */
+  base: string;
 }
 
 /** What the panel shows: users, events, and the dialog its address opens. */
@@ -71,6 +75,7 @@ export async function loadPanel(request: Request, admin: User, context: AppLoadC
   const userId = params.get("usuario");
   const userDetails = userId !== null ? await getUserDetails(context.db, admin, userId) : null;
   if (userId !== null && !userDetails) notFound(MESSAGES.userNotFound);
+  const userRoles = userDetails ? await rolesOf(context.db, admin, userDetails.id) : [];
 
   const loadEvent = async (key: string) => {
     const id = params.get(key);
@@ -94,6 +99,7 @@ export async function loadPanel(request: Request, admin: User, context: AppLoadC
   return data(
     {
       adminId: admin.id,
+      roleKinds: ROLE_KIND_NAMES.map((kind) => ({ kind, ...ROLE_KINDS[kind] })),
       search: params.toString(),
       timeZone: context.config.siteTimezone,
       users: users.users,
@@ -119,6 +125,12 @@ export async function loadPanel(request: Request, admin: User, context: AppLoadC
               startsAt: e.startsAt.toISOString(),
               ended: hasEnded(e, context.now()),
               attended: e.checkedInAt !== null,
+            })),
+            roles: userRoles.map((r) => ({
+              kind: r.kind,
+              label: r.label,
+              eventId: r.eventId,
+              eventName: r.eventName,
             })),
           }
         : null,
@@ -162,7 +174,7 @@ function back(context: AppLoadContext, to: string, key: MessageKey) {
 }
 
 /** 'Publicar Evento' and 'Actualizar Evento', and their link rows changed without JavaScript. */
-async function saveEvent({ intent, form, admin, context }: Post) {
+async function saveEvent({ intent, form, admin, context, base }: Post) {
   const eventId = form.get("eventId");
   if (intent === "update" && !isUuid(eventId)) notFound(MESSAGES.eventNotFound);
   const editedId = intent === "update" ? String(eventId) : undefined;
@@ -238,7 +250,7 @@ async function saveEvent({ intent, form, admin, context }: Post) {
     );
   }
   await releaseAfterChange(context, before);
-  return back(context, "/admin", intent === "publish" ? "eventPublished" : "eventUpdated");
+  return back(context, base, intent === "publish" ? "eventPublished" : "eventUpdated");
 }
 
 async function removeEvent({ intent, form, admin, context }: Post) {
@@ -254,7 +266,7 @@ async function removeEvent({ intent, form, admin, context }: Post) {
   return back(context, "/admin", "eventDeleted");
 }
 
-async function addImage({ intent, form, admin, context }: Post) {
+async function addImage({ intent, form, admin, context, base }: Post) {
   const eventId = form.get("eventId");
   if (!isUuid(eventId)) notFound(MESSAGES.eventNotFound);
   const result = parseForm(GalleryImageSchema, form, {
@@ -279,10 +291,10 @@ async function addImage({ intent, form, admin, context }: Post) {
     console.error("No se pudo agregar la imagen:", error);
     return reply({ intent, message: MESSAGES.galleryAddFailed, values: result.data, eventId }, 500);
   }
-  return back(context, `/admin?galeria=${eventId}`, "galleryImageAdded");
+  return back(context, `${base}?galeria=${eventId}`, "galleryImageAdded");
 }
 
-async function removeImage({ intent, form, admin, context }: Post) {
+async function removeImage({ intent, form, admin, context, base }: Post) {
   const eventId = form.get("eventId");
   if (!isUuid(eventId)) notFound(MESSAGES.eventNotFound);
   const before = await getEvent(context.db, eventId);
@@ -297,7 +309,7 @@ async function removeImage({ intent, form, admin, context }: Post) {
     context,
     before?.gallery.find((i) => i.id === form.get("imageId")),
   );
-  return back(context, `/admin?galeria=${eventId}`, "galleryImageRemoved");
+  return back(context, `${base}?galeria=${eventId}`, "galleryImageRemoved");
 }
 
 /** 'Hacer administrador' and 'Quitar administrador'. */
@@ -321,6 +333,27 @@ async function changeAdmin({ intent, form, admin, context }: Post) {
   return back(context, to, grant ? "adminGranted" : "adminRevoked");
 }
 
+/** 'Dar rol' and 'Quitar' on a member's details: a role kind, and the event of kinds scoped to one. */
+async function changeRole({ intent, form, admin, context }: Post) {
+  const target = {
+    userId: form.get("userId"),
+    kind: form.get("kind"),
+    eventId: form.get("eventId"),
+  };
+  try {
+    if (intent === "grantRole") await grantRole(context.db, admin, target);
+    else await revokeRole(context.db, admin, target);
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    return reply({ intent, message: error.message }, error.status);
+  }
+  return back(
+    context,
+    `/admin?usuario=${String(target.userId)}`,
+    intent === "grantRole" ? "roleGranted" : "roleRevoked",
+  );
+}
+
 type Answer = Response | ReturnType<typeof reply>;
 
 const PANEL_ACTIONS: Record<string, (post: Post) => Promise<Answer>> = {
@@ -331,6 +364,8 @@ const PANEL_ACTIONS: Record<string, (post: Post) => Promise<Answer>> = {
   galleryRemove: removeImage,
   grantAdmin: changeAdmin,
   revokeAdmin: changeAdmin,
+  grantRole: changeRole,
+  revokeRole: changeRole,
 };
 
 /** Runs the handler the form's `intent` names; an unknown intent is a 400. */
@@ -342,5 +377,28 @@ export async function panelAction(
   const intent = String(form.get("intent") ?? "");
   const handler = Object.hasOwn(PANEL_ACTIONS, intent) ? PANEL_ACTIONS[intent] : undefined;
   if (!handler) return reply({ intent, message: MESSAGES.unknownAction }, 400);
-  return handler({ intent, form, admin, context });
+  return handler({ intent, form, admin, context, base: "/admin" });
+}
+
+const EVENT_PAGE_ACTIONS: Record<string, (post: Post) => Promise<Answer>> = {
+  update: saveEvent,
+  galleryAdd: addImage,
+  galleryRemove: removeImage,
+};
+
+/**
+ * The event forms of one event's management page: editing it and its gallery, by the same
+ * handlers as the panel (the models decide who may). The form's eventId must be the page's.
+ */
+export async function eventPageAction(
+  eventId: string,
+  form: FormData,
+  actor: User,
+  context: AppLoadContext,
+): Promise<Answer | null> {
+  const intent = String(form.get("intent") ?? "");
+  const handler = Object.hasOwn(EVENT_PAGE_ACTIONS, intent) ? EVENT_PAGE_ACTIONS[intent] : null;
+  if (!handler) return null;
+  if (form.get("eventId") !== eventId) notFound(MESSAGES.eventNotFound);
+  return handler({ intent, form, admin: actor, context, base: `/admin/eventos/${eventId}` });
 }

@@ -89,6 +89,8 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
           closeHref={closeHref}
           currentQuery={currentQuery}
           timeZone={timeZone}
+          roleKinds={loaderData.roleKinds}
+          events={events}
         />
       ) : null}
 

@@ -1,14 +1,14 @@
-// The participants of one event as a CSV file for spreadsheet programs. Admins only.
+// The participants of one event as a CSV file for spreadsheet programs. Admins and the event's organisers.
 import { toCsv } from "~/kernel/csv";
 import { MESSAGES } from "~/messages";
 import { notFound } from "~/kernel/not-found";
 import { formatSortableDateTime } from "~/kernel/time";
-import { requireAdmin } from "~/guards.server";
+import { requireEventMay } from "~/guards.server";
 import { listAttendance } from "~/attendance/attendance.server";
 import type { Route } from "./+types/participants-csv";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireEventMay(request, context, "event.participants", params.eventId);
   const attendance = await listAttendance(context.db, admin, params.eventId);
   if (!attendance) notFound(MESSAGES.eventNotFound);
   const zone = context.config.siteTimezone;

@@ -74,7 +74,7 @@ export async function loadParticipants(
 /** 'Marcar presente' and 'Quitar asistencia': the door list, by hand. */
 async function markAttendance({ eventId, form, admin, context }: Post, present: boolean) {
   try {
-    await setCheckedIn(context.db, admin, eventId, form.get("userId"), present);
+    await setCheckedIn(context.db, admin, eventId, form.get("userId"), present, context.now());
   } catch (error) {
     return answerRefusal(error);
   }

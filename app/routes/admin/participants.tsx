@@ -1,10 +1,10 @@
 // An event's participants and waiting list, with counts, the CSV download and marking who came.
-// Admins only (§6): visitors go to /login, members are refused. What it shows and what its forms
+// Admins and the event's organisers: visitors go to /login, anyone else is refused. What it shows and what its forms
 // do live in participants.server.ts; its parts in the attendance and mail domains.
 import { Link, useNavigation } from "react-router";
 import { ParticipantList, WaitingList } from "~/attendance/components/participant-lists";
 import { ErrorPage } from "~/error-page";
-import { requireAdmin } from "~/guards.server";
+import { requireEventMay } from "~/guards.server";
 import { plural } from "~/kernel/plural";
 import { readForm } from "~/kernel/read-form.server";
 import { formatDateTime } from "~/kernel/time";
@@ -14,12 +14,12 @@ import { loadParticipants, participantsAction } from "./participants.server";
 import type { Route } from "./+types/participants";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireEventMay(request, context, "event.participants", params.eventId);
   return loadParticipants(request, params.eventId, admin, context);
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireEventMay(request, context, "event.participants", params.eventId);
   return participantsAction(params.eventId, await readForm(request), admin, context);
 }
 
@@ -46,7 +46,7 @@ export default function Participants({ loaderData, actionData }: Route.Component
   return (
     <div className="page">
       <p className="eyebrow">
-        <Link to="/admin">← Volver al panel</Link>
+        <Link to={`/admin/eventos/${event.id}`}>← Gestionar el evento</Link>
       </p>
       <h1 id="attendance-title">Participantes: {event.nombreEvento}</h1>
       <p className="lead">
@@ -101,5 +101,5 @@ export default function Participants({ loaderData, actionData }: Route.Component
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} back={{ to: "/admin", label: "Volver al panel" }} />;
+  return <ErrorPage error={error} back={{ to: "/inicio", label: "Volver al inicio" }} />;
 }

@@ -2,7 +2,7 @@
 // any participant's for an admin (/admin/eventos/:eventId/participantes/:userId/certificado.pdf).
 // Who may have which is decided by the model (app/attendance/certificate.server.ts).
 
-import { getUser, requireAdmin, requireProfile } from "~/guards.server";
+import { getUser, requireEventMay, requireProfile } from "~/guards.server";
 import { certificateFor, formatCertificateCode } from "~/attendance/certificate.server";
 import { certificatePdf } from "~/attendance/certificate-pdf.server";
 import type { Route } from "./+types/download";
@@ -13,7 +13,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   let userId: string;
   let actor;
   if ("userId" in params && params.userId !== undefined) {
-    actor = await requireAdmin(request, context);
+    actor = await requireEventMay(request, context, "event.participants", params.eventId);
     userId = params.userId;
   } else {
     if (!(await getUser(request, context))) {

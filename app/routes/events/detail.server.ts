@@ -11,18 +11,42 @@ import { answerRefusal, Refusal } from "~/kernel/errors";
 import { isImageLink } from "~/kernel/images";
 import { notFound } from "~/kernel/not-found";
 import { MESSAGES, type MessageKey } from "~/messages";
+import { may, ROLE_KINDS, type Grant } from "~/members/permissions.server";
+import { eventStaff, findMemberByEmail, grantRole, revokeRole } from "~/members/roles.server";
+
+type Viewer = User & { grants?: readonly Grant[] };
 
 interface Post {
   eventId: string;
-  user: User;
+  user: Viewer;
   context: AppLoadContext;
+  form: FormData;
+}
+
+/** What the event's page offers those who run it: its team, and the links to their pages. */
+export async function staffOf(eventId: string, user: Viewer | null, context: AppLoadContext) {
+  if (!user || !may(user, "event.manage", { eventId })) return null;
+  const staff = await eventStaff(context.db, user, eventId);
+  return {
+    staff: staff.map((s) => ({ ...s, label: ROLE_KINDS[s.kind].label })),
+    // Admins give organisers and door staff; organisers give door staff.
+    kinds: (user.isAdmin ? (["organiser", "door"] as const) : (["door"] as const)).map((kind) => ({
+      kind,
+      label: ROLE_KINDS[kind].label,
+    })),
+  };
 }
 
 /** The event as the viewer may see it: their place in it, their pass, their certificate. */
-export async function loadEventDetail(eventId: string, user: User | null, context: AppLoadContext) {
+export async function loadEventDetail(
+  eventId: string,
+  user: Viewer | null,
+  context: AppLoadContext,
+) {
   const now = context.now();
   const event = await getEventForViewer(context.db, eventId, user?.id ?? null);
   if (!event) notFound(MESSAGES.eventNotFound);
+  const team = await staffOf(event.id, user, context);
   const participating = event.participating;
   const waiting = participating ? null : event.waiting;
   const state = eventState(event, now);
@@ -59,6 +83,10 @@ export async function loadEventDetail(eventId: string, user: User | null, contex
           : null,
       timeZone: context.config.siteTimezone,
       origin: context.config.publicUrl.origin,
+      team,
+      // The links this person's roles open for this event.
+      manage: user !== null && may(user, "event.manage", { eventId: event.id }),
+      doorStaff: user?.grants?.some((g) => g.kind === "door" && g.eventId === event.id) === true,
     },
     user ? { headers: { "Cache-Control": "no-store" } } : undefined,
   );
@@ -78,12 +106,36 @@ const PARTICIPATION_ACTIONS: Record<string, (post: Post) => Promise<MessageKey>>
     await leaveWaitlist(context.db, user, eventId);
     return "waitlistLeft";
   },
+  grantRole: (post) => changeTeam("grantRole", post),
+  revokeRole: (post) => changeTeam("revokeRole", post),
 };
+
+/**
+ * The team's forms ('Dar rol' to a member found by e-mail, 'Quitar'), on the event's page and on
+ * its management page: admins give organisers and door staff, organisers door staff.
+ */
+export async function changeTeam(
+  intent: "grantRole" | "revokeRole",
+  { eventId, user, context, form }: Post,
+): Promise<MessageKey> {
+  if (intent === "grantRole") {
+    const userId = await findMemberByEmail(context.db, user, eventId, form.get("email"));
+    if (!userId) throw new Refusal(MESSAGES.roleMemberNotFound, 404);
+    await grantRole(context.db, user, { userId, kind: form.get("kind"), eventId });
+    return "roleGranted";
+  }
+  await revokeRole(context.db, user, {
+    userId: form.get("userId"),
+    kind: form.get("kind"),
+    eventId,
+  });
+  return "roleRevoked";
+}
 
 export async function participationAction(
   eventId: string,
   form: FormData,
-  user: User,
+  user: Viewer,
   context: AppLoadContext,
 ) {
   const intent = form.get("intent");
@@ -94,11 +146,15 @@ export async function participationAction(
   if (!handle) return data({ message: MESSAGES.participationFailed }, { status: 400 });
   let flash: MessageKey;
   try {
-    flash = await handle({ eventId, user, context });
+    flash = await handle({ eventId, user, context, form });
   } catch (error) {
+    // The team's forms answer on the page, next to the form; the rest as before.
+    if (error instanceof Refusal && (intent === "grantRole" || intent === "revokeRole"))
+      return data({ message: error.message, team: true }, { status: error.status });
     if (error instanceof Refusal) return answerRefusal(error);
     console.error("No se pudo actualizar la participación:", error);
     return data({ message: MESSAGES.participationFailed }, { status: 500 });
   }
-  return redirectWithFlash(context, `/detalles/${eventId}`, flash);
+  const anchor = intent === "grantRole" || intent === "revokeRole" ? "#equipo-title" : "";
+  return redirectWithFlash(context, `/detalles/${eventId}${anchor}`, flash);
 }

@@ -16,6 +16,7 @@ import { formatDateTime, formatDateTimeRange } from "~/kernel/time";
 import { EventStateBadge } from "~/events/components/event-state-badge";
 import { AlertDialog } from "~/ui/dialog";
 import { ItemImage } from "~/ui/item-card";
+import { EventTeam } from "~/members/components/event-team";
 import { loadEventDetail, participationAction } from "./detail.server";
 import type { Route } from "./+types/detail";
 
@@ -71,6 +72,9 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
     checkIn,
     timeZone,
     origin,
+    team,
+    manage,
+    doorStaff,
   } = loaderData;
   const nonce = useNonce();
   return (
@@ -181,10 +185,30 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
           ) : null}
         </div>
       </div>
+      {manage || doorStaff ? (
+        <nav className="button-row event-staff-links" aria-label="Tu trabajo en este evento">
+          {manage ? (
+            <a className="button" href={`/admin/eventos/${event.id}`}>
+              Gestionar evento
+            </a>
+          ) : null}
+          <a className="button button-secondary" href={`/admin/eventos/${event.id}/registro`}>
+            Registro de entrada
+          </a>
+        </nav>
+      ) : null}
+      {team ? (
+        <EventTeam
+          eventId={event.id}
+          staff={team.staff}
+          kinds={team.kinds}
+          error={actionData && "team" in actionData ? actionData.message : undefined}
+        />
+      ) : null}
       {event.gallery.length > 0 ? (
         <EventGallery images={event.gallery} eventName={event.nombreEvento} />
       ) : null}
-      {actionData?.message ? (
+      {actionData?.message && !("team" in actionData) ? (
         <AlertDialog key={JSON.stringify(actionData)} message={actionData.message} />
       ) : null}
     </article>

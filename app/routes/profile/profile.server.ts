@@ -13,6 +13,7 @@ import { saveMailPreferences, topicsOn } from "~/mail/mail.server";
 import { deleteAccount } from "~/members/member-data.server";
 import { ProfileSchema } from "~/members/schemas";
 import { destroyAllSessions, destroySession } from "~/members/session.server";
+import { rolesOf } from "~/members/roles.server";
 import { listParticipatingEvents, photoOf, saveProfile, setOwnPhoto } from "~/members/user.server";
 import { MESSAGES } from "~/messages";
 import { releaseAfterChange } from "~/uploads/upload.server";
@@ -30,9 +31,10 @@ export async function loadProfile(request: Request, user: User, context: AppLoad
   const params = new URL(request.url).searchParams;
   const editing = params.get("editar") === "1";
   const confirmingDelete = params.get("eliminar") === "1";
-  const [events, waiting] = await Promise.all([
+  const [events, waiting, roles] = await Promise.all([
     listParticipatingEvents(context.db, user.id),
     listWaitingEvents(context.db, user.id),
+    rolesOf(context.db, user, user.id),
   ]);
   const now = context.now();
   return {
@@ -75,6 +77,13 @@ export async function loadProfile(request: Request, user: User, context: AppLoad
     })),
     hasCalendarFeed: user.calendarTokenHash !== null,
     mailTopics: topicsOn(user),
+    isAdmin: user.isAdmin,
+    roles: roles.map((r) => ({
+      kind: r.kind,
+      label: r.label,
+      eventId: r.eventId,
+      eventName: r.eventName,
+    })),
   };
 }
 

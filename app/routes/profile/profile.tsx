@@ -15,6 +15,7 @@ import { ProfileFields } from "~/members/components/profile-fields";
 import { ProfilePhoto } from "~/members/components/profile-photo";
 import { MESSAGES } from "~/messages";
 import { AlertDialog } from "~/ui/dialog";
+import { roleText, type RoleRow } from "~/members/components/member-roles";
 import { Avatar, displayNameOf } from "~/ui/avatar";
 import { loadProfile, profileAction } from "./profile.server";
 import type { Route } from "./+types/profile";
@@ -38,6 +39,24 @@ function Detail({ term, value }: { term: string; value: string }) {
       <dt>{term}</dt>
       <dd>{value}</dd>
     </div>
+  );
+}
+
+/** 'Mis roles': what this member runs on the site, with a link to each event's page. */
+function MyRoles({ isAdmin, roles }: { isAdmin: boolean; roles: readonly RoleRow[] }) {
+  if (!isAdmin && roles.length === 0) return null;
+  return (
+    <section className="card" aria-labelledby="my-roles-title" id="mis-roles">
+      <h2 id="my-roles-title">Mis roles</h2>
+      <ul className="plain-list">
+        {isAdmin ? <li>Administración del sitio</li> : null}
+        {roles.map((r) => (
+          <li key={`${r.kind}-${r.eventId ?? ""}`}>
+            {r.eventId ? <Link to={`/detalles/${r.eventId}`}>{roleText(r)}</Link> : roleText(r)}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -102,6 +121,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </>
         )}
       </section>
+      <MyRoles isAdmin={loaderData.isAdmin} roles={loaderData.roles} />
       <MyEvents events={events} waiting={waiting} timeZone={timeZone} />
       <CalendarFeed calendarLink={calendarLink} hasCalendarFeed={hasCalendarFeed} busy={busy} />
       <MailPreferences email={profile.email} mailTopics={mailTopics} busy={busy} />

@@ -14,18 +14,18 @@ import { useAdminHref } from "~/publications/components/use-admin-href";
 import { useLiveLists } from "~/publications/components/use-live-lists";
 import { AlertDialog, Dialog } from "~/ui/dialog";
 import { ErrorPage } from "~/error-page";
-import { requireAdmin } from "~/guards.server";
+import { requireMay } from "~/guards.server";
 import { readForm } from "~/kernel/read-form.server";
 import { publicationAction, loadPublicationsAdmin } from "./admin.server";
 import type { Route } from "./+types/admin";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireMay(request, context, "publications.manage");
   return loadPublicationsAdmin(request, admin, context);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireMay(request, context, "publications.manage");
   return publicationAction(await readForm(request), admin, context);
 }
 

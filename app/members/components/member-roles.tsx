@@ -1,0 +1,121 @@
+import { Form, useNavigation } from "react-router";
+import { Field } from "~/ui/field";
+
+export interface RoleRow {
+  kind: string;
+  label: string;
+  eventId: string | null;
+  eventName: string | null;
+}
+
+export interface RoleKindOption {
+  kind: string;
+  label: string;
+  /** "event": the role is for one event, chosen in the form. */
+  scope: "event" | "site";
+}
+
+/** 'Rol': the kinds this person may give, as a select. */
+export function RoleKindField({
+  id,
+  kinds,
+  initial,
+}: {
+  id: string;
+  kinds: ReadonlyArray<{ kind: string; label: string }>;
+  initial: string | undefined;
+}) {
+  return (
+    <Field id={id} name="kind" label="Rol">
+      {(control) => (
+        <select {...control} defaultValue={initial}>
+          {kinds.map((k) => (
+            <option key={k.kind} value={k.kind}>
+              {k.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** A role as a line of text: 'Registro de entrada — Taller de robótica'. */
+export function roleText(role: RoleRow): string {
+  return role.eventName ? `${role.label} — ${role.eventName}` : role.label;
+}
+
+/**
+ * A member's roles on their details (admins): each with 'Quitar', and 'Dar rol' with the kind and,
+ * for kinds tied to one event, the event.
+ */
+export function MemberRoles({
+  userId,
+  roles,
+  kinds,
+  events,
+}: {
+  userId: string;
+  roles: readonly RoleRow[];
+  kinds: readonly RoleKindOption[];
+  events: ReadonlyArray<{ id: string; nombreEvento: string }>;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <section aria-labelledby="member-roles-title">
+      <h3 id="member-roles-title">Roles</h3>
+      {roles.length === 0 ? (
+        <p>Sin roles: solo lo de cualquier miembro.</p>
+      ) : (
+        <ul className="plain-list role-list">
+          {roles.map((role) => (
+            <li key={`${role.kind}-${role.eventId ?? ""}`}>
+              <span>{roleText(role)}</span>
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="intent" value="revokeRole" />
+                <input type="hidden" name="userId" value={userId} />
+                <input type="hidden" name="kind" value={role.kind} />
+                <input type="hidden" name="eventId" value={role.eventId ?? ""} />
+                <button
+                  type="submit"
+                  className="button button-secondary button-small"
+                  disabled={busy}
+                >
+                  Quitar<span className="visually-hidden"> el rol {roleText(role)}</span>
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form method="post" className="role-grant-form" preventScrollReset>
+        <input type="hidden" name="intent" value="grantRole" />
+        <input type="hidden" name="userId" value={userId} />
+        <RoleKindField id="role-kind" kinds={kinds} initial={kinds[0]?.kind} />
+        <Field
+          id="role-event"
+          name="eventId"
+          label="Evento"
+          hint="Para organización y registro de entrada; la edición es para todo el sitio."
+        >
+          {(control) => (
+            <select {...control} defaultValue="">
+              <option value="">—</option>
+              {events.map((e) => (
+                <option key={e.id} value={e.id}>
+                  {e.nombreEvento}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={busy}>
+            Dar rol
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,255 @@
+// Roles with a scope (docs/decisions/038-roles-and-capabilities.md): admins grant and revoke any;
+// an event's organisers grant and revoke its door staff. What each role may do is the capability
+// table of permissions.server.ts; this file keeps who holds which.
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { events, roleGrants, users, type User } from "~/db/schema.server";
+import { recordAudit, auditName } from "~/audit/audit.server";
+import { EventNotFoundError } from "~/events/errors";
+import { isUuid } from "~/kernel/checks";
+import { Refusal } from "~/kernel/errors";
+import { MEMBER_MESSAGES } from "./messages";
+import {
+  assertMay,
+  isRoleKind,
+  may,
+  ROLE_KINDS,
+  type Actor,
+  type Grant,
+  type RoleKind,
+} from "./permissions.server";
+import { UserNotFoundError } from "./admin-users.server";
+
+export class RoleInputError extends Refusal {
+  override name = "RoleInputError";
+  constructor(message: string) {
+    super(message, 400);
+  }
+}
+
+type Author = Actor & Pick<User, "id" | "displayName" | "nombreCompleto" | "email">;
+
+/** The grants of one member, read on every request with the session (app/guards.server.ts). */
+export async function loadGrants(db: Db, userId: string): Promise<Grant[]> {
+  const rows = await db
+    .select({ kind: roleGrants.kind, eventId: roleGrants.eventId })
+    .from(roleGrants)
+    .where(eq(roleGrants.userId, userId));
+  return rows.filter((r): r is Grant => isRoleKind(r.kind));
+}
+
+interface RoleTarget {
+  userId: unknown;
+  kind: unknown;
+  eventId?: unknown;
+}
+
+/** Checks the form's fields, and who may grant or revoke that kind: admins, or for door staff the event's organisers. */
+async function resolveTarget(db: Db, actor: Author | null, target: RoleTarget) {
+  if (!isRoleKind(target.kind)) {
+    // Still refuse a member first, so that a refusal never tells which kinds exist.
+    assertMay(actor, "roles.grant");
+    throw new RoleInputError(MEMBER_MESSAGES.roleUnknown);
+  }
+  const kind: RoleKind = target.kind;
+  const scoped = ROLE_KINDS[kind].scope === "event";
+  const eventId = scoped ? target.eventId : null;
+  if (scoped && (eventId === undefined || eventId === null || eventId === "")) {
+    assertMay(actor, "roles.grant");
+    throw new RoleInputError(MEMBER_MESSAGES.roleEventMissing);
+  }
+  if (scoped && !isUuid(eventId)) {
+    assertMay(actor, kind === "door" ? "event.door.grant" : "roles.grant", {});
+    throw new EventNotFoundError();
+  }
+  const role = assertMay(
+    actor,
+    kind === "door" ? "event.door.grant" : "roles.grant",
+    scoped ? { eventId: eventId as string } : {},
+  );
+  let eventName: string | null = null;
+  if (scoped) {
+    const [event] = await db
+      .select({ nombreEvento: events.nombreEvento })
+      .from(events)
+      .where(eq(events.id, eventId as string))
+      .limit(1);
+    if (!event) throw new EventNotFoundError();
+    eventName = event.nombreEvento;
+  }
+  if (!isUuid(target.userId)) throw new UserNotFoundError();
+  const [member] = await db
+    .select({
+      id: users.id,
+      displayName: users.displayName,
+      nombreCompleto: users.nombreCompleto,
+      email: users.email,
+    })
+    .from(users)
+    .where(eq(users.id, target.userId))
+    .limit(1);
+  if (!member) throw new UserNotFoundError();
+  return { kind, eventId: (eventId as string | null) ?? null, eventName, member, role };
+}
+
+function roleSummary(kind: RoleKind, eventName: string | null): string {
+  return eventName ? `${ROLE_KINDS[kind].label} de «${eventName}»` : ROLE_KINDS[kind].label;
+}
+
+const sameGrant = (userId: string, kind: RoleKind, eventId: string | null) =>
+  and(
+    eq(roleGrants.userId, userId),
+    eq(roleGrants.kind, kind),
+    eventId === null ? isNull(roleGrants.eventId) : eq(roleGrants.eventId, eventId),
+  );
+
+/** Gives a member a role; giving one they hold already changes nothing. */
+export async function grantRole(db: Db, actor: Author | null, target: RoleTarget): Promise<void> {
+  const t = await resolveTarget(db, actor, target);
+  await db.transaction(async (tx) => {
+    const added = await tx
+      .insert(roleGrants)
+      .values({ userId: t.member.id, kind: t.kind, eventId: t.eventId, grantedBy: actor!.id })
+      .onConflictDoNothing()
+      .returning({ id: roleGrants.id });
+    if (added.length === 0) return;
+    await recordAudit(tx, {
+      actor: actor!,
+      role: t.role,
+      action: "role.grant",
+      itemKind: "user",
+      itemId: t.member.id,
+      summary: `Otorgó ${roleSummary(t.kind, t.eventName)} a ${auditName(t.member)}`,
+    });
+  });
+}
+
+/** Takes a role back; the holder's next request no longer has it (grants are read per request). */
+export async function revokeRole(db: Db, actor: Author | null, target: RoleTarget): Promise<void> {
+  const t = await resolveTarget(db, actor, target);
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(roleGrants)
+      .where(sameGrant(t.member.id, t.kind, t.eventId))
+      .returning({ id: roleGrants.id });
+    if (removed.length === 0) throw new RoleInputError(MEMBER_MESSAGES.roleNotHeld);
+    await recordAudit(tx, {
+      actor: actor!,
+      role: t.role,
+      action: "role.revoke",
+      itemKind: "user",
+      itemId: t.member.id,
+      summary: `Retiró ${roleSummary(t.kind, t.eventName)} a ${auditName(t.member)}`,
+    });
+  });
+}
+
+export interface HeldRole {
+  kind: RoleKind;
+  label: string;
+  eventId: string | null;
+  eventName: string | null;
+  startsAt: Date | null;
+}
+
+async function heldRoles(db: Db, where: ReturnType<typeof eq>): Promise<HeldRole[]> {
+  const rows = await db
+    .select({
+      kind: roleGrants.kind,
+      eventId: roleGrants.eventId,
+      eventName: events.nombreEvento,
+      startsAt: events.startsAt,
+      userId: roleGrants.userId,
+    })
+    .from(roleGrants)
+    .leftJoin(events, eq(events.id, roleGrants.eventId))
+    .where(where)
+    .orderBy(asc(roleGrants.kind), asc(events.startsAt));
+  return rows.flatMap((r) =>
+    isRoleKind(r.kind)
+      ? [
+          {
+            kind: r.kind,
+            label: ROLE_KINDS[r.kind].label,
+            eventId: r.eventId,
+            eventName: r.eventName,
+            startsAt: r.startsAt,
+          },
+        ]
+      : [],
+  );
+}
+
+/** The roles one member holds: for that member (their profile) and for admins (member details). */
+export async function rolesOf(db: Db, actor: Actor | null, userId: unknown): Promise<HeldRole[]> {
+  if (!(actor?.id !== undefined && actor.id === userId)) assertMay(actor, "users.read");
+  if (!isUuid(userId)) return [];
+  return heldRoles(db, eq(roleGrants.userId, userId));
+}
+
+export interface EventStaffMember {
+  userId: string;
+  name: string;
+  email: string;
+  kind: RoleKind;
+}
+
+/** Who runs one event (its organisers and door staff): for admins and its organisers. */
+export async function eventStaff(
+  db: Db,
+  actor: Actor | null,
+  eventId: string,
+): Promise<EventStaffMember[]> {
+  assertMay(actor, "event.manage", { eventId });
+  const rows = await db
+    .select({
+      userId: users.id,
+      kind: roleGrants.kind,
+      nombreCompleto: users.nombreCompleto,
+      displayName: users.displayName,
+      email: users.email,
+    })
+    .from(roleGrants)
+    .innerJoin(users, eq(users.id, roleGrants.userId))
+    .where(eq(roleGrants.eventId, eventId))
+    .orderBy(
+      asc(roleGrants.kind),
+      asc(sql`lower(coalesce(${users.nombreCompleto}, ${users.email}))`),
+    );
+  return rows.flatMap((r) =>
+    isRoleKind(r.kind)
+      ? [
+          {
+            userId: r.userId,
+            name: auditName({ ...r, id: r.userId }),
+            email: r.email,
+            kind: r.kind,
+          },
+        ]
+      : [],
+  );
+}
+
+/** The events this person runs (organiser or door staff), for 'Mis eventos a cargo'. */
+export async function eventsInCharge(db: Db, actor: Actor | null) {
+  if (!actor?.id) return [];
+  const rows = await heldRoles(db, eq(roleGrants.userId, actor.id));
+  return rows.filter((r) => r.eventId !== null);
+}
+
+/** Members found by name or e-mail, for the event page's 'Dar rol' form: admins and organisers. */
+export async function findMemberByEmail(
+  db: Db,
+  actor: Actor | null,
+  eventId: string,
+  email: unknown,
+) {
+  if (!may(actor, "roles.grant")) assertMay(actor, "event.door.grant", { eventId });
+  if (typeof email !== "string" || email.trim() === "" || email.length > 320) return null;
+  const [member] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return member?.id ?? null;
+}

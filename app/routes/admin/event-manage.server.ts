@@ -1,0 +1,112 @@
+// One event's management page (/admin/eventos/:id) on the server: for its organisers and admins.
+// What it shows (the event form, gallery, door hours, team, links to participants and check-in)
+// and its posts; every change is decided by the model functions it calls.
+import { data, type AppLoadContext } from "react-router";
+import type { EventFormValues } from "~/events/components/event-form";
+import { DoorWindowError, getEvent, setDoorWindow } from "~/events/event.server";
+import { redirectWithFlash } from "~/flash.server";
+import { Refusal } from "~/kernel/errors";
+import { notFound } from "~/kernel/not-found";
+import { zonedDateTime } from "~/kernel/time";
+import { MESSAGES } from "~/messages";
+import type { SessionUser } from "~/guards.server";
+import { changeTeam, staffOf } from "~/routes/events/detail.server";
+import { eventPageAction } from "./panel.server";
+
+export async function loadEventManagement(
+  request: Request,
+  eventId: string,
+  user: SessionUser,
+  context: AppLoadContext,
+) {
+  const event = await getEvent(context.db, eventId);
+  if (!event) notFound(MESSAGES.eventNotFound);
+  const zone = context.config.siteTimezone;
+  const params = new URL(request.url).searchParams;
+  const team = await staffOf(event.id, user, context);
+  const removingId = params.get("quitar");
+  return data(
+    {
+      search: params.toString(),
+      timeZone: zone,
+      isAdmin: user.isAdmin,
+      event: {
+        id: event.id,
+        nombreEvento: event.nombreEvento,
+        startsAt: event.startsAt.toISOString(),
+        endsAt: event.endsAt.toISOString(),
+        doorHoursBefore: event.doorHoursBefore,
+        doorHoursAfter: event.doorHoursAfter,
+      },
+      values: {
+        nombreEvento: event.nombreEvento,
+        ubicacionEvento: event.ubicacionEvento,
+        tipoEvento: event.tipoEvento,
+        enlacesVirtuales: event.enlacesVirtuales,
+        fechaEvento: event.fechaEvento,
+        horaEvento: event.horaEvento,
+        fechaFin: zonedDateTime(event.endsAt, zone).date,
+        horaFin: zonedDateTime(event.endsAt, zone).time,
+        capacity: event.capacity,
+        imagenEnlace: event.imagenEnlace,
+        ubicacionEspecifica: event.ubicacionEspecifica ?? "",
+        descripcion: event.descripcion,
+      } satisfies EventFormValues,
+      gallery:
+        params.get("galeria") === event.id
+          ? { id: event.id, nombreEvento: event.nombreEvento, images: event.gallery }
+          : null,
+      removingImage:
+        removingId !== null ? (event.gallery.find((i) => i.id === removingId) ?? null) : null,
+      galleryCount: event.gallery.length,
+      team,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+type Reply = {
+  intent: string;
+  message?: string;
+  fieldErrors?: Record<string, string>;
+  values?: Record<string, unknown>;
+  eventId?: string;
+};
+
+export async function eventManagementAction(
+  eventId: string,
+  form: FormData,
+  user: SessionUser,
+  context: AppLoadContext,
+) {
+  const answered = await eventPageAction(eventId, form, user, context);
+  if (answered) return answered;
+  const intent = String(form.get("intent") ?? "");
+  const here = `/admin/eventos/${eventId}`;
+  try {
+    if (intent === "doorWindow") {
+      const hours = (name: string) => {
+        const raw = form.get(name);
+        return typeof raw === "string" && /^\d{1,3}$/.test(raw.trim()) ? Number(raw) : NaN;
+      };
+      await setDoorWindow(context.db, user, eventId, hours("antes"), hours("despues"));
+      return redirectWithFlash(context, `${here}#puerta-title`, "doorWindowSaved");
+    }
+    if (intent === "grantRole" || intent === "revokeRole") {
+      const key = await changeTeam(intent, { eventId, user, context, form });
+      return redirectWithFlash(context, `${here}#equipo-title`, key);
+    }
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    if (error.status === 404 && !(intent === "grantRole")) notFound(error.message);
+    return data<Reply>(
+      {
+        intent,
+        message: error.message,
+        fieldErrors: error instanceof DoorWindowError ? { puerta: error.message } : undefined,
+      },
+      { status: error.status },
+    );
+  }
+  return data<Reply>({ intent, message: MESSAGES.unknownAction }, { status: 400 });
+}

@@ -1,0 +1,179 @@
+// /admin/eventos/:id — one event's management page, for its organisers and admins (issue 32): edit
+// the event and its gallery, see and export its participants, message them, check them in, set
+// the door staff's hours and give door staff. /admin itself stays for admins.
+import { Form, Link, useNavigation } from "react-router";
+import { ErrorPage } from "~/error-page";
+import { EventForm } from "~/events/components/event-form";
+import { GalleryDialog } from "~/events/components/gallery-dialog";
+import { requireEventMay } from "~/guards.server";
+import { panelHref } from "~/kernel/panel-href";
+import { readForm } from "~/kernel/read-form.server";
+import { formatDateTimeRange } from "~/kernel/time";
+import { useFocusFirstError } from "~/kernel/use-focus-first-error";
+import { EventTeam } from "~/members/components/event-team";
+import { AlertDialog } from "~/ui/dialog";
+import { Field } from "~/ui/field";
+import { eventManagementAction, loadEventManagement } from "./event-manage.server";
+import type { Route } from "./+types/event-manage";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireEventMay(request, context, "event.manage", params.eventId);
+  return loadEventManagement(request, params.eventId, user, context);
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireEventMay(request, context, "event.manage", params.eventId);
+  return eventManagementAction(params.eventId, await readForm(request), user, context);
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    {
+      title: loaderData
+        ? `Gestionar: ${loaderData.event.nombreEvento} — Ayllu`
+        : "Gestionar evento — Ayllu",
+    },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function EventManagement({ loaderData, actionData }: Route.ComponentProps) {
+  const { event, values, timeZone, team, gallery, removingImage, isAdmin } = loaderData;
+  const navigation = useNavigation();
+  const params = new URLSearchParams(loaderData.search);
+  const base = `/admin/eventos/${event.id}`;
+  const formAction = actionData && actionData.intent === "update" ? actionData : null;
+  const galleryAction = actionData?.intent === "galleryAdd" ? actionData : null;
+  const formRef = useFocusFirstError<HTMLFormElement>(
+    formAction?.fieldErrors && Object.keys(formAction.fieldErrors).length > 0 ? formAction : null,
+  );
+  const teamError =
+    actionData && (actionData.intent === "grantRole" || actionData.intent === "revokeRole")
+      ? actionData.message
+      : undefined;
+  const doorError = actionData?.intent === "doorWindow" ? actionData.message : undefined;
+  return (
+    <div className="page event-manage">
+      <p>
+        {isAdmin ? (
+          <Link to="/admin">← Volver al panel</Link>
+        ) : (
+          <Link to="/profile#mis-roles">← Mis eventos a cargo</Link>
+        )}
+      </p>
+      <h1>Gestionar: {event.nombreEvento}</h1>
+      <p className="muted">
+        <time dateTime={event.startsAt}>
+          {formatDateTimeRange(event.startsAt, event.endsAt, timeZone)}
+        </time>
+      </p>
+      <nav className="button-row" aria-label="Páginas del evento">
+        <Link className="button" to={`${base}/registro`}>
+          Registro de entrada
+        </Link>
+        <Link className="button button-secondary" to={`${base}/participantes`}>
+          Participantes y mensajes
+        </Link>
+        <a className="button button-secondary" href={`${base}/participantes.csv`} download>
+          Descargar CSV
+        </a>
+        <Link className="button button-ghost" to={`/detalles/${event.id}`}>
+          Ver página del evento
+        </Link>
+      </nav>
+
+      <section className="card" aria-labelledby="event-form-title">
+        <h2 id="event-form-title">Editar Evento</h2>
+        <EventForm
+          mode="update"
+          eventId={event.id}
+          cancelTo={`/detalles/${event.id}`}
+          values={(formAction?.values as typeof values | undefined) ?? values}
+          errors={formAction?.fieldErrors ?? {}}
+          timeZone={timeZone}
+          formRef={formRef}
+        />
+      </section>
+
+      <section className="card" aria-labelledby="gallery-title">
+        <h2 id="gallery-title">Galería</h2>
+        <p>
+          {loaderData.galleryCount === 0
+            ? "No hay imágenes en la galería."
+            : `${loaderData.galleryCount} ${loaderData.galleryCount === 1 ? "imagen" : "imágenes"} en la galería.`}
+        </p>
+        <Link
+          className="button button-secondary"
+          to={panelHref(params, { galeria: event.id }, base)}
+          preventScrollReset
+        >
+          Gestionar galería
+        </Link>
+      </section>
+
+      <section className="card" aria-labelledby="puerta-title">
+        <h2 id="puerta-title">Horario del registro de entrada</h2>
+        <p className="muted">
+          El personal de puerta puede registrar la entrada desde estas horas antes del inicio hasta
+          estas horas después del fin. La organización puede hacerlo siempre.
+        </p>
+        <Form method="post" className="field-row" preventScrollReset>
+          <input type="hidden" name="intent" value="doorWindow" />
+          <Field id="puerta-antes" name="antes" label="Horas antes del inicio" error={doorError}>
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={72}
+                required
+                defaultValue={event.doorHoursBefore}
+              />
+            )}
+          </Field>
+          <Field id="puerta-despues" name="despues" label="Horas después del fin">
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={72}
+                required
+                defaultValue={event.doorHoursAfter}
+              />
+            )}
+          </Field>
+          <div className="form-actions">
+            <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+              Guardar horario
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      {team ? (
+        <EventTeam eventId={event.id} staff={team.staff} kinds={team.kinds} error={teamError} />
+      ) : null}
+
+      {gallery ? (
+        <GalleryDialog
+          gallery={gallery}
+          removingImage={removingImage}
+          galleryAction={galleryAction}
+          params={params}
+          closeHref={base}
+          base={base}
+        />
+      ) : null}
+      {actionData?.message && !teamError && !doorError ? (
+        <AlertDialog key={JSON.stringify(actionData)} message={actionData.message} />
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} back={{ to: "/inicio", label: "Volver al inicio" }} />;
+}

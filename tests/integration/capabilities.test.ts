@@ -1,0 +1,404 @@
+// The capability table walked at the model level (issue 32): every action of the table, done by
+// its model functions, by every kind of person — a visitor, a member, an admin, and each role in
+// scope and out of scope (door staff also outside their event's hours). Whoever the table allows
+// succeeds; anyone else is refused with NotAllowedError and the audit log (written in the same
+// transaction as every change) does not grow.
+import { randomUUID } from "node:crypto";
+import { count } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { checkIn, checkInCode } from "~/attendance/check-in.server";
+import { listAttendance, setCheckedIn } from "~/attendance/attendance.server";
+import { auditLog, events, participations, roleGrants, users, type User } from "~/db/schema.server";
+import {
+  addGalleryImage,
+  createEvent,
+  deleteEvent,
+  listEventsForAdmin,
+  setDoorWindow,
+  updateEvent,
+} from "~/events/event.server";
+import { EventSchema } from "~/events/schemas";
+import { listAudit } from "~/audit/audit.server";
+import { queueParticipantsMessage } from "~/mail/mail.server";
+import { getUserDetails, listUsers, setAdmin } from "~/members/admin-users.server";
+import {
+  ACTIONS,
+  CAPABILITIES,
+  isEventAction,
+  NotAllowedError,
+  ROLE_KINDS,
+  type Action,
+  type Grant,
+  type RoleKind,
+} from "~/members/permissions.server";
+import { eventStaff, grantRole, loadGrants, revokeRole } from "~/members/roles.server";
+import { createNote, deleteNote } from "~/publications/note.server";
+import { loadSiteSections, saveSiteSection } from "~/site/sections.server";
+import { zonedDateTime } from "~/kernel/time";
+import { mayUpload } from "~/uploads/upload.server";
+import { VALID_EVENT } from "../helpers/events";
+import { createTestDatabase, type TestDatabase } from "../helpers/database";
+
+const SECRET = "s".repeat(64);
+const ZONE = "America/La_Paz";
+const HOUR = 3_600_000;
+let database: TestDatabase;
+
+type Person = (User & { grants: Grant[] }) | null;
+
+async function member(
+  grants: Array<{ kind: RoleKind; eventId: string | null }> = [],
+  isAdmin = false,
+) {
+  const [user] = await database.db
+    .insert(users)
+    .values({
+      issuer: "https://capacidades.invalid",
+      subject: randomUUID(),
+      email: `p-${randomUUID()}@example.com`,
+      emailVerified: true,
+      nombreCompleto: `Persona ${randomUUID().slice(0, 4)}`,
+      isAdmin,
+    })
+    .returning();
+  for (const g of grants) await database.db.insert(roleGrants).values({ userId: user!.id, ...g });
+  // As a request sees them: the grants read from the database.
+  return { ...user!, grants: await loadGrants(database.db, user!.id) };
+}
+
+/** An event starting `inHours` from now (on a whole minute), with one participant. */
+async function event(inHours: number, participant: string) {
+  const startsAt = new Date(Math.floor((Date.now() + inHours * HOUR) / 60_000) * 60_000);
+  const local = zonedDateTime(startsAt, ZONE);
+  const [row] = await database.db
+    .insert(events)
+    .values({
+      ...VALID_EVENT,
+      nombreEvento: `Evento ${randomUUID().slice(0, 6)}`,
+      fechaEvento: local.date,
+      horaEvento: local.time,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 2 * HOUR),
+      enlacesVirtuales: [],
+      publishedByName: "Prueba",
+    })
+    .returning();
+  await database.db.insert(participations).values({ eventId: row!.id, userId: participant });
+  return row!;
+}
+
+interface Case {
+  name: string;
+  person: () => Person;
+  /** The event the person acts on. */
+  target: () => string;
+  /** The role case: its kind, whether the target is its event, and whether now is in its hours. */
+  role?: { kind: RoleKind; inScope: boolean; inWindow: boolean };
+  admin?: boolean;
+}
+
+/** What the table says, worked out here from the case (not by asking the module under test). */
+function allowed(action: Action, c: Case): boolean {
+  if (c.admin) return true;
+  if (!c.role) return false;
+  const roles: readonly RoleKind[] = CAPABILITIES[action];
+  if (!roles.includes(c.role.kind)) return false;
+  const kind = ROLE_KINDS[c.role.kind];
+  if (kind.scope === "site" || !isEventAction(action)) return true;
+  return c.role.inScope && (!kind.window || c.role.inWindow);
+}
+
+let soon: { id: string }; // starts in an hour: within door hours
+let other: { id: string }; // another event, also soon
+let later: { id: string }; // in ten days: outside door hours
+let participant: User;
+const people: Record<string, Person> = {};
+
+const CASES: Case[] = [
+  { name: "visitante", person: () => null, target: () => soon.id },
+  { name: "miembro", person: () => people.member!, target: () => soon.id },
+  { name: "admin", person: () => people.admin!, target: () => soon.id, admin: true },
+  {
+    name: "organizador de este evento",
+    person: () => people.organiser!,
+    target: () => soon.id,
+    role: { kind: "organiser", inScope: true, inWindow: true },
+  },
+  {
+    name: "organizador de otro evento",
+    person: () => people.organiserElsewhere!,
+    target: () => soon.id,
+    role: { kind: "organiser", inScope: false, inWindow: true },
+  },
+  {
+    name: "editor",
+    person: () => people.editor!,
+    target: () => soon.id,
+    role: { kind: "editor", inScope: true, inWindow: true },
+  },
+  {
+    name: "puerta de este evento, en horario",
+    person: () => people.door!,
+    target: () => soon.id,
+    role: { kind: "door", inScope: true, inWindow: true },
+  },
+  {
+    name: "puerta de este evento, fuera de horario",
+    person: () => people.doorLater!,
+    target: () => later.id,
+    role: { kind: "door", inScope: true, inWindow: false },
+  },
+  {
+    name: "puerta de otro evento",
+    person: () => people.doorElsewhere!,
+    target: () => soon.id,
+    role: { kind: "door", inScope: false, inWindow: true },
+  },
+];
+
+function editInput(eventId: string) {
+  const e = [soon, other, later].find((x) => x.id === eventId) as unknown as { startsAt: Date };
+  const local = zonedDateTime(e.startsAt, ZONE);
+  return EventSchema.parse({ ...VALID_EVENT, fechaEvento: local.date, horaEvento: local.time });
+}
+
+/** Each action of the table, done through the model functions that do it. */
+const MUTATIONS: Record<Action, Array<(p: Person, eventId: string) => Promise<unknown>>> = {
+  "users.read": [
+    (p) => listUsers(database.db, p),
+    (p) => getUserDetails(database.db, p, participant.id),
+  ],
+  "users.setAdmin": [async (p) => setAdmin(database.db, p, (await member()).id, true)],
+  "roles.grant": [
+    async (p) => grantRole(database.db, p, { userId: (await member()).id, kind: "editor" }),
+    async (p) => {
+      const held = await member([{ kind: "editor", eventId: null }]);
+      await revokeRole(database.db, p, { userId: held.id, kind: "editor" });
+    },
+  ],
+  "site.edit": [
+    async (p) =>
+      saveSiteSection(database.db, p, "social", (await loadSiteSections(database.db)).social),
+  ],
+  "audit.read": [
+    (p) => listAudit(database.db, p, { person: "", kind: "", item: "", from: "", to: "" }, 1, ZONE),
+  ],
+  "events.list": [(p) => listEventsForAdmin(database.db, p)],
+  "event.create": [(p) => createEvent(database.db, p, EventSchema.parse(VALID_EVENT), ZONE)],
+  "event.delete": [async (p) => deleteEvent(database.db, p, (await event(24, participant.id)).id)],
+  "event.manage": [(p, id) => eventStaff(database.db, p, id)],
+  "event.edit": [(p, id) => updateEvent(database.db, p, id, editInput(id), ZONE)],
+  "event.gallery": [
+    (p, id) => addGalleryImage(database.db, p, id, "https://example.com/galeria.png"),
+  ],
+  "event.participants": [(p, id) => listAttendance(database.db, p, id)],
+  "event.message": [
+    (p, id) =>
+      queueParticipantsMessage(database.db, p, id, {
+        asunto: "Aviso",
+        mensaje: "Llegad temprano.",
+        incluirEspera: false,
+      }),
+  ],
+  "event.checkIn": [
+    (p, id) =>
+      checkIn(database.db, SECRET, p, id, { code: checkInCode(SECRET, id, participant.id) }),
+    (p, id) => setCheckedIn(database.db, p, id, participant.id, true),
+  ],
+  "event.door.grant": [
+    async (p, id) =>
+      grantRole(database.db, p, { userId: (await member()).id, kind: "door", eventId: id }),
+    async (p, id) => {
+      const held = await member([{ kind: "door", eventId: id }]);
+      await revokeRole(database.db, p, { userId: held.id, kind: "door", eventId: id });
+    },
+  ],
+  "event.door.window": [(p, id) => setDoorWindow(database.db, p, id, 3, 6)],
+  "publications.manage": [
+    async (p) => {
+      const note = await createNote(database.db, p, {
+        titulo: "Nota",
+        texto: "Texto.",
+        enlaceImagen: "",
+        enlacesAdicionales: [],
+      } as never);
+      await deleteNote(database.db, p, note.id);
+    },
+  ],
+  "uploads.images": [
+    async (p) => {
+      if (!mayUpload(p, "admin")) throw new NotAllowedError();
+    },
+  ],
+};
+
+async function auditCount(): Promise<number> {
+  const [row] = await database.db.select({ n: count() }).from(auditLog);
+  return row!.n;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  participant = await member();
+  soon = await event(1, participant.id);
+  other = await event(2, participant.id);
+  later = await event(240, participant.id);
+  people.member = await member();
+  people.admin = await member([], true);
+  people.organiser = await member([{ kind: "organiser", eventId: soon.id }]);
+  people.organiserElsewhere = await member([{ kind: "organiser", eventId: other.id }]);
+  people.editor = await member([{ kind: "editor", eventId: null }]);
+  people.door = await member([{ kind: "door", eventId: soon.id }]);
+  people.doorLater = await member([{ kind: "door", eventId: later.id }]);
+  people.doorElsewhere = await member([{ kind: "door", eventId: other.id }]);
+}, 60_000);
+afterAll(async () => {
+  await database?.close();
+});
+
+test("the walk covers every action of the table, and every kind of role", () => {
+  expect(Object.keys(MUTATIONS).sort()).toEqual([...ACTIONS].sort());
+  const kinds = new Set(CASES.flatMap((c) => (c.role ? [c.role.kind] : [])));
+  expect([...kinds].sort()).toEqual(Object.keys(ROLE_KINDS).sort());
+});
+
+describe.each(ACTIONS.map((action) => [action] as const))("%s", (action) => {
+  test.each(CASES.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
+    for (const run of MUTATIONS[action]) {
+      const before = await auditCount();
+      const outcome = await run(c.person(), c.target()).then(
+        () => "hecho",
+        (error: unknown) => error,
+      );
+      if (allowed(action, c)) {
+        expect(outcome).toBe("hecho");
+      } else {
+        expect(outcome).toBeInstanceOf(NotAllowedError);
+        expect(await auditCount()).toBe(before);
+      }
+    }
+  });
+});
+
+test("a role taken back is gone at the holder's next request, and their action is refused in Spanish", async () => {
+  const admin = people.admin!;
+  const organiser = await member([{ kind: "organiser", eventId: soon.id }]);
+  await expect(setDoorWindow(database.db, organiser, soon.id, 2, 4)).resolves.toBeUndefined();
+  await revokeRole(database.db, admin, {
+    userId: organiser.id,
+    kind: "organiser",
+    eventId: soon.id,
+  });
+  const next = { ...organiser, grants: await loadGrants(database.db, organiser.id) };
+  const refusal = await setDoorWindow(database.db, next, soon.id, 5, 5).catch((e: unknown) => e);
+  expect(refusal).toBeInstanceOf(NotAllowedError);
+  expect((refusal as Error).message).toBe("Acceso denegado. No eres un administrador.");
+  await setDoorWindow(database.db, admin, soon.id, 3, 6);
+});
+
+test("door staff outside their hours are told why; an organiser may widen the hours", async () => {
+  const door = people.doorLater!;
+  const refusal = await listAttendance(database.db, door, later.id).catch((e: unknown) => e);
+  expect(refusal).toBeInstanceOf(NotAllowedError);
+  const outside = await checkIn(database.db, SECRET, door, later.id, {
+    code: checkInCode(SECRET, later.id, participant.id),
+  }).catch((e: unknown) => e);
+  expect((outside as Error).message).toBe(
+    "El registro de entrada de este evento no está abierto ahora para el personal de puerta.",
+  );
+  // 72 hours before is still not ten days: refused; the change itself is an admin's or organiser's.
+  await setDoorWindow(database.db, people.admin!, later.id, 72, 6);
+  await expect(
+    checkIn(database.db, SECRET, door, later.id, {
+      code: checkInCode(SECRET, later.id, participant.id),
+    }),
+  ).rejects.toBeInstanceOf(NotAllowedError);
+});
+
+test("bad role input: unknown member, unknown or malformed event, unknown kind, a kind without its event — a clear message, nothing changed", async () => {
+  const admin = people.admin!;
+  const target = await member();
+  const before = await auditCount();
+  const cases: Array<[Record<string, unknown>, number, string]> = [
+    [{ userId: randomUUID(), kind: "editor" }, 404, "Usuario no encontrado."],
+    [{ userId: "no-es-un-id", kind: "editor" }, 404, "Usuario no encontrado."],
+    [{ userId: target.id, kind: "door", eventId: randomUUID() }, 404, "Evento no encontrado."],
+    [
+      { userId: target.id, kind: "door", eventId: "x'; drop table users" },
+      404,
+      "Evento no encontrado.",
+    ],
+    [{ userId: target.id, kind: "organiser" }, 400, "Elige el evento de ese rol."],
+    [{ userId: target.id, kind: "tesorero" }, 400, "Ese rol no existe."],
+    [{ userId: target.id, kind: ["editor"] }, 400, "Ese rol no existe."],
+  ];
+  for (const [input, status, message] of cases) {
+    const error = (await grantRole(database.db, admin, input as never).catch(
+      (e: unknown) => e,
+    )) as {
+      status: number;
+      message: string;
+    };
+    expect({ input, status: error.status, message: error.message }).toEqual({
+      input,
+      status,
+      message,
+    });
+  }
+  const revoke = (await revokeRole(database.db, admin, { userId: target.id, kind: "editor" }).catch(
+    (e: unknown) => e,
+  )) as { status: number; message: string };
+  expect([revoke.status, revoke.message]).toEqual([400, "Ese rol ya no estaba asignado."]);
+  expect(await auditCount()).toBe(before);
+  expect(await loadGrants(database.db, target.id)).toEqual([]);
+});
+
+test("the table says what issue 32 asks: organisers run their event, editors the publications, door staff the door", () => {
+  expect(CAPABILITIES).toEqual({
+    "users.read": [],
+    "users.setAdmin": [],
+    "roles.grant": [],
+    "site.edit": [],
+    "audit.read": [],
+    "events.list": [],
+    "event.create": [],
+    "event.delete": [],
+    "event.manage": ["organiser"],
+    "event.edit": ["organiser"],
+    "event.gallery": ["organiser"],
+    "event.participants": ["organiser"],
+    "event.message": ["organiser"],
+    "event.checkIn": ["organiser", "door"],
+    "event.door.grant": ["organiser"],
+    "event.door.window": ["organiser"],
+    "publications.manage": ["editor"],
+    "uploads.images": ["organiser", "editor"],
+  });
+});
+
+test("retention: with AUDIT_RETENTION_DAYS older entries go, without it the log keeps everything", async () => {
+  const { pruneAudit, recordAudit } = await import("~/audit/audit.server");
+  const { loadConfig } = await import("~/kernel/config.server");
+  const { TEST_ENV } = await import("../helpers/server");
+  expect(loadConfig(TEST_ENV).auditRetentionDays).toBeNull();
+  expect(loadConfig({ ...TEST_ENV, AUDIT_RETENTION_DAYS: "365" }).auditRetentionDays).toBe(365);
+  for (const bad of ["0", "-3", "1.5", "mucho"]) {
+    expect(() => loadConfig({ ...TEST_ENV, AUDIT_RETENTION_DAYS: bad })).toThrow(
+      /AUDIT_RETENTION_DAYS/,
+    );
+  }
+  const now = new Date();
+  const old = new Date(now.getTime() - 400 * 86_400_000);
+  await recordAudit(database.db, {
+    actor: { system: "Prueba" },
+    role: "system",
+    action: "test.old",
+    itemKind: "site",
+    summary: "Antigua",
+    at: old,
+  });
+  expect(await pruneAudit(database.db, null, now)).toBe(0);
+  const before = await auditCount();
+  expect(await pruneAudit(database.db, 365, now)).toBe(1);
+  expect(await auditCount()).toBe(before - 1);
+});
