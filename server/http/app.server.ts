@@ -17,6 +17,7 @@ import {
   SIGN_IN_ATTEMPTS_SWEEP_MS,
   sweepSignInAttempts,
 } from "~/members/sign-in-limit.server";
+import { backupIntoFolder, hourIn } from "../backup/folder.server";
 import { startClaimedJob, type ClaimedJob } from "~/db/jobs.server";
 import { databaseIsUp, openDatabase, type Database } from "~/db/client.server";
 import { seedDemoSite } from "~/site/demo.server";
@@ -420,6 +421,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 /** How often the embedded database is vacuumed and analysed while the server runs. */
 const MAINTENANCE_MS = 60 * 60 * 1000;
 
+/** The least time between two nightly backups: one a night, whatever the clocks do. */
+const NIGHTLY_BACKUP_GAP_MS = 20 * 60 * 60 * 1000;
+
 /** How often uploads that no form saved are looked for (and removed past their grace period). */
 const UPLOAD_SWEEP_MS = 60 * 60 * 1000;
 
@@ -462,6 +466,16 @@ function startJobs(database: Database, config: Config, now: () => Date): () => P
       everyMs: MAINTENANCE_MS,
       run: maintain,
       failure: "No se pudo hacer el mantenimiento de la base de datos:",
+    });
+  // The nightly backup into BACKUP_DIR, at BACKUP_HOUR in the site's time zone, by one process.
+  const backups = config.backups;
+  if (backups)
+    jobs.push({
+      name: "nightly-backup",
+      everyMs: NIGHTLY_BACKUP_GAP_MS,
+      due: () => hourIn(now(), config.siteTimezone) === backups.hour,
+      run: () => backupIntoFolder(db, database.kind, { ...config, backups }, now),
+      failure: "No se pudo hacer la copia de seguridad nocturna:",
     });
   const stops = jobs.map((job) => startClaimedJob(db, job));
   return async () => {
