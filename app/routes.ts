@@ -29,6 +29,7 @@ export default [
   route("certificados/:code", "routes/certificates/verify.tsx"),
   route("admin", "routes/admin/panel.tsx"),
   route("admin/sitio", "routes/admin/site.tsx"),
+  route("admin/diagnostico", "routes/admin/diagnostics.tsx"),
   route("admin/eventos/:eventId/participantes", "routes/admin/participants.tsx"),
   route("admin/eventos/:eventId/participantes.csv", "routes/admin/participants-csv.ts"),
   route("admin/eventos/:eventId/registro", "routes/admin/check-in.tsx"),

@@ -55,7 +55,12 @@ export function newestKnownMigration(): { tag: string; when: number } {
   const journal = JSON.parse(
     fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8"),
   ) as { entries: { tag: string; when: number }[] };
-  const last = journal.entries.at(-1);
+  // Drizzle applies a migration only when its time is later than the newest applied one, so the
+  // newest is the one with the latest time (not always the last written).
+  const last = journal.entries.reduce<{ tag: string; when: number } | null>(
+    (newest, entry) => (!newest || entry.when > newest.when ? entry : newest),
+    null,
+  );
   if (!last) throw new Error("El diario de migraciones está vacío");
   return { tag: last.tag, when: last.when };
 }
@@ -151,7 +156,12 @@ export async function openEmbedded(dataDir: string | null): Promise<Database> {
       : await PGlite.create(options);
     if (durable) makeDurable(client, durable);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
-    await refuseNewerDatabase((text) => client.query(text));
+    try {
+      await refuseNewerDatabase((text) => client.query(text));
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
     await migratePglite(drizzlePglite({ client, schema }), {
       migrationsFolder: migrationsFolder(),
     });

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { backupRuns } from "~/db/schema.server";
 import type { BackupSettings, Config } from "~/kernel/config.server";
@@ -84,7 +84,11 @@ export async function backupIntoFolder(
     await writeBackup(db, partial, kind, siteStorage(config));
     fs.renameSync(partial, target);
   } catch (error) {
-    fs.rmSync(partial, { force: true });
+    try {
+      fs.rmSync(partial, { force: true });
+    } catch {
+      // The folder itself is not usable (the error recorded below says why).
+    }
     await db
       .update(backupRuns)
       .set({ finishedAt: now(), error: messageOf(error) })
@@ -112,18 +116,6 @@ export async function backupIntoFolder(
     .where(eq(backupRuns.id, id))
     .returning();
   return run!;
-}
-
-/** The newest backup run (finished or not), or null before the first. */
-export async function lastBackupRun(db: Db): Promise<BackupRun | null> {
-  const [run] = await db.select().from(backupRuns).orderBy(desc(backupRuns.startedAt)).limit(1);
-  return run ?? null;
-}
-
-/** The newest backup that was written whole, or null. */
-export async function lastGoodBackup(db: Db): Promise<BackupRun | null> {
-  const runs = await db.select().from(backupRuns).orderBy(desc(backupRuns.startedAt)).limit(20);
-  return runs.find((run) => run.bytes !== null) ?? null;
 }
 
 function messageOf(error: unknown): string {

@@ -317,6 +317,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           auth: authService,
           signInMailer,
           clientAddress: ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? ""),
+          requestSeen: () => ({
+            clientIp: req.ip ?? "",
+            peerIp: req.socket.remoteAddress ?? "",
+            protocol: req.protocol,
+            host: req.hostname,
+            forwardedFor: req.get("x-forwarded-for") ?? null,
+            forwardedProto: req.get("x-forwarded-proto") ?? null,
+            forwardedHost: req.get("x-forwarded-host") ?? null,
+          }),
           now,
           decodeQueue,
           // Vite's development pages run under a nonce-less policy; a nonce there only trips hydration.

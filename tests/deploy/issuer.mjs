@@ -59,15 +59,24 @@ app.get("/interaction/:uid", async (req, res, next) => {
     next(error);
   }
 });
-app.post("/interaction/:uid/login", express.urlencoded({ extended: false }), async (req, res, next) => {
-  try {
-    const email = String(req.body.email ?? "").toLowerCase();
-    await provider.interactionFinished(req, res, { login: { accountId: email } }, {
-      mergeWithLastSubmission: false,
-    });
-  } catch (error) {
-    next(error);
-  }
-});
+app.post(
+  "/interaction/:uid/login",
+  express.urlencoded({ extended: false }),
+  async (req, res, next) => {
+    try {
+      const email = String(req.body.email ?? "").toLowerCase();
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: email } },
+        {
+          mergeWithLastSubmission: false,
+        },
+      );
+    } catch (error) {
+      next(error);
+    }
+  },
+);
 app.use(provider.callback());
 app.listen(3000, "0.0.0.0", () => console.log(`Proveedor de prueba en ${ISSUER}`));

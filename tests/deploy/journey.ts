@@ -18,7 +18,8 @@ const stateFile = process.env.STATE_FILE ?? "journey.json";
 
 /** Every name is this machine: Caddy answers for the site and for the provider. */
 const lookup: LookupFunction = (_host, options, callback) => {
-  if (typeof options === "object" && options.all) callback(null, [{ address: "127.0.0.1", family: 4 }]);
+  if (typeof options === "object" && options.all)
+    callback(null, [{ address: "127.0.0.1", family: 4 }]);
   else callback(null, "127.0.0.1", 4);
 };
 const agent = new https.Agent({ ca, lookup, keepAlive: false });
@@ -87,7 +88,8 @@ class Browser {
   /** Follows redirects from `reply` until a page that is not one. */
   async follow(reply: Reply): Promise<Reply> {
     let current = reply;
-    for (let hops = 0; current.location && hops < 10; hops++) current = await this.get(current.location);
+    for (let hops = 0; current.location && hops < 10; hops++)
+      current = await this.get(current.location);
     return current;
   }
 }
@@ -101,7 +103,10 @@ async function signIn(email: string, name: string): Promise<Browser> {
   const browser = new Browser();
   const start = await browser.post("/login", {});
   expect(start.status === 302 && start.location, `POST /login respondió ${start.status}`);
-  expect(new URL(start.location).host === (process.env.ISSUER_HOST ?? "caddy:3445"), `El inicio de sesión fue a ${start.location}`);
+  expect(
+    new URL(start.location).host === (process.env.ISSUER_HOST ?? "caddy:3445"),
+    `El inicio de sesión fue a ${start.location}`,
+  );
   const form = await browser.follow(start);
   const action = /action="([^"]+)"/.exec(form.text)?.[1];
   expect(action, `El proveedor no mostró su formulario: ${form.status} ${form.text.slice(0, 200)}`);
@@ -109,9 +114,15 @@ async function signIn(email: string, name: string): Promise<Browser> {
   let reply = await browser.post(new URL(action, issuer), { email });
   while (reply.location && !reply.location.startsWith(`${site.origin}/auth/callback`))
     reply = await browser.get(reply.location);
-  expect(reply.location, `El proveedor no volvió al sitio: ${reply.status} ${reply.text.slice(0, 200)}`);
+  expect(
+    reply.location,
+    `El proveedor no volvió al sitio: ${reply.status} ${reply.text.slice(0, 200)}`,
+  );
   const callback = await browser.get(reply.location);
-  expect(callback.status === 302, `/auth/callback respondió ${callback.status}: ${callback.text.slice(0, 300)}`);
+  expect(
+    callback.status === 302,
+    `/auth/callback respondió ${callback.status}: ${callback.text.slice(0, 300)}`,
+  );
   if (callback.location && new URL(callback.location).pathname === "/aditionaldata") {
     const saved = await browser.post("/aditionaldata", {
       nombreCompleto: name,
@@ -166,7 +177,10 @@ async function setup() {
     multipart,
     `multipart/form-data; boundary=${boundary}`,
   );
-  expect(uploaded.status === 200, `La subida respondió ${uploaded.status}: ${uploaded.text.slice(0, 200)}`);
+  expect(
+    uploaded.status === 200,
+    `La subida respondió ${uploaded.status}: ${uploaded.text.slice(0, 200)}`,
+  );
   const image = (JSON.parse(uploaded.text) as { images: { path: string }[] }).images[0]!.path;
 
   const name = `Taller de despliegue ${Date.now()}`;
@@ -181,29 +195,50 @@ async function setup() {
     ubicacionEspecifica: "Obrajes C2",
     descripcion: "Publicado por la prueba de despliegue.",
   });
-  expect(published.status === 302 || published.status === 303, `Publicar respondió ${published.status}: ${published.text.slice(0, 300)}`);
+  expect(
+    published.status === 302 || published.status === 303,
+    `Publicar respondió ${published.status}: ${published.text.slice(0, 300)}`,
+  );
   const list = await admin.get("/eventos");
-  const eventId = new RegExp(`/detalles/([0-9a-f-]{36})"[^>]*>[^<]*${name}`).exec(list.text)?.[1] ??
+  const eventId =
+    new RegExp(`/detalles/([0-9a-f-]{36})"[^>]*>[^<]*${name}`).exec(list.text)?.[1] ??
     /\/detalles\/([0-9a-f-]{36})/.exec(list.text.slice(list.text.indexOf(name) - 2000))?.[1];
   expect(eventId, "El evento publicado no aparece en /eventos");
 
   const member = await signIn("miembro@ayllu.test", "Miembro Prueba");
   const joined = await member.post(`/detalles/${eventId}`, { intent: "join" });
-  expect(joined.status === 302 || joined.status === 303 || joined.status === 200, `Unirse respondió ${joined.status}`);
+  expect(
+    joined.status === 302 || joined.status === 303 || joined.status === 200,
+    `Unirse respondió ${joined.status}`,
+  );
   fs.writeFileSync(stateFile, JSON.stringify({ eventId, name, image }));
-  console.log(`Sesión por OIDC a través de Caddy, evento «${name}» publicado con foto ${image}, un miembro se unió.`);
+  console.log(
+    `Sesión por OIDC a través de Caddy, evento «${name}» publicado con foto ${image}, un miembro se unió.`,
+  );
 }
 
 async function check() {
-  const { eventId, name, image } = JSON.parse(fs.readFileSync(stateFile, "utf8")) as Record<string, string>;
+  const { eventId, name, image } = JSON.parse(fs.readFileSync(stateFile, "utf8")) as Record<
+    string,
+    string
+  >;
   const visitor = new Browser();
   const detail = await visitor.get(`/detalles/${eventId}`);
-  expect(detail.status === 200 && detail.text.includes(name!), `/detalles/${eventId} respondió ${detail.status}`);
+  expect(
+    detail.status === 200 && detail.text.includes(name!),
+    `/detalles/${eventId} respondió ${detail.status}`,
+  );
   const photo = await visitor.get(image!);
-  expect(photo.status === 200 && photo.headers["content-type"] === "image/webp", `La foto respondió ${photo.status}`);
+  expect(
+    photo.status === 200 && photo.headers["content-type"] === "image/webp",
+    `La foto respondió ${photo.status}`,
+  );
   const admin = await signIn(adminEmail, "Jefa Admin");
   const participants = await admin.get(`/admin/eventos/${eventId}/participantes`);
-  expect(participants.text.includes("miembro@ayllu.test"), "El miembro ya no figura entre los participantes");
+  expect(
+    participants.text.includes("miembro@ayllu.test"),
+    "El miembro ya no figura entre los participantes",
+  );
   console.log(`El evento, su participante y su foto siguen ahí; el inicio de sesión funciona.`);
 }
 
@@ -211,7 +246,10 @@ async function check() {
 async function maintenance() {
   const visitor = new Browser();
   const write = await visitor.post("/login", {});
-  expect(write.status === 503 && write.text.includes("Estamos actualizando el sitio"), `Una escritura en mantenimiento respondió ${write.status}`);
+  expect(
+    write.status === 503 && write.text.includes("Estamos actualizando el sitio"),
+    `Una escritura en mantenimiento respondió ${write.status}`,
+  );
   console.log("En mantenimiento, una escritura recibe la página de mantenimiento (503).");
 }
 

@@ -126,6 +126,11 @@ export function UserMenu({ user }: { user: MenuUser }) {
                 Contenido del sitio
               </Link>
             </li>
+            <li role="none">
+              <Link role="menuitem" to="/admin/diagnostico" onClick={() => close(false)}>
+                Diagnóstico
+              </Link>
+            </li>
           </>
         ) : null}
         <li role="none">

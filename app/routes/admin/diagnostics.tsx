@@ -1,0 +1,102 @@
+// /admin/diagnostico — 'Diagnóstico': what the running site believes about itself (its version,
+// address, the proxy in front, sign-in, mail, storage, backups, database, processes), each line
+// saying in plain Spanish what is wrong and how to fix it. Admins only.
+import { Form, useNavigation } from "react-router";
+import { ErrorPage } from "~/error-page";
+import { requireAdmin } from "~/guards.server";
+import { readForm } from "~/kernel/read-form.server";
+import type { DiagnosticState } from "~/diagnostics/diagnostics.server";
+import { diagnosticsAction, loadDiagnostics } from "./diagnostics.server";
+import type { Route } from "./+types/diagnostics";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request, context);
+  return loadDiagnostics(admin, context);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  return diagnosticsAction(await readForm(request), admin, context);
+}
+
+export function meta() {
+  return [
+    { title: "Panel de Administración — Diagnóstico — Ayllu" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+const STATE_LABEL: Record<DiagnosticState, string> = {
+  bien: "Bien",
+  aviso: "Revisar",
+  mal: "Corregir",
+};
+
+export default function Diagnostics({ loaderData, actionData }: Route.ComponentProps) {
+  const { lines, smtp, email } = loaderData;
+  const sending = useNavigation().state === "submitting";
+  const problems = lines.filter((line) => line.state === "mal").length;
+  return (
+    <div className="page diagnostics">
+      <h1>Diagnóstico</h1>
+      <p className="lead">
+        Lo que el sitio cree de sí mismo en este momento, visto desde esta misma petición.{" "}
+        {problems === 0
+          ? "No hay nada que corregir."
+          : `${problems === 1 ? "Hay 1 cosa" : `Hay ${problems} cosas`} que corregir: cada una dice cómo.`}
+      </p>
+      {lines.map((line) => (
+        <section
+          key={line.key}
+          className="card diagnostics-line"
+          aria-labelledby={`diag-${line.key}`}
+        >
+          <h2 id={`diag-${line.key}`}>
+            <span>{line.title}</span>{" "}
+            <span className={`badge diagnostics-state diagnostics-${line.state}`}>
+              {STATE_LABEL[line.state]}
+            </span>
+          </h2>
+          <dl className="diagnostics-facts">
+            {line.facts.map(([label, value]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {line.advice.map((text) => (
+            <p key={text} className="diagnostics-advice">
+              {text}
+            </p>
+          ))}
+          {line.key === "correo" ? (
+            <Form method="post" className="diagnostics-test-mail">
+              <input type="hidden" name="intent" value="test-mail" />
+              <button type="submit" className="button" disabled={!smtp || sending}>
+                {sending ? "Enviando…" : "Enviar correo de prueba"}
+              </button>
+              <span className="diagnostics-hint">
+                {smtp
+                  ? `A tu dirección, ${email}; uno por minuto.`
+                  : "Hace falta SMTP_URL para enviarlo."}
+              </span>
+              {actionData ? (
+                <p
+                  role={actionData.ok ? "status" : "alert"}
+                  className={actionData.ok ? "diagnostics-ok" : "diagnostics-error"}
+                >
+                  {actionData.message}
+                </p>
+              ) : null}
+            </Form>
+          ) : null}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} back={{ to: "/admin", label: "Volver al panel" }} />;
+}
