@@ -38,8 +38,10 @@ export interface RequestSeen {
   peerIp: string;
   /** http or https, as the site believes (X-Forwarded-Proto from a trusted proxy). */
   protocol: string;
-  /** The host the site believes was asked for. */
+  /** The host name the site believes was asked for (without the port). */
   host: string;
+  /** The host and port the site believes were asked for (X-Forwarded-Host from a trusted proxy, else Host). */
+  authority: string;
   forwardedFor: string | null;
   forwardedProto: string | null;
   forwardedHost: string | null;
@@ -124,7 +126,7 @@ function addressLine(config: Config, seen: RequestSeen): DiagnosticLine {
   if (askedHost && askedHost.toLowerCase() !== believed.hostname.toLowerCase()) {
     state = "mal";
     advice.push(
-      `Esta página se pidió a ${askedHost}, pero el sitio cree que su dirección es ${believed.origin}: los enlaces de los correos y el inicio de sesión irán allí. Pon PUBLIC_URL=${seen.protocol}://${askedHost} (o entra por ${believed.origin}).`,
+      `Esta página se pidió a ${seen.authority}, pero el sitio cree que su dirección es ${believed.origin}: los enlaces de los correos y el inicio de sesión irán allí. Pon PUBLIC_URL=${seen.protocol}://${seen.authority} (o entra por ${believed.origin}).`,
     );
   }
   if (`${seen.protocol}:` !== believed.protocol) {
@@ -148,7 +150,7 @@ function addressLine(config: Config, seen: RequestSeen): DiagnosticLine {
     state,
     facts: [
       ["PUBLIC_URL", believed.origin],
-      ["Esta petición", `${seen.protocol}://${askedHost}`],
+      ["Esta petición", `${seen.protocol}://${seen.authority}`],
     ],
     advice,
   };

@@ -322,6 +322,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
             peerIp: req.socket.remoteAddress ?? "",
             protocol: req.protocol,
             host: req.hostname,
+            // Express's own rule: X-Forwarded-Host only from a trusted proxy.
+            authority:
+              (app.get("trust proxy fn")(req.socket.remoteAddress ?? "", 0)
+                ? req.get("x-forwarded-host")?.split(",")[0]?.trim()
+                : undefined) ??
+              req.get("host") ??
+              "",
             forwardedFor: req.get("x-forwarded-for") ?? null,
             forwardedProto: req.get("x-forwarded-proto") ?? null,
             forwardedHost: req.get("x-forwarded-host") ?? null,

@@ -88,15 +88,15 @@ IMAGE_BYTES=$(podman image inspect --format '{{.Size}}' "$IMAGE")
 [ "$(podman image inspect --format '{{.Config.User}}' "$IMAGE")" = "10001:10001" ] || die "la imagen no corre con el usuario 10001"
 podman image inspect --format '{{json .Config.Healthcheck}}' "$IMAGE" | grep -q healthz || die "la imagen no tiene HEALTHCHECK en /healthz"
 podman image inspect --format '{{json .Config.Volumes}}' "$IMAGE" | grep -q '"/data"' || die "la imagen no declara el volumen /data"
-podman run --rm --pull=never "$IMAGE" node -e 'process.exit(process.versions.node.startsWith("24.") ? 0 : 1)' ||
+podman run --rm --pull=never --no-healthcheck "$IMAGE" node -e 'process.exit(process.versions.node.startsWith("24.") ? 0 : 1)' ||
   die "la imagen no corre Node 24"
-podman run --rm --pull=never "$IMAGE" sh -c 'test ! -e node_modules/vite && test ! -e node_modules/vitest' ||
+podman run --rm --pull=never --no-healthcheck "$IMAGE" sh -c 'test ! -e node_modules/vite && test ! -e node_modules/vitest' ||
   die "la imagen lleva dependencias de desarrollo"
 echo "Imagen: $((IMAGE_BYTES / 1000000)) MB, construida en ${BUILD_SECONDS} s."
 
 step "Modo sitio pequeño (base de datos embebida, un proceso)"
 small=$(podman volume create "${PROJECT}_pequeno")
-podman run -d --pull=never --name "${PROJECT}_pequeno" --label "io.podman.compose.project=$PROJECT" \
+podman run -d --pull=never --no-healthcheck --name "${PROJECT}_pequeno" --label "io.podman.compose.project=$PROJECT" \
   -v "$small:/data" -e EMBEDDED_DATABASE=1 -e PUBLIC_URL=http://localhost -e SMTP_URL=smtp://127.0.0.1:2525 \
   "$IMAGE" >/dev/null
 for _ in $(seq 1 60); do
@@ -110,7 +110,7 @@ podman exec "${PROJECT}_pequeno" sh -c 'test "$(stat -c %a /data/session-secret)
 dev=$(podman exec "${PROJECT}_pequeno" node -e "Promise.all(['/__dev/oidc/.well-known/openid-configuration','/__dev/correo'].map(p=>fetch('http://127.0.0.1:3000'+p).then(r=>r.status))).then(s=>console.log(s.join(' ')))")
 [ "$dev" = "404 404" ] || die "el proveedor o el buzón de desarrollo responden en producción: $dev"
 podman rm -f "${PROJECT}_pequeno" >/dev/null
-podman run --rm --pull=never -v "$small:/data" "$IMAGE" node server.js 2>"$WORK/refused.log" >/dev/null && die "arrancó en producción sin DATABASE_URL ni EMBEDDED_DATABASE"
+podman run --rm --pull=never --no-healthcheck -v "$small:/data" "$IMAGE" node server.js 2>"$WORK/refused.log" >/dev/null && die "arrancó en producción sin DATABASE_URL ni EMBEDDED_DATABASE"
 grep -q EMBEDDED_DATABASE "$WORK/refused.log" || die "sin base de datos, el mensaje no nombra EMBEDDED_DATABASE: $(cat "$WORK/refused.log")"
 podman volume rm -f "$small" >/dev/null
 echo "Sitio pequeño: responde, secreto de sesión 0600 en /data, sin proveedor ni buzón de desarrollo; sin la variable no arranca."

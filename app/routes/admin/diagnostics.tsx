@@ -32,18 +32,28 @@ const STATE_LABEL: Record<DiagnosticState, string> = {
   mal: "Corregir",
 };
 
+/** 'Hay 1 cosa que corregir y 2 para revisar: …' */
+function summary(problems: number, reviews: number): string {
+  const count = (n: number) => (n === 1 ? "1 cosa" : `${n} cosas`);
+  if (problems === 0 && reviews === 0) return "Todo está bien.";
+  const parts = [
+    problems > 0 ? `${count(problems)} que corregir` : "",
+    reviews > 0 ? `${problems > 0 ? reviews : count(reviews)} para revisar` : "",
+  ].filter(Boolean);
+  return `Hay ${parts.join(" y ")}: cada una dice qué pasa y cómo arreglarlo.`;
+}
+
 export default function Diagnostics({ loaderData, actionData }: Route.ComponentProps) {
   const { lines, smtp, email } = loaderData;
   const sending = useNavigation().state === "submitting";
   const problems = lines.filter((line) => line.state === "mal").length;
+  const reviews = lines.filter((line) => line.state === "aviso").length;
   return (
     <div className="page diagnostics">
       <h1>Diagnóstico</h1>
       <p className="lead">
         Lo que el sitio cree de sí mismo en este momento, visto desde esta misma petición.{" "}
-        {problems === 0
-          ? "No hay nada que corregir."
-          : `${problems === 1 ? "Hay 1 cosa" : `Hay ${problems} cosas`} que corregir: cada una dice cómo.`}
+        {summary(problems, reviews)}
       </p>
       {lines.map((line) => (
         <section
