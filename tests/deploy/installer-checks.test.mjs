@@ -149,3 +149,36 @@ test("an unattended install without an answer fails and writes nothing", () => {
   assert.deepEqual(fs.readdirSync(dir), []);
   fs.rmSync(dir, { recursive: true });
 });
+
+test("offers are accepted by their flag when unattended, refused without it, asked otherwise", () => {
+  const unattended = { AYLLU_UNATTENDED: "1" };
+  assert.equal(
+    check('yes_to "p" "q" AYLLU_ADD_SWAP', { ...unattended, AYLLU_ADD_SWAP: "1" }).status,
+    0,
+  );
+  assert.equal(check('yes_to "p" "q" AYLLU_ADD_SWAP', unattended).status, 1);
+  const asked = spawnSync(
+    "bash",
+    ["-c", `. "${ayllu}"; yes_to "¿Creo el swap?" "Swap?" AYLLU_ADD_SWAP`],
+    {
+      encoding: "utf8",
+      input: "s\n",
+      env: { ...process.env, LANG: "es_BO.UTF-8", AYLLU_UNATTENDED: "" },
+    },
+  );
+  assert.equal(asked.status, 0);
+  assert.match(asked.stderr, /¿Creo el swap\? \[s\/N\]/);
+  // With enough memory nothing is offered, and nothing is asked.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-memoria-"));
+  fs.writeFileSync(path.join(dir, "meminfo"), "MemTotal:  2048000 kB\nSwapTotal: 0 kB\n");
+  assert.equal(
+    check("offer_swap", { AYLLU_MEMINFO: path.join(dir, "meminfo"), ...unattended }).status,
+    0,
+  );
+  // Short of memory, unattended without --add-swap: refused, the fix printed.
+  fs.writeFileSync(path.join(dir, "meminfo"), "MemTotal:  512000 kB\nSwapTotal: 0 kB\n");
+  const refused = check("offer_swap", { AYLLU_MEMINFO: path.join(dir, "meminfo"), ...unattended });
+  assert.equal(refused.status, 1);
+  assert.match(refused.output, /hace falta 1 GB/);
+  fs.rmSync(dir, { recursive: true });
+});

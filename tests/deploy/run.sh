@@ -200,8 +200,9 @@ npx tsx tests/deploy/journey.ts setup || { compose logs --tail 60 site caddy iss
 
 step "Memoria en reposo"
 sleep 10
-MEMORY=$(podman stats --no-stream --format '{{.Name}} {{.MemUsage}}' | grep "^${PROJECT}_" | grep -v issuer || true)
-printf '%s\n' "$MEMORY"
+# Two views: the containers' memory as their cgroups count it (page cache included), and the
+# resident memory of their processes.
+podman stats --no-stream --format '{{.Name}} {{.MemUsage}}' | grep "^${PROJECT}_" | grep -v issuer || true
 MEMORY_MB=$(podman stats --no-stream --format json | node -e '
   const stats = JSON.parse(require("fs").readFileSync(0, "utf8"));
   const mine = stats.filter((s) => s.name.startsWith(process.argv[1]) && !s.name.includes("issuer"));
@@ -209,7 +210,13 @@ MEMORY_MB=$(podman stats --no-stream --format json | node -e '
   const bytes = (text) => { const m = /([\d.]+)\s*([A-Za-z]+)/.exec(text); return m ? Number(m[1]) * (units[m[2]] ?? 1) : 0; };
   console.log(Math.round(mine.reduce((n, s) => n + bytes(String(s.mem_usage).split("/")[0]), 0) / 1e6));
 ' "${PROJECT}_")
-echo "Memoria del conjunto en reposo (Caddy, sitio con 2 procesos, PostgreSQL): ${MEMORY_MB} MB"
+RSS_MB=0
+for service in caddy site db; do
+  kb=$(podman exec "${PROJECT}_${service}_1" sh -c 'cat /proc/[0-9]*/status 2>/dev/null' | awk '/^VmRSS:/ {n += $2} END {print n + 0}')
+  echo "  ${service}: $((kb / 1024)) MB residentes"
+  RSS_MB=$((RSS_MB + kb / 1024))
+done
+echo "Memoria del conjunto en reposo (Caddy, sitio con 2 procesos, PostgreSQL): ${MEMORY_MB} MB según los cgroups, ${RSS_MB} MB residentes"
 
 step "./ayllu backup"
 ./ayllu backup | tee "$WORK/backup.log"
@@ -217,59 +224,105 @@ grep -q "Copia de seguridad escrita en /backups/ayllu-" "$WORK/backup.log" || di
 LANG=es_BO.UTF-8 ./ayllu status | tee "$WORK/status.log"
 grep -q "El sitio responde" "$WORK/status.log" || die "./ayllu status no dice que el sitio responde"
 
+step "./ayllu restore de esa copia"
+copy=$(podman exec "${PROJECT}_site_1" sh -c 'ls -1t /backups/ayllu-*.ayllu.gz | head -n 1')
+podman cp "${PROJECT}_site_1:$copy" "$WORK/copia.ayllu.gz"
+AYLLU_YES=1 ./ayllu restore "$WORK/copia.ayllu.gz" | tee "$WORK/restore.log"
+grep -q "Copia restaurada en" "$WORK/restore.log" || die "./ayllu restore no restauró"
+npx tsx tests/deploy/journey.ts check || die "después de restaurar faltan datos"
+
 step "Mantenimiento: una escritura recibe la página de mantenimiento"
 : >"$WORK/deploy/mantenimiento/activo"
 npx tsx tests/deploy/journey.ts maintenance || die "el mantenimiento no rechazó la escritura"
 rm -f "$WORK/deploy/mantenimiento/activo"
+
+# Downtime as a visitor sees it: seconds in which https://…/healthz does not answer 200 while a
+# command runs (probe_start; …; probe_stop prints the count).
+probe_start() {
+  rm -f "$WORK/fin-sondeo" "$WORK/caido.txt"
+  (
+    down=0
+    while [ ! -f "$WORK/fin-sondeo" ]; do
+      https_health || down=$((down + 1))
+      sleep 1
+    done
+    echo "$down" >"$WORK/caido.txt"
+  ) &
+  PROBE=$!
+}
+probe_stop() {
+  touch "$WORK/fin-sondeo"
+  wait "$PROBE"
+  cat "$WORK/caido.txt"
+}
+
+step "./ayllu upgrade a una versión buena"
+podman tag "$IMAGE" localhost/ayllu:nueva
+probe_start
+upgrade_started=$SECONDS
+AYLLU_HEALTH_TIMEOUT=120 ./ayllu upgrade --image localhost/ayllu:nueva >"$WORK/upgrade-bueno.log" 2>&1 || {
+  cat "$WORK/upgrade-bueno.log"
+  die "la actualización a una versión buena falló"
+}
+GOOD_UPGRADE_SECONDS=$((SECONDS - upgrade_started))
+GOOD_DOWN_SECONDS=$(probe_stop)
+grep -E "Actualizado|Upgraded" "$WORK/upgrade-bueno.log"
+[ ! -f "$WORK/deploy/mantenimiento/activo" ] || die "el sitio quedó en mantenimiento"
+npx tsx tests/deploy/journey.ts check || die "después de actualizar faltan datos"
+podman rmi localhost/ayllu:nueva >/dev/null 2>&1 || true
 
 step "./ayllu upgrade a una versión rota: debe volver atrás"
 mkdir -p "$WORK/rota"
 node -e '
   const fs = require("fs");
   const journal = JSON.parse(fs.readFileSync("drizzle/meta/_journal.json", "utf8"));
+  const newest = Math.max(...journal.entries.map((e) => e.when));
   const last = journal.entries.at(-1);
-  journal.entries.push({ idx: last.idx + 1, version: last.version, when: last.when + 1000, tag: "9999_version_rota", breakpoints: true });
+  journal.entries.push({ idx: last.idx + 1, version: last.version, when: newest + 1000, tag: "9999_version_rota", breakpoints: true });
   fs.writeFileSync(process.argv[1] + "/_journal.json", JSON.stringify(journal, null, 2));
 ' "$WORK/rota"
 # A migration that works, on a table the home page needs: the new version migrates and then
 # cannot show the site. The previous version must not run on that database (it refuses a newer
 # one), so only the copy made before the migration brings the site back.
 echo 'ALTER TABLE "events" RENAME TO "eventos_rotos";' >"$WORK/rota/9999_version_rota.sql"
-cat >"$WORK/rota/Dockerfile" <<EOF
-FROM $IMAGE
-COPY 9999_version_rota.sql drizzle/9999_version_rota.sql
-COPY _journal.json drizzle/meta/_journal.json
-EOF
+printf 'FROM %s\nCOPY 9999_version_rota.sql drizzle/9999_version_rota.sql\nCOPY _journal.json drizzle/meta/_journal.json\n' \
+  "$IMAGE" >"$WORK/rota/Dockerfile"
 podman build --pull=never --format docker -q -t "$BROKEN" "$WORK/rota" >/dev/null
-# Downtime as a visitor sees it: how long https://…/healthz does not answer 200.
-(
-  down=0
-  while [ ! -f "$WORK/fin-sondeo" ]; do
-    if https_health; then :; else down=$((down + 1)); fi
-    sleep 1
-  done
-  echo "$down" >"$WORK/caido.txt"
-) &
-probe=$!
+probe_start
 upgrade_started=$SECONDS
 if AYLLU_HEALTH_TIMEOUT=60 ./ayllu upgrade --image "$BROKEN" >"$WORK/upgrade.log" 2>&1; then
   cat "$WORK/upgrade.log"
   die "la actualización a la versión rota se dio por buena"
 fi
 UPGRADE_SECONDS=$((SECONDS - upgrade_started))
-touch "$WORK/fin-sondeo"
-wait "$probe"
-DOWN_SECONDS=$(cat "$WORK/caido.txt")
-grep -v '^\[' "$WORK/upgrade.log" | grep -E "volvió|back on" || { cat "$WORK/upgrade.log"; die "el sitio no volvió a la versión anterior"; }
+DOWN_SECONDS=$(probe_stop)
+grep -E "volvió|back on" "$WORK/upgrade.log" || { cat "$WORK/upgrade.log"; die "el sitio no volvió a la versión anterior"; }
 ROLLBACK_SECONDS=$(sed -n 's/.*anterior en \([0-9]*\) s.*/\1/p; s/.*previous version in \([0-9]*\) s.*/\1/p' "$WORK/upgrade.log" | head -n 1)
 [ ! -f "$WORK/deploy/mantenimiento/activo" ] || die "el sitio quedó en mantenimiento"
 npx tsx tests/deploy/journey.ts check || die "después de volver atrás faltan datos"
-echo "Actualización fallida y vuelta atrás en ${UPGRADE_SECONDS} s (la vuelta atrás: ${ROLLBACK_SECONDS} s); /healthz no respondió durante ${DOWN_SECONDS} s."
+
+step "La versión buena se niega a arrancar sobre una base migrada por una más nueva"
+compose exec -T db psql -U ayllu -d postgres -q -c "create database ayllu_migrada template ayllu" >/dev/null
+password=$(sed -n 's/^POSTGRES_PASSWORD=//p' "$WORK/.env")
+network=$(podman network ls --format '{{.Name}}' | grep "^${PROJECT}" | head -n 1)
+# As the broken version left it: its migration recorded (the data itself does not matter here).
+newest=$(node -p 'Math.max(...require("./drizzle/meta/_journal.json").entries.map((e) => e.when))')
+compose exec -T db psql -U ayllu -d ayllu_migrada -q -c \
+  "insert into drizzle.__drizzle_migrations (hash, created_at) values ('version-rota', $((newest + 1000)))" >/dev/null
+if podman run --rm --pull=never --no-healthcheck --network "$network" --env-file "$WORK/.env" \
+  -e DATABASE_URL="postgres://ayllu:$password@db:5432/ayllu_migrada" -e WEB_CONCURRENCY=1 -e NODE_EXTRA_CA_CERTS= \
+  "$IMAGE" node server.js >"$WORK/negada.log" 2>&1; then
+  die "la versión buena arrancó sobre una base migrada por una más nueva"
+fi
+grep -q "actualizada por una versión más nueva de Ayllu" "$WORK/negada.log" || die "sin el mensaje: $(tail -n 5 "$WORK/negada.log")"
+grep -m1 "actualizada por una versión más nueva" "$WORK/negada.log"
+echo "Actualización buena: ${GOOD_UPGRADE_SECONDS} s, sin servicio ${GOOD_DOWN_SECONDS} s. Rota: ${UPGRADE_SECONDS} s en total, la vuelta atrás ${ROLLBACK_SECONDS} s, sin servicio ${DOWN_SECONDS} s."
 
 cat <<EOF
 
 Prueba de despliegue: correcta en $((SECONDS - STARTED)) s.
   Imagen: $((IMAGE_BYTES / 1000000)) MB, construida en ${BUILD_SECONDS} s
-  Memoria en reposo: ${MEMORY_MB} MB
-  Actualización rota y vuelta atrás: ${UPGRADE_SECONDS} s; vuelta atrás ${ROLLBACK_SECONDS} s; sin servicio ${DOWN_SECONDS} s
+  Memoria en reposo: ${MEMORY_MB} MB (cgroups), ${RSS_MB} MB residentes
+  Actualización buena: ${GOOD_UPGRADE_SECONDS} s, /healthz sin responder ${GOOD_DOWN_SECONDS} s
+  Actualización rota y vuelta atrás: ${UPGRADE_SECONDS} s; vuelta atrás ${ROLLBACK_SECONDS} s; /healthz sin responder ${DOWN_SECONDS} s
 EOF
