@@ -212,11 +212,13 @@ MEMORY_MB=$(podman stats --no-stream --format json | node -e '
 ' "${PROJECT}_")
 RSS_MB=0
 for service in caddy site db; do
-  kb=$(podman exec "${PROJECT}_${service}_1" sh -c 'cat /proc/[0-9]*/status 2>/dev/null' | awk '/^VmRSS:/ {n += $2} END {print n + 0}')
-  echo "  ${service}: $((kb / 1024)) MB residentes"
+  # Proportional set size: pages shared between processes (Node's code, PostgreSQL's shared
+  # buffers) counted once.
+  kb=$(podman exec "${PROJECT}_${service}_1" sh -c 'cat /proc/[0-9]*/smaps_rollup 2>/dev/null' | awk '/^Pss:/ {n += $2} END {print n + 0}')
+  echo "  ${service}: $((kb / 1024)) MB (PSS)"
   RSS_MB=$((RSS_MB + kb / 1024))
 done
-echo "Memoria del conjunto en reposo (Caddy, sitio con 2 procesos, PostgreSQL): ${MEMORY_MB} MB según los cgroups, ${RSS_MB} MB residentes"
+echo "Memoria del conjunto en reposo (Caddy, sitio con 2 procesos, PostgreSQL): ${MEMORY_MB} MB según los cgroups, ${RSS_MB} MB de memoria propia de sus procesos (PSS)"
 
 step "./ayllu backup"
 ./ayllu backup | tee "$WORK/backup.log"
@@ -237,7 +239,7 @@ npx tsx tests/deploy/journey.ts maintenance || die "el mantenimiento no rechazó
 rm -f "$WORK/deploy/mantenimiento/activo"
 
 # Downtime as a visitor sees it: seconds in which https://…/healthz does not answer 200 while a
-# command runs (probe_start; …; probe_stop prints the count).
+# command runs (probe_start; …; probe_stop sets DOWN).
 probe_start() {
   rm -f "$WORK/fin-sondeo" "$WORK/caido.txt"
   (
@@ -253,7 +255,7 @@ probe_start() {
 probe_stop() {
   touch "$WORK/fin-sondeo"
   wait "$PROBE"
-  cat "$WORK/caido.txt"
+  DOWN=$(cat "$WORK/caido.txt")
 }
 
 step "./ayllu upgrade a una versión buena"
@@ -265,7 +267,8 @@ AYLLU_HEALTH_TIMEOUT=120 ./ayllu upgrade --image localhost/ayllu:nueva >"$WORK/u
   die "la actualización a una versión buena falló"
 }
 GOOD_UPGRADE_SECONDS=$((SECONDS - upgrade_started))
-GOOD_DOWN_SECONDS=$(probe_stop)
+probe_stop
+GOOD_DOWN_SECONDS=$DOWN
 grep -E "Actualizado|Upgraded" "$WORK/upgrade-bueno.log"
 [ ! -f "$WORK/deploy/mantenimiento/activo" ] || die "el sitio quedó en mantenimiento"
 npx tsx tests/deploy/journey.ts check || die "después de actualizar faltan datos"
@@ -295,7 +298,8 @@ if AYLLU_HEALTH_TIMEOUT=60 ./ayllu upgrade --image "$BROKEN" >"$WORK/upgrade.log
   die "la actualización a la versión rota se dio por buena"
 fi
 UPGRADE_SECONDS=$((SECONDS - upgrade_started))
-DOWN_SECONDS=$(probe_stop)
+probe_stop
+DOWN_SECONDS=$DOWN
 grep -E "volvió|back on" "$WORK/upgrade.log" || { cat "$WORK/upgrade.log"; die "el sitio no volvió a la versión anterior"; }
 ROLLBACK_SECONDS=$(sed -n 's/.*anterior en \([0-9]*\) s.*/\1/p; s/.*previous version in \([0-9]*\) s.*/\1/p' "$WORK/upgrade.log" | head -n 1)
 [ ! -f "$WORK/deploy/mantenimiento/activo" ] || die "el sitio quedó en mantenimiento"
@@ -322,7 +326,7 @@ cat <<EOF
 
 Prueba de despliegue: correcta en $((SECONDS - STARTED)) s.
   Imagen: $((IMAGE_BYTES / 1000000)) MB, construida en ${BUILD_SECONDS} s
-  Memoria en reposo: ${MEMORY_MB} MB (cgroups), ${RSS_MB} MB residentes
+  Memoria en reposo: ${MEMORY_MB} MB (cgroups), ${RSS_MB} MB PSS
   Actualización buena: ${GOOD_UPGRADE_SECONDS} s, /healthz sin responder ${GOOD_DOWN_SECONDS} s
   Actualización rota y vuelta atrás: ${UPGRADE_SECONDS} s; vuelta atrás ${ROLLBACK_SECONDS} s; /healthz sin responder ${DOWN_SECONDS} s
 EOF

@@ -136,14 +136,14 @@ test("a proxy in front that TRUST_PROXY does not count shows at once, with the f
 test("'Enviar correo de prueba' reaches the SMTP server, to the admin's own address, once a minute", async () => {
   const { client } = await createAdmin(server);
   const before = testMails();
-  const sent = await client.post("/admin/diagnostico", { intent: "test-mail" });
+  const sent = await client.post("/admin/diagnostico", { intent: "testMail" });
   expect(sent.status).toBe(200);
   expect(textOf(sent.text)).toContain("Correo de prueba enviado a jefa@example.com");
   // Sent before the answer: it is already there.
   expect(testMails()).toBe(before + 1);
   const mail = smtp.received.findLast((m) => m.subject === "Correo de prueba de Ayllu");
   expect(mail!.to).toMatchObject({ text: "jefa@example.com" });
-  const again = await client.post("/admin/diagnostico", { intent: "test-mail" });
+  const again = await client.post("/admin/diagnostico", { intent: "testMail" });
   expect(again.status).toBe(429);
   expect(textOf(again.text)).toContain("menos de un minuto");
   expect(testMails()).toBe(before + 1);
@@ -154,7 +154,7 @@ test("a refusing SMTP server's answer is shown with what to check", async () => 
   try {
     const { client } = await createMember(other, "otra@example.com", "Otra Admin");
     smtp.mode = "reject-permanently";
-    const reply = await client.post("/admin/diagnostico", { intent: "test-mail" });
+    const reply = await client.post("/admin/diagnostico", { intent: "testMail" });
     expect(reply.status).toBe(502);
     expect(textOf(reply.text)).toMatch(/El servidor SMTP no aceptó el correo: .*Revisa SMTP_URL/);
   } finally {
@@ -171,7 +171,7 @@ test("without SMTP the button is off and a post is refused with the reason", asy
     expect(page.text).toMatch(
       /<button type="submit" class="button" disabled="">Enviar correo de prueba/,
     );
-    const reply = await client.post("/admin/diagnostico", { intent: "test-mail" });
+    const reply = await client.post("/admin/diagnostico", { intent: "testMail" });
     expect(reply.status).toBe(409);
     expect(textOf(reply.text)).toContain("No hay servidor SMTP configurado");
   } finally {
@@ -185,11 +185,11 @@ test("members and visitors neither see the page nor send the mail", async () => 
   const page = await member.get("/admin/diagnostico");
   expect(page.status).toBe(302);
   expect(pathOf(page.location)).toBe("/inicio");
-  expect((await member.post("/admin/diagnostico", { intent: "test-mail" })).status).toBe(403);
+  expect((await member.post("/admin/diagnostico", { intent: "testMail" })).status).toBe(403);
   const visitor = new BrowserClient(server.url);
   expect(pathOf((await visitor.get("/admin/diagnostico")).location)).toMatch(/^\/login/);
   expect([302, 403]).toContain(
-    (await visitor.post("/admin/diagnostico", { intent: "test-mail" })).status,
+    (await visitor.post("/admin/diagnostico", { intent: "testMail" })).status,
   );
   expect(testMails()).toBe(before);
 });

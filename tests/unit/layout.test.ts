@@ -18,6 +18,7 @@ const DOMAINS = [
   "site",
   "mail",
   "uploads",
+  "diagnostics",
 ] as const;
 const BASE = ["kernel", "db", "ui"] as const;
 

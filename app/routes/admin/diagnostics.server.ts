@@ -24,7 +24,7 @@ export async function loadDiagnostics(admin: User, context: AppLoadContext) {
 }
 
 export async function diagnosticsAction(form: FormData, admin: User, context: AppLoadContext) {
-  if (form.get("intent") !== "test-mail")
+  if (form.get("intent") !== "testMail")
     return data<DiagnosticsActionData>(
       { ok: false, message: "Acción desconocida." },
       { status: 400 },

@@ -82,7 +82,7 @@ export default function Diagnostics({ loaderData, actionData }: Route.ComponentP
           ))}
           {line.key === "correo" ? (
             <Form method="post" className="diagnostics-test-mail">
-              <input type="hidden" name="intent" value="test-mail" />
+              <input type="hidden" name="intent" value="testMail" />
               <button type="submit" className="button" disabled={!smtp || sending}>
                 {sending ? "Enviando…" : "Enviar correo de prueba"}
               </button>
