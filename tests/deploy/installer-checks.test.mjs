@@ -135,9 +135,11 @@ test("wrong answers get a clear message: e-mail, time zone, domain", () => {
   assert.match(check("check_domain 'http://x.org/'").output, /no es un nombre de dominio/);
 });
 
-test("workers fit the memory: about 150 MB each, at least one, at most the cores", () => {
-  assert.equal(check("workers_for_memory 1000000 4").output.trim(), "3");
+test("workers fit the memory: one under 2 GB, then about 250 MB each, at most the cores", () => {
+  assert.equal(check("workers_for_memory 1000000 4").output.trim(), "1");
   assert.equal(check("workers_for_memory 500000 4").output.trim(), "1");
+  assert.equal(check("workers_for_memory 2097152 4").output.trim(), "4");
+  assert.equal(check("workers_for_memory 3000000 16").output.trim(), "9");
   assert.equal(check("workers_for_memory 8000000 2").output.trim(), "2");
 });
 

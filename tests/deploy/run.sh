@@ -214,10 +214,19 @@ RSS_MB=0
 for service in caddy site db; do
   # Proportional set size: pages shared between processes (Node's code, PostgreSQL's shared
   # buffers) counted once.
-  kb=$(podman exec "${PROJECT}_${service}_1" sh -c 'cat /proc/[0-9]*/smaps_rollup 2>/dev/null' | awk '/^Pss:/ {n += $2} END {print n + 0}')
+  user=()
+  # PostgreSQL's processes are readable by their own user only.
+  [ "$service" = db ] && user=(--user postgres)
+  kb=$(podman exec "${user[@]}" "${PROJECT}_${service}_1" sh -c 'cat /proc/[0-9]*/smaps_rollup 2>/dev/null; true' | awk '/^Pss:/ {n += $2} END {print n + 0}')
   echo "  ${service}: $((kb / 1024)) MB (PSS)"
   RSS_MB=$((RSS_MB + kb / 1024))
 done
+# The site's processes one by one (the cluster's primary and its workers).
+podman exec "${PROJECT}_site_1" sh -c 'for p in /proc/[0-9]*; do
+  [ -r "$p/smaps_rollup" ] || continue
+  printf "    %s %s: %s MB\n" "${p#/proc/}" "$(tr "\0" " " <"$p/cmdline" | cut -c1-40)" \
+    "$(awk "/^Pss:/ {print int(\$2 / 1024)}" "$p/smaps_rollup")"
+done; true'
 echo "Memoria del conjunto en reposo (Caddy, sitio con 2 procesos, PostgreSQL): ${MEMORY_MB} MB según los cgroups, ${RSS_MB} MB de memoria propia de sus procesos (PSS)"
 
 step "./ayllu backup"
@@ -262,7 +271,7 @@ step "./ayllu upgrade a una versión buena"
 podman tag "$IMAGE" localhost/ayllu:nueva
 probe_start
 upgrade_started=$SECONDS
-AYLLU_HEALTH_TIMEOUT=120 ./ayllu upgrade --image localhost/ayllu:nueva >"$WORK/upgrade-bueno.log" 2>&1 || {
+LANG=es_BO.UTF-8 AYLLU_HEALTH_TIMEOUT=120 ./ayllu upgrade --image localhost/ayllu:nueva >"$WORK/upgrade-bueno.log" 2>&1 || {
   cat "$WORK/upgrade-bueno.log"
   die "la actualización a una versión buena falló"
 }
@@ -293,7 +302,7 @@ printf 'FROM %s\nCOPY 9999_version_rota.sql drizzle/9999_version_rota.sql\nCOPY 
 podman build --pull=never --format docker -q -t "$BROKEN" "$WORK/rota" >/dev/null
 probe_start
 upgrade_started=$SECONDS
-if AYLLU_HEALTH_TIMEOUT=60 ./ayllu upgrade --image "$BROKEN" >"$WORK/upgrade.log" 2>&1; then
+if LANG=es_BO.UTF-8 AYLLU_HEALTH_TIMEOUT=60 ./ayllu upgrade --image "$BROKEN" >"$WORK/upgrade.log" 2>&1; then
   cat "$WORK/upgrade.log"
   die "la actualización a la versión rota se dio por buena"
 fi
