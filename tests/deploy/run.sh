@@ -315,7 +315,7 @@ ROLLBACK_SECONDS=$(sed -n 's/.*anterior en \([0-9]*\) s.*/\1/p; s/.*previous ver
 npx tsx tests/deploy/journey.ts check || die "después de volver atrás faltan datos"
 
 step "La versión buena se niega a arrancar sobre una base migrada por una más nueva"
-compose exec -T db psql -U ayllu -d postgres -q -c "create database ayllu_migrada template ayllu" >/dev/null
+compose exec -T db psql -U ayllu -d postgres -q -c "create database ayllu_migrada template ayllu_antes" >/dev/null
 password=$(sed -n 's/^POSTGRES_PASSWORD=//p' "$WORK/.env")
 network=$(podman network ls --format '{{.Name}}' | grep "^${PROJECT}" | head -n 1)
 # As the broken version left it: its migration recorded (the data itself does not matter here).
@@ -323,7 +323,7 @@ newest=$(node -p 'Math.max(...require("./drizzle/meta/_journal.json").entries.ma
 compose exec -T db psql -U ayllu -d ayllu_migrada -q -c \
   "insert into drizzle.__drizzle_migrations (hash, created_at) values ('version-rota', $((newest + 1000)))" >/dev/null
 if podman run --rm --pull=never --no-healthcheck --network "$network" --env-file "$WORK/.env" \
-  -e DATABASE_URL="postgres://ayllu:$password@db:5432/ayllu_migrada" -e WEB_CONCURRENCY=1 -e NODE_EXTRA_CA_CERTS= \
+  -e DATABASE_URL="postgres://ayllu:$password@db:5432/ayllu_migrada" -e WEB_CONCURRENCY=1 -e TRUST_PROXY=1 -e NODE_EXTRA_CA_CERTS= \
   "$IMAGE" node server.js >"$WORK/negada.log" 2>&1; then
   die "la versión buena arrancó sobre una base migrada por una más nueva"
 fi
