@@ -26,6 +26,12 @@ export function meta() {
   ];
 }
 
+const STATE_CLASS: Record<DiagnosticState, string> = {
+  bien: "diagnostics-bien",
+  aviso: "diagnostics-aviso",
+  mal: "diagnostics-mal",
+};
+
 const STATE_LABEL: Record<DiagnosticState, string> = {
   bien: "Bien",
   aviso: "Revisar",
@@ -63,9 +69,7 @@ export default function Diagnostics({ loaderData, actionData }: Route.ComponentP
         >
           <h2 id={`diag-${line.key}`}>
             <span>{line.title}</span>{" "}
-            <span className={`badge diagnostics-state diagnostics-${line.state}`}>
-              {STATE_LABEL[line.state]}
-            </span>
+            <span className={`badge ${STATE_CLASS[line.state]}`}>{STATE_LABEL[line.state]}</span>
           </h2>
           <dl className="diagnostics-facts">
             {line.facts.map(([label, value]) => (
