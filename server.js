@@ -124,7 +124,7 @@ async function serve() {
     await vite?.close();
     if (
       error instanceof Error &&
-      (error.name === "DataDirInUseError" || error.name === "ConfigError")
+      ["DataDirInUseError", "ConfigError", "DatabaseTooNewError"].includes(error.name)
     ) {
       console.error(error.message);
       process.exit(1);

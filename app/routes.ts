@@ -32,6 +32,7 @@ export default [
   route("admin/auditoria", "routes/admin/audit.tsx"),
   route("admin/auditoria.csv", "routes/admin/audit-csv.ts"),
   route("admin/eventos/:eventId", "routes/admin/event-manage.tsx"),
+  route("admin/diagnostico", "routes/admin/diagnostics.tsx"),
   route("admin/eventos/:eventId/participantes", "routes/admin/participants.tsx"),
   route("admin/eventos/:eventId/participantes.csv", "routes/admin/participants-csv.ts"),
   route("admin/eventos/:eventId/registro", "routes/admin/check-in.tsx"),

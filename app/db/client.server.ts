@@ -41,6 +41,60 @@ export class DataDirInUseError extends Error {
   override name = "DataDirInUseError";
 }
 
+/**
+ * The database was migrated by a newer version of Ayllu than this one (an upgrade rolled back by
+ * hand, an older image started on a newer database): this version refuses to start rather than
+ * run on tables it does not know (docs/decisions/036-upgrades-that-roll-back.md).
+ */
+export class DatabaseTooNewError extends Error {
+  override name = "DatabaseTooNewError";
+}
+
+/** The newest migration this version knows: its tag and its time, as the journal gives them. */
+export function newestKnownMigration(): { tag: string; when: number } {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8"),
+  ) as { entries: { tag: string; when: number }[] };
+  // Drizzle applies a migration only when its time is later than the newest applied one, so the
+  // newest is the one with the latest time (not always the last written).
+  const last = journal.entries.reduce<{ tag: string; when: number } | null>(
+    (newest, entry) => (!newest || entry.when > newest.when ? entry : newest),
+    null,
+  );
+  if (!last) throw new Error("El diario de migraciones está vacío");
+  return { tag: last.tag, when: last.when };
+}
+
+/**
+ * The migration level of the database: how many migrations it has applied and the time of the
+ * newest (Drizzle's table records each migration's journal time), or null before the first.
+ */
+export async function appliedMigrations(
+  query: (text: string) => Promise<{ rows: unknown[] }>,
+): Promise<{ count: number; newest: number } | null> {
+  const present = await query("select to_regclass('drizzle.__drizzle_migrations') as t");
+  if (!(present.rows[0] as { t: unknown } | undefined)?.t) return null;
+  const { rows } = await query(
+    "select count(*)::int as count, coalesce(max(created_at), 0)::text as newest from drizzle.__drizzle_migrations",
+  );
+  const row = rows[0] as { count: number; newest: string };
+  return { count: Number(row.count), newest: Number(row.newest) };
+}
+
+/** Throws DatabaseTooNewError when the database holds a migration newer than this version knows. */
+async function refuseNewerDatabase(query: (text: string) => Promise<{ rows: unknown[] }>) {
+  const applied = await appliedMigrations(query);
+  const known = newestKnownMigration();
+  if (applied && applied.newest > known.when) {
+    throw new DatabaseTooNewError(
+      "La base de datos fue actualizada por una versión más nueva de Ayllu que esta " +
+        `(tiene una migración posterior a ${known.tag}, la última que esta versión conoce). ` +
+        "Esta versión no arranca sobre ella para no dañar los datos: usa la versión más nueva, " +
+        "o restaura una copia de seguridad hecha con esta versión (./ayllu restore ARCHIVO).",
+    );
+  }
+}
+
 function migrationsFolder(): string {
   if (!fs.existsSync(path.join(MIGRATIONS_DIR, "meta", "_journal.json"))) {
     throw new Error(`No se encontró la carpeta de migraciones ${MIGRATIONS_DIR}`);
@@ -102,6 +156,12 @@ export async function openEmbedded(dataDir: string | null): Promise<Database> {
       : await PGlite.create(options);
     if (durable) makeDurable(client, durable);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
+    try {
+      await refuseNewerDatabase((text) => client.query(text));
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
     await migratePglite(drizzlePglite({ client, schema }), {
       migrationsFolder: migrationsFolder(),
     });
@@ -167,6 +227,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     try {
       // Several processes may start at once against one server; only one migrates at a time.
       await lockClient.query("select pg_advisory_lock(7242001)");
+      await refuseNewerDatabase((text) => lockClient.query(text));
       await migrateNodePg(drizzleNodePg({ client: lockClient, schema }), {
         migrationsFolder: migrationsFolder(),
       });

@@ -44,6 +44,8 @@ export interface ClaimedJob {
   run: () => Promise<unknown>;
   /** Logged (in Spanish, for the operator) with the error when a run fails. */
   failure: string;
+  /** When given, a run is claimed only while this says the job is due (a job at a set hour). */
+  due?: () => boolean;
 }
 
 /** How often a process asks whether a job is due: often enough that runs stay close to `everyMs`. */
@@ -65,7 +67,7 @@ export function startClaimedJob(db: Db, job: ClaimedJob): () => Promise<void> {
   const attempt = () => {
     running = running
       .then(async () => {
-        if (stopped) return;
+        if (stopped || (job.due && !job.due())) return;
         if (await claimJobRun(db, job.name, job.everyMs, { slackMs })) await job.run();
       })
       .catch((error: unknown) => {

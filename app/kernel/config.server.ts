@@ -1,6 +1,7 @@
 // Configuration is read once, at start-up, from the environment, and checked here.
 // Every variable is documented in docs/configuracion.md.
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import { isIP } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -62,6 +63,22 @@ export interface Config {
   emailLinks: EmailLinkSettings;
   /** AUDIT_RETENTION_DAYS: audit log entries older than this go (daily); null keeps them forever. */
   auditRetentionDays: number | null;
+  /**
+   * Production on the embedded database in one process (EMBEDDED_DATABASE=1, the small-site mode
+   * of docs/decisions/035-production-image.md); its session secret is generated once into DATA_DIR.
+   */
+  smallSite: boolean;
+  /** The nightly backup into BACKUP_DIR, or null without it. */
+  backups: BackupSettings | null;
+}
+
+/** BACKUP_*: the nightly backup into a folder, kept by rotation, copied to the bucket if any. */
+export interface BackupSettings {
+  dir: string;
+  /** The hour (0–23, in SITE_TIMEZONE) the nightly backup runs. */
+  hour: number;
+  keepDaily: number;
+  keepWeekly: number;
 }
 
 /**
@@ -246,6 +263,26 @@ const EnvSchema = z.object({
   S3_PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: "S3_PUBLIC_URL debe ser una URL http(s)" })
     .optional(),
+  EMBEDDED_DATABASE: flag.optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_HOUR: z.coerce
+    .number({ error: "BACKUP_HOUR debe ser una hora entre 0 y 23" })
+    .int("BACKUP_HOUR debe ser una hora entre 0 y 23")
+    .min(0, "BACKUP_HOUR debe ser una hora entre 0 y 23")
+    .max(23, "BACKUP_HOUR debe ser una hora entre 0 y 23")
+    .default(3),
+  BACKUP_KEEP_DAILY: z.coerce
+    .number({ error: "BACKUP_KEEP_DAILY debe ser un número de copias entre 1 y 365" })
+    .int("BACKUP_KEEP_DAILY debe ser un número de copias entre 1 y 365")
+    .min(1, "BACKUP_KEEP_DAILY debe ser un número de copias entre 1 y 365")
+    .max(365, "BACKUP_KEEP_DAILY debe ser un número de copias entre 1 y 365")
+    .default(7),
+  BACKUP_KEEP_WEEKLY: z.coerce
+    .number({ error: "BACKUP_KEEP_WEEKLY debe ser un número de copias entre 0 y 520" })
+    .int("BACKUP_KEEP_WEEKLY debe ser un número de copias entre 0 y 520")
+    .min(0, "BACKUP_KEEP_WEEKLY debe ser un número de copias entre 0 y 520")
+    .max(520, "BACKUP_KEEP_WEEKLY debe ser un número de copias entre 0 y 520")
+    .default(4),
   WEB_CONCURRENCY: z.coerce
     .number()
     .int()
@@ -403,9 +440,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!isTimeZone(e.SITE_TIMEZONE))
     problems.push(`SITE_TIMEZONE no es una zona horaria: ${e.SITE_TIMEZONE}`);
 
+  const smallSite = production && !e.DATABASE_URL && e.EMBEDDED_DATABASE === true;
+  if (e.EMBEDDED_DATABASE && e.DATABASE_URL)
+    problems.push(
+      "EMBEDDED_DATABASE=1 pide la base de datos embebida, pero también se dio DATABASE_URL: deja solo una de las dos",
+    );
   if (production) {
-    if (!e.DATABASE_URL) problems.push("DATABASE_URL falta (obligatoria en producción)");
-    if (!e.SESSION_SECRET) problems.push("SESSION_SECRET falta (obligatoria en producción)");
+    if (!e.DATABASE_URL && !e.EMBEDDED_DATABASE)
+      problems.push(
+        "DATABASE_URL falta (obligatoria en producción; para un sitio pequeño de un solo proceso sobre la base de datos embebida en DATA_DIR, pon EMBEDDED_DATABASE=1)",
+      );
+    if (!e.SESSION_SECRET && !smallSite)
+      problems.push("SESSION_SECRET falta (obligatoria en producción)");
     if (!e.PUBLIC_URL) problems.push("PUBLIC_URL falta (obligatoria en producción)");
     // At least one real way in: an OpenID provider, or SMTP for the e-mailed links.
     if (oidc.kind === "none" && !e.SMTP_URL) {
@@ -439,7 +485,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsPerMinute: e.UPLOADS_PER_MINUTE,
     // Outside production a fresh secret per process is enough: it only signs short-lived
     // sign-in cookies; sessions themselves live in the database.
-    sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString("base64url"),
+    sessionSecret:
+      e.SESSION_SECRET ??
+      (smallSite ? secretInDataDir(e.DATA_DIR) : randomBytes(32).toString("base64url")),
     oidc,
     adminEmails: e.ADMIN_EMAILS.split(",")
       .map((s) => s.trim().toLowerCase())
@@ -474,5 +522,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddress: e.EMAIL_LINKS_PER_ADDRESS,
       perClient: e.EMAIL_LINKS_PER_CLIENT,
     },
+    smallSite,
+    backups: e.BACKUP_DIR
+      ? {
+          dir: path.resolve(e.BACKUP_DIR),
+          hour: e.BACKUP_HOUR,
+          keepDaily: e.BACKUP_KEEP_DAILY,
+          keepWeekly: e.BACKUP_KEEP_WEEKLY,
+        }
+      : null,
   };
+}
+
+/**
+ * The small site's session secret: made once, kept in DATA_DIR/session-secret (readable by this
+ * user only), the same at every start so sign-ins under way survive a restart.
+ */
+function secretInDataDir(dataDir: string): string {
+  const file = path.join(path.resolve(dataDir), "session-secret");
+  const existing = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : "";
+  if (existing.length >= 32) return existing;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
+  return secret;
 }

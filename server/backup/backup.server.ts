@@ -48,9 +48,15 @@ function quoteIdent(name: string): string {
  * and the sign-in links of the last 15 minutes, short-lived credentials that a restore must never
  * bring back (docs/decisions/034-sign-in-by-link.md). They mean nothing to another database, a
  * server writes them as soon as it starts, and they hold nobody's data: a backup leaves them out,
- * and they never make a database "not empty".
+ * and they never make a database "not empty". So is the record of the backups into this machine's
+ * backup folder (backup_runs): a restored database must not claim files another folder holds.
  */
-const COORDINATION_TABLES = new Set(["scheduled_jobs", "sign_in_attempts", "sign_in_links"]);
+const COORDINATION_TABLES = new Set([
+  "scheduled_jobs",
+  "sign_in_attempts",
+  "sign_in_links",
+  "backup_runs",
+]);
 
 /** The site's tables (schema public, but for COORDINATION_TABLES), parents before children. */
 async function tablesInOrder(db: Db): Promise<{ name: string; columns: string[] }[]> {

@@ -17,6 +17,7 @@ import {
   SIGN_IN_ATTEMPTS_SWEEP_MS,
   sweepSignInAttempts,
 } from "~/members/sign-in-limit.server";
+import { backupIntoFolder, hourIn } from "../backup/folder.server";
 import { startClaimedJob, type ClaimedJob } from "~/db/jobs.server";
 import { pruneAudit } from "~/audit/audit.server";
 import { databaseIsUp, openDatabase, type Database } from "~/db/client.server";
@@ -317,6 +318,22 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           auth: authService,
           signInMailer,
           clientAddress: ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? ""),
+          requestSeen: () => ({
+            clientIp: req.ip ?? "",
+            peerIp: req.socket.remoteAddress ?? "",
+            protocol: req.protocol,
+            host: req.hostname,
+            // Express's own rule: X-Forwarded-Host only from a trusted proxy.
+            authority:
+              (app.get("trust proxy fn")(req.socket.remoteAddress ?? "", 0)
+                ? req.get("x-forwarded-host")?.split(",")[0]?.trim()
+                : undefined) ??
+              req.get("host") ??
+              "",
+            forwardedFor: req.get("x-forwarded-for") ?? null,
+            forwardedProto: req.get("x-forwarded-proto") ?? null,
+            forwardedHost: req.get("x-forwarded-host") ?? null,
+          }),
           now,
           decodeQueue,
           // Vite's development pages run under a nonce-less policy; a nonce there only trips hydration.
@@ -423,6 +440,8 @@ const MAINTENANCE_MS = 60 * 60 * 1000;
 
 /** How often audit entries past AUDIT_RETENTION_DAYS are removed. */
 const AUDIT_PRUNE_MS = 24 * 60 * 60 * 1000;
+/** The least time between two nightly backups: one a night, whatever the clocks do. */
+const NIGHTLY_BACKUP_GAP_MS = 20 * 60 * 60 * 1000;
 
 /** How often uploads that no form saved are looked for (and removed past their grace period). */
 const UPLOAD_SWEEP_MS = 60 * 60 * 1000;
@@ -476,6 +495,16 @@ function startJobs(database: Database, config: Config, now: () => Date): () => P
       everyMs: MAINTENANCE_MS,
       run: maintain,
       failure: "No se pudo hacer el mantenimiento de la base de datos:",
+    });
+  // The nightly backup into BACKUP_DIR, at BACKUP_HOUR in the site's time zone, by one process.
+  const backups = config.backups;
+  if (backups)
+    jobs.push({
+      name: "nightly-backup",
+      everyMs: NIGHTLY_BACKUP_GAP_MS,
+      due: () => hourIn(now(), config.siteTimezone) === backups.hour,
+      run: () => backupIntoFolder(db, database.kind, { ...config, backups }, now),
+      failure: "No se pudo hacer la copia de seguridad nocturna:",
     });
   const stops = jobs.map((job) => startClaimedJob(db, job));
   return async () => {

@@ -5,6 +5,7 @@ import type { SignInMailer } from "~/mail/sign-in-mail.server";
 import type { Db } from "~/db/client.server";
 import type { DecodeQueue } from "~/uploads/decode-queue.server";
 import type { Encoding } from "~/kernel/encoding.server";
+import type { RequestSeen } from "~/diagnostics/diagnostics.server";
 
 interface AppLoadContextValue {
   db: Db;
@@ -15,6 +16,8 @@ interface AppLoadContextValue {
   signInMailer: SignInMailer | null;
   /** The client's address as the rate limits key it (Express's req.ip, TRUST_PROXY applied). */
   clientAddress: string;
+  /** This request's addresses and forwarding headers as the server saw them (Diagnóstico). */
+  requestSeen: () => RequestSeen;
   /** The server's clock: "now" for every rule that changes with time (StartOptions.now). */
   now: () => Date;
   /** This process's line for decoding uploaded images (docs/decisions/028-image-decoding-bound.md). */

@@ -3,3 +3,4 @@ export { ConfigError, loadConfig } from "~/kernel/config.server";
 export { DataDirInUseError } from "~/db/client.server";
 export { startServer } from "./app.server";
 export { serveDevProviderToWorkers } from "~/members/dev-provider.server";
+export { backupCommand, restoreCommand, runCommand } from "../backup/commands.server";

@@ -19,6 +19,7 @@ const DOMAINS = [
   "mail",
   "uploads",
   "audit",
+  "diagnostics",
 ] as const;
 const BASE = ["kernel", "db", "ui"] as const;
 

@@ -163,6 +163,11 @@ export function UserMenu({ user }: { user: MenuUser }) {
                 Registro de auditoría
               </Link>
             </li>
+            <li role="none">
+              <Link role="menuitem" to="/admin/diagnostico" onClick={() => close(false)}>
+                Diagnóstico
+              </Link>
+            </li>
           </>
         ) : null}
         <li role="none">

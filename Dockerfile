@@ -1,0 +1,48 @@
+# The production image (docs/instalar.md, docs/decisions/035-production-image.md): built from the
+# repository, production dependencies only, on Node 24 LTS, run by a fixed non-root user, every
+# piece of state under the one volume /data.
+#   podman build --format docker -t ayllu .      (or docker build -t ayllu .)
+
+FROM node:24-bookworm-slim AS build
+# Behind a proxy that inspects TLS, its CA for npm (with podman build, -v to mount the file).
+ARG NODE_EXTRA_CA_CERTS
+WORKDIR /app
+COPY package.json package-lock.json ./
+# No install scripts: the native parts (sharp, esbuild) come as prebuilt optional packages.
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY . .
+# Then only what runs: no development packages, no TypeScript (an optional peer of React Router's
+# packages, used by its build only), no type declarations, source maps or READMEs.
+RUN npm run build \
+ && npm prune --omit=dev --ignore-scripts --no-audit --no-fund \
+ && rm -rf node_modules/typescript node_modules/@types \
+ && find node_modules -type f \( -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \
+      -o -name '*.map' -o -name '*.md' -o -name '*.markdown' \) -delete
+
+# Only Node itself from the build image: no npm, no yarn, no compiler in what runs.
+FROM debian:bookworm-slim
+# The commit it was built from, for the admins' Diagnóstico page (./ayllu passes it).
+ARG SOURCE_COMMIT=""
+COPY --from=build /usr/local/bin/node /usr/local/bin/node
+RUN groupadd --gid 10001 ayllu \
+ && useradd --uid 10001 --gid 10001 --home-dir /data --no-create-home --shell /usr/sbin/nologin ayllu \
+ && mkdir -p /data && chown 10001:10001 /data
+WORKDIR /app
+COPY --from=build /app/package.json /app/server.js /app/cli.js ./
+COPY --from=build /app/drizzle ./drizzle
+COPY --from=build /app/app/styles/tokens.css ./app/styles/tokens.css
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data \
+    MALLOC_ARENA_MAX=2 \
+    AYLLU_COMMIT=$SOURCE_COMMIT
+USER 10001:10001
+VOLUME /data
+EXPOSE 3000
+# The orchestrator's check; SIGTERM (the default stop signal) lets requests finish first.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=90s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node", "server.js"]

@@ -1,0 +1,15 @@
+// The site's chores in the production image, where there is no tsx (docs/instalar.md):
+//   node cli.js backup [FILE | s3://BUCKET/KEY]   (no FILE: into BACKUP_DIR, rotated)
+//   node cli.js restore [--force] FILE
+// The same code as `npm run backup`, `npm run restore`, from the build.
+const entry = await import("./build/server/index.js");
+const [command, ...args] = process.argv.slice(2);
+const commands = {
+  backup: entry.backupCommand,
+  restore: entry.restoreCommand,
+};
+if (!Object.hasOwn(commands, command ?? "")) {
+  console.error("Uso: node cli.js backup [ARCHIVO] | restore [--force] ARCHIVO");
+  process.exit(2);
+}
+process.exit(await entry.runCommand(commands[command], args, process.env));

@@ -1,0 +1,186 @@
+// The installer's checks (./ayllu, sourced), each against the real thing it looks at: a port this
+// test occupies, a small tmpfs mounted for the disk check, a domain that does not reach this
+// machine, a short /proc/meminfo. Run by `npm run test:deploy` (as root: the mount).
+//   node --test tests/deploy/installer-checks.test.mjs
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+
+const ayllu = path.resolve(import.meta.dirname, "../../ayllu");
+
+/** Runs `script` in bash with ./ayllu's functions defined; its status and output. */
+function check(script, env = {}) {
+  const result = spawnSync("bash", ["-c", `. "${ayllu}"; ${script}`], {
+    encoding: "utf8",
+    env: { ...process.env, LANG: "es_BO.UTF-8", ...env },
+    timeout: 60_000,
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+async function freePort() {
+  const server = net.createServer();
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+let occupied;
+let occupiedPort;
+before(async () => {
+  occupied = net.createServer();
+  await new Promise((resolve) => occupied.listen(0, "127.0.0.1", resolve));
+  occupiedPort = occupied.address().port;
+});
+after(() => occupied.close());
+
+test("a port that something listens on is refused, naming it; free ports pass", async () => {
+  const taken = check(`check_ports ${occupiedPort}`);
+  assert.equal(taken.status, 1);
+  assert.match(taken.output, new RegExp(`El puerto ${occupiedPort} ya está en uso`));
+  const free = check(`check_ports ${await freePort()}`);
+  assert.equal(free.status, 0, free.output);
+});
+
+test("the messages follow LANG: English outside Spanish", () => {
+  const taken = check(`check_ports ${occupiedPort}`, { LANG: "en_US.UTF-8" });
+  assert.match(taken.output, new RegExp(`Port ${occupiedPort} is already in use`));
+});
+
+test("a filesystem with less than 5 GB free is refused; a big one passes", (t) => {
+  if (process.getuid?.() !== 0) return t.skip("montar un tmpfs requiere root");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-disco-"));
+  const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=64m", "tmpfs", dir]);
+  assert.equal(mounted.status, 0, String(mounted.stderr));
+  try {
+    const small = check(`check_disk "${dir}"`);
+    assert.equal(small.status, 1);
+    assert.match(small.output, /Hay \d+ MB libres en .*hacen falta al menos 5 GB/);
+    const viaVariable = check("check_disk", { AYLLU_DISK_PATH: dir });
+    assert.equal(viaVariable.status, 1);
+  } finally {
+    spawnSync("umount", [dir]);
+    fs.rmdirSync(dir);
+  }
+  const big = spawnSync("df", ["-Pk", "/"], { encoding: "utf8" });
+  const freeKb = Number(big.stdout.trim().split("\n")[1].split(/\s+/)[3]);
+  if (freeKb >= 5 * 1024 * 1024) assert.equal(check('check_disk "/"').status, 0);
+});
+
+test("a domain that does not reach this machine is refused; one that does passes", async () => {
+  const port = await freePort();
+  const bind = { AYLLU_TOKEN_BIND: "127.0.0.1" };
+  // The domain resolves to another address than the one serving the token: another machine.
+  const elsewhere = check(`check_domain eventos.prueba.test ${port}`, {
+    ...bind,
+    AYLLU_RESOLVE: "127.0.0.2",
+  });
+  assert.equal(elsewhere.status, 1);
+  assert.match(elsewhere.output, /El dominio eventos.prueba.test no llega a esta máquina/);
+  // A name no DNS knows.
+  const unknown = check(`check_domain nadie.invalid ${port}`, bind);
+  assert.equal(unknown.status, 1);
+  assert.match(unknown.output, /no llega a esta máquina/);
+  // Resolving here, the one-time token comes back.
+  const here = check(`check_domain eventos.prueba.test ${port}`, {
+    ...bind,
+    AYLLU_RESOLVE: "127.0.0.1",
+  });
+  assert.equal(here.status, 0, here.output);
+  // Something else answering on the port is not this installer's token.
+  const impostor = net.createServer((socket) =>
+    socket.end("HTTP/1.1 200 OK\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhola!"),
+  );
+  await new Promise((resolve) => impostor.listen(0, "127.0.0.2", resolve));
+  const other = check(`check_domain eventos.prueba.test ${impostor.address().port}`, {
+    ...bind,
+    AYLLU_RESOLVE: "127.0.0.2",
+  });
+  impostor.close();
+  assert.equal(other.status, 1);
+  assert.match(check("check_domain localhost").output, /no es un nombre de dominio/);
+});
+
+test("not root is refused", () => {
+  const notRoot = check("check_root", { AYLLU_UID: "1000" });
+  assert.equal(notRoot.status, 1);
+  assert.match(notRoot.output, /como root/);
+  assert.equal(check("check_root", { AYLLU_UID: "0" }).status, 0);
+});
+
+test("less than 1 GB of memory and swap gets the swap file offered", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-memoria-"));
+  const small = path.join(dir, "meminfo");
+  fs.writeFileSync(small, "MemTotal:         512000 kB\nSwapTotal:             0 kB\n");
+  const refused = check("check_memory", { AYLLU_MEMINFO: small });
+  assert.equal(refused.status, 1);
+  assert.match(refused.output, /500 MB de memoria y swap; hace falta 1 GB.*swapon \/swapfile/);
+  const withSwap = path.join(dir, "meminfo-swap");
+  fs.writeFileSync(withSwap, "MemTotal:         512000 kB\nSwapTotal:       2097148 kB\n");
+  assert.equal(check("check_memory", { AYLLU_MEMINFO: withSwap }).status, 0);
+  fs.rmSync(dir, { recursive: true });
+});
+
+test("wrong answers get a clear message: e-mail, time zone, domain", () => {
+  assert.match(check("check_email 'no-es-correo'").output, /no es una dirección de correo/);
+  assert.equal(check("check_email ana@comunidad.org").status, 0);
+  assert.match(check("check_timezone Marte/Olimpo").output, /no es una zona horaria/);
+  assert.equal(check("check_timezone ../../etc/passwd").status, 1);
+  assert.equal(check("check_timezone America/La_Paz").status, 0);
+  assert.match(check("check_domain 'http://x.org/'").output, /no es un nombre de dominio/);
+});
+
+test("workers fit the memory: one under 2 GB, then about 250 MB each, at most the cores", () => {
+  assert.equal(check("workers_for_memory 1000000 4").output.trim(), "1");
+  assert.equal(check("workers_for_memory 500000 4").output.trim(), "1");
+  assert.equal(check("workers_for_memory 2097152 4").output.trim(), "4");
+  assert.equal(check("workers_for_memory 3000000 16").output.trim(), "9");
+  assert.equal(check("workers_for_memory 8000000 2").output.trim(), "2");
+});
+
+test("an unattended install without an answer fails and writes nothing", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-instalar-"));
+  const result = check('ask AYLLU_DOMAIN "p" "q"', { AYLLU_UNATTENDED: "1", AYLLU_DIR: dir });
+  assert.equal(result.status, 1);
+  assert.match(result.output, /falta AYLLU_DOMAIN/);
+  assert.deepEqual(fs.readdirSync(dir), []);
+  fs.rmSync(dir, { recursive: true });
+});
+
+test("offers are accepted by their flag when unattended, refused without it, asked otherwise", () => {
+  const unattended = { AYLLU_UNATTENDED: "1" };
+  assert.equal(
+    check('yes_to "p" "q" AYLLU_ADD_SWAP', { ...unattended, AYLLU_ADD_SWAP: "1" }).status,
+    0,
+  );
+  assert.equal(check('yes_to "p" "q" AYLLU_ADD_SWAP', unattended).status, 1);
+  const asked = spawnSync(
+    "bash",
+    ["-c", `. "${ayllu}"; yes_to "¿Creo el swap?" "Swap?" AYLLU_ADD_SWAP`],
+    {
+      encoding: "utf8",
+      input: "s\n",
+      env: { ...process.env, LANG: "es_BO.UTF-8", AYLLU_UNATTENDED: "" },
+    },
+  );
+  assert.equal(asked.status, 0);
+  assert.match(asked.stderr, /¿Creo el swap\? \[s\/N\]/);
+  // With enough memory nothing is offered, and nothing is asked.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-memoria-"));
+  fs.writeFileSync(path.join(dir, "meminfo"), "MemTotal:  2048000 kB\nSwapTotal: 0 kB\n");
+  assert.equal(
+    check("offer_swap", { AYLLU_MEMINFO: path.join(dir, "meminfo"), ...unattended }).status,
+    0,
+  );
+  // Short of memory, unattended without --add-swap: refused, the fix printed.
+  fs.writeFileSync(path.join(dir, "meminfo"), "MemTotal:  512000 kB\nSwapTotal: 0 kB\n");
+  const refused = check("offer_swap", { AYLLU_MEMINFO: path.join(dir, "meminfo"), ...unattended });
+  assert.equal(refused.status, 1);
+  assert.match(refused.output, /hace falta 1 GB/);
+  fs.rmSync(dir, { recursive: true });
+});
