@@ -8,6 +8,7 @@ import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "~/kernel/paths.server";
@@ -95,6 +96,46 @@ async function refuseNewerDatabase(query: (text: string) => Promise<{ rows: unkn
   }
 }
 
+/**
+ * Drizzle applies a migration only when its journal time is later than the newest applied one.
+ * Migrations 0004–0008 were given round times ahead of the clock, so 0009–0012, written later,
+ * carry earlier times: a database migrated through 0008 before they existed would never get them.
+ * This applies, before Drizzle runs, each migration whose time is earlier than one before it in
+ * the journal, when the database lacks it (by Drizzle's own hash of the file) and Drizzle would
+ * pass it over; each in one transaction with its row in Drizzle's table, as Drizzle records it.
+ * Journal times now only grow (tests/unit/migrations.test.ts), so the list cannot grow either.
+ */
+async function applyPassedOverMigrations(
+  query: (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>,
+  transaction: (
+    run: (q: (text: string, params?: unknown[]) => Promise<unknown>) => Promise<void>,
+  ) => Promise<void>,
+) {
+  const present = await query("select to_regclass('drizzle.__drizzle_migrations') as t");
+  if (!(present.rows[0] as { t: unknown } | undefined)?.t) return;
+  const { rows } = await query(
+    "select hash, created_at::text as created_at from drizzle.__drizzle_migrations",
+  );
+  const applied = new Set((rows as { hash: string }[]).map((r) => r.hash));
+  const newest = Math.max(
+    0,
+    ...(rows as { created_at: string }[]).map((r) => Number(r.created_at)),
+  );
+  let latestBefore = 0;
+  for (const migration of readMigrationFiles({ migrationsFolder: migrationsFolder() })) {
+    const outOfOrder = migration.folderMillis < latestBefore;
+    latestBefore = Math.max(latestBefore, migration.folderMillis);
+    if (!outOfOrder || applied.has(migration.hash) || migration.folderMillis > newest) continue;
+    await transaction(async (q) => {
+      for (const statement of migration.sql) if (statement.trim()) await q(statement);
+      await q('insert into drizzle.__drizzle_migrations ("hash", "created_at") values ($1, $2)', [
+        migration.hash,
+        migration.folderMillis,
+      ]);
+    });
+  }
+}
+
 function migrationsFolder(): string {
   if (!fs.existsSync(path.join(MIGRATIONS_DIR, "meta", "_journal.json"))) {
     throw new Error(`No se encontró la carpeta de migraciones ${MIGRATIONS_DIR}`);
@@ -162,6 +203,11 @@ export async function openEmbedded(dataDir: string | null): Promise<Database> {
       await client.close();
       throw error;
     }
+    await applyPassedOverMigrations(
+      (text, params) => client.query(text, params),
+      (run) =>
+        client.transaction((tx) => run((text, params) => tx.query(text, params))).then(() => {}),
+    );
     await migratePglite(drizzlePglite({ client, schema }), {
       migrationsFolder: migrationsFolder(),
     });
@@ -228,6 +274,19 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       // Several processes may start at once against one server; only one migrates at a time.
       await lockClient.query("select pg_advisory_lock(7242001)");
       await refuseNewerDatabase((text) => lockClient.query(text));
+      await applyPassedOverMigrations(
+        (text, params) => lockClient.query(text, params),
+        async (run) => {
+          await lockClient.query("begin");
+          try {
+            await run((text, params) => lockClient.query(text, params));
+            await lockClient.query("commit");
+          } catch (error) {
+            await lockClient.query("rollback");
+            throw error;
+          }
+        },
+      );
       await migrateNodePg(drizzleNodePg({ client: lockClient, schema }), {
         migrationsFolder: migrationsFolder(),
       });
