@@ -44,14 +44,11 @@ function migrationsThrough0008(): string {
 }
 
 async function expectFullyMigrated(database: Database) {
-  const result = await database.db.execute<{
-    links: string | null;
-    uploads: string | null;
-    applied: number;
-  }>(sql`select to_regclass('public.sign_in_links')::text as links,
+  const result = await database.db
+    .execute(sql`select to_regclass('public.sign_in_links')::text as links,
     to_regclass('public.upload_attempts')::text as uploads,
     (select count(*)::int from drizzle.__drizzle_migrations) as applied`);
-  const row = rowsOf(result)[0]!;
+  const row = rowsOf<{ links: string | null; uploads: string | null; applied: number }>(result)[0]!;
   expect(row.links).toBe("sign_in_links");
   expect(row.uploads).toBe("upload_attempts");
   expect(row.applied).toBe(journal.entries.length);
