@@ -297,4 +297,4 @@ test("npm run backup -- s3://… and npm run restore -- s3://…: the embedded s
   const noStore = await run("backup", [address], { DATA_DIR: sourceDir });
   expect(noStore.code).toBe(1);
   expect(noStore.stderr).toContain("configura el almacén de objetos");
-});
+}, 360_000); // six commands through tsx, each compiling the server code: slow on a loaded CI machine
