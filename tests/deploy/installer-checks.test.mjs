@@ -184,3 +184,116 @@ test("offers are accepted by their flag when unattended, refused without it, ask
   assert.match(refused.output, /hace falta 1 GB/);
   fs.rmSync(dir, { recursive: true });
 });
+
+/** `./ayllu install` unattended in an empty folder, with FLAGS; its status, output and folder. */
+async function install(flags, env = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-instalar-"));
+  const port = await freePort();
+  const result = spawnSync(
+    "bash",
+    [
+      ayllu,
+      "install",
+      "--unattended",
+      "--http-port",
+      String(port),
+      "--https-port",
+      String(await freePort()),
+      ...flags,
+    ],
+    {
+      encoding: "utf8",
+      env: {
+        ...process.env,
+        LANG: "es_BO.UTF-8",
+        AYLLU_DIR: dir,
+        AYLLU_UID: "0",
+        AYLLU_ENGINE: "podman",
+        AYLLU_RESOLVE: "127.0.0.1",
+        AYLLU_TOKEN_BIND: "127.0.0.1",
+        AYLLU_DISK_PATH: "/",
+        ...env,
+      },
+      timeout: 60_000,
+    },
+  );
+  const files = fs.readdirSync(dir);
+  fs.rmSync(dir, { recursive: true });
+  return { status: result.status, output: `${result.stdout}${result.stderr}`, files };
+}
+
+const answers = ["--domain", "eventos.prueba.test", "--admin-email", "ana@prueba.test"];
+
+test("a whole unattended install with a wrong answer says which and writes nothing", async (t) => {
+  const df = spawnSync("df", ["-Pk", "/"], { encoding: "utf8" });
+  if (Number(df.stdout.trim().split("\n")[1].split(/\s+/)[3]) < 5 * 1024 * 1024)
+    return t.skip("hacen falta 5 GB libres para pasar las comprobaciones");
+  const cases = [
+    [[...answers], /falta el proveedor de inicio de sesión: --google-client-id/],
+    [[...answers, "--email-only"], /hace falta SMTP_URL/],
+    [
+      [...answers, "--email-only", "--smtp-url", "http://correo.test"],
+      /SMTP_URL debe ser una URL smtp/,
+    ],
+    [
+      [
+        ...answers,
+        "--oidc-issuer",
+        "http://sin-tls.test",
+        "--oidc-client-id",
+        "a",
+        "--oidc-client-secret",
+        "b",
+      ],
+      /el issuer debe ser una dirección https/,
+    ],
+    [
+      [...answers, "--tls", "no-es-correo", "--email-only"],
+      /--tls es el correo para Let's Encrypt, o internal/,
+    ],
+    [
+      [...answers, "--email-only", "--smtp-url", "smtp://c.test", "--timezone", "Marte/Olimpo"],
+      /no es una zona horaria/,
+    ],
+    [
+      ["--domain", "eventos.prueba.test", "--admin-email", "ana", "--email-only"],
+      /'ana' no es una dirección de correo/,
+    ],
+    [["--domain", "localhost", "--admin-email", "ana@prueba.test"], /no es un nombre de dominio/],
+    [
+      [
+        ...answers,
+        "--email-only",
+        "--smtp-url",
+        "smtp://c.test",
+        "--image",
+        "localhost/ayllu:no-existe-xyz",
+      ],
+      /no existe la imagen localhost\/ayllu:no-existe-xyz/,
+    ],
+    [[...answers, "--bandera-rara"], /opción desconocida: --bandera-rara/],
+  ];
+  for (const [flags, message] of cases) {
+    const result = await install(flags);
+    assert.equal(result.status, 1, `${flags.join(" ")}\n${result.output}`);
+    assert.match(result.output, message);
+    assert.match(result.output, /nada cambió|opción desconocida/);
+    assert.deepEqual(result.files, [], `${flags.join(" ")} wrote ${result.files.join(", ")}`);
+  }
+  const badPort = await install([...answers, "--http-port", "ochenta"]);
+  assert.match(badPort.output, /los puertos deben ser números de 1 a 65535/);
+  assert.deepEqual(badPort.files, []);
+});
+
+test("an existing .env means installed: install refuses and leaves it alone", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-instalado-"));
+  fs.writeFileSync(path.join(dir, ".env"), "AYLLU_DOMAIN=ya.test\n");
+  const result = spawnSync("bash", [ayllu, "install", "--unattended"], {
+    encoding: "utf8",
+    env: { ...process.env, LANG: "es_BO.UTF-8", AYLLU_DIR: dir },
+  });
+  assert.equal(result.status, 1);
+  assert.match(result.stderr, /este servidor ya está instalado/);
+  assert.equal(fs.readFileSync(path.join(dir, ".env"), "utf8"), "AYLLU_DOMAIN=ya.test\n");
+  fs.rmSync(dir, { recursive: true });
+});
