@@ -182,6 +182,10 @@ mkdir -p "$WORK/ca"
 openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 \
   -subj "/CN=Ayllu prueba de despliegue" -keyout "$WORK/ca/root.key" -out "$WORK/ca/root.crt" 2>/dev/null
 client_secret=$(head -c 24 /dev/urandom | base64 | tr -d '/+=')
+# The nightly backup runs when a process starts within BACKUP_HOUR: this very hour, so it runs as
+# the site starts (not in an hour's last minutes, which the install could outlast).
+while [ "$(TZ=America/La_Paz date +%-M)" -ge 56 ]; do sleep 10; done
+NIGHTLY_HOUR=$(TZ=America/La_Paz date +%-H)
 cat >"$WORK/compose.prueba.yaml" <<EOF
 # The deploy test's additions: the stand-in PostgreSQL, Caddy's CA made beforehand, the provider
 # behind Caddy.
@@ -196,6 +200,7 @@ services:
   site:
     environment:
       NODE_EXTRA_CA_CERTS: /ca/root.crt
+      BACKUP_HOUR: "$NIGHTLY_HOUR"
     volumes:
       - ./ca/root.crt:/ca/root.crt:ro
   issuer:
@@ -281,6 +286,18 @@ podman exec "${PROJECT}_site_1" sh -c 'for p in /proc/[0-9]*; do
     "$(awk "/^Pss:/ {print int(\$2 / 1024)}" "$p/smaps_rollup")"
 done; true'
 echo "Memoria del conjunto en reposo (Caddy, sitio con 2 procesos, PostgreSQL): ${MEMORY_MB} MB según los cgroups, ${RSS_MB} MB de memoria propia de sus procesos (PSS)"
+
+step "La copia nocturna (BACKUP_HOUR es esta hora)"
+nightly=""
+for _ in $(seq 1 60); do
+  nightly=$(compose exec -T db psql -U ayllu -d ayllu -tAq -c \
+    "select file || ' ' || bytes from backup_runs where finished_at is not null and error is null limit 1" 2>/dev/null || true)
+  [ -n "$nightly" ] && break
+  sleep 2
+done
+[ -n "$nightly" ] || die "la copia nocturna no se hizo (backup_runs no tiene ninguna terminada)"
+podman exec "${PROJECT}_site_1" sh -c "test -s /backups/${nightly%% *}" || die "la copia nocturna no está en /backups: $nightly"
+echo "Copia nocturna hecha y registrada: ${nightly% *}, ${nightly##* } bytes."
 
 step "./ayllu backup"
 ./ayllu backup | tee "$WORK/backup.log"
