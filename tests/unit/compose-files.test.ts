@@ -19,7 +19,6 @@ type Service = {
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
-  extends?: { file: string; service: string };
   volumes?: string[];
 };
 type ComposeFile = {
@@ -65,10 +64,10 @@ describe("compose files", () => {
     }
   });
 
-  it("the small site has no database service, runs one process and keeps Caddy's definition", () => {
+  it("the small site has no database service, runs one process and has compose.yaml's Caddy", () => {
     const { services, volumes } = load("compose.pequeno.yaml");
     expect(Object.keys(services).sort()).toEqual(["caddy", "site"]);
-    expect(services.caddy.extends).toEqual({ file: "compose.yaml", service: "caddy" });
+    expect(services.caddy).toEqual(load("compose.yaml").services.caddy);
     expect(services.site.environment).toMatchObject({
       EMBEDDED_DATABASE: "1",
       WEB_CONCURRENCY: "1",
