@@ -77,7 +77,7 @@ export function checkEventLinks(
   if (parsed.data.length === 0)
     return {
       ok: false,
-      message: "Un evento Virtual o Hibrido necesita al menos un enlace del evento.",
+      message: "Un evento virtual o híbrido necesita al menos un enlace del evento.",
     };
   return { ok: true, links: parsed.data };
 }

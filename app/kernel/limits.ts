@@ -5,6 +5,11 @@ export const HABILIDADES_MAX = 30;
 export const TEXT_MAX = 100;
 
 export const TIPOS_EVENTO = ["Presencial", "Virtual", "Hibrido"] as const;
+/** How each type reads: the specification stores 'Hibrido'; people read 'Híbrido'. */
+const TIPO_EVENTO_LABELS: Record<string, string> = { Hibrido: "Híbrido" };
+export function tipoEventoLabel(tipo: string): string {
+  return TIPO_EVENTO_LABELS[tipo] ?? tipo;
+}
 export const EVENT_NAME_MAX = 200;
 export const EVENT_DESCRIPTION_MAX = 5000;
 export const CAPACITY_MAX = 100_000;

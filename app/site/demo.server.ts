@@ -10,6 +10,12 @@ function isoDate(daysFromNow: number): string {
   return new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** The year of the next 6 December (the demo's competition), today included. */
+function nextCompetitionYear(now = new Date()): number {
+  const year = now.getUTCFullYear();
+  return now.getUTCMonth() === 11 && now.getUTCDate() > 6 ? year + 1 : year;
+}
+
 export async function seedDemoSite(db: Db, timeZone = "America/La_Paz"): Promise<boolean> {
   return db.transaction(async (tx) => {
     const inserted = await tx
@@ -19,6 +25,8 @@ export async function seedDemoSite(db: Db, timeZone = "America/La_Paz"): Promise
       .returning();
     if (inserted.length === 0) return false;
 
+    // Dated from today: upcoming ones stay upcoming, the past one past, named with its own year.
+    const pastMeetup = isoDate(-200);
     const demoEvents = [
       {
         nombreEvento: "Taller de Arduino para principiantes",
@@ -44,11 +52,11 @@ export async function seedDemoSite(db: Db, timeZone = "America/La_Paz"): Promise
         descripcion: "OpenCV, cámaras baratas y un robot que sigue una pelota.",
       },
       {
-        nombreEvento: "Encuentro de la comunidad 2024",
+        nombreEvento: `Encuentro de la comunidad ${pastMeetup.slice(0, 4)}`,
         ubicacionEvento: "Bolivia, Santa Cruz",
         tipoEvento: "Presencial" as const,
         enlacesVirtuales: [],
-        fechaEvento: isoDate(-200),
+        fechaEvento: pastMeetup,
         horaEvento: "10:00",
         imagenEnlace: "/demo/encuentro.svg",
         ubicacionEspecifica: null,
@@ -74,7 +82,7 @@ export async function seedDemoSite(db: Db, timeZone = "America/La_Paz"): Promise
         createdAt: new Date(Date.now() - 60_000),
       },
       {
-        titulo: "Se viene Clash Robotics 2025",
+        titulo: `Se viene Clash Robotics ${nextCompetitionYear()}`,
         texto:
           "Cursos de Micromouse, Robot Sumo y Seguidor de línea antes de la competencia del 6 de diciembre.",
         publisherName: "Admin",

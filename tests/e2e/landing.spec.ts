@@ -118,7 +118,7 @@ for (const screen of SCREENS) {
     await expect(upcoming).toHaveCount(2);
     await expect(upcoming.first()).toHaveText("Taller de Arduino para principiantes");
     await expect(upcoming.first()).toHaveAttribute("href", /^\/detalles\/[0-9a-f-]{36}$/);
-    await expect(eventsSection.getByText("Encuentro de la comunidad 2024")).toHaveCount(0);
+    await expect(eventsSection.getByText(/Encuentro de la comunidad \d{4}/)).toHaveCount(0);
     await expect(eventsSection.getByText(/\d{1,2} de \w+ de \d{4}/).first()).toBeVisible();
     await expect(eventsSection.getByRole("link", { name: events.allLabel })).toHaveAttribute(
       "href",
@@ -137,7 +137,7 @@ for (const screen of SCREENS) {
       articlesSection.getByRole("link", { name: "¡Bienvenidos a Ayllu!" }),
     ).toHaveAttribute("href", /^\/notas\/[0-9a-f-]{36}$/);
     await expect(
-      articlesSection.getByRole("link", { name: "Se viene Clash Robotics 2025" }),
+      articlesSection.getByRole("link", { name: /^Se viene Clash Robotics \d{4}$/ }),
     ).toBeVisible();
     await expect(
       articlesSection.getByRole("link", { name: articles.news.allLabel }),

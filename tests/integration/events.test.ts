@@ -210,7 +210,7 @@ const BAD: { title: string; form: () => URLSearchParams; field: string; message:
     title: "a Virtual event with no link",
     form: () => eventForm("publish", { tipoEvento: "Virtual" }, ["", "  "]),
     field: "enlacesVirtuales",
-    message: "Un evento Virtual o Hibrido necesita al menos un enlace del evento.",
+    message: "Un evento virtual o híbrido necesita al menos un enlace del evento.",
   },
   {
     title: "a Hibrido event with a javascript: link",

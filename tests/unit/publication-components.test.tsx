@@ -73,14 +73,14 @@ test("an error about the whole list marks the first row, so that focus can find 
       name="enlacesVirtuales"
       label="Enlace"
       values={[""]}
-      error="Un evento Virtual o Hibrido necesita al menos un enlace del evento."
+      error="Un evento virtual o híbrido necesita al menos un enlace del evento."
       postBack
     />,
   );
   const [first] = screen.getAllByRole("textbox");
   expect(first!.getAttribute("aria-invalid")).toBe("true");
   expect(document.getElementById(first!.getAttribute("aria-describedby")!)?.textContent).toBe(
-    "Un evento Virtual o Hibrido necesita al menos un enlace del evento.",
+    "Un evento virtual o híbrido necesita al menos un enlace del evento.",
   );
 });
 

@@ -9,6 +9,8 @@ import { ItemCard, ItemImage } from "~/ui/item-card";
 import { SiteFooter } from "~/site/components/site-footer";
 import { site } from "~/site/copy/site";
 import { formatDateTime, timeZoneLabel } from "~/kernel/time";
+import { EventCard } from "~/events/components/event-card";
+import { tipoEventoLabel } from "~/kernel/limits";
 
 afterEach(cleanup);
 
@@ -127,4 +129,30 @@ test("a time zone is named for people, never by its id", () => {
   expect(timeZoneLabel("America/La_Paz")).toBe("hora de Bolivia");
   expect(timeZoneLabel("UTC")).not.toContain("UTC/");
   expect(timeZoneLabel("Etc/GMT+5")).not.toContain("Etc/");
+});
+
+test("an event's type reads 'Híbrido' on its card, though it is stored as the specification's 'Hibrido'", () => {
+  const Stub = createRoutesStub([
+    {
+      path: "/",
+      Component: () => (
+        <EventCard
+          event={{
+            id: "00000000-0000-4000-8000-000000000001",
+            nombreEvento: "Charla mixta",
+            ubicacionEvento: "Bolivia, La Paz",
+            tipoEvento: "Hibrido",
+            imagenEnlace: null,
+            startsAt: "2026-12-01T23:00:00.000Z",
+          }}
+          timeZone="America/La_Paz"
+          state="upcoming"
+        />
+      ),
+    },
+  ]);
+  render(<Stub initialEntries={["/"]} />);
+  expect(screen.getByText("Híbrido")).toBeTruthy();
+  expect(screen.queryByText("Hibrido")).toBeNull();
+  expect(tipoEventoLabel("Presencial")).toBe("Presencial");
 });

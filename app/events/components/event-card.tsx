@@ -1,5 +1,6 @@
 import { ItemCard } from "~/ui/item-card";
 import { formatDateTime } from "~/kernel/time";
+import { tipoEventoLabel } from "~/kernel/limits";
 import type { EventState } from "~/events/event-state";
 import { stateBadge } from "./event-state-badge";
 
@@ -36,7 +37,9 @@ export function EventCard({
       image={event.imagenEnlace}
       imageLabel="Evento"
       meta={<time dateTime={event.startsAt}>{formatDateTime(event.startsAt, timeZone)}</time>}
-      badges={badge ? [event.tipoEvento, badge] : [event.tipoEvento]}
+      badges={
+        badge ? [tipoEventoLabel(event.tipoEvento), badge] : [tipoEventoLabel(event.tipoEvento)]
+      }
       text={event.ubicacionEvento}
     />
   );

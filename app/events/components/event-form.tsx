@@ -8,6 +8,7 @@ import {
   EVENT_DESCRIPTION_MAX,
   EVENT_NAME_MAX,
   TIPOS_EVENTO,
+  tipoEventoLabel,
 } from "~/kernel/limits";
 import { Field } from "~/ui/field";
 import { ImageInput } from "~/uploads/components/image-input";
@@ -157,7 +158,7 @@ export function EventForm({
           <select {...control} value={tipo} onChange={(e) => setTipo(e.target.value)}>
             {TIPOS_EVENTO.map((t) => (
               <option key={t} value={t}>
-                {t}
+                {tipoEventoLabel(t)}
               </option>
             ))}
           </select>
@@ -173,7 +174,7 @@ export function EventForm({
           hint={
             hydrated
               ? "Al menos un enlace (Meet, Zoom, transmisión…)."
-              : "Solo para eventos Virtual o Hibrido (al menos uno); se ignoran en un evento Presencial."
+              : "Solo para eventos virtuales o híbridos (al menos uno); se ignoran en un evento presencial."
           }
           values={values.enlacesVirtuales ?? []}
           error={errors.enlacesVirtuales}

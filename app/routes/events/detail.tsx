@@ -13,6 +13,7 @@ import { getUser, requireProfile } from "~/guards.server";
 import { useNonce } from "~/kernel/nonce";
 import { readForm } from "~/kernel/read-form.server";
 import { formatDateTime, formatDateTimeRange } from "~/kernel/time";
+import { tipoEventoLabel } from "~/kernel/limits";
 import { EventStateBadge } from "~/events/components/event-state-badge";
 import { AlertDialog } from "~/ui/dialog";
 import { ItemImage } from "~/ui/item-card";
@@ -116,7 +117,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
             </div>
             <div className="detail">
               <dt>Tipo</dt>
-              <dd>{event.tipoEvento}</dd>
+              <dd>{tipoEventoLabel(event.tipoEvento)}</dd>
             </div>
             {seats ? (
               <div className="detail">
