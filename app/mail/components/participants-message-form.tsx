@@ -1,6 +1,6 @@
 // 'Enviar mensaje a los participantes' (/admin/eventos/:id/participantes): a subject and a text
 // to everyone who takes part and, if the admin ticks it, to those who wait; then how many it reached.
-import { Form } from "react-router";
+import { Form, useLocation } from "react-router";
 import type { FieldErrors } from "~/kernel/forms";
 import { MAIL_SUBJECT_MAX, MAIL_TEXT_MAX } from "~/kernel/limits";
 import { plural } from "~/kernel/plural";
@@ -23,6 +23,10 @@ export function ParticipantsMessageForm({
   busy: boolean;
 }) {
   const formRef = useFocusFirstError<HTMLFormElement>(result);
+  // Each arrival on the page (the redirect after a message was queued among them) starts an empty
+  // form: a second click does not send the same message again. A refusal does not navigate, so
+  // what was typed stays.
+  const { key: arrival } = useLocation();
   const errors = result?.fieldErrors ?? {};
   const value = (name: string) =>
     typeof result?.values[name] === "string" ? (result.values[name] as string) : "";
@@ -44,7 +48,7 @@ export function ParticipantsMessageForm({
           : ""}
         , con el evento adjunto. No lo recibe quien desactivó los mensajes de los organizadores.
       </p>
-      <Form method="post" noValidate className="form" ref={formRef}>
+      <Form key={arrival} method="post" noValidate className="form" ref={formRef}>
         <Field id="mensaje-asunto" name="asunto" label="Asunto" required error={errors.asunto}>
           {(control) => (
             <input
