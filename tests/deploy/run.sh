@@ -290,7 +290,7 @@ echo "Memoria del conjunto en reposo (Caddy, sitio con 2 procesos, PostgreSQL): 
 step "La copia nocturna (BACKUP_HOUR es esta hora)"
 nightly=""
 for _ in $(seq 1 60); do
-  nightly=$(compose exec -T db psql -U ayllu -d ayllu -tAq -c \
+  nightly=$(podman exec "${PROJECT}_db_1" psql -U ayllu -d ayllu -tAq -c \
     "select file || ' ' || bytes from backup_runs where finished_at is not null and error is null limit 1" 2>/dev/null || true)
   [ -n "$nightly" ] && break
   sleep 2
