@@ -25,13 +25,19 @@ for (const screen of [
       nombreCompleto: member.nombreCompleto,
     });
 
+    // Deleting does not look like downloading: it is drawn as the destructive action it is.
+    const colour = (name: string) =>
+      page.getByRole("link", { name }).evaluate((link) => getComputedStyle(link).color);
+    expect(await colour("Eliminar mi cuenta")).not.toBe(await colour("Descargar mis datos"));
+
     // The confirmation is a modal dialog; Escape leaves everything as it was.
     await page.getByRole("link", { name: "Eliminar mi cuenta" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Eliminar mi cuenta" });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText("¿Estás seguro de que quieres eliminar tu cuenta?");
-    // Focus starts inside the dialog, on its first control, not on the destructive button.
-    await expect(dialog.getByRole("link", { name: "Cerrar" })).toBeFocused();
+    // One way out, where focus starts (the safe choice), not two ('Cerrar' and 'Cancelar').
+    await expect(dialog.getByRole("link", { name: "Cancelar" })).toBeFocused();
+    await expect(dialog.getByRole("link", { name: "Cerrar" })).toHaveCount(0);
     await expectNoAxeViolations(page);
     await page.screenshot({ path: testInfo.outputPath("confirmacion.png") });
     await page.keyboard.press("Escape");

@@ -17,7 +17,7 @@ export function AccountSections({ busy }: { busy: boolean }) {
           <a href="/profile/datos" download className="button button-ghost">
             Descargar mis datos
           </a>
-          <Link to="/profile?eliminar=1" className="button button-ghost" preventScrollReset>
+          <Link to="/profile?eliminar=1" className="button button-danger" preventScrollReset>
             Eliminar mi cuenta
           </Link>
         </div>
@@ -40,19 +40,25 @@ export function AccountSections({ busy }: { busy: boolean }) {
 }
 
 export function DeleteAccountDialog({ busy }: { busy: boolean }) {
+  // One way out ('Cancelar', where focus starts: the safe choice) beside the destructive one.
   return (
-    <Dialog title="Eliminar mi cuenta" closeTo="/profile" role="alertdialog">
+    <Dialog
+      title="Eliminar mi cuenta"
+      closeTo="/profile"
+      closeLabel="Cancelar"
+      role="alertdialog"
+      initialFocus="close"
+      actions={
+        <Form method="post" action="/profile">
+          <input type="hidden" name="intent" value="deleteAccount" />
+          <input type="hidden" name="confirmar" value="eliminar" />
+          <button type="submit" className="button button-danger" disabled={busy}>
+            Eliminar mi cuenta
+          </button>
+        </Form>
+      }
+    >
       <p>{MEMBER_MESSAGES.accountDeleteConfirm}</p>
-      <Form method="post" action="/profile" className="form-actions">
-        <input type="hidden" name="intent" value="deleteAccount" />
-        <input type="hidden" name="confirmar" value="eliminar" />
-        <button type="submit" className="button button-danger" disabled={busy}>
-          Eliminar mi cuenta
-        </button>
-        <Link to="/profile" preventScrollReset className="button button-ghost">
-          Cancelar
-        </Link>
-      </Form>
     </Dialog>
   );
 }
