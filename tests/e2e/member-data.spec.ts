@@ -1,5 +1,14 @@
 import fs from "node:fs";
-import { createMember, expect, expectNoAxeViolations, test } from "./fixtures";
+import {
+  completeProfileOverHttp,
+  createMember,
+  expect,
+  expectNoAxeViolations,
+  freshEmail,
+  memberData,
+  signInOverHttp,
+  test,
+} from "./fixtures";
 
 for (const screen of [
   { name: "teléfono", viewport: { width: 360, height: 800 } },
@@ -87,4 +96,40 @@ test("'Cerrar sesión en todos los dispositivos' signs the member out here and i
   expect(member.email).toBeTruthy();
   await other.close();
   await noScript.close();
+});
+
+test("a long e-mail under 'Mi perfil' breaks before an '@' or a dot at 360 px, never mid-word", async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const email = freshEmail("maria.fernanda.quispe.mamani.comunidad");
+  expect(await signInOverHttp(page, { email })).toBe("/aditionaldata");
+  await completeProfileOverHttp(page, memberData());
+  await page.goto("/profile");
+  const address = page.locator(".profile-heading p");
+  await expect(address).toHaveText(email);
+  // Each rendered line of the address, from where its characters are drawn.
+  const lines = await address.evaluate((paragraph) => {
+    const walker = document.createTreeWalker(paragraph, NodeFilter.SHOW_TEXT);
+    const rows: { top: number; text: string }[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < (node.textContent ?? "").length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const top = Math.round(range.getBoundingClientRect().top);
+        const row = rows.at(-1);
+        if (row && Math.abs(row.top - top) < 4) row.text += node.textContent![i];
+        else rows.push({ top, text: node.textContent![i]! });
+      }
+    }
+    return rows.map((row) => row.text);
+  });
+  await page.screenshot({ path: testInfo.outputPath("correo-largo.png") });
+  expect(lines.join("")).toBe(email);
+  expect(lines.length).toBeGreaterThan(1);
+  // A line starts at an '@' or a dot, or follows a hyphen: never inside a word.
+  lines.slice(1).forEach((line, i) => {
+    expect(/^[@.]/.test(line) || lines[i]!.endsWith("-"), lines.join(" | ")).toBe(true);
+  });
 });

@@ -11,6 +11,7 @@ import { formatCalendarDate } from "~/kernel/time";
 import { useFocusFirstError } from "~/kernel/use-focus-first-error";
 import { MailPreferences } from "~/mail/components/mail-preferences";
 import { AccountSections, DeleteAccountDialog } from "~/members/components/account-sections";
+import { EmailAddress } from "~/ui/email-address";
 import { ProfileFields } from "~/members/components/profile-fields";
 import { ProfilePhoto } from "~/members/components/profile-photo";
 import { MESSAGES } from "~/messages";
@@ -81,7 +82,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <Avatar name={name} photoURL={profile.photoURL} size={64} />
           <div>
             <h1 id="profile-title">{editing ? "Editar Perfil" : "Mi perfil"}</h1>
-            <p className="muted">{profile.email}</p>
+            <p className="muted">
+              <EmailAddress email={profile.email} />
+            </p>
           </div>
         </div>
         <ProfilePhoto hasOwnPhoto={profile.hasOwnPhoto} />
