@@ -20,10 +20,22 @@ const FRAME_SOURCES = [
   "https://maps.google.com",
 ];
 
-function contentSecurityPolicy(nonce: string, options: SecurityOptions): string {
+/**
+ * Pages that check people in at the door. They may use the camera, and they read QR codes with a
+ * WebAssembly decoder in a worker where the browser has no BarcodeDetector
+ * (docs/decisions/040-qr-decoder.md): compiling WebAssembly needs 'wasm-unsafe-eval', the worker
+ * needs worker-src. Every other page gets neither. A new check-in page is one more pattern here.
+ */
+export const CHECK_IN_PAGES: readonly RegExp[] = [/^\/admin\/eventos\/[^/]+\/registro$/];
+
+export function isCheckInPage(path: string): boolean {
+  return CHECK_IN_PAGES.some((pattern) => pattern.test(path));
+}
+
+function contentSecurityPolicy(nonce: string, options: SecurityOptions, checkIn: boolean): string {
   const scriptSrc = options.viteDev
     ? `'self' 'unsafe-inline' 'unsafe-eval'`
-    : `'nonce-${nonce}' 'strict-dynamic'`;
+    : `'nonce-${nonce}' 'strict-dynamic'${checkIn ? " 'wasm-unsafe-eval'" : ""}`;
   const directives = [
     `default-src 'none'`,
     `script-src ${scriptSrc}`,
@@ -35,7 +47,9 @@ function contentSecurityPolicy(nonce: string, options: SecurityOptions): string 
     `connect-src 'self'${options.viteDev ? " ws: wss:" : ""}`,
     `manifest-src 'self'`,
     `frame-src ${FRAME_SOURCES.join(" ")}`,
-    `worker-src 'self' blob:`,
+    // The check-in page's decoder and its offline service worker (public/registro-sw.js) are files
+    // of this site; no other page starts a worker.
+    `worker-src ${checkIn ? "'self'" : "'none'"}`,
     `object-src 'none'`,
     `base-uri 'none'`,
     `frame-ancestors 'none'`,
@@ -46,8 +60,7 @@ function contentSecurityPolicy(nonce: string, options: SecurityOptions): string 
 }
 
 const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=()";
-/** The one page that may use the camera: an event's check-in, which scans QR codes. */
-const CAMERA_PAGE = /^\/admin\/eventos\/[^/]+\/registro$/;
+/** For the check-in pages, which scan QR codes with the camera. */
 const CAMERA_ALLOWED = "camera=(self), microphone=(), geolocation=(), payment=()";
 
 const NONCE_BYTES = 16;
@@ -74,24 +87,24 @@ export function securityHeaders(options: SecurityOptions) {
   const MARK = "\u0000";
   let origins: string | null = null;
   let pieces: string[] = [];
+  let checkInPieces: string[] = [];
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = freshNonce();
     res.locals.cspNonce = nonce;
     const current = options.formActionOrigins().join(" ");
     if (current !== origins) {
       origins = current;
-      pieces = contentSecurityPolicy(MARK, options).split(MARK);
+      pieces = contentSecurityPolicy(MARK, options, false).split(MARK);
+      checkInPieces = contentSecurityPolicy(MARK, options, true).split(MARK);
     }
-    res.setHeader("Content-Security-Policy", pieces.join(nonce));
+    const checkIn = isCheckInPage(req.path);
+    res.setHeader("Content-Security-Policy", (checkIn ? checkInPieces : pieces).join(nonce));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
     res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader(
-      "Permissions-Policy",
-      CAMERA_PAGE.test(req.path) ? CAMERA_ALLOWED : PERMISSIONS_POLICY,
-    );
+    res.setHeader("Permissions-Policy", checkIn ? CAMERA_ALLOWED : PERMISSIONS_POLICY);
     if (options.production)
       res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
     next();

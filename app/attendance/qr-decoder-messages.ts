@@ -1,0 +1,12 @@
+// What the check-in page and its QR decoder worker (qr-decoder.worker.ts) say to each other.
+
+export type DecoderRequest =
+  | { type: "prepare" }
+  /** A camera frame, its pixels handed over (transferred) to the worker. */
+  | { type: "read"; id: number; image: ImageData };
+
+export type DecoderReply =
+  | { type: "ready" }
+  | { type: "failed" }
+  /** The frame's QR code, or null when it had none that could be read. */
+  | { type: "read"; id: number; value: string | null };
