@@ -28,14 +28,25 @@ const FRAME_SOURCES = [
  */
 export const CHECK_IN_PAGES: readonly RegExp[] = [/^\/admin\/eventos\/[^/]+\/registro$/];
 
+/**
+ * The decoder's worker script (built by Vite from app/attendance/qr-decoder.worker.ts). A worker
+ * runs under the policy its own script is served with, not its page's, so it is the worker that
+ * compiles the WebAssembly and needs 'wasm-unsafe-eval'.
+ */
+const DECODER_WORKER = /^\/assets\/qr-decoder\.worker-[\w-]+\.js$/;
+
 export function isCheckInPage(path: string): boolean {
   return CHECK_IN_PAGES.some((pattern) => pattern.test(path));
 }
 
-function contentSecurityPolicy(nonce: string, options: SecurityOptions, checkIn: boolean): string {
+/** What a response may do beyond every page: nothing, run WebAssembly, or check people in. */
+type Allowance = "none" | "wasm" | "checkIn";
+
+function contentSecurityPolicy(nonce: string, options: SecurityOptions, allows: Allowance): string {
+  const checkIn = allows === "checkIn";
   const scriptSrc = options.viteDev
     ? `'self' 'unsafe-inline' 'unsafe-eval'`
-    : `'nonce-${nonce}' 'strict-dynamic'${checkIn ? " 'wasm-unsafe-eval'" : ""}`;
+    : `'nonce-${nonce}' 'strict-dynamic'${allows === "none" ? "" : " 'wasm-unsafe-eval'"}`;
   const directives = [
     `default-src 'none'`,
     `script-src ${scriptSrc}`,
@@ -86,19 +97,22 @@ export function securityHeaders(options: SecurityOptions) {
   // when the sign-in provider's origins change) and the nonce put into its two places.
   const MARK = "\u0000";
   let origins: string | null = null;
-  let pieces: string[] = [];
-  let checkInPieces: string[] = [];
+  let pieces: Record<Allowance, string[]> = { none: [], wasm: [], checkIn: [] };
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = freshNonce();
     res.locals.cspNonce = nonce;
     const current = options.formActionOrigins().join(" ");
     if (current !== origins) {
       origins = current;
-      pieces = contentSecurityPolicy(MARK, options, false).split(MARK);
-      checkInPieces = contentSecurityPolicy(MARK, options, true).split(MARK);
+      pieces = {
+        none: contentSecurityPolicy(MARK, options, "none").split(MARK),
+        wasm: contentSecurityPolicy(MARK, options, "wasm").split(MARK),
+        checkIn: contentSecurityPolicy(MARK, options, "checkIn").split(MARK),
+      };
     }
     const checkIn = isCheckInPage(req.path);
-    res.setHeader("Content-Security-Policy", (checkIn ? checkInPieces : pieces).join(nonce));
+    const allows: Allowance = checkIn ? "checkIn" : DECODER_WORKER.test(req.path) ? "wasm" : "none";
+    res.setHeader("Content-Security-Policy", pieces[allows].join(nonce));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");

@@ -56,7 +56,7 @@ export function CheckInReader({
           id="checkin-code"
           name="codigo"
           label="Código de la persona"
-          hint="8 letras y números, como ABCD-2345: está bajo su código QR."
+          hint="Está bajo su QR, como ABCD-2345."
           error={codeError}
         >
           {(control) => (

@@ -120,7 +120,11 @@ export function QrScanner({ onCode }: { onCode: (value: string) => void }) {
         aria-label="Imagen de la cámara"
       />
       {running ? (
-        <button type="button" className="button button-secondary" onClick={stop}>
+        <button
+          type="button"
+          className="button button-secondary button-small admin-checkin-stop"
+          onClick={stop}
+        >
           Detener la cámara
         </button>
       ) : (

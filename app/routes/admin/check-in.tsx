@@ -12,6 +12,7 @@ import { CheckInPeople } from "~/attendance/components/check-in-people";
 import { CheckInReader } from "~/attendance/components/check-in-reader";
 import { CheckInResult } from "~/attendance/components/check-in-result";
 import { CheckInStatus } from "~/attendance/components/check-in-status";
+import { useCheckInDocument } from "~/attendance/use-check-in-document";
 import { useCheckInSync } from "~/attendance/use-check-in-sync";
 import { MESSAGES } from "~/messages";
 import { formatDateTime } from "~/kernel/time";
@@ -68,6 +69,7 @@ export function meta({ loaderData, params }: Route.MetaArgs) {
 
 export default function CheckIn({ loaderData, actionData }: Route.ComponentProps) {
   const { event, timeZone } = loaderData;
+  useCheckInDocument();
   const sync = useCheckInSync(loaderData, actionData);
   const { outcome } = sync;
   // A typed code that matches nobody is the field's error; anything else is told below it.
