@@ -155,6 +155,16 @@ test("the camera reads real passes with the site's own decoder and checks both p
       await elsewhere.close();
 
       const door = await context.newPage();
+      // What the page asks the phone to vibrate, passed on to the browser.
+      await door.addInitScript(() => {
+        const felt: unknown[] = [];
+        (window as unknown as { felt: unknown[] }).felt = felt;
+        const vibrate = navigator.vibrate.bind(navigator);
+        navigator.vibrate = (pattern) => {
+          felt.push(pattern);
+          return vibrate(pattern);
+        };
+      });
       const problems: string[] = [];
       door.on("console", (m) => {
         if (m.type() === "error") problems.push(m.text());
@@ -238,6 +248,21 @@ test("the camera reads real passes with the site's own decoder and checks both p
         expect(box.y + box.height, "visible sin desplazarse").toBeLessThanOrEqual(740);
       }
       if (SHOTS_DIR) await door.screenshot({ path: path.join(SHOTS_DIR, "registrado-360.png") });
+      await expectNoAxeViolations(door);
+
+      // Felt as well as seen and read out.
+      const region = door.locator('[aria-live="assertive"]');
+      await expect(region).toContainText("Presente");
+      expect(
+        await door.evaluate(() => (window as unknown as { felt: unknown[] }).felt),
+      ).toContainEqual([80]);
+
+      // A wrong code stays in the field, and the region reads the refusal out.
+      await door.getByLabel("Código de la persona").fill("zzzz-zzzz");
+      await door.getByRole("button", { name: "Registrar", exact: true }).click();
+      await expect(door.locator("#checkin-code-error")).toBeVisible();
+      await expect(door.getByLabel("Código de la persona")).toHaveValue("zzzz-zzzz");
+      await expect(region).toContainText("No registrado: ");
       await expectNoAxeViolations(door);
 
       // The server has both.
