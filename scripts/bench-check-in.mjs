@@ -15,6 +15,8 @@ const child = spawn(
     "tests/e2e/qr-camera.spec.ts",
     "--reporter=line",
     `--repeat-each=${rounds}`,
+    // One at a time, so that the rounds do not share the processor.
+    "--workers=1",
   ],
   {
     env: { ...process.env, E2E_PORT: process.env.E2E_PORT ?? "3410" },
@@ -22,18 +24,21 @@ const child = spawn(
   },
 );
 const figures = [];
+const output = [];
 let rest = "";
 child.stdout.on("data", (chunk) => {
   rest += chunk.toString();
   const lines = rest.split("\n");
   rest = lines.pop() ?? "";
   for (const line of lines) {
+    output.push(line);
     const at = line.indexOf("[registro con cámara] ");
     if (at >= 0) figures.push(line.slice(at + "[registro con cámara] ".length).trim());
   }
 });
 child.on("close", (code) => {
   if (code !== 0) {
+    console.error(output.filter((line) => !line.startsWith("[WebServer]")).join("\n"));
     console.error(`La prueba del navegador falló (código ${code}): no hay cifras.`);
     process.exit(code ?? 1);
   }

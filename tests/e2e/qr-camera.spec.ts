@@ -26,7 +26,7 @@ import {
 } from "./fixtures";
 
 const ADMIN = "admin-e2e@ayllu.test";
-/** Set by scripts/bench-check-in.mjs: where to save screenshots of the page (optional). */
+/** Where to save screenshots of the page at 360 and 1280 px, when set. */
 const SHOTS_DIR = process.env.QR_SHOTS_DIR;
 
 async function publishEvent(page: Page, name: string): Promise<string> {
@@ -254,7 +254,12 @@ test("the camera reads real passes with the site's own decoder and checks both p
         const box = (await shown.boundingBox())!;
         expect(box.y + box.height, "visible sin desplazarse").toBeLessThanOrEqual(740);
       }
-      if (SHOTS_DIR) await door.screenshot({ path: path.join(SHOTS_DIR, "registrado-360.png") });
+      if (SHOTS_DIR) {
+        await door.screenshot({ path: path.join(SHOTS_DIR, "registrado-360.png") });
+        await door.setViewportSize({ width: 1280, height: 800 });
+        await door.screenshot({ path: path.join(SHOTS_DIR, "registrado-1280.png") });
+        await door.setViewportSize({ width: 360, height: 740 });
+      }
       await expectNoAxeViolations(door);
 
       // Felt as well as seen and read out.
@@ -264,7 +269,10 @@ test("the camera reads real passes with the site's own decoder and checks both p
         await door.evaluate(() => (window as unknown as { felt: unknown[] }).felt),
       ).toContainEqual([80]);
 
-      // A wrong code stays in the field, and the region reads the refusal out.
+      // A wrong code stays in the field, and the region reads the refusal out. The camera is
+      // stopped first: the looping video would show the passes again ('Ya había entrado').
+      await door.getByRole("button", { name: "Detener la cámara" }).click();
+      await expect(door.getByRole("button", { name: "Escanear con la cámara" })).toBeVisible();
       await door.getByLabel("Código de la persona").fill("zzzz-zzzz");
       await door.getByRole("button", { name: "Registrar", exact: true }).click();
       await expect(door.locator("#checkin-code-error")).toBeVisible();
@@ -317,11 +325,6 @@ test("the camera reads real passes with the site's own decoder and checks both p
       ];
       testInfo.annotations.push({ type: "cifras", description: figures.join("; ") });
       console.log(`[registro con cámara] ${figures.join("\n[registro con cámara] ")}`);
-
-      if (SHOTS_DIR) {
-        await door.setViewportSize({ width: 1280, height: 800 });
-        await door.screenshot({ path: path.join(SHOTS_DIR, "registrado-1280.png") });
-      }
       await context.close();
     } finally {
       await phone.close();
