@@ -64,7 +64,7 @@ export function CheckInResult({
             </>
           ) : (
             <div className="admin-checkin-person">
-              <Avatar name={outcome.person.nombre} photoURL={outcome.person.photoURL} size={64} />
+              <Avatar name={outcome.person.nombre} photoURL={outcome.person.photoURL} size={48} />
               <div>
                 <h2 id="checkin-result-title">{outcome.person.nombre}</h2>
                 <p className="admin-checkin-verdict">
