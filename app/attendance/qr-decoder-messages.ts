@@ -1,4 +1,11 @@
-// What the check-in page and its QR decoder worker (qr-decoder.worker.ts) say to each other.
+// What the check-in page and its QR decoder worker (qr-decoder.worker.ts) say to each other, and
+// what either reader (the browser's detector or the worker) offers the page.
+
+export interface QrReader {
+  /** The QR code in the video's current frame, or null. */
+  read(video: HTMLVideoElement): Promise<string | null>;
+  close(): void;
+}
 
 export type DecoderRequest =
   | { type: "prepare" }

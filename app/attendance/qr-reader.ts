@@ -3,11 +3,9 @@
 // Firefox, Chromium on Linux) a WebAssembly decoder in a worker does it (qr-worker-reader.ts),
 // loaded only when a check-in page asks for it (docs/decisions/040-qr-decoder.md).
 
-export interface QrReader {
-  /** The QR code in the video's current frame, or null. */
-  read(video: HTMLVideoElement): Promise<string | null>;
-  close(): void;
-}
+import type { QrReader } from "./qr-decoder-messages";
+
+export type { QrReader };
 
 // The browser's BarcodeDetector, not yet in TypeScript's DOM types.
 interface BarcodeDetectorLike {

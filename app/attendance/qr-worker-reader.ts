@@ -1,8 +1,7 @@
 // The WebAssembly QR decoder's side on the page: it copies a frame of the camera's video into
 // pixels and hands them to the decoder's worker (qr-decoder.worker.ts), which answers with the
 // code it found. Imported only by openQrReader, so that no page but a check-in page loads it.
-import type { QrReader } from "./qr-reader";
-import type { DecoderReply, DecoderRequest } from "./qr-decoder-messages";
+import type { DecoderReply, DecoderRequest, QrReader } from "./qr-decoder-messages";
 
 /**
  * Frames are scaled down to this many pixels on their longer side: a pass held in front of a
