@@ -8,5 +8,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: isSsrBuild ? { input: "./server/http/main.server.ts" } : undefined,
     target: "es2022",
   },
+  // The check-in page's QR decoder worker is an ES module (app/attendance/qr-worker-reader.ts).
+  worker: { format: "es" as const, plugins: () => [tsconfigPaths()] },
   plugins: [reactRouter(), tsconfigPaths()],
 }));

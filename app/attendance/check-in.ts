@@ -5,6 +5,8 @@
 /** Letters and digits a person reads and types without confusion: no 0, 1, I, L or O. */
 export const CHECK_IN_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 export const CHECK_IN_CODE_LENGTH = 8;
+/** The code field's length: room for a code typed with spaces or dashes. */
+export const CHECK_IN_CODE_FIELD_MAX = 20;
 /** A QR token: 16 bytes of event id, 16 of member id, 16 of MAC, in base64url. */
 export const CHECK_IN_TOKEN_PATTERN = /^[A-Za-z0-9_-]{64}$/;
 

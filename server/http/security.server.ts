@@ -20,10 +20,33 @@ const FRAME_SOURCES = [
   "https://maps.google.com",
 ];
 
-function contentSecurityPolicy(nonce: string, options: SecurityOptions): string {
+/**
+ * Pages that check people in at the door. They may use the camera, and they read QR codes with a
+ * WebAssembly decoder in a worker where the browser has no BarcodeDetector
+ * (docs/decisions/040-qr-decoder.md): compiling WebAssembly needs 'wasm-unsafe-eval', the worker
+ * needs worker-src. Every other page gets neither. A new check-in page is one more pattern here.
+ */
+export const CHECK_IN_PAGES: readonly RegExp[] = [/^\/admin\/eventos\/[^/]+\/registro$/];
+
+/**
+ * The decoder's worker script (built by Vite from app/attendance/qr-decoder.worker.ts). A worker
+ * runs under the policy its own script is served with, not its page's, so it is the worker that
+ * compiles the WebAssembly and needs 'wasm-unsafe-eval'.
+ */
+const DECODER_WORKER = /^\/assets\/qr-decoder\.worker-[\w-]+\.js$/;
+
+export function isCheckInPage(path: string): boolean {
+  return CHECK_IN_PAGES.some((pattern) => pattern.test(path));
+}
+
+/** What a response may do beyond every page: nothing, run WebAssembly, or check people in. */
+type Allowance = "none" | "wasm" | "checkIn";
+
+function contentSecurityPolicy(nonce: string, options: SecurityOptions, allows: Allowance): string {
+  const checkIn = allows === "checkIn";
   const scriptSrc = options.viteDev
     ? `'self' 'unsafe-inline' 'unsafe-eval'`
-    : `'nonce-${nonce}' 'strict-dynamic'`;
+    : `'nonce-${nonce}' 'strict-dynamic'${allows === "none" ? "" : " 'wasm-unsafe-eval'"}`;
   const directives = [
     `default-src 'none'`,
     `script-src ${scriptSrc}`,
@@ -35,7 +58,9 @@ function contentSecurityPolicy(nonce: string, options: SecurityOptions): string 
     `connect-src 'self'${options.viteDev ? " ws: wss:" : ""}`,
     `manifest-src 'self'`,
     `frame-src ${FRAME_SOURCES.join(" ")}`,
-    `worker-src 'self' blob:`,
+    // The check-in page's decoder and its offline service worker (public/registro-sw.js) are files
+    // of this site; no other page starts a worker.
+    `worker-src ${checkIn ? "'self'" : "'none'"}`,
     `object-src 'none'`,
     `base-uri 'none'`,
     `frame-ancestors 'none'`,
@@ -46,8 +71,7 @@ function contentSecurityPolicy(nonce: string, options: SecurityOptions): string 
 }
 
 const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=()";
-/** The one page that may use the camera: an event's check-in, which scans QR codes. */
-const CAMERA_PAGE = /^\/admin\/eventos\/[^/]+\/registro$/;
+/** For the check-in pages, which scan QR codes with the camera. */
 const CAMERA_ALLOWED = "camera=(self), microphone=(), geolocation=(), payment=()";
 
 const NONCE_BYTES = 16;
@@ -73,25 +97,28 @@ export function securityHeaders(options: SecurityOptions) {
   // when the sign-in provider's origins change) and the nonce put into its two places.
   const MARK = "\u0000";
   let origins: string | null = null;
-  let pieces: string[] = [];
+  let pieces: Record<Allowance, string[]> = { none: [], wasm: [], checkIn: [] };
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = freshNonce();
     res.locals.cspNonce = nonce;
     const current = options.formActionOrigins().join(" ");
     if (current !== origins) {
       origins = current;
-      pieces = contentSecurityPolicy(MARK, options).split(MARK);
+      pieces = {
+        none: contentSecurityPolicy(MARK, options, "none").split(MARK),
+        wasm: contentSecurityPolicy(MARK, options, "wasm").split(MARK),
+        checkIn: contentSecurityPolicy(MARK, options, "checkIn").split(MARK),
+      };
     }
-    res.setHeader("Content-Security-Policy", pieces.join(nonce));
+    const checkIn = isCheckInPage(req.path);
+    const allows: Allowance = checkIn ? "checkIn" : DECODER_WORKER.test(req.path) ? "wasm" : "none";
+    res.setHeader("Content-Security-Policy", pieces[allows].join(nonce));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
     res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader(
-      "Permissions-Policy",
-      CAMERA_PAGE.test(req.path) ? CAMERA_ALLOWED : PERMISSIONS_POLICY,
-    );
+    res.setHeader("Permissions-Policy", checkIn ? CAMERA_ALLOWED : PERMISSIONS_POLICY);
     if (options.production)
       res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
     next();

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { MESSAGES } from "~/messages";
 import {
   CHECK_IN_CODE_ALPHABET,
+  CHECK_IN_CODE_FIELD_MAX,
   eventIdOfToken,
   normalizeCheckInCode,
 } from "~/attendance/check-in";
@@ -240,7 +241,23 @@ test("a typed code works in any case and with spaces or a dash, also without Jav
   expect(wrong.text).toContain(
     `<p class="field-error" id="checkin-code-error">${MESSAGES.checkInCodeUnknown}</p>`,
   );
+  // A wrong code stays in the field to be corrected; one that checked someone in does not.
+  expect(codeFieldValue(wrong.text)).toBe("ZZZZ-ZZZZ");
+  expect(codeFieldValue(page.text)).toBe("");
+  // What comes back is never longer than the field takes.
+  const long = await admin.client.post(`/admin/eventos/${event.id}/registro`, {
+    intent: "checkIn",
+    codigo: "Q".repeat(5000),
+  });
+  expect(long.status).toBe(400);
+  expect(codeFieldValue(long.text)).toBe("Q".repeat(CHECK_IN_CODE_FIELD_MAX));
 });
+
+/** The value the check-in page's code field is rendered with. */
+function codeFieldValue(html: string): string | undefined {
+  const input = /<input[^>]*id="checkin-code"[^>]*>/.exec(html)?.[0] ?? "";
+  return /value="([^"]*)"/.exec(input)?.[1];
+}
 
 test("bad tokens and codes get a Spanish message and a 4xx, and change nothing", async () => {
   const { event, ana } = await eventWithPeople();

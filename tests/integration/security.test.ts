@@ -441,3 +441,54 @@ test("a member's form post to an admin page is answered with a 403 page that say
   expect(reply.text).toContain("Acceso denegado. No eres un administrador.");
   expect(reply.text).not.toContain("Algo salió mal");
 });
+
+test("check-in pages may use the camera, a worker and WebAssembly; no other page may", async () => {
+  const admin = await signInMember(server.url, `registro-${randomUUID()}@example.com`);
+  const event = randomUUID();
+  // The headers do not depend on who asks or on the answer: a page that refuses or does not
+  // find the event carries them too.
+  for (const client of [admin, newClient()]) {
+    const reply = await client.get(`/admin/eventos/${event}/registro`);
+    const csp = parseCsp(reply.headers.get("content-security-policy"));
+    expect(csp.get("script-src")).toEqual([
+      `'nonce-${nonceOf(csp)}'`,
+      "'strict-dynamic'",
+      "'wasm-unsafe-eval'",
+    ]);
+    expect(csp.get("worker-src")).toEqual(["'self'"]);
+    expect(csp.get("connect-src")).toEqual(["'self'"]);
+    expect(reply.headers.get("permissions-policy")).toContain("camera=(self)");
+    expect(reply.headers.get("permissions-policy")).toContain("microphone=()");
+  }
+  for (const path of [
+    "/login",
+    "/",
+    `/admin/eventos/${event}/participantes`,
+    `/admin/eventos/${event}/registro/datos`,
+    `/admin/eventos/${event}/registro.webmanifest`,
+    `/admin/eventos/${event}/registro/otra`,
+    `/x/admin/eventos/${event}/registro`,
+    "/registro-sw.js",
+    "/assets/root-Ab1_x.js",
+  ]) {
+    const reply = await admin.get(path);
+    const csp = parseCsp(reply.headers.get("content-security-policy"));
+    expect(csp.get("script-src"), path).not.toContain("'wasm-unsafe-eval'");
+    expect(csp.get("worker-src"), path).toEqual(["'none'"]);
+    expect(reply.headers.get("permissions-policy"), path).toContain("camera=()");
+  }
+});
+
+test("the QR decoder's worker script may compile WebAssembly, and may do nothing more than a page", async () => {
+  // A worker runs under its own script's policy, not its page's.
+  const reply = await newClient().get("/assets/qr-decoder.worker-Ab1_x-9.js");
+  const csp = parseCsp(reply.headers.get("content-security-policy"));
+  expect(csp.get("script-src")).toEqual([
+    `'nonce-${nonceOf(csp)}'`,
+    "'strict-dynamic'",
+    "'wasm-unsafe-eval'",
+  ]);
+  expect(csp.get("worker-src")).toEqual(["'none'"]);
+  expect(csp.get("connect-src")).toEqual(["'self'"]);
+  expect(reply.headers.get("permissions-policy")).toContain("camera=()");
+});

@@ -1,29 +1,47 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Field } from "~/ui/field";
+import { CHECK_IN_CODE_FIELD_MAX } from "~/attendance/check-in";
 import { QrScanner } from "~/attendance/components/qr-scanner";
+import type { CheckInOutcome } from "~/attendance/use-check-in-sync";
 
 /**
- * The camera and the typed code. Once the page's script has the list (`local`), a code is
- * handled on the phone by `onCode` (false: it cannot be a code, and stays in the field); until
- * then, and without JavaScript, the form posts it to the page's action.
+ * The camera, the typed code and, right under them, the result (`children`), so that on a phone
+ * the field, 'Registrar' and the confirmation fit on one screen. Once the page's script has the
+ * list (`local`), a code is handled on the phone by `onCode` (false: it cannot be a code); until
+ * then, and without JavaScript, the form posts it to the page's action. A typed code stays in the
+ * field until it has checked someone in, so a wrong one can be corrected.
  */
 export function CheckInReader({
   local,
+  typedCode,
   codeError,
+  outcome,
   onScan,
   onCode,
+  children,
 }: {
   local: boolean;
+  /** The code last posted without JavaScript and refused, shown again. */
+  typedCode: string | undefined;
   codeError: string | undefined;
+  outcome: CheckInOutcome | null;
   onScan: (value: string) => void;
   onCode: (value: string) => boolean;
+  children: ReactNode;
 }) {
-  const [code, setCode] = useState("");
+  const [code, setCode] = useState(typedCode ?? "");
+  const awaiting = useRef(false);
+
+  useEffect(() => {
+    if (!awaiting.current || !outcome) return;
+    awaiting.current = false;
+    if (outcome.kind !== "refused") setCode("");
+  }, [outcome]);
 
   function typed(submit: FormEvent<HTMLFormElement>) {
     if (!local) return;
     submit.preventDefault();
-    if (onCode(code)) setCode("");
+    awaiting.current = onCode(code);
   }
 
   return (
@@ -38,26 +56,29 @@ export function CheckInReader({
           id="checkin-code"
           name="codigo"
           label="Código de la persona"
-          hint="8 letras y números, como ABCD-2345: está bajo su código QR."
+          hint="Está bajo su QR, como ABCD-2345."
           error={codeError}
         >
           {(control) => (
-            <input
-              {...control}
-              type="text"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={20}
-              value={code}
-              onChange={(change) => setCode(change.target.value)}
-            />
+            <div className="admin-checkin-entry">
+              <input
+                {...control}
+                type="text"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={CHECK_IN_CODE_FIELD_MAX}
+                value={code}
+                onChange={(change) => setCode(change.target.value)}
+              />
+              <button type="submit" className="button">
+                Registrar
+              </button>
+            </div>
           )}
         </Field>
-        <button type="submit" className="button">
-          Registrar
-        </button>
       </form>
+      {children}
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Avatar } from "~/ui/avatar";
 import { zonedDateTime } from "~/kernel/time";
 import type { CheckInOutcome } from "~/attendance/use-check-in-sync";
@@ -8,11 +9,22 @@ const RESULT_CLASS = {
   refused: "admin-checkin-result-refused",
 } as const;
 
+/** A short buzz for "in", two for "already", two longer ones for "not in" (milliseconds). */
+const VIBRATION = {
+  in: [80],
+  already: [60, 60, 60],
+  refused: [160, 80, 160],
+} as const;
+
 function timeOf(instant: string, timeZone: string): string {
   return zonedDateTime(instant, timeZone).time;
 }
 
-/** The last scan's or code's outcome, read out as it changes; a prompt before the first. */
+/**
+ * The last scan's or code's outcome, next to the code field, read out by screen readers as it
+ * changes and felt as a short vibration where the phone has one; a prompt before the first. A
+ * typed code that matches nobody is shown as the field's error, and only read out here.
+ */
 export function CheckInResult({
   outcome,
   timeZone,
@@ -20,10 +32,25 @@ export function CheckInResult({
   outcome: CheckInOutcome | null;
   timeZone: string;
 }) {
+  // Each outcome is a new element, so that the same message twice is read out twice.
+  const count = useRef(0);
+  const seen = useRef<CheckInOutcome | null>(null);
+  if (outcome !== seen.current) {
+    seen.current = outcome;
+    count.current++;
+  }
+  useEffect(() => {
+    if (outcome && typeof navigator.vibrate === "function") {
+      navigator.vibrate([...VIBRATION[outcome.kind]]);
+    }
+  }, [outcome]);
+
+  const typedRefusal = outcome?.kind === "refused" && outcome.typed;
   return (
-    <div aria-live="assertive" aria-atomic="true">
-      {outcome ? (
+    <div aria-live="assertive" aria-atomic="true" className="admin-checkin-result-region">
+      {outcome && !typedRefusal ? (
         <section
+          key={count.current}
           className={`card admin-checkin-result ${RESULT_CLASS[outcome.kind]}`}
           aria-labelledby="checkin-result-title"
         >
@@ -37,7 +64,7 @@ export function CheckInResult({
             </>
           ) : (
             <div className="admin-checkin-person">
-              <Avatar name={outcome.person.nombre} photoURL={outcome.person.photoURL} size={96} />
+              <Avatar name={outcome.person.nombre} photoURL={outcome.person.photoURL} size={48} />
               <div>
                 <h2 id="checkin-result-title">{outcome.person.nombre}</h2>
                 <p className="admin-checkin-verdict">
@@ -53,9 +80,16 @@ export function CheckInResult({
           )}
         </section>
       ) : (
-        <p className="card admin-checkin-result admin-checkin-result-idle">
-          Escanea el código QR de la persona o escribe su código.
-        </p>
+        <>
+          <p className="card admin-checkin-result admin-checkin-result-idle">
+            Escanea el código QR de la persona o escribe su código.
+          </p>
+          {typedRefusal ? (
+            <p key={count.current} className="visually-hidden">
+              No registrado: {outcome.message}
+            </p>
+          ) : null}
+        </>
       )}
     </div>
   );

@@ -1,31 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-
-// The browser's BarcodeDetector (Chromium on Android, ChromeOS and macOS; Safari 17+), not yet in
-// TypeScript's DOM types.
-interface DetectedBarcode {
-  rawValue: string;
-}
-interface BarcodeDetectorLike {
-  detect(source: HTMLVideoElement): Promise<DetectedBarcode[]>;
-}
-interface BarcodeDetectorClass {
-  new (options: { formats: string[] }): BarcodeDetectorLike;
-  getSupportedFormats?: () => Promise<string[]>;
-}
-
-function detectorClass(): BarcodeDetectorClass | null {
-  const candidate = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
-  return candidate && typeof navigator.mediaDevices?.getUserMedia === "function" ? candidate : null;
-}
+import { cameraScanningPossible, openQrReader, type QrReader } from "~/attendance/qr-reader";
 
 /** How often a frame is looked at, and how long the same code is ignored after it was read. */
 const SCAN_EVERY_MS = 250;
 const SAME_CODE_PAUSE_MS = 3000;
 
 /**
- * Reads QR codes with the camera where the browser can (BarcodeDetector and getUserMedia), and
- * says so where it cannot: the code can always be typed. The camera stops when the admin stops
- * it, leaves the page or switches away from it.
+ * Reads QR codes with the camera: with the browser's BarcodeDetector where it has one, with the
+ * site's WebAssembly decoder in a worker elsewhere (app/attendance/qr-reader.ts). The decoder is
+ * loaded as the page opens, so that it is ready (and kept for offline use) before the first pass.
+ * The code can always be typed. The camera stops when the person stops it, leaves the page or
+ * switches away from it.
  */
 export function QrScanner({ onCode }: { onCode: (value: string) => void }) {
   const [support, setSupport] = useState<"unknown" | "yes" | "no">("unknown");
@@ -34,16 +19,23 @@ export function QrScanner({ onCode }: { onCode: (value: string) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
   const timer = useRef<number | null>(null);
+  const reader = useRef<Promise<QrReader> | null>(null);
   const last = useRef<{ value: string; at: number } | null>(null);
   const handler = useRef(onCode);
   handler.current = onCode;
 
   useEffect(() => {
-    const Detector = detectorClass();
-    if (!Detector) return setSupport("no");
-    (Detector.getSupportedFormats?.() ?? Promise.resolve(["qr_code"]))
-      .then((formats) => setSupport(formats.includes("qr_code") ? "yes" : "no"))
-      .catch(() => setSupport("no"));
+    if (!cameraScanningPossible()) return setSupport("no");
+    const opening = openQrReader();
+    reader.current = opening;
+    opening.then(
+      () => setSupport("yes"),
+      () => setSupport("no"),
+    );
+    return () => {
+      reader.current = null;
+      void opening.then((open) => open.close()).catch(() => {});
+    };
   }, []);
 
   const stop = useCallback(() => {
@@ -69,8 +61,7 @@ export function QrScanner({ onCode }: { onCode: (value: string) => void }) {
   }, [stop]);
 
   async function start() {
-    const Detector = detectorClass();
-    if (!Detector || !video.current) return;
+    if (!reader.current || !video.current) return;
     setProblem(null);
     try {
       const media = await navigator.mediaDevices.getUserMedia({
@@ -81,18 +72,19 @@ export function QrScanner({ onCode }: { onCode: (value: string) => void }) {
       video.current.srcObject = media;
       await video.current.play();
       setRunning(true);
-      const detector = new Detector({ formats: ["qr_code"] });
+      const decoder = await reader.current;
       const look = async () => {
         if (!stream.current || !video.current) return;
         try {
-          const [code] = await detector.detect(video.current);
+          const value = await decoder.read(video.current);
           const now = Date.now();
           if (
-            code?.rawValue &&
-            (last.current?.value !== code.rawValue || now - last.current.at > SAME_CODE_PAUSE_MS)
+            value &&
+            stream.current &&
+            (last.current?.value !== value || now - last.current.at > SAME_CODE_PAUSE_MS)
           ) {
-            last.current = { value: code.rawValue, at: now };
-            handler.current(code.rawValue);
+            last.current = { value, at: now };
+            handler.current(value);
           }
         } catch {
           // A frame that could not be read; the next one may be.
@@ -128,7 +120,11 @@ export function QrScanner({ onCode }: { onCode: (value: string) => void }) {
         aria-label="Imagen de la cámara"
       />
       {running ? (
-        <button type="button" className="button button-secondary" onClick={stop}>
+        <button
+          type="button"
+          className="button button-secondary button-small admin-checkin-stop"
+          onClick={stop}
+        >
           Detener la cámara
         </button>
       ) : (

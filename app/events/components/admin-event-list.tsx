@@ -55,6 +55,7 @@ export function AdminEventList({
                   Participantes
                 </Link>
                 <Link
+                  reloadDocument
                   to={`/admin/eventos/${event.id}/registro`}
                   className="button button-secondary button-small"
                   aria-label={`Registro en la puerta de ${event.nombreEvento}`}

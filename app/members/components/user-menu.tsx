@@ -126,7 +126,7 @@ export function UserMenu({ user }: { user: MenuUser }) {
             ) : null}
             {user.checkIn ? (
               <li role="none">
-                <Link role="menuitem" to={user.checkIn} onClick={() => close(false)}>
+                <Link role="menuitem" to={user.checkIn} reloadDocument onClick={() => close(false)}>
                   Registro de entrada
                 </Link>
               </li>

@@ -7,11 +7,12 @@
 // docs/decisions/019-check-in.md.
 import { data, Link } from "react-router";
 import { ErrorPage } from "~/error-page";
-import type { CheckInReply } from "~/attendance/check-in";
+import { CHECK_IN_CODE_FIELD_MAX, type CheckInReply } from "~/attendance/check-in";
 import { CheckInPeople } from "~/attendance/components/check-in-people";
 import { CheckInReader } from "~/attendance/components/check-in-reader";
 import { CheckInResult } from "~/attendance/components/check-in-result";
 import { CheckInStatus } from "~/attendance/components/check-in-status";
+import { useCheckInDocument } from "~/attendance/use-check-in-document";
 import { useCheckInSync } from "~/attendance/use-check-in-sync";
 import { MESSAGES } from "~/messages";
 import { formatDateTime } from "~/kernel/time";
@@ -30,15 +31,24 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
 }
 
+/** The action's answer: a refused code comes back with what was typed. */
+type CheckInAnswer = CheckInReply & { codigo?: string };
+
 /** A typed code sent without JavaScript (the page's script sends to …/registro/datos instead). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireEventMay(request, context, "event.checkIn", params.eventId);
   const form = await readForm(request);
   if (form.get("intent") !== "checkIn") {
-    return data({ ok: false, message: MESSAGES.unknownAction } as CheckInReply, { status: 400 });
+    return data<CheckInAnswer>({ ok: false, message: MESSAGES.unknownAction }, { status: 400 });
   }
   const { status, reply } = await checkInFromForm(form, context, admin, params.eventId);
-  return data(reply, { status });
+  if (reply.ok) return data<CheckInAnswer>(reply, { status });
+  // A refused code is shown again in the field, no longer than the field takes.
+  const typed = form.get("codigo");
+  return data<CheckInAnswer>(
+    { ...reply, codigo: typeof typed === "string" ? typed.slice(0, CHECK_IN_CODE_FIELD_MAX) : "" },
+    { status },
+  );
 }
 
 export function meta({ loaderData, params }: Route.MetaArgs) {
@@ -59,11 +69,11 @@ export function meta({ loaderData, params }: Route.MetaArgs) {
 
 export default function CheckIn({ loaderData, actionData }: Route.ComponentProps) {
   const { event, timeZone } = loaderData;
+  useCheckInDocument();
   const sync = useCheckInSync(loaderData, actionData);
   const { outcome } = sync;
   // A typed code that matches nobody is the field's error; anything else is told below it.
   const codeError = outcome?.kind === "refused" && outcome.typed ? outcome.message : undefined;
-  const shown = outcome && !(outcome.kind === "refused" && outcome.typed) ? outcome : null;
 
   return (
     <div className="page page-narrow admin-checkin">
@@ -80,13 +90,16 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
         pending={sync.pending}
         sessionEnded={sync.sessionEnded}
       />
-      <CheckInResult outcome={shown} timeZone={timeZone} />
       <CheckInReader
         local={sync.local}
+        typedCode={actionData?.codigo}
         codeError={codeError}
+        outcome={outcome}
         onScan={sync.scanned}
         onCode={sync.typed}
-      />
+      >
+        <CheckInResult outcome={outcome} timeZone={timeZone} />
+      </CheckInReader>
       <CheckInPeople
         people={sync.people}
         local={sync.local}

@@ -68,7 +68,7 @@ export default function EventManagement({ loaderData, actionData }: Route.Compon
         </time>
       </p>
       <nav className="button-row" aria-label="Páginas del evento">
-        <Link className="button" to={`${base}/registro`}>
+        <Link reloadDocument className="button" to={`${base}/registro`}>
           Registro de entrada
         </Link>
         <Link className="button button-secondary" to={`${base}/participantes`}>

@@ -64,7 +64,7 @@ export default function Participants({ loaderData, actionData }: Route.Component
         <li className="badge">{plural(present, "asistió", "asistieron")}</li>
       </ul>
       <p className="button-row">
-        <Link className="button" to={`/admin/eventos/${event.id}/registro`}>
+        <Link reloadDocument className="button" to={`/admin/eventos/${event.id}/registro`}>
           Registro en la puerta
         </Link>
         <a
