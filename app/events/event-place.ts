@@ -7,3 +7,17 @@ export function eventPlace(event: {
     ? `${event.ubicacionEvento} — ${event.ubicacionEspecifica}`
     : event.ubicacionEvento;
 }
+
+/**
+ * An OpenStreetMap search for an event's place (no map script on the page): for an event with a
+ * door, null for one that happens only online.
+ */
+export function mapSearchUrl(event: {
+  tipoEvento: string;
+  ubicacionEvento: string;
+  ubicacionEspecifica: string | null;
+}): string | null {
+  if (event.tipoEvento === "Virtual") return null;
+  const query = [event.ubicacionEspecifica, event.ubicacionEvento].filter(Boolean).join(", ");
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(query)}`;
+}

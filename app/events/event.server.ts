@@ -277,9 +277,17 @@ function eventPageQuery(db: Db, forMember: boolean) {
             where pc.event_id = "events"."id" and pc.user_id = ${viewer}::uuid
               and pc.checked_in_at is not null)`
         : sql<boolean>`false`,
-      // Seats are counted only for an event with a capacity.
-      taken: sql<number | null>`case when "events"."capacity" is null then null else
-        (select count(*)::int from participations pt where pt.event_id = "events"."id") end`,
+      // How many take part: 'van N', and the seats left of an event with a capacity.
+      going: sql<number>`(select count(*)::int from participations pt
+        where pt.event_id = "events"."id")`,
+      // Its organisers (issue 32's roles) by the name they gave, never their e-mail.
+      organisers: sql<string[]>`coalesce((
+        select json_agg(coalesce(ou.nombre_completo, ou.display_name)
+          order by lower(coalesce(ou.nombre_completo, ou.display_name)))
+        from role_grants og join users ou on ou.id = og.user_id
+        where og.event_id = "events"."id" and og.kind = 'organiser'
+          and coalesce(ou.nombre_completo, ou.display_name) is not null
+      ), '[]'::json)`,
       // The viewer's place on the waiting list (1 = next), or null when not on it.
       waiting: forMember
         ? sql<number | null>`(select case when count(*) = 0 then null else count(*)::int end
@@ -299,7 +307,8 @@ const eventPageForMember = preparedFor((db) => eventPageQuery(db, true));
 const eventPageForVisitor = preparedFor((db) => eventPageQuery(db, false));
 
 /**
- * The event page in one query: the event, its gallery, the seats left (null without a capacity),
+ * The event page in one query: the event, its gallery, how many take part and the seats left (null
+ * without a capacity), its organisers' names,
  * and whether `viewerId` (the signed-in member, or null) takes part in it (and was checked in) or
  * waits for a seat.
  */
@@ -309,9 +318,8 @@ export async function getEventForViewer(db: Db, id: unknown, viewerId: string | 
     ? await eventPageForMember(db).execute({ id, viewerId })
     : await eventPageForVisitor(db).execute({ id });
   if (!row) return null;
-  const { event, gallery, participating, attended, taken, waiting } = row;
-  const seatsLeft =
-    event.capacity === null || taken === null ? null : Math.max(0, event.capacity - taken);
+  const { event, gallery, participating, attended, going, organisers, waiting } = row;
+  const seatsLeft = event.capacity === null ? null : Math.max(0, event.capacity - going);
   return {
     ...event,
     horaEvento: event.horaEvento.slice(0, 5),
@@ -319,6 +327,8 @@ export async function getEventForViewer(db: Db, id: unknown, viewerId: string | 
     participating,
     attended,
     waiting,
+    going,
+    organisers,
     seatsLeft,
   };
 }

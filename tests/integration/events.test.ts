@@ -6,6 +6,8 @@ import { MESSAGES } from "~/messages";
 import { rowsOf } from "~/db/rows.server";
 import { eventImages, events, participations, users, type User } from "~/db/schema.server";
 import { listEventsPage, watchEventEnds } from "~/events/event.server";
+import { joinEvent } from "~/events/participation.server";
+import { grantRole } from "~/members/roles.server";
 import { failOnConsoleError } from "../helpers/console";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import {
@@ -554,6 +556,43 @@ test("the event page shows everything of §2, links in a new tab, the gallery, i
     eventAttendanceMode: "https://schema.org/MixedEventAttendanceMode",
   });
   expect(page.text).toContain("Añadir al calendario");
+});
+
+test("the event page says who organises it, how many take part, where it is on a map, and leads back to the events", async () => {
+  const event = await createTestEvent(server.db, admin.user, { nombreEvento: "Taller abierto" });
+  const organiser = await createMember(
+    server,
+    `organiza-${randomUUID()}@example.com`,
+    "Rocío Organiza",
+  );
+  await grantRole(server.db, admin.user, {
+    userId: organiser.user.id,
+    kind: "organiser",
+    eventId: event.id,
+  });
+  const before = await new BrowserClient(server.url).get(`/detalles/${event.id}`);
+  expect(before.text).toMatch(/<dt>Participan<\/dt><dd>0 personas<\/dd>/);
+  await joinEvent(server.db, member.user, event.id);
+  const page = await new BrowserClient(server.url).get(`/detalles/${event.id}`);
+  expect(page.text).toMatch(/<dt>Participan<\/dt><dd>1 persona<\/dd>/);
+  // The publisher, then the organisers, by name: never an e-mail.
+  expect(page.text).toMatch(/<dt>Organiza<\/dt><dd>[^<]+, Rocío Organiza<\/dd>/);
+  expect(page.text).not.toContain(organiser.user.email);
+  expect(page.text).toContain(
+    'href="https://www.openstreetmap.org/search?query=Obrajes%20C2%2C%20Bolivia%2C%20La%20Paz"',
+  );
+  expect(page.text).toMatch(
+    /<p class="back-link"><a href="\/eventos"[^>]*>← Todos los eventos<\/a>/,
+  );
+  // An event only online has no place on a map.
+  const online = await createTestEvent(
+    server.db,
+    admin.user,
+    { nombreEvento: "Solo en línea", tipoEvento: "Virtual" },
+    ["https://meet.example.com/y"],
+  );
+  const virtual = await new BrowserClient(server.url).get(`/detalles/${online.id}`);
+  expect(virtual.text).not.toContain("openstreetmap.org");
 });
 
 test("an event without links or gallery shows neither, and a Presencial event never shows links", async () => {

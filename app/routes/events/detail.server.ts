@@ -66,6 +66,9 @@ export async function loadEventDetail(
         endsAt: event.endsAt.toISOString(),
         gallery: event.gallery.filter((image) => isImageLink(image.url)),
       },
+      // Who runs it: the one who published it, then its organisers (each named once).
+      organisers: [...new Set([event.publishedByName, ...event.organisers])],
+      going: event.going,
       state,
       ended,
       signedIn: user !== null,

@@ -1,12 +1,14 @@
 // An event's page (/detalles/:id, §4): what, where, when, the seats left, the button to take part,
 // the door pass, the certificate and the gallery. What it shows and what its button does live in
 // detail.server.ts; its parts in the events and attendance domains.
+import { Link } from "react-router";
 import { CheckInPass } from "~/attendance/components/check-in-pass";
 import { ErrorPage } from "~/error-page";
 import { imageSrc } from "~/events/components/event-image";
 import { EventGallery } from "~/events/components/event-gallery";
 import { ParticipationButton, seatsText } from "~/events/components/participation-button";
-import { eventPlace } from "~/events/event-place";
+import { eventPlace, mapSearchUrl } from "~/events/event-place";
+import { plural } from "~/kernel/plural";
 import { shortDescription, structuredData } from "~/events/structured-data";
 import { redirectWithFlash } from "~/flash.server";
 import { getUser, requireProfile } from "~/guards.server";
@@ -76,10 +78,16 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
     team,
     manage,
     doorStaff,
+    organisers,
+    going,
   } = loaderData;
+  const map = mapSearchUrl(event);
   const nonce = useNonce();
   return (
     <article className="page event-detail" aria-labelledby="event-title">
+      <p className="back-link">
+        <Link to="/eventos">← Todos los eventos</Link>
+      </p>
       {/* The nonce keeps Chromium from reporting this data block as a policy violation. */}
       <script
         type="application/ld+json"
@@ -105,7 +113,18 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
           <dl className="details">
             <div className="detail">
               <dt>Ubicación</dt>
-              <dd>{eventPlace(event)}</dd>
+              <dd>
+                {eventPlace(event)}
+                {map ? (
+                  <>
+                    {" · "}
+                    <a href={map} target="_blank" rel="noopener noreferrer">
+                      Ver en el mapa
+                      <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+                    </a>
+                  </>
+                ) : null}
+              </dd>
             </div>
             <div className="detail">
               <dt>Fecha y hora</dt>
@@ -118,6 +137,14 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
             <div className="detail">
               <dt>Tipo</dt>
               <dd>{tipoEventoLabel(event.tipoEvento)}</dd>
+            </div>
+            <div className="detail">
+              <dt>Organiza</dt>
+              <dd>{organisers.join(", ")}</dd>
+            </div>
+            <div className="detail">
+              <dt>{ended ? "Participaron" : "Participan"}</dt>
+              <dd>{plural(going, "persona", "personas")}</dd>
             </div>
             {seats ? (
               <div className="detail">

@@ -46,7 +46,7 @@ export default function NotePage({ loaderData }: Route.ComponentProps) {
   const { note, timeZone } = loaderData;
   return (
     <article className="page page-narrow publication-page">
-      <p>
+      <p className="back-link">
         <Link to="/notas">← Todas las notas</Link>
       </p>
       <h1>{note.titulo}</h1>

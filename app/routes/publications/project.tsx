@@ -48,7 +48,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
   const { project, timeZone } = loaderData;
   return (
     <article className="page page-narrow publication-page">
-      <p>
+      <p className="back-link">
         <Link to="/proyectos">← Todos los proyectos</Link>
       </p>
       <h1>{project.titulo}</h1>

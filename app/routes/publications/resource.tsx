@@ -50,7 +50,7 @@ export default function ResourcePage({ loaderData }: Route.ComponentProps) {
   const { resource, timeZone } = loaderData;
   return (
     <article className="page page-narrow publication-page">
-      <p>
+      <p className="back-link">
         <Link to="/recursos">← Todos los recursos</Link>
       </p>
       <h1>{resource.titulo}</h1>
