@@ -1,9 +1,9 @@
 // What the check-in page and its data route share: the list a phone keeps, and one check-in read
 // from a form (a typed code without JavaScript, or a queued mark sent by the page's script).
 import type { AppLoadContext } from "react-router";
-import type { User } from "~/db/schema.server";
 import { checkIn, listCheckIn } from "~/attendance/check-in.server";
-import { requireEventMay } from "~/guards.server";
+import { requireEventActor, type SessionUser } from "~/guards.server";
+import type { LinkHolder } from "~/members/staff-links.server";
 import { notFound } from "~/kernel/not-found";
 import { MESSAGES } from "~/messages";
 import type { CheckInPayload, CheckInReply } from "~/attendance/check-in";
@@ -39,7 +39,7 @@ export function checkInPayload(list: CheckInList, now: Date): CheckInPayload {
 export async function checkInFromForm(
   form: FormData,
   context: AppLoadContext,
-  admin: User,
+  admin: SessionUser | LinkHolder,
   eventId: string | undefined,
 ): Promise<{ status: number; reply: CheckInReply }> {
   const field = (name: string) => {
@@ -84,7 +84,7 @@ export async function loadCheckIn(
   eventId: string,
   context: AppLoadContext,
 ): Promise<ReturnType<typeof checkInPayload>> {
-  const actor = await requireEventMay(request, context, "event.checkIn", eventId);
+  const actor = await requireEventActor(request, context, "event.checkIn", eventId);
   const list = await listCheckIn(
     context.db,
     context.config.sessionSecret,

@@ -15,7 +15,7 @@ import { CheckInStatus } from "~/attendance/components/check-in-status";
 import { useCheckInSync } from "~/attendance/use-check-in-sync";
 import { MESSAGES } from "~/messages";
 import { formatDateTime } from "~/kernel/time";
-import { requireEventMay } from "~/guards.server";
+import { requireEventActor } from "~/guards.server";
 import { readForm } from "~/kernel/read-form.server";
 import { checkInFromForm, loadCheckIn } from "./check-in.server";
 import type { Route } from "./+types/check-in";
@@ -32,7 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** A typed code sent without JavaScript (the page's script sends to …/registro/datos instead). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = await requireEventMay(request, context, "event.checkIn", params.eventId);
+  const admin = await requireEventActor(request, context, "event.checkIn", params.eventId);
   const form = await readForm(request);
   if (form.get("intent") !== "checkIn") {
     return data({ ok: false, message: MESSAGES.unknownAction } as CheckInReply, { status: 400 });
