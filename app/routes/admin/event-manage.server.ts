@@ -90,6 +90,12 @@ export async function loadEventManagement(
   );
 }
 
+/** A field sent once; null when it came several times (a malformed post). */
+function single(form: FormData, name: string) {
+  const values = form.getAll(name);
+  return values.length === 1 ? values[0] : values.length === 0 ? undefined : null;
+}
+
 type Reply = {
   intent: string;
   message?: string;
@@ -125,7 +131,7 @@ export async function eventManagementAction(
         context.config.sessionSecret,
         user,
         eventId,
-        { label: form.get("nombre"), expiresAt: form.get("vence") },
+        { label: single(form, "nombre"), expiresAt: single(form, "vence") },
         context.config.siteTimezone,
         context.now(),
       );
@@ -144,7 +150,7 @@ export async function eventManagementAction(
       );
     }
     if (intent === "revokeStaffLink") {
-      await revokeStaffLink(context.db, user, eventId, form.get("linkId"), context.now());
+      await revokeStaffLink(context.db, user, eventId, single(form, "linkId"), context.now());
       return redirectWithFlash(context, `${here}#enlaces-title`, "staffLinkRevoked");
     }
     if (intent === "grantRole" || intent === "revokeRole") {
