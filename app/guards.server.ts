@@ -93,7 +93,10 @@ function refuse(request: Request, context: AppLoadContext, key: MessageKey): nev
   throw data(MESSAGES[key], { status: 403 });
 }
 
-const holders = new WeakMap<AppLoadContext, { cookie: string | null; found: Promise<HolderLookup> }>();
+const holders = new WeakMap<
+  AppLoadContext,
+  { cookie: string | null; found: Promise<HolderLookup> }
+>();
 
 /**
  * The staff link this request's phone opened (docs/decisions/041-staff-links.md), read with the

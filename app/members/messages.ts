@@ -37,8 +37,7 @@ export const MEMBER_MESSAGES = {
   staffLinkExpiryTooFar: "El enlace puede durar como mucho un año.",
   staffLinkInvalid:
     "Este enlace de registro no es válido. Revisa que esté completo o pide uno nuevo a la organización del evento.",
-  staffLinkExpired:
-    "Este enlace de registro venció. Pide uno nuevo a la organización del evento.",
+  staffLinkExpired: "Este enlace de registro venció. Pide uno nuevo a la organización del evento.",
   staffLinkWasRevoked:
     "Este enlace de registro fue revocado: ya no permite registrar entradas. Pide uno nuevo a la organización del evento.",
   staffLinkOnlyCheckIn: "Con un enlace de registro solo puedes registrar la entrada de su evento.",

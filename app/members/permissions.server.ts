@@ -161,7 +161,8 @@ export function assertMay(
   if (role === null) {
     // A door grant for this event, outside its window, says why.
     const door = actor?.grants?.find(
-      (g) => ROLE_KINDS[g.kind].window && g.eventId === scope.eventId && scope.eventId !== undefined,
+      (g) =>
+        ROLE_KINDS[g.kind].window && g.eventId === scope.eventId && scope.eventId !== undefined,
     );
     throw new NotAllowedError(
       door && (CAPABILITIES[action] as readonly RoleKind[]).includes(door.kind)

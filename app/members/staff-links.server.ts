@@ -260,8 +260,14 @@ export async function listStaffLinks(
  * The link a token opens, still usable now, with its event: a forged or unknown token is a 404,
  * a revoked or expired link a 410, each with the reason in Spanish.
  */
-export async function findStaffLink(db: Db, secret: string, token: unknown, now: Date = new Date()) {
-  if (!isSignedToken(secret, token)) throw new StaffLinkError(MEMBER_MESSAGES.staffLinkInvalid, 404);
+export async function findStaffLink(
+  db: Db,
+  secret: string,
+  token: unknown,
+  now: Date = new Date(),
+) {
+  if (!isSignedToken(secret, token))
+    throw new StaffLinkError(MEMBER_MESSAGES.staffLinkInvalid, 404);
   const [row] = await db
     .select({
       id: staffLinks.id,

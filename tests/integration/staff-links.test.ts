@@ -442,10 +442,7 @@ test("the member's data lists the links they made; deleting the account keeps th
   const overHttp = await maker.client.get("/profile/datos");
   expect(overHttp.text).toContain("De Marta");
   await deleteAccount(server.db, maker.user);
-  const [kept] = await server.db
-    .select()
-    .from(staffLinks)
-    .where(eq(staffLinks.id, made.link.id));
+  const [kept] = await server.db.select().from(staffLinks).where(eq(staffLinks.id, made.link.id));
   expect([kept!.createdBy, kept!.createdByName, kept!.label]).toEqual([
     null,
     "cuenta eliminada",

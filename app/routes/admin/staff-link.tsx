@@ -108,9 +108,12 @@ export default function StaffLinkLanding({ loaderData, actionData }: Route.Compo
           la entrada de las personas inscritas en este evento, sin cuenta, y nada más.
         </p>
         <p className="muted">
-          Evento: <time dateTime={answer.startsAt}>{formatDateTime(answer.startsAt, answer.timeZone)}</time>
+          Evento:{" "}
+          <time dateTime={answer.startsAt}>{formatDateTime(answer.startsAt, answer.timeZone)}</time>
           . Vale hasta el{" "}
-          <time dateTime={answer.expiresAt}>{formatDateTime(answer.expiresAt, answer.timeZone)}</time>
+          <time dateTime={answer.expiresAt}>
+            {formatDateTime(answer.expiresAt, answer.timeZone)}
+          </time>
           , salvo que la organización lo revoque.
         </p>
         <Form method="post" reloadDocument>
