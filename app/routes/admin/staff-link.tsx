@@ -10,7 +10,9 @@ import { readForm } from "~/kernel/read-form.server";
 import { findStaffLink, openStaffLink } from "~/members/staff-links.server";
 import type { Route } from "./+types/staff-link";
 
-const NO_STORE = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+// The token is in the address: it never goes to another site as a referrer. Not `no-referrer`,
+// under which the browser sends `Origin: null` with this page's own form, and the post is refused.
+const NO_STORE = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
 
 type Answer =
   | {
