@@ -48,7 +48,12 @@ async function shoot(page: Page, name: string, part?: Locator) {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
     if (part) {
-      await part.screenshot({ path: path.join(dir, `${name}-${width}.png`) });
+      // The part at the top of the screen, below the fixed header.
+      await part.evaluate((element) => {
+        element.scrollIntoView({ block: "start" });
+        window.scrollBy(0, -80);
+      });
+      await page.screenshot({ path: path.join(dir, `${name}-${width}.png`) });
     } else {
       await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
     }
@@ -156,6 +161,8 @@ test("an organiser makes a staff link; a phone without an account opens it and c
   await phone.getByRole("button", { name: "Empezar a registrar" }).click();
   await expect(phone).toHaveURL(new RegExp(`/admin/eventos/${eventId}/registro$`));
   await expect(phone.getByRole("heading", { level: 1 })).toHaveText(`Registro: ${name}`);
+  await expect(phone.getByText("Enlace de registro «Lucía Voluntaria»")).toBeVisible();
+  await expect(phone.getByRole("link", { name: "← Participantes" })).toHaveCount(0);
   await expect(phone.getByRole("button", { name: /^Marcar presente a / }).first()).toBeVisible();
   await phone.getByLabel("Código de la persona").fill(anaCode);
   await phone.getByRole("button", { name: "Registrar", exact: true }).click();

@@ -242,7 +242,10 @@ test("a phone opens the link, checks a pass in, and can do nothing else; revokin
 
   const page = await phone.get(`/admin/eventos/${soon.id}/registro`);
   expect(page.status).toBe(200);
-  expect(page.text).toContain("Registro: Feria de robótica");
+  expect(page.text).toMatch(/Registro: (<!-- -->)?Feria de robótica/);
+  // Whose link it is, and no way to the pages it cannot open.
+  expect(page.text).toContain("Enlace de registro «Rosa Puerta»");
+  expect(page.text).not.toContain("← Participantes");
   const data = `/admin/eventos/${soon.id}/registro/datos`;
   const token = checkInToken(TEST_SESSION_SECRET, soon.id, participant.user.id);
   const done = await phone.post(data, { token });

@@ -78,12 +78,8 @@ export async function checkInFromForm(
   }
 }
 
-/** The check-in page's data, for the page and for its script; a 404 for an unknown event. */
-export async function loadCheckIn(
-  request: Request,
-  eventId: string,
-  context: AppLoadContext,
-): Promise<ReturnType<typeof checkInPayload>> {
+/** The check-in page's data and who asks (a member, or a staff link's holder); a 404 for an unknown event. */
+export async function loadCheckInFor(request: Request, eventId: string, context: AppLoadContext) {
   const actor = await requireEventActor(request, context, "event.checkIn", eventId);
   const list = await listCheckIn(
     context.db,
@@ -93,5 +89,14 @@ export async function loadCheckIn(
     context.now(),
   );
   if (!list) notFound(MESSAGES.eventNotFound);
-  return checkInPayload(list, context.now());
+  return { actor, payload: checkInPayload(list, context.now()) };
+}
+
+/** The check-in page's data, for its script. */
+export async function loadCheckIn(
+  request: Request,
+  eventId: string,
+  context: AppLoadContext,
+): Promise<ReturnType<typeof checkInPayload>> {
+  return (await loadCheckInFor(request, eventId, context)).payload;
 }

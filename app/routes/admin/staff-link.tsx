@@ -110,9 +110,9 @@ export default function StaffLinkLanding({ loaderData, actionData }: Route.Compo
           la entrada de las personas inscritas en este evento, sin cuenta, y nada más.
         </p>
         <p className="muted">
-          Evento:{" "}
+          El evento empieza el{" "}
           <time dateTime={answer.startsAt}>{formatDateTime(answer.startsAt, answer.timeZone)}</time>
-          . Vale hasta el{" "}
+          ; el enlace vale hasta el{" "}
           <time dateTime={answer.expiresAt}>
             {formatDateTime(answer.expiresAt, answer.timeZone)}
           </time>
