@@ -190,11 +190,17 @@ test("an organiser makes a staff link; a phone without an account opens it and c
   await expect(item).toContainText("Revocado");
   await expect(item.getByRole("button", { name: /^Revocar/ })).toHaveCount(0);
   await expectNoAxeViolations(organiserPage);
+  await shoot(
+    organiserPage,
+    "enlaces-lista",
+    links.getByRole("heading", { name: "Enlaces creados" }),
+  );
 
   // ——— Back online: the queued check-in is refused, and the page says the server's reason ———
   await phoneContext.setOffline(false);
   await expect(phone.getByText("Este enlace de registro fue revocado")).toBeVisible();
   await expect(phone.locator(".admin-checkin-status")).toContainText("Todo enviado");
+  await shoot(phone, "enlace-revocado", phone.getByRole("heading", { level: 1 }));
   const after = await phone.request.get(`/admin/eventos/${eventId}/registro`);
   expect(after.status()).toBe(410);
 
