@@ -21,6 +21,11 @@ export interface NewStaffLink {
 }
 
 const STATE_LABEL = { active: "Activo", expired: "Vencido", revoked: "Revocado" } as const;
+const STATE_CLASS = {
+  active: "badge staff-link-active",
+  expired: "badge",
+  revoked: "badge staff-link-revoked",
+} as const;
 
 /** The text a WhatsApp message carries with the link. */
 function shareText(link: NewStaffLink, timeZone: string): string {
@@ -157,7 +162,7 @@ export function StaffLinks({
             <li key={link.id}>
               <span>
                 <strong>{link.label}</strong>{" "}
-                <span className={`badge staff-link-${link.state}`}>{STATE_LABEL[link.state]}</span>
+                <span className={STATE_CLASS[link.state]}>{STATE_LABEL[link.state]}</span>
                 <span className="muted staff-link-dates">
                   {link.state === "revoked" && link.revokedAt
                     ? `revocado el ${formatDateTime(link.revokedAt, timeZone)}`
