@@ -5,6 +5,7 @@ import type { User } from "~/db/schema.server";
 import { getSessionUser, readCookie, sessionCookieName } from "~/members/session.server";
 import {
   assertMay,
+  may,
   mayAdminister,
   NotAllowedError,
   type Action,
@@ -12,6 +13,7 @@ import {
   type Scope,
 } from "~/members/permissions.server";
 import { eventScope } from "~/events/event.server";
+import { linkHolderOf, type HolderLookup, type LinkHolder } from "~/members/staff-links.server";
 import { hasCompletedProfile } from "~/members/user.server";
 import { cookieSettings, redirectWithFlash } from "~/flash.server";
 
@@ -91,9 +93,77 @@ function refuse(request: Request, context: AppLoadContext, key: MessageKey): nev
   throw data(MESSAGES[key], { status: 403 });
 }
 
+const holders = new WeakMap<
+  AppLoadContext,
+  { cookie: string | null; found: Promise<HolderLookup> }
+>();
+
+/**
+ * The staff link this request's phone opened (docs/decisions/041-staff-links.md), read with the
+ * link on every request: a revoked or expired link gives its refusal instead of a holder.
+ */
+export function getLinkHolder(request: Request, context: AppLoadContext): Promise<HolderLookup> {
+  const cookie = request.headers.get("Cookie");
+  const known = holders.get(context);
+  if (known && known.cookie === cookie) return known.found;
+  const found = linkHolderOf(
+    context.db,
+    context.config.sessionSecret,
+    request,
+    cookieSettings(context),
+    clock(context),
+  );
+  holders.set(context, { cookie, found });
+  return found;
+}
+
+/**
+ * A staff link's holder asked for something: the capability table refuses them all but their
+ * event's check-in (a 403 page or answer in Spanish), and a revoked or expired link says so.
+ */
+function refuseHolder(found: Exclude<HolderLookup, null>, action: Action, scope: Scope): never {
+  if ("refusal" in found) throw data(found.refusal.message, { status: found.refusal.status });
+  try {
+    assertMay(found.holder, action, scope);
+  } catch (error) {
+    if (error instanceof NotAllowedError) {
+      const message =
+        error.message === MESSAGES.outsideDoorWindow
+          ? error.message
+          : MESSAGES.staffLinkOnlyCheckIn;
+      throw data(message, { status: 403 });
+    }
+    throw error;
+  }
+  // Allowed by the table, but this page is for members only.
+  throw data(MESSAGES.staffLinkOnlyCheckIn, { status: 403 });
+}
+
+/**
+ * Someone the capability table allows `action` on `scope`: a signed-in member (an admin, or a
+ * role in scope), or the holder of a staff link for its event's check-in. A visitor goes to
+ * /login. Only the check-in pages take a holder; every other page uses requireMay.
+ */
+export async function requireEventActor(
+  request: Request,
+  context: AppLoadContext,
+  action: Action,
+  eventId: string | undefined,
+): Promise<SessionUser | LinkHolder> {
+  const now = clock(context);
+  const scope = (await eventScope(context.db, eventId, now)) ?? { eventId: eventId ?? "", now };
+  const user = await getUser(request, context);
+  if (user && may(user, action, scope)) return user;
+  const found = await getLinkHolder(request, context);
+  if (found && "holder" in found && may(found.holder, action, scope)) return found.holder;
+  if (user || !found) return requireMay(request, context, action, scope);
+  refuseHolder(found, action, scope);
+}
+
 /**
  * A member the capability table allows `action` on `scope` (an admin, or a role in scope). The
  * model functions ask again; this only chooses the answer a refused page gets, like requireAdmin.
+ * A staff link's holder is refused by the same table.
  */
 export async function requireMay(
   request: Request,
@@ -101,6 +171,11 @@ export async function requireMay(
   action: Action,
   scope: Scope = {},
 ): Promise<SessionUser> {
+  const signedIn = await getUser(request, context);
+  if (!signedIn) {
+    const found = await getLinkHolder(request, context);
+    if (found) refuseHolder(found, action, { now: clock(context), ...scope });
+  }
   const user = await requireUser(request, context);
   try {
     assertMay(user, action, { now: clock(context), ...scope });

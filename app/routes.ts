@@ -38,6 +38,8 @@ export default [
   route("admin/eventos/:eventId/registro", "routes/admin/check-in.tsx"),
   route("admin/eventos/:eventId/registro/datos", "routes/admin/check-in-data.ts"),
   route("admin/eventos/:eventId/registro.webmanifest", "routes/admin/check-in-manifest.ts"),
+  // A door-staff link: opens that event's check-in on any phone, without an account
+  route("puerta/:token", "routes/admin/staff-link.tsx"),
   route(
     "admin/eventos/:eventId/participantes/:userId/certificado.pdf",
     "routes/certificates/download.ts",

@@ -5,7 +5,8 @@ import { isUuid } from "~/kernel/checks";
 import type { Db } from "~/db/client.server";
 import { events, eventWaitlist, participations, users, type User } from "~/db/schema.server";
 import { assertMay, type Grant } from "~/members/permissions.server";
-import { recordAudit } from "~/audit/audit.server";
+import { recordAudit, type AuditActor } from "~/audit/audit.server";
+import { isLinkHolder, linkAuthor, type LinkHolder } from "~/members/staff-links.server";
 import { eventScope } from "~/events/event.server";
 import { Refusal } from "~/kernel/errors";
 import { ATTENDANCE_MESSAGES } from "./messages";
@@ -77,6 +78,7 @@ export async function setCheckedIn(
     | (Pick<User, "id" | "isAdmin" | "displayName" | "nombreCompleto" | "email"> & {
         grants?: readonly Grant[];
       })
+    | LinkHolder
     | null,
   eventId: unknown,
   userId: unknown,
@@ -86,6 +88,14 @@ export async function setCheckedIn(
   const scope = (await eventScope(db, eventId, now)) ?? { eventId: String(eventId), now };
   const role = assertMay(actor, "event.checkIn", scope);
   if (!isUuid(eventId) || !isUuid(userId)) throw new ParticipantNotFoundError();
+  const holder = isLinkHolder(actor) ? actor : null;
+  const firstBy = (
+    value: string | null,
+    column: typeof participations.checkedInBy | typeof participations.checkedInByLink,
+  ) =>
+    present
+      ? sql`case when ${participations.checkedInAt} is null then ${value}::uuid else ${column} end`
+      : null;
   await db.transaction(async (tx) => {
     const updated = await tx
       .update(participations)
@@ -93,16 +103,15 @@ export async function setCheckedIn(
         checkedInAt: present
           ? sql`coalesce(${participations.checkedInAt}, ${now.toISOString()}::timestamptz)`
           : null,
-        checkedInBy: present
-          ? sql`case when ${participations.checkedInAt} is null then ${actor!.id}::uuid else ${participations.checkedInBy} end`
-          : null,
+        checkedInBy: firstBy(holder ? null : actor!.id!, participations.checkedInBy),
+        checkedInByLink: firstBy(holder ? holder.link.id : null, participations.checkedInByLink),
       })
       .where(and(eq(participations.eventId, eventId), eq(participations.userId, userId)))
       .returning({ userId: participations.userId });
     if (updated.length === 0) throw new ParticipantNotFoundError();
     const [who] = await tx.select({ nombre: nameOf }).from(users).where(eq(users.id, userId));
     await recordAudit(tx, {
-      actor: actor!,
+      actor: holder ? { system: linkAuthor(holder.link.label) } : (actor as AuditActor),
       role,
       action: present ? "checkIn" : "checkIn.undo",
       itemKind: "event",

@@ -19,7 +19,8 @@ import type { Db } from "~/db/client.server";
 import { events, participations, users, type User } from "~/db/schema.server";
 import { nameOf } from "./attendance.server";
 import { assertMay, type Grant } from "~/members/permissions.server";
-import { recordAudit } from "~/audit/audit.server";
+import { recordAudit, type AuditActor } from "~/audit/audit.server";
+import { isLinkHolder, linkAuthor, type LinkHolder } from "~/members/staff-links.server";
 import { eventScope } from "~/events/event.server";
 import { qrSvg } from "./qr.server";
 import { Refusal } from "~/kernel/errors";
@@ -28,6 +29,7 @@ type Admin =
   | (Pick<User, "id" | "isAdmin" | "displayName" | "nombreCompleto" | "email"> & {
       grants?: readonly Grant[];
     })
+  | LinkHolder
   | null;
 
 /** A refused check-in: the message is the one the admin reads (Spanish), `status` the answer's. */
@@ -101,10 +103,12 @@ export function personalCheckIn(secret: string, eventId: string, userId: string)
 /** The member's own uploaded photo, else their sign-in provider's (as photoOf in user.server.ts). */
 const photoOf = sql<string | null>`coalesce(${users.ownPhotoUrl}, ${users.photoURL})`;
 
-/** The name of the admin who marked the participant present first, if any. */
-const byName = sql<string | null>`(
+/** The name of who marked the participant present first, if any: a member, or a staff link. */
+const byName = sql<string | null>`coalesce((
   select coalesce(nullif(marker.nombre_completo, ''), nullif(marker.display_name, ''), marker.email)
-  from users marker where marker.id = ${participations.checkedInBy})`;
+  from users marker where marker.id = ${participations.checkedInBy}), (
+  select 'Enlace de registro «' || link.label || '»'
+  from staff_links link where link.id = ${participations.checkedInByLink}))`;
 
 /**
  * The check-in page's data: the event and, for each participant, what a phone needs to recognise
@@ -264,14 +268,19 @@ export async function checkIn(
     let row = before;
     if (!before.checkedInAt || when < before.checkedInAt) {
       // An earlier time (a queue sent late) corrects the record; the person was in either way.
+      const holder = isLinkHolder(actor) ? actor : null;
       await tx
         .update(participations)
-        .set({ checkedInAt: when, checkedInBy: actor!.id })
+        .set({
+          checkedInAt: when,
+          checkedInBy: holder ? null : actor!.id,
+          checkedInByLink: holder ? holder.link.id : null,
+        })
         .where(where);
       row = (await read(false))!;
       if (!before.checkedInAt) {
         await recordAudit(tx, {
-          actor: actor!,
+          actor: holder ? { system: linkAuthor(holder.link.label) } : (actor as AuditActor),
           role,
           action: "checkIn",
           itemKind: "event",

@@ -45,6 +45,17 @@ function replyToOutcome(
   return { kind: reply.outcome === "checkedIn" ? "in" : "already", person };
 }
 
+/**
+ * The server's answer to a check-in as a reply: its JSON reply, or a refusal of the whole request
+ * (a role taken back, a staff link revoked), whose body is the Spanish message as a JSON string.
+ */
+async function readReply(response: Response): Promise<CheckInReply | null> {
+  const body: unknown = await response.json().catch(() => null);
+  if (typeof body === "string" && body !== "") return { ok: false, message: body };
+  if (typeof body === "object" && body !== null && "ok" in body) return body as CheckInReply;
+  return null;
+}
+
 /** The list as the phone keeps it (the page's data without what only the page needs). */
 function checkInCopy(page: CheckInPayload): CheckInPayload {
   const { generatedAt, event, participants } = page;
@@ -124,7 +135,7 @@ export function useCheckInSync(page: CheckInPayload, noScriptReply?: CheckInRepl
         }
         if (response.status >= 500) return;
         setOnline(true);
-        const reply = (await response.json().catch(() => null)) as CheckInReply | null;
+        const reply = await readReply(response);
         await forgetCheckIn(event.id, item.userId);
         if (reply?.ok) {
           setPeople((list) =>
@@ -238,7 +249,7 @@ export function useCheckInSync(page: CheckInPayload, noScriptReply?: CheckInRepl
         redirect: "manual",
       });
       if (response.type === "opaqueredirect") return setSessionEnded(true);
-      const reply = (await response.json()) as CheckInReply;
+      const reply = (await readReply(response)) ?? { ok: false, message: fallback };
       setOutcome(replyToOutcome(reply, peopleRef.current, typed));
       if (reply.ok) void refresh();
     } catch {

@@ -68,6 +68,7 @@ export const AUDIT_KINDS = {
   "event.message": "Mensajes a participantes",
   checkIn: "Registro de entrada",
   role: "Roles",
+  staffLink: "Enlaces de registro",
   admin: "Administradores",
   note: "Notas",
   resource: "Recursos",

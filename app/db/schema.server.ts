@@ -264,6 +264,34 @@ export const roleGrants = pgTable(
   ],
 );
 
+/**
+ * A door-staff link of one event (docs/decisions/041-staff-links.md): whoever opens it on a phone
+ * may check people in at that event, within its door hours, until it expires or is revoked. Only
+ * the SHA-256 of its token is kept; the link itself is shown once, when it is made. The creator's
+ * name is kept as the audit log keeps it ('cuenta eliminada' once their account is deleted).
+ */
+export const staffLinks = pgTable(
+  "staff_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdByName: text("created_by_name").notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedBy: uuid("revoked_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("staff_links_event_id_idx").on(t.eventId),
+    index("staff_links_created_by_idx").on(t.createdBy),
+  ],
+);
+
 /** An event's galleryImages, one row per image so that each can be removed on its own. */
 export const eventImages = pgTable(
   "event_images",
@@ -294,6 +322,10 @@ export const participations = pgTable(
     checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
     /** The admin who marked them present first (at the door or on the participants page). */
     checkedInBy: uuid("checked_in_by").references(() => users.id, { onDelete: "set null" }),
+    /** The staff link they were marked present through, when it was one (decision 041). */
+    checkedInByLink: uuid("checked_in_by_link").references(() => staffLinks.id, {
+      onDelete: "set null",
+    }),
     /**
      * The code of this participation's certificate of attendance (/certificados/{code}): 12
      * characters of Crockford's base32 from the database's random source, made with the row and
@@ -494,3 +526,4 @@ export const auditLog = pgTable(
 
 export type RoleGrant = typeof roleGrants.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
+export type StaffLink = typeof staffLinks.$inferSelect;

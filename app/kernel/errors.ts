@@ -5,7 +5,7 @@
 import { data } from "react-router";
 import { notFound } from "./not-found";
 
-export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 503;
 
 export class Refusal extends Error {
   override name = "Refusal";

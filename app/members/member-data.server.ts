@@ -17,6 +17,7 @@ import {
   resources,
   sessions,
   signInLinks,
+  staffLinks,
   uploadAttempts,
   users,
   type User,
@@ -46,6 +47,7 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
     uploadRows,
     roleRows,
     auditRows,
+    staffLinkRows,
   ] = await Promise.all([
     db
       .select({
@@ -140,6 +142,20 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
       .from(auditLog)
       .where(eq(auditLog.actorId, id))
       .orderBy(asc(auditLog.at)),
+    // The staff links they made (decision 041); the tokens are never kept, so never exported.
+    db
+      .select({
+        eventId: staffLinks.eventId,
+        nombreEvento: events.nombreEvento,
+        label: staffLinks.label,
+        createdAt: staffLinks.createdAt,
+        expiresAt: staffLinks.expiresAt,
+        revokedAt: staffLinks.revokedAt,
+      })
+      .from(staffLinks)
+      .innerJoin(events, eq(events.id, staffLinks.eventId))
+      .where(eq(staffLinks.createdBy, id))
+      .orderBy(asc(staffLinks.createdAt)),
   ]);
   return {
     generadoEl: now.toISOString(),
@@ -197,6 +213,12 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
     subidasRecientes: uploadRows.map((u) => u.createdAt.toISOString()),
     roles: roleRows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     auditoria: auditRows.map((a) => ({ ...a, at: a.at.toISOString() })),
+    enlacesDeRegistro: staffLinkRows.map((l) => ({
+      ...l,
+      createdAt: l.createdAt.toISOString(),
+      expiresAt: l.expiresAt.toISOString(),
+      revokedAt: l.revokedAt?.toISOString() ?? null,
+    })),
     publicado: {
       eventos: eventRows.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
       notas: noteRows.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
@@ -274,6 +296,11 @@ export async function deleteAccount(db: Db, actor: Actor, now: Date = new Date()
       .where(eq(users.id, id));
     // Before the row goes: its foreign key would null the entries' author first.
     if (person) await forgetInAuditLog(tx, id, person);
+    // The staff links they made stay (they may be in use at a door), under 'cuenta eliminada'.
+    await tx
+      .update(staffLinks)
+      .set({ createdBy: null, createdByName: DELETED_ACCOUNT })
+      .where(eq(staffLinks.createdBy, id));
     const deleted = await tx
       .delete(users)
       .where(eq(users.id, id))

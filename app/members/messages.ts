@@ -25,6 +25,22 @@ export const MEMBER_MESSAGES = {
   roleEventMissing: "Elige el evento de ese rol.",
   roleEventNotFound: "Evento no encontrado.",
   roleNotHeld: "Ese rol ya no estaba asignado.",
+  // Staff links (docs/decisions/041-staff-links.md)
+  staffLinkRevoked: "Enlace de registro revocado: quien lo tenga ya no puede registrar entradas.",
+  staffLinkAlreadyRevoked: "Ese enlace ya estaba revocado.",
+  staffLinkNotFound: "Enlace de registro no encontrado.",
+  staffLinkLabelMissing: "Escribe para quién es el enlace (por ejemplo, su nombre).",
+  staffLinkLabelTooLong: "El nombre del enlace puede tener hasta 80 caracteres.",
+  staffLinkLabelInvalid: "El nombre del enlace tiene caracteres no válidos.",
+  staffLinkExpiryInvalid: "La fecha de vencimiento no es válida.",
+  staffLinkExpiryPast: "La fecha de vencimiento ya pasó: elige una futura.",
+  staffLinkExpiryTooFar: "El enlace puede durar como mucho un año.",
+  staffLinkInvalid:
+    "Este enlace de registro no es válido. Revisa que esté completo o pide uno nuevo a la organización del evento.",
+  staffLinkExpired: "Este enlace de registro venció. Pide uno nuevo a la organización del evento.",
+  staffLinkWasRevoked:
+    "Este enlace de registro fue revocado: ya no permite registrar entradas. Pide uno nuevo a la organización del evento.",
+  staffLinkOnlyCheckIn: "Con un enlace de registro solo puedes registrar la entrada de su evento.",
   roleMemberNotFound:
     "No hay ningún miembro con ese correo. Pídele que inicie sesión en el sitio una vez y vuelve a intentarlo.",
   accountDeleteConfirm:

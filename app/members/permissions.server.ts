@@ -19,16 +19,26 @@ export class NotAllowedError extends Refusal {
  * issues add their kinds here (treasurer, judge) and their actions to CAPABILITIES.
  */
 export const ROLE_KINDS = {
-  organiser: { scope: "event", window: false, label: "Organización del evento" },
-  editor: { scope: "site", window: false, label: "Edición de notas y proyectos" },
-  door: { scope: "event", window: true, label: "Registro de entrada" },
-} as const satisfies Record<string, { scope: "event" | "site"; window: boolean; label: string }>;
+  organiser: { scope: "event", window: false, grantable: true, label: "Organización del evento" },
+  editor: { scope: "site", window: false, grantable: true, label: "Edición de notas y proyectos" },
+  door: { scope: "event", window: true, grantable: true, label: "Registro de entrada" },
+  // Whoever opened a staff link of the event (decision 041): no account, never granted to a member.
+  doorLink: { scope: "event", window: true, grantable: false, label: "Enlace de registro" },
+} as const satisfies Record<
+  string,
+  { scope: "event" | "site"; window: boolean; grantable: boolean; label: string }
+>;
 
 export type RoleKind = keyof typeof ROLE_KINDS;
 export const ROLE_KIND_NAMES = Object.keys(ROLE_KINDS) as RoleKind[];
 
 export function isRoleKind(value: unknown): value is RoleKind {
   return typeof value === "string" && Object.hasOwn(ROLE_KINDS, value);
+}
+
+/** The kinds an admin or organiser can give a member (not a staff link's). */
+export function isGrantableKind(value: unknown): value is RoleKind {
+  return isRoleKind(value) && ROLE_KINDS[value].grantable;
 }
 
 /** One role a person holds: the kind, and the event for kinds scoped to one. */
@@ -57,8 +67,9 @@ export const CAPABILITIES = {
   "event.gallery": ["organiser"],
   "event.participants": ["organiser"],
   "event.message": ["organiser"],
-  "event.checkIn": ["organiser", "door"],
+  "event.checkIn": ["organiser", "door", "doorLink"],
   "event.door.grant": ["organiser"],
+  "event.staffLinks": ["organiser"],
   "event.door.window": ["organiser"],
   // Notes, resources and projects (/projectsandnotes).
   "publications.manage": ["editor"],
@@ -149,11 +160,12 @@ export function assertMay(
   const role = roleFor(actor, action, scope);
   if (role === null) {
     // A door grant for this event, outside its window, says why.
-    const door = actor?.grants?.some(
-      (g) => g.kind === "door" && g.eventId === scope.eventId && scope.eventId !== undefined,
+    const door = actor?.grants?.find(
+      (g) =>
+        ROLE_KINDS[g.kind].window && g.eventId === scope.eventId && scope.eventId !== undefined,
     );
     throw new NotAllowedError(
-      door && (CAPABILITIES[action] as readonly RoleKind[]).includes("door")
+      door && (CAPABILITIES[action] as readonly RoleKind[]).includes(door.kind)
         ? MEMBER_MESSAGES.outsideDoorWindow
         : (actor?.grants?.length ?? 0) > 0
           ? MEMBER_MESSAGES.notAllowed

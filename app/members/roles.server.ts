@@ -11,6 +11,7 @@ import { Refusal } from "~/kernel/errors";
 import { MEMBER_MESSAGES } from "./messages";
 import {
   assertMay,
+  isGrantableKind,
   isRoleKind,
   may,
   ROLE_KINDS,
@@ -35,7 +36,7 @@ export async function loadGrants(db: Db, userId: string): Promise<Grant[]> {
     .select({ kind: roleGrants.kind, eventId: roleGrants.eventId })
     .from(roleGrants)
     .where(eq(roleGrants.userId, userId));
-  return rows.filter((r): r is Grant => isRoleKind(r.kind));
+  return rows.filter((r): r is Grant => isGrantableKind(r.kind));
 }
 
 interface RoleTarget {
@@ -46,7 +47,7 @@ interface RoleTarget {
 
 /** Checks the form's fields, and who may grant or revoke that kind: admins, or for door staff the event's organisers. */
 async function resolveTarget(db: Db, actor: Author | null, target: RoleTarget) {
-  if (!isRoleKind(target.kind)) {
+  if (!isGrantableKind(target.kind)) {
     // Still refuse a member first, so that a refusal never tells which kinds exist.
     assertMay(actor, "roles.grant");
     throw new RoleInputError(MEMBER_MESSAGES.roleUnknown);

@@ -1,5 +1,5 @@
 // Sessions live in the database; the browser holds only a random token (its SHA-256 is the key).
-import { isRoleKind, type Grant } from "./permissions.server";
+import { isGrantableKind, type Grant } from "./permissions.server";
 import { createHash, randomBytes } from "node:crypto";
 import { eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
@@ -147,7 +147,7 @@ export async function getSessionUser(
     kind: string;
     eventId: string | null;
   }>;
-  return { ...row.user, grants: grants.filter((g): g is Grant => isRoleKind(g.kind)) };
+  return { ...row.user, grants: grants.filter((g): g is Grant => isGrantableKind(g.kind)) };
 }
 
 /** Deletes this request's session; returns the Set-Cookie header value that clears the cookie. */

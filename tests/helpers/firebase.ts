@@ -29,6 +29,7 @@ const TABLES = [
   "upload_attempts",
   "role_grants",
   "audit_log",
+  "staff_links",
 ];
 
 /** Every row of every table, as JSON text in a stable order: equal snapshots, equal data. */

@@ -2,13 +2,22 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, expect, test } from "vitest";
 import { createSession } from "~/members/session.server";
 import { BackupError, restoreBackup, writeBackup } from "#server/backup/backup.server";
 import { openEmbedded, type Database, type Db } from "~/db/client.server";
-import { appMeta, events, notes, roleGrants, siteSections, users } from "~/db/schema.server";
+import {
+  appMeta,
+  events,
+  notes,
+  participations,
+  roleGrants,
+  siteSections,
+  staffLinks,
+  users,
+} from "~/db/schema.server";
 import { seedSiteSections } from "~/site/sections.server";
 import { SITE_DEFAULTS } from "~/site/copy/section-defaults";
 import { importFirebase } from "#server/import/import.server";
@@ -53,6 +62,26 @@ async function populate(db: Db) {
   // A role for one event (the import wrote the log's first entry).
   const [event] = await db.select({ id: events.id }).from(events).limit(1);
   await db.insert(roleGrants).values({ userId: ana!.id, kind: "door", eventId: event!.id });
+  // A staff link of that event (decision 041), and a check-in made through it.
+  const [link] = await db
+    .insert(staffLinks)
+    .values({
+      eventId: event!.id,
+      label: "Lucía «puerta»",
+      tokenHash: "hash-de-prueba",
+      expiresAt: new Date("2030-01-01T00:00:00Z"),
+      createdBy: ana!.id,
+      createdByName: "Ana",
+    })
+    .returning();
+  await db
+    .insert(participations)
+    .values({ eventId: event!.id, userId: ana!.id })
+    .onConflictDoNothing();
+  await db
+    .update(participations)
+    .set({ checkedInAt: new Date("2029-12-31T20:00:00Z"), checkedInByLink: link!.id })
+    .where(and(eq(participations.eventId, event!.id), eq(participations.userId, ana!.id)));
 }
 
 test(`a backup of the embedded database restores into ${usingPostgres ? "PostgreSQL" : "another embedded database"} and back with every row equal`, async () => {
@@ -155,6 +184,52 @@ test("a backup from before roles and the audit log (no role_grants, no audit_log
     .from(events);
   expect(hours.length).toBeGreaterThan(0);
   for (const h of hours) expect(h).toEqual({ before: 3, after: 6 });
+});
+
+test("a backup from before staff links (no staff_links, no participations.checked_in_by_link) still restores", async () => {
+  const source = await track(createTestDatabase());
+  await populate(source.db);
+  const current = path.join(tempDir(), "actual.gz");
+  await writeBackup(source.db, current, source.kind);
+  const [headerLine, ...rest] = zlib
+    .gunzipSync(fs.readFileSync(current))
+    .toString()
+    .trimEnd()
+    .split("\n");
+  const header = JSON.parse(headerLine!) as { tables: { name: string; columns: string[] }[] };
+  expect(header.tables.map((t) => t.name)).toContain("staff_links");
+  const older = path.join(path.dirname(current), "anterior.gz");
+  const olderHeader = {
+    ...header,
+    tables: header.tables
+      .filter((t) => t.name !== "staff_links")
+      .map((t) =>
+        t.name === "participations"
+          ? { ...t, columns: t.columns.filter((c) => c !== "checked_in_by_link") }
+          : t,
+      ),
+  };
+  const rows = rest.flatMap((line) => {
+    const entry = JSON.parse(line) as { table?: string; row?: Record<string, unknown> };
+    if (entry.table === "staff_links") return [];
+    if (entry.table === "participations") delete entry.row!.checked_in_by_link;
+    return [JSON.stringify(entry)];
+  });
+  expect(rows.length).toBe(rest.length - 1);
+  fs.writeFileSync(older, zlib.gzipSync([JSON.stringify(olderHeader), ...rows].join("\n")));
+
+  const target = await track(createTestDatabase());
+  const counts = await restoreBackup(target.db, older);
+  expect(counts.users).toBe(6);
+  const restored = await snapshotTables(target.db);
+  expect(restored.staff_links).toEqual([]);
+  const original = await snapshotTables(source.db);
+  const read = (rows: string[] | undefined) =>
+    (rows ?? []).map((r) => JSON.parse(r) as Record<string, unknown>);
+  expect(read(restored.participations)).toEqual(
+    read(original.participations).map((p) => ({ ...p, checked_in_by_link: null })),
+  );
+  expect(read(original.participations).some((p) => p.checked_in_by_link !== null)).toBe(true);
 });
 
 test("a database that holds anything is refused unless asked with force, which replaces it", async () => {

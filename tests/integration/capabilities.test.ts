@@ -8,7 +8,15 @@ import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { checkIn, checkInCode } from "~/attendance/check-in.server";
 import { listAttendance, setCheckedIn } from "~/attendance/attendance.server";
-import { auditLog, events, participations, roleGrants, users, type User } from "~/db/schema.server";
+import {
+  auditLog,
+  events,
+  participations,
+  roleGrants,
+  staffLinks,
+  users,
+  type User,
+} from "~/db/schema.server";
 import {
   addGalleryImage,
   createEvent,
@@ -32,6 +40,12 @@ import {
   type RoleKind,
 } from "~/members/permissions.server";
 import { eventStaff, grantRole, loadGrants, revokeRole } from "~/members/roles.server";
+import {
+  createStaffLink,
+  listStaffLinks,
+  revokeStaffLink,
+  type LinkHolder,
+} from "~/members/staff-links.server";
 import { createNote, deleteNote } from "~/publications/note.server";
 import { loadSiteSections, saveSiteSection } from "~/site/sections.server";
 import { zonedDateTime } from "~/kernel/time";
@@ -45,6 +59,25 @@ const HOUR = 3_600_000;
 let database: TestDatabase;
 
 type Person = (User & { grants: Grant[] }) | null;
+
+/** Whoever opened a staff link (decision 041), as a request sees them: the link read from the database. */
+async function linkHolder(eventId: string): Promise<Person> {
+  const { link } = await createStaffLink(
+    database.db,
+    SECRET,
+    people.admin!,
+    eventId,
+    { label: `Enlace ${randomUUID().slice(0, 4)}` },
+    ZONE,
+  );
+  const holder: LinkHolder = {
+    isAdmin: false,
+    grants: [{ kind: "doorLink", eventId }],
+    link: { id: link.id, label: link.label, eventId },
+  };
+  // The model functions take any actor; the walk hands them the holder as it hands a member.
+  return holder as unknown as Person;
+}
 
 async function member(
   grants: Array<{ kind: RoleKind; eventId: string | null }> = [],
@@ -154,6 +187,24 @@ const CASES: Case[] = [
     target: () => soon.id,
     role: { kind: "door", inScope: false, inWindow: true },
   },
+  {
+    name: "enlace de registro de este evento, en horario",
+    person: () => people.link!,
+    target: () => soon.id,
+    role: { kind: "doorLink", inScope: true, inWindow: true },
+  },
+  {
+    name: "enlace de registro de este evento, fuera de horario",
+    person: () => people.linkLater!,
+    target: () => later.id,
+    role: { kind: "doorLink", inScope: true, inWindow: false },
+  },
+  {
+    name: "enlace de registro de otro evento",
+    person: () => people.linkElsewhere!,
+    target: () => soon.id,
+    role: { kind: "doorLink", inScope: false, inWindow: true },
+  },
 ];
 
 function editInput(eventId: string) {
@@ -214,6 +265,24 @@ const MUTATIONS: Record<Action, Array<(p: Person, eventId: string) => Promise<un
     },
   ],
   "event.door.window": [(p, id) => setDoorWindow(database.db, p, id, 3, 6)],
+  "event.staffLinks": [
+    (p, id) => createStaffLink(database.db, SECRET, p, id, { label: "Voluntaria" }, ZONE),
+    async (p, id) => {
+      // Made directly (not through the model, whose log entry would count as this run's).
+      const [link] = await database.db
+        .insert(staffLinks)
+        .values({
+          eventId: id,
+          label: "Para revocar",
+          tokenHash: randomUUID(),
+          expiresAt: new Date(Date.now() + 24 * HOUR),
+          createdByName: "Prueba",
+        })
+        .returning();
+      await revokeStaffLink(database.db, p, id, link!.id);
+    },
+    (p, id) => listStaffLinks(database.db, p, id),
+  ],
   "publications.manage": [
     async (p) => {
       const note = await createNote(database.db, p, {
@@ -251,6 +320,9 @@ beforeAll(async () => {
   people.door = await member([{ kind: "door", eventId: soon.id }]);
   people.doorLater = await member([{ kind: "door", eventId: later.id }]);
   people.doorElsewhere = await member([{ kind: "door", eventId: other.id }]);
+  people.link = await linkHolder(soon.id);
+  people.linkLater = await linkHolder(later.id);
+  people.linkElsewhere = await linkHolder(other.id);
 }, 60_000);
 afterAll(async () => {
   await database?.close();
@@ -368,8 +440,9 @@ test("the table says what issue 32 asks: organisers run their event, editors the
     "event.gallery": ["organiser"],
     "event.participants": ["organiser"],
     "event.message": ["organiser"],
-    "event.checkIn": ["organiser", "door"],
+    "event.checkIn": ["organiser", "door", "doorLink"],
     "event.door.grant": ["organiser"],
+    "event.staffLinks": ["organiser"],
     "event.door.window": ["organiser"],
     "publications.manage": ["editor"],
     "uploads.images": ["organiser", "editor"],

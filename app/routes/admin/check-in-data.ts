@@ -1,7 +1,7 @@
 // The check-in page's data, for its script: GET the participants as the phone keeps them, POST one
 // check-in (a scan, a typed code, or a mark queued while offline) and read the answer as JSON.
 // Admins, the event's organisers and its door staff: a visitor is sent to /login, anyone else gets 403.
-import { requireEventMay } from "~/guards.server";
+import { requireEventActor } from "~/guards.server";
 import { readForm } from "~/kernel/read-form.server";
 import { checkInFromForm, loadCheckIn } from "./check-in.server";
 import type { Route } from "./+types/check-in-data";
@@ -13,7 +13,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = await requireEventMay(request, context, "event.checkIn", params.eventId);
+  const admin = await requireEventActor(request, context, "event.checkIn", params.eventId);
   const form = await readForm(request);
   const { status, reply } = await checkInFromForm(form, context, admin, params.eventId);
   return Response.json(reply, { status, headers: PRIVATE });

@@ -1,9 +1,9 @@
 // What the check-in page and its data route share: the list a phone keeps, and one check-in read
 // from a form (a typed code without JavaScript, or a queued mark sent by the page's script).
 import type { AppLoadContext } from "react-router";
-import type { User } from "~/db/schema.server";
 import { checkIn, listCheckIn } from "~/attendance/check-in.server";
-import { requireEventMay } from "~/guards.server";
+import { requireEventActor, type SessionUser } from "~/guards.server";
+import type { LinkHolder } from "~/members/staff-links.server";
 import { notFound } from "~/kernel/not-found";
 import { MESSAGES } from "~/messages";
 import type { CheckInPayload, CheckInReply } from "~/attendance/check-in";
@@ -39,7 +39,7 @@ export function checkInPayload(list: CheckInList, now: Date): CheckInPayload {
 export async function checkInFromForm(
   form: FormData,
   context: AppLoadContext,
-  admin: User,
+  admin: SessionUser | LinkHolder,
   eventId: string | undefined,
 ): Promise<{ status: number; reply: CheckInReply }> {
   const field = (name: string) => {
@@ -78,13 +78,9 @@ export async function checkInFromForm(
   }
 }
 
-/** The check-in page's data, for the page and for its script; a 404 for an unknown event. */
-export async function loadCheckIn(
-  request: Request,
-  eventId: string,
-  context: AppLoadContext,
-): Promise<ReturnType<typeof checkInPayload>> {
-  const actor = await requireEventMay(request, context, "event.checkIn", eventId);
+/** The check-in page's data and who asks (a member, or a staff link's holder); a 404 for an unknown event. */
+export async function loadCheckInFor(request: Request, eventId: string, context: AppLoadContext) {
+  const actor = await requireEventActor(request, context, "event.checkIn", eventId);
   const list = await listCheckIn(
     context.db,
     context.config.sessionSecret,
@@ -93,5 +89,14 @@ export async function loadCheckIn(
     context.now(),
   );
   if (!list) notFound(MESSAGES.eventNotFound);
-  return checkInPayload(list, context.now());
+  return { actor, payload: checkInPayload(list, context.now()) };
+}
+
+/** The check-in page's data, for its script. */
+export async function loadCheckIn(
+  request: Request,
+  eventId: string,
+  context: AppLoadContext,
+): Promise<ReturnType<typeof checkInPayload>> {
+  return (await loadCheckInFor(request, eventId, context)).payload;
 }

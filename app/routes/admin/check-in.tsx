@@ -16,16 +16,20 @@ import { useCheckInDocument } from "~/attendance/use-check-in-document";
 import { useCheckInSync } from "~/attendance/use-check-in-sync";
 import { MESSAGES } from "~/messages";
 import { formatDateTime } from "~/kernel/time";
-import { requireEventMay } from "~/guards.server";
+import { requireEventActor } from "~/guards.server";
 import { readForm } from "~/kernel/read-form.server";
-import { checkInFromForm, loadCheckIn } from "./check-in.server";
+import { isLinkHolder } from "~/members/staff-links.server";
+import { checkInFromForm, loadCheckInFor } from "./check-in.server";
 import type { Route } from "./+types/check-in";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { actor, payload } = await loadCheckInFor(request, params.eventId, context);
   return data(
     {
-      ...(await loadCheckIn(request, params.eventId, context)),
+      ...payload,
       timeZone: context.config.siteTimezone,
+      // A staff link's holder (decision 041) sees whose link this is, not pages they cannot open.
+      viaLink: isLinkHolder(actor) ? actor.link.label : null,
     },
     { headers: { "Cache-Control": "no-store" } },
   );
@@ -36,7 +40,7 @@ type CheckInAnswer = CheckInReply & { codigo?: string };
 
 /** A typed code sent without JavaScript (the page's script sends to …/registro/datos instead). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = await requireEventMay(request, context, "event.checkIn", params.eventId);
+  const admin = await requireEventActor(request, context, "event.checkIn", params.eventId);
   const form = await readForm(request);
   if (form.get("intent") !== "checkIn") {
     return data<CheckInAnswer>({ ok: false, message: MESSAGES.unknownAction }, { status: 400 });
@@ -78,7 +82,11 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="page page-narrow admin-checkin">
       <p className="eyebrow">
-        <Link to={`/admin/eventos/${event.id}/participantes`}>← Participantes</Link>
+        {loaderData.viaLink !== null ? (
+          `Enlace de registro «${loaderData.viaLink}»`
+        ) : (
+          <Link to={`/admin/eventos/${event.id}/participantes`}>← Participantes</Link>
+        )}
       </p>
       <h1>Registro: {event.nombreEvento}</h1>
       <p className="lead">

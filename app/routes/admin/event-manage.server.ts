@@ -12,6 +12,16 @@ import { MESSAGES } from "~/messages";
 import type { SessionUser } from "~/guards.server";
 import { changeTeam, staffOf } from "~/routes/events/detail.server";
 import { eventPageAction } from "./panel.server";
+import { may } from "~/members/permissions.server";
+import {
+  createStaffLink,
+  defaultExpiry,
+  expiryField,
+  listStaffLinks,
+  revokeStaffLink,
+  StaffLinkError,
+  staffLinkPath,
+} from "~/members/staff-links.server";
 
 export async function loadEventManagement(
   request: Request,
@@ -25,6 +35,20 @@ export async function loadEventManagement(
   const params = new URL(request.url).searchParams;
   const team = await staffOf(event.id, user, context);
   const removingId = params.get("quitar");
+  const now = context.now();
+  const staffLinks = may(user, "event.staffLinks", { eventId: event.id, now })
+    ? {
+        links: (await listStaffLinks(context.db, user, event.id, now)).map((l) => ({
+          id: l.id,
+          label: l.label,
+          state: l.state,
+          expiresAt: l.expiresAt.toISOString(),
+          revokedAt: l.revokedAt?.toISOString() ?? null,
+          createdByName: l.createdByName,
+        })),
+        defaultExpiry: expiryField(defaultExpiry(event), zone),
+      }
+    : null;
   return data(
     {
       search: params.toString(),
@@ -60,14 +84,23 @@ export async function loadEventManagement(
         removingId !== null ? (event.gallery.find((i) => i.id === removingId) ?? null) : null,
       galleryCount: event.gallery.length,
       team,
+      staffLinks,
     },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
 
+/** A field sent once; null when it came several times (a malformed post). */
+function single(form: FormData, name: string) {
+  const values = form.getAll(name);
+  return values.length === 1 ? values[0] : values.length === 0 ? undefined : null;
+}
+
 type Reply = {
   intent: string;
   message?: string;
+  /** A staff link just made: its address, shown this once. */
+  created?: { label: string; url: string; eventName: string; expiresAt: string };
   fieldErrors?: Record<string, string>;
   values?: Record<string, unknown>;
   eventId?: string;
@@ -92,18 +125,56 @@ export async function eventManagementAction(
       await setDoorWindow(context.db, user, eventId, hours("antes"), hours("despues"));
       return redirectWithFlash(context, `${here}#puerta-title`, "doorWindowSaved");
     }
+    if (intent === "createStaffLink") {
+      const { link, token } = await createStaffLink(
+        context.db,
+        context.config.sessionSecret,
+        user,
+        eventId,
+        { label: single(form, "nombre"), expiresAt: single(form, "vence") },
+        context.config.siteTimezone,
+        context.now(),
+      );
+      const event = await getEvent(context.db, eventId);
+      return data<Reply>(
+        {
+          intent,
+          created: {
+            label: link.label,
+            url: new URL(staffLinkPath(token), context.config.publicUrl.origin).toString(),
+            eventName: event?.nombreEvento ?? "",
+            expiresAt: link.expiresAt.toISOString(),
+          },
+        },
+        { headers: { "Cache-Control": "no-store" } },
+      );
+    }
+    if (intent === "revokeStaffLink") {
+      await revokeStaffLink(context.db, user, eventId, single(form, "linkId"), context.now());
+      return redirectWithFlash(context, `${here}#enlaces-title`, "staffLinkRevoked");
+    }
     if (intent === "grantRole" || intent === "revokeRole") {
       const key = await changeTeam(intent, { eventId, user, context, form });
       return redirectWithFlash(context, `${here}#equipo-title`, key);
     }
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
-    if (error.status === 404 && !(intent === "grantRole")) notFound(error.message);
+    const linkForm = intent === "createStaffLink" || intent === "revokeStaffLink";
+    if (error.status === 404 && !(intent === "grantRole") && !linkForm) notFound(error.message);
     return data<Reply>(
       {
         intent,
         message: error.message,
-        fieldErrors: error instanceof DoorWindowError ? { puerta: error.message } : undefined,
+        fieldErrors:
+          error instanceof DoorWindowError
+            ? { puerta: error.message }
+            : error instanceof StaffLinkError && error.field
+              ? { [error.field]: error.message }
+              : undefined,
+        values:
+          intent === "createStaffLink"
+            ? { nombre: String(form.get("nombre") ?? ""), vence: String(form.get("vence") ?? "") }
+            : undefined,
       },
       { status: error.status },
     );

@@ -11,6 +11,7 @@ import { readForm } from "~/kernel/read-form.server";
 import { formatDateTimeRange } from "~/kernel/time";
 import { useFocusFirstError } from "~/kernel/use-focus-first-error";
 import { EventTeam } from "~/members/components/event-team";
+import { StaffLinks, type NewStaffLink } from "~/members/components/staff-links";
 import { AlertDialog } from "~/ui/dialog";
 import { Field } from "~/ui/field";
 import { eventManagementAction, loadEventManagement } from "./event-manage.server";
@@ -52,6 +53,15 @@ export default function EventManagement({ loaderData, actionData }: Route.Compon
       ? actionData.message
       : undefined;
   const doorError = actionData?.intent === "doorWindow" ? actionData.message : undefined;
+  const linkAction =
+    actionData?.intent === "createStaffLink" || actionData?.intent === "revokeStaffLink"
+      ? actionData
+      : null;
+  const linkErrors = linkAction?.message
+    ? linkAction.fieldErrors && Object.keys(linkAction.fieldErrors).length > 0
+      ? (linkAction.fieldErrors as { nombre?: string; vence?: string })
+      : { other: linkAction.message }
+    : undefined;
   return (
     <div className="page event-manage">
       <p>
@@ -157,6 +167,21 @@ export default function EventManagement({ loaderData, actionData }: Route.Compon
         <EventTeam eventId={event.id} staff={team.staff} kinds={team.kinds} error={teamError} />
       ) : null}
 
+      {loaderData.staffLinks ? (
+        <StaffLinks
+          links={loaderData.staffLinks.links}
+          defaultExpiry={loaderData.staffLinks.defaultExpiry}
+          created={
+            linkAction && "created" in linkAction
+              ? ((linkAction.created as NewStaffLink | undefined) ?? null)
+              : null
+          }
+          timeZone={timeZone}
+          errors={linkErrors}
+          values={linkAction?.values as { nombre?: string; vence?: string } | undefined}
+        />
+      ) : null}
+
       {gallery ? (
         <GalleryDialog
           gallery={gallery}
@@ -167,7 +192,7 @@ export default function EventManagement({ loaderData, actionData }: Route.Compon
           base={base}
         />
       ) : null}
-      {actionData?.message && !teamError && !doorError ? (
+      {actionData?.message && !teamError && !doorError && !linkAction ? (
         <AlertDialog key={JSON.stringify(actionData)} message={actionData.message} />
       ) : null}
     </div>

@@ -99,7 +99,10 @@ export async function loadPanel(request: Request, admin: User, context: AppLoadC
   return data(
     {
       adminId: admin.id,
-      roleKinds: ROLE_KIND_NAMES.map((kind) => ({ kind, ...ROLE_KINDS[kind] })),
+      roleKinds: ROLE_KIND_NAMES.filter((kind) => ROLE_KINDS[kind].grantable).map((kind) => ({
+        kind,
+        ...ROLE_KINDS[kind],
+      })),
       search: params.toString(),
       timeZone: context.config.siteTimezone,
       users: users.users,
