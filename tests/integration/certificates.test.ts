@@ -392,7 +392,11 @@ test("'Descargar certificado' is on the profile's history and the event page onl
   expect(profile.text).not.toContain(link(registered.id));
   expect(profile.text).not.toContain(link(future.id));
 
-  expect((await member.client.get(`/detalles/${past.id}`)).text).toContain(link(past.id));
+  const pastPage = (await member.client.get(`/detalles/${past.id}`)).text;
+  expect(pastPage).toContain(link(past.id));
+  // The certificate is the page's one call to action: first, and 'Evento Finalizado' a quiet state.
+  expect(pastPage.indexOf(link(past.id))).toBeLessThan(pastPage.indexOf("Evento Finalizado"));
+  expect(pastPage).toMatch(/class="button button-ghost" disabled="">Evento Finalizado</);
   expect((await member.client.get(`/detalles/${registered.id}`)).text).not.toContain(
     link(registered.id),
   );

@@ -134,7 +134,7 @@ test("an ended event shows 'Evento Finalizado' and the server refuses to join it
   const { client, user } = await createMember(server);
   const page = await client.get(`/detalles/${event.id}`);
   expect(page.text).toMatch(
-    /<button type="button" class="button" disabled="">Evento Finalizado<\/button>/,
+    /<button type="button" class="button button-ghost" disabled="">Evento Finalizado<\/button>/,
   );
   const reply = await client.post(`/detalles/${event.id}`, { intent: "join" });
   expect(reply.status).toBe(409);

@@ -31,10 +31,11 @@ export function ParticipationButton({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  // §4: once an event has ended the button reads 'Evento Finalizado' and is disabled, for everyone.
+  // §4: once an event has ended the button reads 'Evento Finalizado' and is disabled, for everyone;
+  // drawn quiet, a state rather than an action, after the certificate when there is one.
   if (ended) {
     return (
-      <button type="button" className="button" disabled>
+      <button type="button" className="button button-ghost" disabled>
         Evento Finalizado
       </button>
     );

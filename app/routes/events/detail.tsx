@@ -177,6 +177,12 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
             </p>
           ) : null}
           <div className="button-row">
+            {/* The certificate, the one thing left to do, comes first. */}
+            {certificate ? (
+              <a className="button" href={`/detalles/${event.id}/certificado.pdf`} download>
+                Descargar certificado
+              </a>
+            ) : null}
             <ParticipationButton
               ended={ended}
               signedIn={signedIn}
@@ -186,11 +192,6 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
               full={seats !== null && seats.left === 0}
               eventId={event.id}
             />
-            {certificate ? (
-              <a className="button" href={`/detalles/${event.id}/certificado.pdf`} download>
-                Descargar certificado
-              </a>
-            ) : null}
             {/* Once the event is over, there is nothing left to put in a calendar. */}
             {ended ? null : (
               <a
