@@ -188,6 +188,10 @@ test("'Detalles del Usuario' shows every field, 'N/A' when missing, admin Sí/No
 
 test("an admin grants and revokes admin from the details dialog", async () => {
   const { user, client } = await createMember(server);
+  // A dialog for reading a member's details has no filled call to action: 'Hacer administrador'
+  // is outlined.
+  const details = await admin.client.get(`/admin?usuario=${user.id}`);
+  expect(details.text).toMatch(/class="button button-secondary"[^>]*>Hacer administrador</);
   const granted = await admin.client.post("/admin", {
     intent: "grantAdmin",
     userId: user.id,

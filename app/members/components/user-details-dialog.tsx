@@ -102,7 +102,9 @@ export function UserDetailsDialog({
         <input type="hidden" name="returnTo" value={currentQuery} />
         <button
           type="submit"
-          className={userDetails.isAdmin ? "button button-danger" : "button"}
+          // The dialog reads a member's details: making them admin is one action among others, not
+          // its call to action (outlined); taking it away is destructive.
+          className={userDetails.isAdmin ? "button button-danger" : "button button-secondary"}
           disabled={navigation.state === "submitting"}
         >
           {userDetails.isAdmin ? "Quitar administrador" : "Hacer administrador"}
