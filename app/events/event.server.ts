@@ -246,6 +246,10 @@ export async function listEventsForAdmin(db: Db, actor: Actor) {
       tipoEvento: events.tipoEvento,
       startsAt: events.startsAt,
       endsAt: events.endsAt,
+      capacity: events.capacity,
+      // How many take part, for the row's 'N inscritos' and the seats left.
+      going: sql<number>`(select count(*)::int from participations pa
+        where pa.event_id = "events"."id")`,
     })
     .from(events)
     .orderBy(desc(events.fechaEvento), desc(events.horaEvento), desc(events.createdAt));

@@ -467,6 +467,21 @@ test("the panel shows the form, 'Eventos Publicados' newest first with 'Galería
   expect(page.text.indexOf("Orden nuevo")).toBeLessThan(page.text.indexOf("Orden antiguo"));
   for (const label of ["Galería de", "Editar", "Eliminar"])
     expect(page.text).toContain(`aria-label="${label} Orden nuevo"`);
+  // Every action of a row drawn alike ('Editar' not grey among outlined ones), 'Eliminar' apart.
+  expect(page.text).toMatch(
+    /class="button button-secondary button-small" aria-label="Editar Orden nuevo"/,
+  );
+
+  // Each row says how many take part, and the seats left of an event with a capacity.
+  const limited = await createTestEvent(server.db, admin.user, {
+    nombreEvento: "Con cupo",
+    fechaEvento: "2041-01-01",
+    capacity: "5",
+  });
+  await joinEvent(server.db, member.user, limited.id);
+  const counted = await admin.client.get("/admin");
+  expect(counted.text).toContain("1 inscrito · Quedan 4 plazas");
+  expect(counted.text).toMatch(/Orden nuevo[\s\S]*?0 inscritos</);
 
   const edit = await admin.client.get(`/admin?editar=${newer.id}`);
   expect(edit.text).toContain("Editar Evento");

@@ -2,7 +2,9 @@ import { Link } from "react-router";
 import { formatDateTime } from "~/kernel/time";
 import { panelHref } from "~/kernel/panel-href";
 import type { EventState } from "~/events/event-state";
+import { plural } from "~/kernel/plural";
 import { EventStateBadge } from "./event-state-badge";
+import { seatsText } from "./participation-button";
 
 /** The panel's 'Eventos Publicados', each with its gallery, edit and delete links. */
 export function AdminEventList({
@@ -16,6 +18,8 @@ export function AdminEventList({
     ubicacionEvento: string;
     startsAt: string;
     state: EventState;
+    going: number;
+    capacity: number | null;
   }>;
   params: URLSearchParams;
   timeZone: string;
@@ -37,6 +41,12 @@ export function AdminEventList({
                 <span>
                   <time dateTime={event.startsAt}>{formatDateTime(event.startsAt, timeZone)}</time>{" "}
                   <EventStateBadge state={event.state} />
+                </span>
+                <span className="muted">
+                  {plural(event.going, "inscrito", "inscritos") +
+                    (event.capacity !== null
+                      ? ` · ${seatsText(Math.max(0, event.capacity - event.going))}`
+                      : "")}
                 </span>
               </div>
               <div className="row-actions">
@@ -72,7 +82,7 @@ export function AdminEventList({
                 </Link>
                 <Link
                   to={`${panelHref(params, { editar: event.id })}#evento-form`}
-                  className="button button-small button-ghost"
+                  className="button button-secondary button-small"
                   aria-label={`Editar ${event.nombreEvento}`}
                 >
                   Editar
