@@ -109,7 +109,11 @@ export async function eventScope(
 
 export { eventState, hasEnded, type EventState } from "./event-state";
 
-/** What an event card shows (home page, /eventos). */
+/** How many take part in the event of the row `alias` (a card's 'van N'), as SQL text. */
+const goingOf = (alias: string) =>
+  `(select count(*)::int from participations gp where gp.event_id = ${alias}.id)`;
+
+/** What an event card shows (home page, /eventos): with how many take part, and its capacity. */
 const cardColumns = {
   id: events.id,
   nombreEvento: events.nombreEvento,
@@ -118,6 +122,8 @@ const cardColumns = {
   imagenEnlace: events.imagenEnlace,
   startsAt: events.startsAt,
   endsAt: events.endsAt,
+  capacity: events.capacity,
+  going: sql<number>`${sql.raw(goingOf('"events"'))}`,
 };
 
 const upcomingEvents = preparedFor((db) =>
@@ -148,7 +154,8 @@ const cardJson = (alias: string) =>
   sql.raw(`json_build_object('id', ${alias}.id, 'nombreEvento', ${alias}.nombre_evento,
     'ubicacionEvento', ${alias}.ubicacion_evento, 'tipoEvento', ${alias}.tipo_evento,
     'imagenEnlace', ${alias}.imagen_enlace, 'startsAt', ${alias}.starts_at,
-    'endsAt', ${alias}.ends_at)`);
+    'endsAt', ${alias}.ends_at, 'capacity', ${alias}.capacity,
+    'going', ${goingOf(alias)})`);
 
 /**
  * When every event ends (milliseconds since the epoch), in order. /eventos counts its upcoming

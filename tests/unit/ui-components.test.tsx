@@ -144,6 +144,8 @@ test("an event's type reads 'Híbrido' on its card, though it is stored as the s
             tipoEvento: "Hibrido",
             imagenEnlace: null,
             startsAt: "2026-12-01T23:00:00.000Z",
+            going: 0,
+            capacity: null,
           }}
           timeZone="America/La_Paz"
           state="upcoming"
@@ -155,4 +157,42 @@ test("an event's type reads 'Híbrido' on its card, though it is stored as the s
   expect(screen.getByText("Híbrido")).toBeTruthy();
   expect(screen.queryByText("Hibrido")).toBeNull();
   expect(tipoEventoLabel("Presencial")).toBe("Presencial");
+});
+
+test("an event's card says how many go and, with a capacity, the seats left", () => {
+  const card = (going: number, capacity: number | null, state: "upcoming" | "ended") => {
+    const Stub = createRoutesStub([
+      {
+        path: "/",
+        Component: () => (
+          <EventCard
+            event={{
+              id: "00000000-0000-4000-8000-000000000002",
+              nombreEvento: "Taller con cupo",
+              ubicacionEvento: "Bolivia, La Paz",
+              tipoEvento: "Presencial",
+              imagenEnlace: null,
+              startsAt: "2026-12-01T23:00:00.000Z",
+              going,
+              capacity,
+            }}
+            timeZone="America/La_Paz"
+            state={state}
+          />
+        ),
+      },
+    ]);
+    const { container, unmount } = render(<Stub initialEntries={["/"]} />);
+    const text = container.textContent ?? "";
+    unmount();
+    return text;
+  };
+  expect(card(3, 10, "upcoming")).toContain("3 personas van");
+  expect(card(3, 10, "upcoming")).toContain("Quedan 7 plazas");
+  expect(card(10, 10, "upcoming")).toContain("Cupo completo");
+  expect(card(1, null, "upcoming")).toContain("1 persona va");
+  expect(card(1, null, "upcoming")).not.toContain("plaza");
+  expect(card(0, null, "upcoming")).not.toMatch(/van|va\b/);
+  expect(card(4, 10, "ended")).toContain("4 personas fueron");
+  expect(card(4, 10, "ended")).not.toContain("Quedan");
 });

@@ -2,7 +2,9 @@ import { ItemCard } from "~/ui/item-card";
 import { formatDateTime } from "~/kernel/time";
 import { tipoEventoLabel } from "~/kernel/limits";
 import type { EventState } from "~/events/event-state";
+import { plural } from "~/kernel/plural";
 import { stateBadge } from "./event-state-badge";
+import { seatsText } from "./participation-button";
 
 interface EventSummary {
   id: string;
@@ -11,6 +13,9 @@ interface EventSummary {
   tipoEvento: string;
   imagenEnlace: string | null;
   startsAt: string;
+  /** How many take part, and the seats (null: no limit). */
+  going: number;
+  capacity: number | null;
 }
 
 /**
@@ -29,6 +34,16 @@ export function EventCard({
   heading?: "h2" | "h3" | "h4";
 }) {
   const badge = stateBadge(state);
+  const seats =
+    event.capacity !== null && state !== "ended"
+      ? seatsText(Math.max(0, event.capacity - event.going))
+      : null;
+  const going =
+    event.going === 0
+      ? null
+      : state === "ended"
+        ? plural(event.going, "persona fue", "personas fueron")
+        : plural(event.going, "persona va", "personas van");
   return (
     <ItemCard
       to={`/detalles/${event.id}`}
@@ -36,10 +51,13 @@ export function EventCard({
       heading={heading}
       image={event.imagenEnlace}
       imageLabel="Evento"
-      meta={<time dateTime={event.startsAt}>{formatDateTime(event.startsAt, timeZone)}</time>}
-      badges={
-        badge ? [tipoEventoLabel(event.tipoEvento), badge] : [tipoEventoLabel(event.tipoEvento)]
+      meta={
+        <>
+          <time dateTime={event.startsAt}>{formatDateTime(event.startsAt, timeZone)}</time>
+          {going ? ` · ${going}` : null}
+        </>
       }
+      badges={[tipoEventoLabel(event.tipoEvento), badge, seats].filter((b) => b !== null)}
       text={event.ubicacionEvento}
     />
   );

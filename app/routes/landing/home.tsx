@@ -51,6 +51,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       tipoEvento: event.tipoEvento,
       imagenEnlace: event.imagenEnlace,
       startsAt: event.startsAt.toISOString(),
+      going: event.going,
+      capacity: event.capacity,
       state: eventState(event, now),
     })),
     notes: notes.map(noteSummary),
