@@ -7,7 +7,7 @@ import { uploadSrcSet } from "~/kernel/images";
  * The branded stand-in for a picture: the logo on the brand gradient, with the kind of item
  * ("Evento", "Nota"…). Decorative unless `alt` says what the missing picture was.
  */
-function ImagePlaceholder({
+export function ImagePlaceholder({
   label,
   alt = "",
   className,
@@ -30,13 +30,26 @@ function ImagePlaceholder({
   );
 }
 
+/**
+ * Whether an image failed to load. A failure before hydration fires no onError, so the effect also
+ * looks at an image that already finished without pixels.
+ */
+export function useImageFailure(src: string | null) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const ref = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const image = ref.current;
+    if (src && image && image.complete && image.naturalWidth === 0) setFailed(src);
+  }, [src]);
+  return { ref, failed: src !== null && failed === src, onError: () => setFailed(src) };
+}
+
 /** A card's image: the whole width on a phone, a column of the grid from a tablet up. */
 const CARD_SIZES = "(min-width: 64rem) 24rem, (min-width: 40rem) 50vw, 100vw";
 
 /**
  * An image from the database, or the placeholder: when the address is missing or not one we
- * show (the safe-image check), and when the picture fails to load. A failure before hydration
- * fires no onError, so the effect also looks at an image that already finished without pixels.
+ * show (the safe-image check), and when the picture fails to load.
  */
 export function ItemImage({
   src,
@@ -56,14 +69,8 @@ export function ItemImage({
   main?: boolean;
 }) {
   const safe = safeImageUrl(src);
-  const [failed, setFailed] = useState<string | null>(null);
-  const ref = useRef<HTMLImageElement>(null);
-  useEffect(() => {
-    const image = ref.current;
-    if (safe && image && image.complete && image.naturalWidth === 0) setFailed(safe);
-  }, [safe]);
-  if (!safe || failed === safe)
-    return <ImagePlaceholder label={label} alt={alt} className={className} />;
+  const { ref, failed, onError } = useImageFailure(safe);
+  if (!safe || failed) return <ImagePlaceholder label={label} alt={alt} className={className} />;
   return (
     <img
       ref={ref}
@@ -78,7 +85,7 @@ export function ItemImage({
       fetchPriority={main ? "high" : undefined}
       decoding="async"
       referrerPolicy="no-referrer"
-      onError={() => setFailed(safe)}
+      onError={onError}
     />
   );
 }

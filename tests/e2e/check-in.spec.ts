@@ -224,7 +224,7 @@ test("a QR code read by the camera checks the person in; the camera stops when a
   await page.getByRole("button", { name: "Escanear con la cámara" }).click();
   await expect(page.getByRole("button", { name: "Detener la cámara" })).toBeVisible();
   expect(await cameraEnded()).toBe(false);
-  await page.getByRole("link", { name: "← Participantes" }).click();
+  await page.getByRole("link", { name: "Participantes", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: /^Participantes: / })).toBeVisible();
   expect(await cameraEnded()).toBe(true);
   await expect(page.getByText("1 asistió")).toBeVisible();

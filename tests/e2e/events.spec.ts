@@ -307,9 +307,40 @@ test("an event whose picture fails to load shows the branded placeholder on its 
 
   await card.getByRole("link", { name }).click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-  await expect(page.getByRole("img", { name: `Imagen del evento ${name}` })).toHaveClass(
-    /image-placeholder/,
-  );
+  const placeholder = page.getByRole("img", { name: `Imagen del evento ${name}` });
+  await expect(placeholder).toHaveClass(/image-placeholder/);
+  // The logo stands in the middle of the picture's frame, with the kind under it — not stuck to
+  // the left edge with 'EVENTO' beside it.
+  const centred = async (frame: typeof placeholder) => {
+    const box = (await frame.boundingBox())!;
+    const logo = (await frame.locator("img").boundingBox())!;
+    const label = (await frame.locator("span").boundingBox())!;
+    expect(Math.abs(logo.x + logo.width / 2 - (box.x + box.width / 2))).toBeLessThan(2);
+    expect(label.y).toBeGreaterThanOrEqual(logo.y + logo.height);
+  };
+  await centred(placeholder);
+  expect(await noBrokenImages()).toEqual([]);
+  await expectNoAxeViolations(page);
+
+  // A gallery photo that does not load: the placeholder, not the broken-image icon and its alt.
+  await page.goto("/admin");
+  await page
+    .getByRole("region", { name: "Eventos Publicados" })
+    .getByRole("listitem")
+    .filter({ hasText: name })
+    .getByRole("link", { name: `Galería de ${name}` })
+    .click();
+  const gallery = page.getByRole("dialog", { name: `Galería de Imágenes para: ${name}` });
+  await gallery.getByLabel("URL de la imagen").fill(`${baseURL}/robots.txt`);
+  await gallery.getByRole("button", { name: "Agregar Imagen" }).click();
+  await okAlert(page, "Imagen agregada a la galería!");
+  await page.goto("/eventos");
+  await page.locator(".item-card").filter({ hasText: name }).getByRole("link", { name }).click();
+  const missing = page
+    .getByRole("region", { name: "Galería" })
+    .getByRole("img", { name: `Imagen 1 de la galería de ${name} (no disponible)` });
+  await expect(missing).toContainText("Foto no disponible");
+  await centred(missing);
   expect(await noBrokenImages()).toEqual([]);
   await expectNoAxeViolations(page);
 

@@ -1,5 +1,33 @@
-// An event's photos after it happened (added at /admin): each opens full size in a new tab.
+// An event's photos after it happened (added at /admin): each opens full size in a new tab. A photo
+// that no longer loads shows the branded placeholder, not the browser's broken image and its alt.
 import { uploadSrcSet } from "~/kernel/images";
+import { ImagePlaceholder, useImageFailure } from "~/ui/item-card";
+
+function GalleryImage({ url, alt }: { url: string; alt: string }) {
+  const { ref, failed, onError } = useImageFailure(url);
+  if (failed)
+    return (
+      <ImagePlaceholder
+        label="Foto no disponible"
+        alt={`${alt} (no disponible)`}
+        className="event-gallery-missing"
+      />
+    );
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer">
+      <img
+        ref={ref}
+        src={url}
+        srcSet={uploadSrcSet(url)}
+        sizes="(min-width: 40rem) 20rem, 50vw"
+        alt={alt}
+        loading="lazy"
+        referrerPolicy="no-referrer"
+        onError={onError}
+      />
+    </a>
+  );
+}
 
 export function EventGallery({
   images,
@@ -14,16 +42,7 @@ export function EventGallery({
       <ul className="event-gallery">
         {images.map((image, i) => (
           <li key={image.id}>
-            <a href={image.url} target="_blank" rel="noopener noreferrer">
-              <img
-                src={image.url}
-                srcSet={uploadSrcSet(image.url)}
-                sizes="(min-width: 40rem) 20rem, 50vw"
-                alt={`Imagen ${i + 1} de la galería de ${eventName}`}
-                loading="lazy"
-                referrerPolicy="no-referrer"
-              />
-            </a>
+            <GalleryImage url={image.url} alt={`Imagen ${i + 1} de la galería de ${eventName}`} />
           </li>
         ))}
       </ul>

@@ -8,6 +8,7 @@ import { formatDateTime } from "~/kernel/time";
 import { Field } from "~/ui/field";
 import { loadAudit } from "./audit.server";
 import type { Route } from "./+types/audit";
+import { BackLink } from "~/ui/back-link";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireMay(request, context, "audit.read");
@@ -39,9 +40,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { filters, kinds, entries, total, page, pageCount, timeZone, error } = loaderData;
   return (
     <div className="page admin-audit">
-      <p>
-        <Link to="/admin">← Volver al panel</Link>
-      </p>
+      <BackLink to="/admin" label="Volver al panel" />
       <h1>Registro de auditoría</h1>
       <section className="card" aria-labelledby="audit-filters-title">
         <h2 id="audit-filters-title">Filtrar</h2>

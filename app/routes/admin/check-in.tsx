@@ -5,7 +5,7 @@
 // over IndexedDB), and the server keeps the first time. This module renders what the hook holds.
 // Admins only. Without JavaScript, the typed code is posted to this page's action. See
 // docs/decisions/019-check-in.md.
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { ErrorPage } from "~/error-page";
 import { CHECK_IN_CODE_FIELD_MAX, type CheckInReply } from "~/attendance/check-in";
 import { CheckInPeople } from "~/attendance/components/check-in-people";
@@ -21,6 +21,7 @@ import { readForm } from "~/kernel/read-form.server";
 import { isLinkHolder } from "~/members/staff-links.server";
 import { checkInFromForm, loadCheckInFor } from "./check-in.server";
 import type { Route } from "./+types/check-in";
+import { BackLink } from "~/ui/back-link";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { actor, payload } = await loadCheckInFor(request, params.eventId, context);
@@ -81,13 +82,11 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <div className="page page-narrow admin-checkin">
-      <p className="eyebrow">
-        {loaderData.viaLink !== null ? (
-          `Enlace de registro «${loaderData.viaLink}»`
-        ) : (
-          <Link to={`/admin/eventos/${event.id}/participantes`}>← Participantes</Link>
-        )}
-      </p>
+      {loaderData.viaLink !== null ? (
+        <p className="eyebrow">{`Enlace de registro «${loaderData.viaLink}»`}</p>
+      ) : (
+        <BackLink to={`/admin/eventos/${event.id}/participantes`} label="Participantes" />
+      )}
       <h1>Registro: {event.nombreEvento}</h1>
       <p className="lead">
         <time dateTime={event.startsAt}>{formatDateTime(event.startsAt, timeZone)}</time>

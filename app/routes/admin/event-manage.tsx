@@ -16,6 +16,7 @@ import { AlertDialog } from "~/ui/dialog";
 import { Field } from "~/ui/field";
 import { eventManagementAction, loadEventManagement } from "./event-manage.server";
 import type { Route } from "./+types/event-manage";
+import { BackLink } from "~/ui/back-link";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireEventMay(request, context, "event.manage", params.eventId);
@@ -64,13 +65,11 @@ export default function EventManagement({ loaderData, actionData }: Route.Compon
     : undefined;
   return (
     <div className="page event-manage">
-      <p>
-        {isAdmin ? (
-          <Link to="/admin">← Volver al panel</Link>
-        ) : (
-          <Link to="/profile#mis-roles">← Mis eventos a cargo</Link>
-        )}
-      </p>
+      {isAdmin ? (
+        <BackLink to="/admin" label="Volver al panel" />
+      ) : (
+        <BackLink to="/profile#mis-roles" label="Mis eventos a cargo" />
+      )}
       <h1>Gestionar: {event.nombreEvento}</h1>
       <p className="muted">
         <time dateTime={event.startsAt}>

@@ -12,6 +12,7 @@ import { ParticipantsMessageForm } from "~/mail/components/participants-message-
 import { AlertDialog } from "~/ui/dialog";
 import { loadParticipants, participantsAction } from "./participants.server";
 import type { Route } from "./+types/participants";
+import { BackLink } from "~/ui/back-link";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const admin = await requireEventMay(request, context, "event.participants", params.eventId);
@@ -45,9 +46,7 @@ export default function Participants({ loaderData, actionData }: Route.Component
   const present = participants.filter((p) => p.checkedInAt !== null).length;
   return (
     <div className="page">
-      <p className="eyebrow">
-        <Link to={`/admin/eventos/${event.id}`}>← Gestionar el evento</Link>
-      </p>
+      <BackLink to={`/admin/eventos/${event.id}`} label="Gestionar el evento" />
       <h1 id="attendance-title">Participantes: {event.nombreEvento}</h1>
       <p className="lead">
         <time dateTime={event.startsAt}>{formatDateTime(event.startsAt, timeZone)}</time>

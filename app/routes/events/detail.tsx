@@ -1,7 +1,6 @@
 // An event's page (/detalles/:id, §4): what, where, when, the seats left, the button to take part,
 // the door pass, the certificate and the gallery. What it shows and what its button does live in
 // detail.server.ts; its parts in the events and attendance domains.
-import { Link } from "react-router";
 import { CheckInPass } from "~/attendance/components/check-in-pass";
 import { ErrorPage } from "~/error-page";
 import { imageSrc } from "~/events/components/event-image";
@@ -22,6 +21,7 @@ import { ItemImage } from "~/ui/item-card";
 import { EventTeam } from "~/members/components/event-team";
 import { loadEventDetail, participationAction } from "./detail.server";
 import type { Route } from "./+types/detail";
+import { BackLink } from "~/ui/back-link";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return loadEventDetail(params.eventId, await getUser(request, context), context);
@@ -85,9 +85,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
   const nonce = useNonce();
   return (
     <article className="page event-detail" aria-labelledby="event-title">
-      <p className="back-link">
-        <Link to="/eventos">← Todos los eventos</Link>
-      </p>
+      <BackLink to="/eventos" label="Todos los eventos" />
       {/* The nonce keeps Chromium from reporting this data block as a policy violation. */}
       <script
         type="application/ld+json"

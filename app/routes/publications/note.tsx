@@ -1,5 +1,4 @@
 // /notas/:id — one note.
-import { Link } from "react-router";
 import {
   PublicationImage,
   PublicationText,
@@ -11,6 +10,7 @@ import { notFound } from "~/kernel/not-found";
 import type { Route } from "./+types/note";
 import { summaryOf } from "~/publications/summaries";
 import { absoluteImage, shareMeta } from "./share-meta";
+import { BackLink } from "~/ui/back-link";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const note = await getNote(context.db, params.id);
@@ -46,9 +46,7 @@ export default function NotePage({ loaderData }: Route.ComponentProps) {
   const { note, timeZone } = loaderData;
   return (
     <article className="page page-narrow publication-page">
-      <p className="back-link">
-        <Link to="/notas">← Todas las notas</Link>
-      </p>
+      <BackLink to="/notas" label="Todas las notas" />
       <h1>{note.titulo}</h1>
       <p className="muted">
         <time dateTime={note.createdAt}>{formatDateTime(note.createdAt, timeZone)}</time> ·{" "}

@@ -1,5 +1,4 @@
 // /proyectos/:id — one project, its videos, images, web and documentation links.
-import { Link } from "react-router";
 import {
   PublicationImage,
   PublicationText,
@@ -12,6 +11,7 @@ import { notFound } from "~/kernel/not-found";
 import type { Route } from "./+types/project";
 import { summaryOf } from "~/publications/summaries";
 import { absoluteImage, shareMeta } from "./share-meta";
+import { BackLink } from "~/ui/back-link";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const project = await getProject(context.db, params.id);
@@ -48,9 +48,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
   const { project, timeZone } = loaderData;
   return (
     <article className="page page-narrow publication-page">
-      <p className="back-link">
-        <Link to="/proyectos">← Todos los proyectos</Link>
-      </p>
+      <BackLink to="/proyectos" label="Todos los proyectos" />
       <h1>{project.titulo}</h1>
       <p className="muted">
         <time dateTime={project.createdAt}>{formatDateTime(project.createdAt, timeZone)}</time> ·{" "}

@@ -1,5 +1,4 @@
 // /recursos/:id — one resource, its videos (privacy-mode YouTube, loaded on demand), images and links.
-import { Link } from "react-router";
 import {
   PublicationImage,
   PublicationText,
@@ -12,6 +11,7 @@ import { notFound } from "~/kernel/not-found";
 import type { Route } from "./+types/resource";
 import { summaryOf } from "~/publications/summaries";
 import { absoluteImage, shareMeta } from "./share-meta";
+import { BackLink } from "~/ui/back-link";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const resource = await getResource(context.db, params.id);
@@ -50,9 +50,7 @@ export default function ResourcePage({ loaderData }: Route.ComponentProps) {
   const { resource, timeZone } = loaderData;
   return (
     <article className="page page-narrow publication-page">
-      <p className="back-link">
-        <Link to="/recursos">← Todos los recursos</Link>
-      </p>
+      <BackLink to="/recursos" label="Todos los recursos" />
       <h1>{resource.titulo}</h1>
       {resource.subtitulos ? <p className="publication-subtitle">{resource.subtitulos}</p> : null}
       <p className="muted">
