@@ -288,6 +288,10 @@ for (const screen of SCREENS) {
     // The store's page is not set (/admin/sitio): no 'Tienda' button leading nowhere.
     await expect(page.getByRole("link", { name: /^Tienda/ })).toHaveCount(0);
     await expect(page.getByText("Tienda", { exact: true })).toHaveCount(0);
+    // …and the card says so, rather than leading nowhere.
+    await expect(
+      page.getByRole("region", { name: SITE_DEFAULTS.venue.storeTitle }).getByText("Próximamente"),
+    ).toBeVisible();
     await expect(page.getByText("Ubicación: Obrajes C2, La Paz, Bolivia")).toBeVisible();
 
     const benefits = page.locator(".benefits > li");

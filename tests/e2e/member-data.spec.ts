@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type { Locator } from "@playwright/test";
 import {
   completeProfileOverHttp,
   createMember,
@@ -98,18 +99,9 @@ test("'Cerrar sesión en todos los dispositivos' signs the member out here and i
   await noScript.close();
 });
 
-test("a long e-mail under 'Mi perfil' breaks before an '@' or a dot at 360 px, never mid-word", async ({
-  page,
-}, testInfo) => {
-  await page.setViewportSize({ width: 360, height: 800 });
-  const email = freshEmail("maria.fernanda.quispe.mamani.comunidad");
-  expect(await signInOverHttp(page, { email })).toBe("/aditionaldata");
-  await completeProfileOverHttp(page, memberData());
-  await page.goto("/profile");
-  const address = page.locator(".profile-heading p");
-  await expect(address).toHaveText(email);
-  // Each rendered line of the address, from where its characters are drawn.
-  const lines = await address.evaluate((paragraph) => {
+/** Each rendered line of an element's text, from where its characters are drawn. */
+function renderedLines(element: Locator): Promise<string[]> {
+  return element.evaluate((paragraph) => {
     const walker = document.createTreeWalker(paragraph, NodeFilter.SHOW_TEXT);
     const rows: { top: number; text: string }[] = [];
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -125,11 +117,34 @@ test("a long e-mail under 'Mi perfil' breaks before an '@' or a dot at 360 px, n
     }
     return rows.map((row) => row.text);
   });
-  await page.screenshot({ path: testInfo.outputPath("correo-largo.png") });
-  expect(lines.join("")).toBe(email);
+}
+
+/** A line starts at an '@', a dot or an underscore, or follows a hyphen: never inside a word. */
+function expectBreaksBetweenWords(lines: string[], whole: string) {
+  expect(lines.join("")).toBe(whole);
   expect(lines.length).toBeGreaterThan(1);
-  // A line starts at an '@' or a dot, or follows a hyphen: never inside a word.
   lines.slice(1).forEach((line, i) => {
-    expect(/^[@.]/.test(line) || lines[i]!.endsWith("-"), lines.join(" | ")).toBe(true);
+    expect(/^[@._]/.test(line) || lines[i]!.endsWith("-"), lines.join(" | ")).toBe(true);
   });
+}
+
+test("a long e-mail and user name under 'Mi perfil' break before an '@' or a dot at 360 px, never mid-word", async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const email = freshEmail("maria.fernanda.quispe.mamani.comunidad");
+  expect(await signInOverHttp(page, { email })).toBe("/aditionaldata");
+  await completeProfileOverHttp(page, memberData());
+  await page.goto("/profile");
+  const address = page.locator(".profile-heading p");
+  await expect(address).toHaveText(email);
+  const lines = await renderedLines(address);
+  await page.screenshot({ path: testInfo.outputPath("correo-largo.png") });
+  expectBreaksBetweenWords(lines, email);
+
+  // The user name, taken from the address, is as long and breaks the same way.
+  const userName = page.locator(".detail").filter({ hasText: "Nombre de usuario" }).locator("dd");
+  const name = email.split("@")[0]!;
+  await expect(userName).toHaveText(name);
+  expectBreaksBetweenWords(await renderedLines(userName), name);
 });

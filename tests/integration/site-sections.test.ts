@@ -216,6 +216,7 @@ test("a section or button without data is not shown, and no link leads to a plac
   // No store page: no 'Tienda' button; no registration form or group: no INSCRÍBETE.
   const events = (await visitor.get("/events")).text;
   expect(events).not.toMatch(/<a[^>]*>Tienda/);
+  expect(events).toMatch(/id="store-title"[^]*<p class="badge">Próximamente<\/p>/);
   expect(events).toContain("Pendiente");
   const course = (await visitor.get("/clase1")).text;
   expect(course).not.toContain("INSCRÍBETE");

@@ -2,6 +2,7 @@
 // people, logos and courses of the home page, the competition page, the course page and the
 // footer's social links, one form per section. Admins only; what it shows and what its forms do
 // live in site.server.ts.
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { SiteSectionForm } from "~/site/components/section-form";
 import { AlertDialog } from "~/ui/dialog";
@@ -36,6 +37,15 @@ export default function SiteSectionsAdmin({ loaderData, actionData }: Route.Comp
   const answer = actionData?.section ? actionData : null;
   const spec = sectionSpec(answer?.section ?? loaderData.section);
   const savedAt = edited[spec.key];
+  // On a phone the sections are a row that scrolls sideways: bring the open one into it, without
+  // moving the page up or down.
+  const toc = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const list = toc.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+  }, [spec.key]);
   return (
     <div className="page admin-site">
       <h1>Contenido del sitio</h1>
@@ -45,7 +55,7 @@ export default function SiteSectionsAdmin({ loaderData, actionData }: Route.Comp
         sitio en cuanto lo guardas; una parte sin datos no se muestra.
       </p>
       <nav className="admin-site-toc" aria-label="Secciones del contenido">
-        <ul>
+        <ul ref={toc}>
           {SITE_SECTIONS.map((section) => (
             <li key={section.key}>
               <Link

@@ -5,7 +5,7 @@
 // the server's HTML; the 1-second loading logo is only a CSS overlay on top of it (none under
 // prefers-reduced-motion), so search engines and slow phones get the content at once.
 import { useState } from "react";
-import { ExternalAction } from "~/site/components/external-action";
+import { ExternalAction, isActionHref } from "~/site/components/external-action";
 import { LandingImage } from "~/site/components/landing-image";
 import { Reveal } from "~/site/components/reveal";
 import { ShaderBackground } from "~/site/components/shader-background";
@@ -182,34 +182,37 @@ export default function CompetitionPage({ loaderData }: Route.ComponentProps) {
           </section>
         ) : null}
 
-        {hasStore || hasVenue ? (
-          <div className="landing-stack">
-            {hasStore ? (
-              <section className="landing-panel" aria-labelledby="store-title">
-                {venue.storeImage ? (
-                  <LandingImage
-                    className="panel-image"
-                    src={venue.storeImage}
-                    alt=""
-                    width={800}
-                    height={450}
-                    sizes="(max-width: 768px) 100vw, 50vw"
-                  />
-                ) : null}
-                <h2 id="store-title">{venue.storeTitle || competition.storeButtonLabel}</h2>
-                {venue.storeText ? <p>{venue.storeText}</p> : null}
-                <ExternalAction href={venue.storeHref} label={competition.storeButtonLabel} />
-              </section>
+        {hasStore ? (
+          <section className="landing-panel store-panel" aria-labelledby="store-title">
+            {venue.storeImage ? (
+              <LandingImage
+                className="panel-image"
+                src={venue.storeImage}
+                alt=""
+                width={800}
+                height={450}
+                sizes="(max-width: 768px) 100vw, 50vw"
+              />
             ) : null}
+            <h2 id="store-title">{venue.storeTitle || competition.storeButtonLabel}</h2>
+            {venue.storeText ? <p>{venue.storeText}</p> : null}
+            {isActionHref(venue.storeHref) ? (
+              <ExternalAction href={venue.storeHref} label={competition.storeButtonLabel} />
+            ) : (
+              // No shop to send anyone to yet: say so, rather than a card that leads nowhere.
+              <p className="badge">{competition.storeSoonLabel}</p>
+            )}
+          </section>
+        ) : null}
 
-            {hasVenue ? (
-              <section className="landing-panel" aria-labelledby="venue-title">
-                <h2 id="venue-title">{competition.venueTitle}</h2>
-                <p>{venueLabels(venue.location).locationLabel}</p>
-                <VenueMap location={venue.location} image={venue.venueImage} />
-              </section>
-            ) : null}
-          </div>
+        {hasVenue ? (
+          <section className="landing-panel venue-panel" aria-labelledby="venue-title">
+            <div>
+              <h2 id="venue-title">{competition.venueTitle}</h2>
+              <p>{venueLabels(venue.location).locationLabel}</p>
+            </div>
+            <VenueMap location={venue.location} image={venue.venueImage} />
+          </section>
         ) : null}
       </div>
 

@@ -1,6 +1,7 @@
 // /profile (§3): the member's profile and its edit form, their events and waiting lists, their
 // calendar feed, mail choices, data and sessions. What it shows and what its forms do live in
 // profile.server.ts (one handler per intent); its parts are components of their domains.
+import type { ReactNode } from "react";
 import { Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import { CalendarFeed } from "~/events/components/calendar-feed";
 import { MyEvents } from "~/events/components/my-events";
@@ -34,7 +35,7 @@ export function meta() {
   return [{ title: "Mi perfil — Ayllu" }, { name: "robots", content: "noindex" }];
 }
 
-function Detail({ term, value }: { term: string; value: string }) {
+function Detail({ term, value }: { term: string; value: ReactNode }) {
   return (
     <div className="detail">
       <dt>{term}</dt>
@@ -107,7 +108,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         ) : (
           <>
             <dl className="details">
-              <Detail term="Nombre de usuario" value={profile.displayName || "—"} />
+              <Detail
+                term="Nombre de usuario"
+                value={profile.displayName ? <EmailAddress email={profile.displayName} /> : "—"}
+              />
               <Detail term="Nombre registrado" value={profile.nombreCompleto ?? "—"} />
               <Detail
                 term="Fecha de nacimiento"

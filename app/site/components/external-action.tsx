@@ -3,6 +3,11 @@ import { Link } from "react-router";
 import { isHttpUrl } from "~/kernel/checks";
 import { isSitePath } from "~/site/sections";
 
+/** Whether ExternalAction shows anything for this address. */
+export function isActionHref(href: string | null | undefined): href is string {
+  return Boolean(href && (isSitePath(href) || isHttpUrl(href)));
+}
+
 /**
  * A link the landing sections give (/admin/sitio): a page of this site (a client-side link) or
  * another site's (a new tab, said to screen readers). A link the community has not set, or one

@@ -9,6 +9,8 @@ export const competition = {
   eventsTitle: "Eventos",
   pendingLabel: "Pendiente",
   storeButtonLabel: "Tienda",
+  /** The store card without a shop's address yet. */
+  storeSoonLabel: "Próximamente",
   venueTitle: "Sede",
   showMapLabel: "Mostrar el mapa",
   openMapLabel: "Abrir en Google Maps",
