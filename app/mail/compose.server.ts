@@ -30,20 +30,24 @@ export interface MailSite {
 
 /**
  * The site's colours in mail (app/styles/tokens.css): the page's night blue as the band with the
- * site's name, and the brand's deep blue for buttons, on a white body that every mail program shows
- * legibly (white on #1e3a8a is 10.4:1).
+ * logo and the site's name, and the buttons in the site's own accent with its dark text (11.3:1), as
+ * on the site, edged in a deeper blue so the button stands out on a white body (5.9:1, also the
+ * colour of plain links) in every mail program.
  */
 export const MAIL_COLOURS = {
   band: "#0b1020",
   bandText: "#f4f6fb",
   accent: "#7dd3fc",
-  button: "#1e3a8a",
-  buttonText: "#ffffff",
+  onAccent: "#06121f",
+  accentEdge: "#0369a1",
   text: "#111827",
   muted: "#4b5563",
   rule: "#d1d5db",
   quote: "#f4f4f8",
 } as const;
+
+/** The logo in the band: a PNG (mail programs do not show SVG), from the site itself. */
+export const MAIL_LOGO_PATH = "/icons/logo-96.png";
 
 /** A message as blocks, written out once as text and once as HTML. */
 interface Draft {
@@ -173,13 +177,18 @@ function draftOf(mail: QueuedMail, site: MailSite): Draft {
       return {
         subject: `Te damos la bienvenida a ${siteCopy.name}`,
         paragraphs: [
-          `Tu perfil está completo: ya eres parte de la comunidad. ${siteCopy.tagline}.`,
+          `Tu perfil está completo: ya eres parte de ${siteCopy.name}, ${lowerFirst(siteCopy.tagline)}.`,
           "Inscríbete en los próximos eventos; te escribiremos para confirmarlo, recordártelo y avisarte si algo cambia. En tu perfil eliges qué correos quieres recibir.",
         ],
         action: { label: "Ver los próximos eventos", url: `${site.origin}/eventos` },
         reason: `completaste tu perfil en ${siteCopy.name}`,
       };
   }
+}
+
+/** "Comunidad de…" as it reads inside a sentence: "…parte de Ayllu, comunidad de…". */
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 /** The unsubscribe link of a mail: its topic, or every topic for the welcome mail. */
@@ -242,7 +251,7 @@ function htmlOf(mail: QueuedMail, draft: Draft, site: MailSite): string {
   ];
   if (draft.quoted !== undefined)
     parts.push(
-      `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${MAIL_COLOURS.button};background:${MAIL_COLOURS.quote};white-space:pre-wrap;line-height:1.5">${escapeHtml(draft.quoted)}</blockquote>`,
+      `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${MAIL_COLOURS.accentEdge};background:${MAIL_COLOURS.quote};white-space:pre-wrap;line-height:1.5">${escapeHtml(draft.quoted)}</blockquote>`,
     );
   if (draft.details)
     parts.push(
@@ -260,7 +269,7 @@ function htmlOf(mail: QueuedMail, draft: Draft, site: MailSite): string {
 /** The main link as a button. */
 function buttonHtml(action: { label: string; url: string }): string {
   return paragraph(
-    `<a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;border-radius:999px;background:${MAIL_COLOURS.button};color:${MAIL_COLOURS.buttonText};font-weight:600;text-decoration:none">${escapeHtml(action.label)}</a>`,
+    `<a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;border-radius:999px;border:1px solid ${MAIL_COLOURS.accentEdge};background:${MAIL_COLOURS.accent};color:${MAIL_COLOURS.onAccent};font-weight:600;text-decoration:none">${escapeHtml(action.label)}</a>`,
   );
 }
 
@@ -276,7 +285,7 @@ function pageHtml(
       ? `${escapeHtml(line.text)}: <a href="${escapeHtml(line.link.url)}" style="color:${MAIL_COLOURS.muted}">${escapeHtml(line.link.label)}</a>`
       : escapeHtml(line.text),
   );
-  const band = `<div style="background:${MAIL_COLOURS.band};padding:16px 24px;border-radius:12px 12px 0 0"><a href="${escapeHtml(site.origin)}" style="color:${MAIL_COLOURS.bandText};font-size:20px;font-weight:700;text-decoration:none">${escapeHtml(siteCopy.name)}</a><div style="height:3px;margin-top:10px;background:${MAIL_COLOURS.accent};border-radius:2px"></div></div>`;
+  const band = `<div style="background:${MAIL_COLOURS.band};padding:16px 24px;border-radius:12px 12px 0 0"><a href="${escapeHtml(site.origin)}" style="color:${MAIL_COLOURS.bandText};font-size:20px;font-weight:700;text-decoration:none"><img src="${escapeHtml(site.origin + MAIL_LOGO_PATH)}" width="32" height="32" alt="" style="vertical-align:middle;margin-right:10px;border:0">${escapeHtml(siteCopy.name)}</a><div style="height:3px;margin-top:10px;background:${MAIL_COLOURS.accent};border-radius:2px"></div></div>`;
   const body = `<div style="padding:24px;border:1px solid ${MAIL_COLOURS.rule};border-top:none;border-radius:0 0 12px 12px">${parts.join("")}<hr style="border:none;border-top:1px solid ${MAIL_COLOURS.rule};margin:24px 0"><p style="margin:0;font-size:13px;line-height:1.5;color:${MAIL_COLOURS.muted}">${escapeHtml(siteCopy.name)} · ${escapeHtml(site.origin)}${footer.length ? `<br>${footer.join("<br>")}` : ""}</p></div>`;
   return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head><body style="margin:0;padding:16px;background:#ffffff;color:${MAIL_COLOURS.text};font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:16px"><div style="max-width:560px;margin:0 auto;overflow-wrap:anywhere">${band}${body}</div></body></html>`;
 }
@@ -340,7 +349,7 @@ export function composeSignInMail(
       paragraph(escapeHtml(intro)),
       buttonHtml({ label: "Iniciar sesión", url: link.url }),
       paragraph(
-        `Si el botón no funciona, copia esta dirección en tu navegador:<br><a href="${escapeHtml(link.url)}" style="color:${MAIL_COLOURS.button};word-break:break-all">${escapeHtml(link.url)}</a>`,
+        `Si el botón no funciona, copia esta dirección en tu navegador:<br><a href="${escapeHtml(link.url)}" style="color:${MAIL_COLOURS.accentEdge};word-break:break-all">${escapeHtml(link.url)}</a>`,
       ),
       paragraph(escapeHtml(expiry)),
       paragraph(escapeHtml(ignore)),

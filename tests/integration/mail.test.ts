@@ -3,6 +3,8 @@
 // the event's .ics; an outage, a refusal, a crash in the middle of a send and two workers racing
 // lose nothing and send nothing twice; reminders go by an injected clock, once.
 import { randomUUID } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
@@ -160,7 +162,10 @@ test("nothing said by a member's own text reaches the HTML as markup", async () 
     },
     SITE,
   );
-  expect(String(message.html)).not.toContain("<img");
+  // The one picture is the site's logo in the band; the member's name stays text.
+  expect(String(message.html).match(/<img /g)).toHaveLength(1);
+  expect(String(message.html)).not.toContain("<img src=x");
+  expect(String(message.html)).toContain("&lt;img src=x");
   expect(String(message.html)).not.toContain("<b>Sumo");
   expect(String(message.html)).toContain("&lt;b&gt;Sumo&lt;/b&gt; &amp; co");
 });
@@ -254,6 +259,21 @@ test("the welcome comes once, when the profile is first completed", async () => 
   await worker().runOnce();
   const [welcome] = await smtp.waitFor(1);
   expect(welcome!.subject).toBe("Te damos la bienvenida a Ayllu");
+  // The site's tagline inside the sentence, not left dangling after it.
+  expect(welcome!.text).toContain(
+    "Tu perfil está completo: ya eres parte de Ayllu, comunidad de robótica y tecnología de código abierto en Bolivia.",
+  );
+  // The band carries the logo (a PNG the site serves: mail programs show no SVG), and the button
+  // is the site's own: its accent and the dark text on it (app/styles/tokens.css).
+  const html = String(welcome!.html);
+  const logo = html.match(/<img src="([^"]+)"/)?.[1];
+  expect(logo).toBe(`${SITE.origin}/icons/logo-96.png`);
+  expect(existsSync(join(import.meta.dirname, "../../public/icons/logo-96.png"))).toBe(true);
+  const tokens = readFileSync(join(import.meta.dirname, "../../app/styles/tokens.css"), "utf8");
+  const token = (name: string) => tokens.match(new RegExp(`--${name}:\\s*(#[0-9a-f]{6})`))?.[1];
+  const button = html.match(/<a href="[^"]*\/eventos" style="([^"]+)"/)?.[1] ?? "";
+  expect(button).toContain(`background:${token("color-accent")}`);
+  expect(button).toContain(`color:${token("color-on-accent")}`);
   expect(welcome!.attachments).toEqual([]);
   expect(header(welcome!, "list-unsubscribe")).toContain(
     `/correo/baja/${newcomer!.mailToken}/todos`,
