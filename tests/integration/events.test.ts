@@ -586,7 +586,10 @@ test("the event page says who organises it, how many take part, where it is on a
     eventId: event.id,
   });
   const before = await new BrowserClient(server.url).get(`/detalles/${event.id}`);
-  expect(before.text).toMatch(/<dt>Participan<\/dt><dd>0 personas<\/dd>/);
+  // Nobody yet on an event still to come: an invitation, not a bleak "0 personas".
+  expect(before.text).toMatch(
+    /<dt>Participan<\/dt><dd>Nadie todavía: ¡sé la primera persona!<\/dd>/,
+  );
   await joinEvent(server.db, member.user, event.id);
   const page = await new BrowserClient(server.url).get(`/detalles/${event.id}`);
   expect(page.text).toMatch(/<dt>Participan<\/dt><dd>1 persona<\/dd>/);

@@ -5,6 +5,7 @@ import { CheckInPass } from "~/attendance/components/check-in-pass";
 import { ErrorPage } from "~/error-page";
 import { imageSrc } from "~/events/components/event-image";
 import { EventGallery } from "~/events/components/event-gallery";
+import { ShareButton } from "~/events/components/share-button";
 import { ParticipationButton, seatsText } from "~/events/components/participation-button";
 import { eventPlace, mapSearchUrl } from "~/events/event-place";
 import { plural } from "~/kernel/plural";
@@ -82,6 +83,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
     going,
   } = loaderData;
   const map = mapSearchUrl(event);
+  const url = `${origin}/detalles/${event.id}`;
   const nonce = useNonce();
   return (
     <article className="page event-detail" aria-labelledby="event-title">
@@ -116,7 +118,12 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
                 {map ? (
                   <>
                     {" · "}
-                    <a href={map} target="_blank" rel="noopener noreferrer">
+                    <a
+                      className="inline-action"
+                      href={map}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
                       Ver en el mapa
                       <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
                     </a>
@@ -142,7 +149,11 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
             </div>
             <div className="detail">
               <dt>{ended ? "Participaron" : "Participan"}</dt>
-              <dd>{plural(going, "persona", "personas")}</dd>
+              <dd>
+                {going === 0 && !ended
+                  ? "Nadie todavía: ¡sé la primera persona!"
+                  : plural(going, "persona", "personas")}
+              </dd>
             </div>
             {seats ? (
               <div className="detail">
@@ -200,6 +211,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
                 Añadir al calendario
               </a>
             )}
+            <ShareButton title={event.nombreEvento} url={url} />
           </div>
           {checkIn ? (
             <section className="event-checkin" aria-labelledby="event-checkin-title">

@@ -42,7 +42,9 @@ export default function Notes({ loaderData }: Route.ComponentProps) {
     <div className="page publication-page">
       <h1>Notas de la comunidad</h1>
       <p className="muted">
-        <a href="/notas/rss.xml">Suscríbete por RSS</a>
+        <a className="inline-action" href="/notas/rss.xml">
+          Suscríbete por RSS
+        </a>
       </p>
       {notes.length === 0 ? (
         <PublicationsEmptyState
