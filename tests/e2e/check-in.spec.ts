@@ -6,23 +6,13 @@
 // the earlier time. axe on the check-in page and on the member's pass.
 import type { BrowserContext, Page } from "@playwright/test";
 import {
-  completeProfileOverHttp,
   createMember,
   expect,
   expectNoAxeViolations,
-  memberData,
-  signInOverHttp,
+  signInAdmin,
   test,
   workerBaseUrl,
 } from "./fixtures";
-
-const ADMIN = "admin-e2e@ayllu.test";
-
-async function signInAdmin(page: Page) {
-  const landing = await signInOverHttp(page, { email: ADMIN, name: "Admin E2E" });
-  if (landing === "/aditionaldata")
-    await completeProfileOverHttp(page, memberData({ nombreCompleto: "Admin E2E" }));
-}
 
 /** Publishes an event with the panel's own form post and returns its id. */
 async function publishEvent(page: Page, name: string): Promise<string> {

@@ -2,60 +2,10 @@
 // the start is typed and refuses an end before the start by the end field; the event page reads
 // as upcoming, 'En curso' or 'Finalizado' by the server's clock. axe on each page; screenshots at
 // 360 and 1280 px go to SHOTS_DIR when it is set.
-import fs from "node:fs";
-import path from "node:path";
-import type { Locator, Page } from "@playwright/test";
-import {
-  completeProfileOverHttp,
-  expect,
-  expectNoAxeViolations,
-  memberData,
-  signInOverHttp,
-  test,
-} from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, inLaPaz, shoot, signInAdmin, test } from "./fixtures";
 
-const ADMIN = "admin-e2e@ayllu.test";
 const HOUR = 60 * 60 * 1000;
-
-/** The wall-clock date and time of `instant` in La Paz, as the form's fields take them. */
-function inLaPaz(instant: Date): { fecha: string; hora: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: "America/La_Paz",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    fecha: `${parts.year}-${parts.month}-${parts.day}`,
-    hora: `${parts.hour}:${parts.minute}`,
-  };
-}
-
-/** The page at 360 and 1280 px: whole, or the screen around `part`. */
-async function shoot(page: Page, name: string, part?: Locator) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
-    if (part) await part.evaluate((element) => element.scrollIntoView({ block: "start" }));
-    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: !part });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function signInAdmin(page: Page) {
-  const landing = await signInOverHttp(page, { email: ADMIN, name: "Admin E2E" });
-  if (landing === "/aditionaldata")
-    await completeProfileOverHttp(page, memberData({ nombreCompleto: "Admin E2E" }));
-}
 
 async function publish(
   page: Page,

@@ -4,7 +4,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import type { AxeResults, RunOptions } from "axe-core";
-import { test as base, expect, type Page } from "@playwright/test";
+import path from "node:path";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { e2eBaseUrl } from "./servers";
 
 export { expect };
@@ -248,4 +249,61 @@ export async function createMember(
   await completeProfileOverHttp(page, data);
   await page.goto("/");
   return { ...data, email };
+}
+
+/** The e2e servers' admin (ADMIN_EMAILS in playwright.config.ts). */
+export const E2E_ADMIN = "admin-e2e@ayllu.test";
+
+/** Signs in as an admin (by default the e2e admin, 'Admin E2E') with a completed profile. */
+export async function signInAdmin(
+  page: Page,
+  email = E2E_ADMIN,
+  nombreCompleto = "Admin E2E",
+): Promise<void> {
+  if ((await signInOverHttp(page, { email, name: nombreCompleto })) === "/aditionaldata")
+    await completeProfileOverHttp(page, memberData({ nombreCompleto }));
+}
+
+/** The wall-clock date and time of `instant` in La Paz, as the event form takes them. */
+export function inLaPaz(instant: Date): { fecha: string; hora: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: "America/La_Paz",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    fecha: `${parts.year}-${parts.month}-${parts.day}`,
+    hora: `${parts.hour}:${parts.minute}`,
+  };
+}
+
+/**
+ * The page at 360 and 1280 px into SHOTS_DIR (when set): whole, or the screen with `part` at its
+ * top, below the fixed header.
+ */
+export async function shoot(page: Page, name: string, part?: Locator): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
+    if (part) {
+      await part.evaluate((element) => {
+        element.scrollIntoView({ block: "start" });
+        window.scrollBy(0, -80);
+      });
+      await page.screenshot({ path: path.join(dir, `${name}-${width}.png`) });
+    } else {
+      await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }

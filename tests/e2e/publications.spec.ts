@@ -2,15 +2,7 @@
 // resource with two videos and a project, edits and cancels, deletes the note; a second admin's
 // page follows along live; a visitor reads what was published.
 import type { Browser, Page } from "@playwright/test";
-import {
-  completeProfileOverHttp,
-  createMember,
-  expect,
-  expectNoAxeViolations,
-  memberData,
-  signInOverHttp,
-  test,
-} from "./fixtures";
+import { createMember, expect, expectNoAxeViolations, signInAdmin, test } from "./fixtures";
 
 const ADMIN = "admin-contenido@ayllu.test";
 const ADMIN_2 = "admin-contenido-2@ayllu.test";
@@ -20,11 +12,6 @@ const YOUTUBE_OFFLINE =
   /Failed to load resource: net::ERR_\w+ \(https:\/\/(i\.ytimg\.com|www\.youtube-nocookie\.com)\//;
 
 /** Content admins in this file are not testing sign-in: the pages' own requests, over HTTP. */
-async function signInAdmin(page: Page, email: string, nombreCompleto: string) {
-  if ((await signInOverHttp(page, { email, name: nombreCompleto })) === "/aditionaldata")
-    await completeProfileOverHttp(page, memberData({ nombreCompleto }));
-}
-
 async function acknowledge(page: Page, message: string) {
   const alert = page.getByRole("alertdialog");
   await expect(alert).toContainText(message);

@@ -1,25 +1,13 @@
 // Where the admin screens meet the rest of the site: a failed save never shows an earlier
 // success, the live lists never throw, and an alert never moves the page under the reader.
 import type { Page } from "@playwright/test";
-import {
-  completeProfileOverHttp,
-  createMember,
-  expect,
-  memberData,
-  signInOverHttp,
-  test,
-} from "./fixtures";
+import { createMember, expect, signInAdmin, test } from "./fixtures";
 
 const EVENTS_ADMIN = "admin-e2e@ayllu.test";
 const CONTENT_ADMIN = "admin-contenido@ayllu.test";
 
 /** The server answers a refused form with 400 or 500, which Chromium notes on the console. */
 const REFUSED_FORM = /status of (400|500) \([^)]*\) \(http:\/\/localhost:\d+\/\w+\.data\)$/;
-
-async function signInAdmin(page: Page, email: string, nombreCompleto: string) {
-  if ((await signInOverHttp(page, { email, name: nombreCompleto })) === "/aditionaldata")
-    await completeProfileOverHttp(page, memberData({ nombreCompleto }));
-}
 
 async function acknowledge(page: Page, message: string) {
   const alert = page.getByRole("alertdialog");

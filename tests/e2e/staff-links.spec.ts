@@ -4,62 +4,21 @@
 // returns the queued check-in is refused and the page shows the server's Spanish reason. axe on
 // the link list, the staff landing and the check-in page; the screens at 360 and 1280 px go to
 // SHOTS_DIR when it is set.
-import fs from "node:fs";
-import path from "node:path";
-import type { BrowserContext, Locator, Page } from "@playwright/test";
+import type { BrowserContext } from "@playwright/test";
 import {
   completeProfileOverHttp,
   createMember,
   expect,
   expectNoAxeViolations,
+  inLaPaz,
   memberData,
+  shoot,
   signInOverHttp,
   test,
   workerBaseUrl,
 } from "./fixtures";
 
 const ADMIN = "admin-e2e@ayllu.test";
-
-/** The wall-clock date and time of `instant` in La Paz, as the event form takes them. */
-function inLaPaz(instant: Date): { fecha: string; hora: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: "America/La_Paz",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    fecha: `${parts.year}-${parts.month}-${parts.day}`,
-    hora: `${parts.hour}:${parts.minute}`,
-  };
-}
-
-async function shoot(page: Page, name: string, part?: Locator) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
-    if (part) {
-      // The part at the top of the screen, below the fixed header.
-      await part.evaluate((element) => {
-        element.scrollIntoView({ block: "start" });
-        window.scrollBy(0, -80);
-      });
-      await page.screenshot({ path: path.join(dir, `${name}-${width}.png`) });
-    } else {
-      await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** A member who joins the event and reads the code under their QR on the event page. */
 async function participantCode(context: BrowserContext, eventId: string, name: string) {

@@ -35,7 +35,9 @@ export function AdminEventList({
             <li key={event.id}>
               <div>
                 <strong>
-                  <Link to={`/detalles/${event.id}`}>{event.nombreEvento}</Link>
+                  <Link className="inline-action" to={`/detalles/${event.id}`}>
+                    {event.nombreEvento}
+                  </Link>
                 </strong>
                 <span className="muted">{event.ubicacionEvento}</span>
                 <span>

@@ -42,7 +42,9 @@ export function AdminPublicationList({
       {items.map((item) => (
         <li key={item.id}>
           <span>
-            <Link to={`${path}/${item.id}`}>{item.titulo}</Link>
+            <Link className="inline-action" to={`${path}/${item.id}`}>
+              {item.titulo}
+            </Link>
             <br />
             <span className="muted">
               {formatDateTime(item.createdAt, timeZone)} · {item.publisherName}
