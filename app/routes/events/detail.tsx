@@ -7,7 +7,7 @@ import { imageSrc } from "~/events/components/event-image";
 import { EventGallery } from "~/events/components/event-gallery";
 import { ShareButton } from "~/events/components/share-button";
 import { ParticipationButton, seatsText } from "~/events/components/participation-button";
-import { eventPlace, mapSearchUrl } from "~/events/event-place";
+import { eventLinkLabel, eventPlace, mapSearchUrl } from "~/events/event-place";
 import { plural } from "~/kernel/plural";
 import { shortDescription, structuredData } from "~/events/structured-data";
 import { redirectWithFlash } from "~/flash.server";
@@ -172,7 +172,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
                 {event.enlacesVirtuales.map((url, i) => (
                   <li key={`${i}-${url}`}>
                     <a href={url} target="_blank" rel="noopener noreferrer">
-                      {url}
+                      {eventLinkLabel(url)}
                       <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
                     </a>
                   </li>
