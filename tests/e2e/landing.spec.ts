@@ -10,7 +10,8 @@ import { competition, venueLabels } from "../../app/site/copy/competition";
 import { coursePage } from "../../app/site/copy/course";
 import { articles, courses, events, featured } from "../../app/site/copy/home";
 import { SITE_DEFAULTS } from "../../app/site/copy/section-defaults";
-import { DEMO_SECTIONS, demoNotes } from "../../app/site/copy/demo-sections";
+import { DEMO_SECTIONS } from "../../app/site/copy/demo-sections";
+import { demoNotes } from "../../app/site/copy/demo-notes";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
 // The landing pages are where the site moves (reveals, the shader, smooth scrolling): they run

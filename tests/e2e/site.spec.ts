@@ -7,7 +7,8 @@
 // before it does.
 import type { Browser, Page } from "@playwright/test";
 import { SITE_DEFAULTS } from "../../app/site/copy/section-defaults";
-import { DEMO_SECTIONS, demoNotes } from "../../app/site/copy/demo-sections";
+import { DEMO_SECTIONS } from "../../app/site/copy/demo-sections";
+import { demoNotes } from "../../app/site/copy/demo-notes";
 import type { SiteSectionKey } from "../../app/site/sections";
 import { valuesFromSection } from "../../app/site/section-fields";
 import {

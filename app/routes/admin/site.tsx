@@ -8,7 +8,7 @@ import { AlertDialog } from "~/ui/dialog";
 import { ErrorPage } from "~/error-page";
 import { SITE_SECTIONS, sectionSpec } from "~/site/section-fields";
 import { DemoNote } from "~/site/components/demo-note";
-import { demoNotes } from "~/site/copy/demo-sections";
+import { demoNotes } from "~/site/copy/demo-notes";
 import { formatDateTime } from "~/kernel/time";
 import { requireAdmin } from "~/guards.server";
 import { readForm } from "~/kernel/read-form.server";

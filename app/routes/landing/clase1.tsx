@@ -14,7 +14,7 @@ import { isHttpUrl } from "~/kernel/checks";
 import { pageTitle } from "~/site/title";
 import { loadDemoSections, loadSiteSections } from "~/site/sections.server";
 import { DemoNote } from "~/site/components/demo-note";
-import { demoNotes } from "~/site/copy/demo-sections";
+import { demoNotes } from "~/site/copy/demo-notes";
 import type { Route } from "./+types/clase1";
 
 export async function loader({ context }: Route.LoaderArgs) {

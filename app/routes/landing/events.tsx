@@ -14,7 +14,7 @@ import type { Row } from "~/site/sections";
 import { pageTitle } from "~/site/title";
 import { loadDemoSections, loadSiteSections } from "~/site/sections.server";
 import { DemoNote } from "~/site/components/demo-note";
-import { demoNotes } from "~/site/copy/demo-sections";
+import { demoNotes } from "~/site/copy/demo-notes";
 import type { Route } from "./+types/events";
 
 type Logo = Row<"name" | "logo" | "href">;

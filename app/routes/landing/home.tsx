@@ -18,7 +18,7 @@ import { homeSectionsShown, socialLinks, type Row } from "~/site/sections";
 import { useRootData } from "~/root";
 import { loadDemoSections, loadSiteSections } from "~/site/sections.server";
 import { DemoNote } from "~/site/components/demo-note";
-import { demoNotes } from "~/site/copy/demo-sections";
+import { demoNotes } from "~/site/copy/demo-notes";
 import { eventState, listUpcomingEvents } from "~/events/event.server";
 import { listLatestNotes } from "~/publications/note.server";
 import { listLatestProjects } from "~/publications/project.server";

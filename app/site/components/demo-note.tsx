@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { demoNotes } from "~/site/copy/demo-sections";
+import { demoNotes } from "~/site/copy/demo-notes";
 
 /**
  * The mark beside demo content (SEED_DEMO, docs/decisions/042-demo-sections.md): a 'Demo' badge

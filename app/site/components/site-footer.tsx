@@ -1,7 +1,7 @@
 import { site } from "~/site/copy/site";
 import type { SocialLink } from "~/site/sections";
 import { DemoNote } from "~/site/components/demo-note";
-import { demoNotes } from "~/site/copy/demo-sections";
+import { demoNotes } from "~/site/copy/demo-notes";
 
 /**
  * The footer: the community's social links (those an admin has set at /admin/sitio), said to be

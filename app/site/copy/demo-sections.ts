@@ -1,9 +1,11 @@
 // The demo's landing content (SEED_DEMO, `npm start`): what a new laptop install shows in the
 // sections that a real site leaves hidden until an admin fills them — leaders, allies, sponsors,
-// the course's registration links and a YouTube link for 'Our Talks' (docs/decisions/042-demo-sections.md).
+// the course's registration links and a YouTube link for 'Our Talks'
+// (docs/decisions/042-demo-sections.md).
 // Nobody here is a real person or organisation, no link pretends to be the community's: the links
 // go to example.org (reserved for examples) and to a YouTube search, and every page that shows
-// this content says it is a demonstration until an admin saves the section at /admin/sitio.
+// this content says it is a demonstration until an admin saves the section at /admin/sitio (the
+// words: demo-notes.ts, apart so that the pages' scripts do not carry this content).
 import type { SiteSections } from "~/site/sections";
 import { SITE_DEFAULTS } from "./section-defaults";
 
@@ -71,19 +73,4 @@ export const DEMO_SECTIONS: Pick<SiteSections, DemoSectionKey> = {
   },
   // A search, not a made-up channel: a demo link must not stand for anyone's account.
   social: { links: ["https://www.youtube.com/results?search_query=micromouse"] },
-};
-
-/** What the pages say beside demo content ('Demo' badge, then the sentence). */
-export const demoNotes = {
-  badge: "Demo",
-  leaders: "Contenido de demostración: personas de ejemplo.",
-  organisations: "Contenido de demostración: organizaciones de ejemplo.",
-  talks:
-    "Contenido de demostración: el enlace abre una búsqueda en YouTube, no el canal de la comunidad.",
-  course: "Contenido de demostración: el formulario y el grupo son enlaces de ejemplo.",
-  footer: "Contenido de demostración: redes de ejemplo.",
-  adminPage:
-    "Estas secciones tienen contenido de ejemplo, marcado en el sitio como demostración. Cambia cada una y guárdala: entonces deja de serlo.",
-  adminSection:
-    "Contenido de demostración: reemplázalo por el de la comunidad (o vacíalo) y guarda. Al guardar, deja de marcarse como demostración.",
 };
