@@ -13,6 +13,7 @@ import "./styles/profile.css";
 import "./styles/certificates.css";
 import "./styles/mail.css";
 import "./styles/landing.css";
+import "./styles/demo.css";
 import { useEffect } from "react";
 import {
   data,
@@ -27,7 +28,7 @@ import {
 } from "react-router";
 import { photoOf } from "~/members/user.server";
 import { getUser } from "~/guards.server";
-import { loadSiteSections } from "~/site/sections.server";
+import { loadDemoSections, loadSiteSections } from "~/site/sections.server";
 import type { Route } from "./+types/root";
 import { AlertDialog } from "~/ui/dialog";
 import { ErrorPage } from "~/error-page";
@@ -46,7 +47,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
   const flash = takeFlash(request, cookieSettings(context).secure);
   const year = currentYear(context.config.siteTimezone);
-  const content = await loadSiteSections(context.db);
+  const [content, demo] = await Promise.all([
+    loadSiteSections(context.db),
+    loadDemoSections(context.db),
+  ]);
   return data(
     {
       user: user
@@ -64,6 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       year,
       publicUrl: context.config.publicUrl.origin,
       social: socialLinks(content.social),
+      socialDemo: demo.includes("social"),
       homeSections: homeSectionsShown(content),
     },
     flash.setCookie ? { headers: { "Set-Cookie": flash.setCookie } } : undefined,
@@ -130,6 +135,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteFooter
           year={rootData?.year ?? new Date().getFullYear()}
           social={rootData?.social ?? []}
+          socialDemo={rootData?.socialDemo ?? false}
         />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -3,6 +3,8 @@ import { defaultEndsAt } from "~/events/event.server";
 import { zonedToInstant } from "~/kernel/time";
 import type { Db } from "~/db/client.server";
 import { appMeta, events, notes, projects, resources } from "~/db/schema.server";
+import { DEMO_SECTIONS } from "~/site/copy/demo-sections";
+import { forgetSiteSections, seedDemoSections } from "~/site/sections.server";
 
 const SEEDED_KEY = "demo_seeded_at";
 
@@ -17,7 +19,7 @@ function nextCompetitionYear(now = new Date()): number {
 }
 
 export async function seedDemoSite(db: Db, timeZone = "America/La_Paz"): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(appMeta)
       .values({ key: SEEDED_KEY, value: new Date().toISOString() })
@@ -99,6 +101,11 @@ export async function seedDemoSite(db: Db, timeZone = "America/La_Paz"): Promise
       descripcion: "Un ratón robot que resuelve laberintos, diseñado por la comunidad.",
       publisherName: "Admin",
     });
+    // The sections a real site hides until they have content, filled and marked as demo content
+    // (docs/decisions/042-demo-sections.md); written before the defaults, which then fill the rest.
+    await seedDemoSections(tx, DEMO_SECTIONS);
     return true;
   });
+  if (seeded) forgetSiteSections(db);
+  return seeded;
 }

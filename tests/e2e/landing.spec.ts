@@ -1,6 +1,8 @@
 // The landing pages (§2 Home, Competition landing page, Micromouse course page; §9 the look) in a
-// real browser against the production build with the demo content and the landing sections'
-// defaults (app/site/copy/section-defaults.ts; what admins edit at /admin/sitio is site.spec.ts), at
+// real browser against the production build with the demo content: the landing sections' defaults
+// (app/site/copy/section-defaults.ts) and the demo's people, logos and links
+// (app/site/copy/demo-sections.ts; what admins edit at /admin/sitio, and the demo's marks, are
+// site.spec.ts, which may have saved some of them before these run on the same server), at
 // phone and desktop widths. The specification's own words are also written out here so that a
 // change to them fails.
 import type { Page } from "@playwright/test";
@@ -8,6 +10,8 @@ import { competition, venueLabels } from "../../app/site/copy/competition";
 import { coursePage } from "../../app/site/copy/course";
 import { articles, courses, events, featured } from "../../app/site/copy/home";
 import { SITE_DEFAULTS } from "../../app/site/copy/section-defaults";
+import { DEMO_SECTIONS } from "../../app/site/copy/demo-sections";
+import { demoNotes } from "../../app/site/copy/demo-notes";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
 // The landing pages are where the site moves (reveals, the shader, smooth scrolling): they run
@@ -83,15 +87,39 @@ for (const screen of SCREENS) {
       "href",
       "/login",
     );
-    for (const id of ["hero", "courses", "events", "articles", "featured"]) {
+    for (const id of ["hero", "community", "courses", "events", "articles", "featured"]) {
       await expect(page.locator(`section#${id}`)).toHaveCount(1);
     }
-    for (const title of ["Courses", "Events", "Articles", "Featured"]) {
+    for (const title of ["Community", "Courses", "Events", "Articles", "Featured"]) {
       await expect(page.getByRole("heading", { level: 2, name: title, exact: true })).toBeVisible();
     }
-    // A new site has no leaders, allies or sponsors yet: no Community section, nor its link.
-    await expect(page.locator("section#community")).toHaveCount(0);
-    await expect(navLink(page, "Community")).toHaveCount(0);
+    await expect(navLink(page, "Community")).toHaveAttribute("href", "/#community");
+
+    // Community: the demo's leaders open; allies and sponsors a click away, one panel at a time.
+    const communitySection = page.locator("#community");
+    const ambassadors = communitySection.getByRole("button", { name: /^Ambassador Members/ });
+    const allies = communitySection.getByRole("button", { name: /^Allies/ });
+    const sponsors = communitySection.getByRole("button", { name: /^Sponsors/ });
+    await expect(ambassadors).toHaveAttribute("aria-expanded", "true");
+    await expect(
+      communitySection.getByRole("list", { name: "Líderes de la comunidad" }).getByRole("listitem"),
+    ).toHaveCount(5);
+    await allies.click();
+    await expect(ambassadors).toHaveAttribute("aria-expanded", "false");
+    const alliesPanel = communitySection.getByRole("region", { name: /^Allies/ });
+    await expect(
+      alliesPanel.getByRole("list", { name: "Aliados" }).getByRole("listitem"),
+    ).toHaveText(DEMO_SECTIONS.allies.allies.map((ally) => new RegExp(ally.name)));
+    // site.spec.ts saves other sections, never the allies: they are still the demo's, and say so.
+    await expect(alliesPanel.getByText(demoNotes.organisations)).toBeVisible();
+    await sponsors.click();
+    await expect(allies).toHaveAttribute("aria-expanded", "false");
+    const sponsorsPanel = communitySection.getByRole("region", { name: /^Sponsors/ });
+    await expect(sponsorsPanel.getByText(DEMO_SECTIONS.sponsors.intro)).toBeVisible();
+    await expect(
+      sponsorsPanel.getByRole("list", { name: "Patrocinadores" }).getByRole("listitem"),
+    ).toHaveCount(DEMO_SECTIONS.sponsors.sponsors.length);
+    await ambassadors.click();
 
     // Courses: the current one (to /clase1); no past courses yet, so no heading for them.
     const coursesSection = page.locator("#courses");
@@ -131,8 +159,9 @@ for (const screen of SCREENS) {
     const history = articlesSection.getByRole("button", { name: /^Tech History/ });
     await expect(news).toHaveAttribute("aria-expanded", "true");
     await expect(history).toHaveAttribute("aria-expanded", "false");
-    // The community has not set its YouTube channel (/admin/sitio): no Our Talks card to nowhere.
-    await expect(articlesSection.getByRole("button", { name: /^Our Talks/ })).toHaveCount(0);
+    // The YouTube link among the social links opens Our Talks.
+    const talks = articlesSection.getByRole("button", { name: /^Our Talks/ });
+    await expect(talks).toHaveAttribute("aria-expanded", "false");
     await expect(
       articlesSection.getByRole("link", { name: "¡Bienvenidos a Ayllu!" }),
     ).toHaveAttribute("href", /^\/notas\/[0-9a-f-]{36}$/);
@@ -158,7 +187,12 @@ for (const screen of SCREENS) {
     await expect(history).toHaveAttribute("aria-expanded", "true");
     await page.keyboard.press("Space");
     await expect(history).toHaveAttribute("aria-expanded", "false");
-    await expect(articlesSection.getByText(articles.talks.linkLabel)).toHaveCount(0);
+    await expect(articlesSection.getByText(articles.talks.linkLabel)).toBeHidden();
+    await talks.click();
+    await expect(
+      articlesSection.getByRole("link", { name: new RegExp(`^${articles.talks.linkLabel}`) }),
+    ).toHaveAttribute("href", /^https:\/\/www\.youtube\.com\//);
+    await talks.click();
 
     // Featured: the demo project, and all projects.
     const featuredSection = page.locator("#featured");
@@ -171,11 +205,11 @@ for (const screen of SCREENS) {
       "/proyectos",
     );
 
-    // The footer, with no social link the community has not set.
+    // The footer, with the social links (the demo's YouTube one, unless site.spec.ts set another).
     await expect(
       page.getByRole("contentinfo").getByText(`© ${new Date().getFullYear()} Ayllu`),
     ).toBeVisible();
-    await expect(page.getByRole("contentinfo").getByRole("link")).toHaveCount(0);
+    await expect(page.getByRole("contentinfo").getByRole("link")).toHaveText([/^YouTube/]);
 
     await settle(page);
     await expectNoHorizontalScroll(page);
@@ -298,8 +332,17 @@ for (const screen of SCREENS) {
     await expect(benefits).toHaveCount(5);
     for (const benefit of SITE_DEFAULTS.competition.benefits)
       await expect(page.getByRole("heading", { name: benefit.title, exact: true })).toBeVisible();
-    // No sponsors or allies yet: no logo section.
-    await expect(page.getByRole("heading", { name: competition.sponsorsTitle })).toHaveCount(0);
+    // The demo's sponsors and allies, as logos, said to be examples (site.spec.ts saves neither).
+    for (const [title, items] of [
+      [competition.sponsorsTitle, DEMO_SECTIONS.sponsors.sponsors],
+      [competition.alliesTitle, DEMO_SECTIONS.allies.allies],
+    ] as const) {
+      await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
+      await expect(page.getByRole("list", { name: title }).getByRole("img")).toHaveCount(
+        items.length,
+      );
+    }
+    await expect(page.getByText(demoNotes.organisations)).toHaveCount(2);
 
     await settle(page);
     await expectNoHorizontalScroll(page);
@@ -386,9 +429,24 @@ for (const screen of SCREENS) {
     await expectTapTargets(page);
     await expectNoAxeViolations(page);
 
-    // No registration form or group link is set (/admin/sitio): no INSCRÍBETE leading nowhere.
-    // With them, site.spec.ts opens the dialog.
-    await expect(page.getByRole("button", { name: "INSCRÍBETE" })).toHaveCount(0);
+    // INSCRÍBETE opens 'Inscríbete Ahora': the registration form, the group and 'Cerrar' (the
+    // demo's links, or those site.spec.ts set).
+    const enrol = page.getByRole("button", { name: "INSCRÍBETE" });
+    await enrol.click();
+    const dialog = page.getByRole("dialog", { name: "Inscríbete Ahora" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(SITE_DEFAULTS.course.description)).toBeVisible();
+    await expect(dialog.getByRole("link", { name: /^Formulario de Inscripción/ })).toHaveAttribute(
+      "href",
+      /^https:\/\//,
+    );
+    await expect(
+      dialog.getByRole("link", { name: new RegExp(`^${SITE_DEFAULTS.course.groupLabel}`) }),
+    ).toHaveAttribute("href", /^https:\/\//);
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Cerrar" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(enrol).toBeFocused();
   });
 }
 

@@ -1,9 +1,14 @@
-// The landing pages' content edited in the site (/admin/sitio, decision 023): an admin adds and
-// reorders leaders, sets the course's links and the community's YouTube channel in Chromium, a
-// visitor sees all of it on the next request. The content goes back to the defaults afterwards:
-// the other landing tests on this worker's server expect them.
+// The landing pages' content edited in the site (/admin/sitio, decision 023): the demo's sections
+// are marked as demo on the pages and at /admin/sitio (decision 042); an admin replaces the demo
+// leaders, reorders them, sets the course's links and the community's YouTube channel in Chromium,
+// a visitor sees all of it — no longer marked — on the next request. The content goes back to the
+// demo's afterwards (saved, so no longer marked): the other landing tests on this worker's server
+// expect it. This is the one browser test that saves a section, so the marks are checked here,
+// before it does.
 import type { Browser, Page } from "@playwright/test";
 import { SITE_DEFAULTS } from "../../app/site/copy/section-defaults";
+import { DEMO_SECTIONS } from "../../app/site/copy/demo-sections";
+import { demoNotes } from "../../app/site/copy/demo-notes";
 import type { SiteSectionKey } from "../../app/site/sections";
 import { valuesFromSection } from "../../app/site/section-fields";
 import {
@@ -27,11 +32,14 @@ async function acknowledge(page: Page, message: string | RegExp) {
   await expect(alert).toBeHidden();
 }
 
-/** Puts sections back to their defaults with the page's own form post. */
+/** What the demo's server starts with: the defaults, and the demo's sections. */
+const STARTING_CONTENT = { ...SITE_DEFAULTS, ...DEMO_SECTIONS };
+
+/** Puts sections back to the demo's content with the page's own form post. */
 async function restore(page: Page, keys: SiteSectionKey[]) {
   for (const key of keys) {
     const body = new URLSearchParams({ intent: "save", section: key });
-    for (const [name, value] of Object.entries(valuesFromSection(key, SITE_DEFAULTS[key])))
+    for (const [name, value] of Object.entries(valuesFromSection(key, STARTING_CONTENT[key])))
       for (const v of Array.isArray(value) ? value : [value]) body.append(name, String(v));
     const reply = await page.request.post("/admin/sitio", {
       data: body.toString(),
@@ -59,6 +67,46 @@ test("an admin edits the landing sections at /admin/sitio and a visitor sees the
   consoleErrors.allow(
     /status of 400 \(Bad Request\) \(http:\/\/[^)]+\/admin\/sitio\.data\?seccion=hero\)/,
   );
+  // Before any save: the demo's content, marked as such where a visitor sees it.
+  const before = await visitorPage(browser, baseURL);
+  try {
+    const home = before.page;
+    await home.goto("/");
+    const community = home.locator("#community");
+    await expect(community.getByText(demoNotes.leaders)).toBeVisible();
+    await expect(
+      community.getByRole("list", { name: "Líderes de la comunidad" }).getByRole("listitem"),
+    ).toHaveCount(5);
+    await community.getByRole("button", { name: /^Sponsors/ }).click();
+    const sponsors = community.getByRole("region", { name: /^Sponsors/ });
+    await expect(sponsors.getByText(demoNotes.organisations)).toBeVisible();
+    await expect(sponsors.getByText(DEMO_SECTIONS.sponsors.intro)).toBeVisible();
+    const articles = home.locator("#articles");
+    await articles.getByRole("button", { name: /^Our Talks/ }).click();
+    await expect(articles.getByText(demoNotes.talks)).toBeVisible();
+    await expect(
+      articles.getByRole("link", { name: /^Ver las charlas en YouTube/ }),
+    ).toHaveAttribute("href", DEMO_SECTIONS.social.links[0]!);
+    await expect(home.getByRole("contentinfo").getByText(demoNotes.footer)).toBeVisible();
+    await expectNoAxeViolations(home);
+
+    await home.goto("/clase1");
+    await expect(
+      home.getByRole("article", { name: "El Camino del Ratón" }).getByText(demoNotes.course),
+    ).toBeVisible();
+    await home.getByRole("button", { name: "INSCRÍBETE" }).click();
+    const dialog = home.getByRole("dialog", { name: "Inscríbete Ahora" });
+    await expect(dialog.getByText(demoNotes.course)).toBeVisible();
+    await expect(dialog.getByRole("link", { name: /^Formulario de Inscripción/ })).toHaveAttribute(
+      "href",
+      DEMO_SECTIONS.course.formHref,
+    );
+    await dialog.getByRole("button", { name: "Cerrar" }).click();
+    await expect(dialog).toBeHidden();
+  } finally {
+    await before.close();
+  }
+
   if ((await signInOverHttp(page, { email: ADMIN, name: "Eva Admin" })) === "/aditionaldata")
     await completeProfileOverHttp(page, memberData({ nombreCompleto: "Eva Admin" }));
   try {
@@ -69,6 +117,15 @@ test("an admin edits the landing sections at /admin/sitio and a visitor sees the
     await expect(
       page.getByRole("heading", { level: 1, name: "Contenido del sitio" }),
     ).toBeVisible();
+    // The sections holding the demo's content, each a link to its form.
+    const notice = page.getByRole("note", { name: "Contenido de demostración" });
+    await expect(notice.getByRole("link")).toHaveText([
+      "Líderes",
+      "Aliados",
+      "Patrocinadores",
+      "Curso (/clase1)",
+      "Redes sociales",
+    ]);
     await expectNoAxeViolations(page);
 
     // A required field left empty is refused beside the field, and nothing is saved.
@@ -83,7 +140,7 @@ test("an admin edits the landing sections at /admin/sitio and a visitor sees the
     await expect(hero.getByText("«Título» es obligatorio.")).toBeVisible();
     await expectNoAxeViolations(page);
 
-    // Two leaders, the second moved up; focus stays on the moved row.
+    // The demo's leaders replaced by two, the second moved up; focus stays on the moved row.
     const sections = page.getByRole("navigation", { name: "Secciones del contenido" });
     await sections.getByRole("link", { name: "Líderes" }).click();
     await expect(sections.getByRole("link", { name: "Líderes" })).toHaveAttribute(
@@ -91,6 +148,11 @@ test("an admin edits the landing sections at /admin/sitio and a visitor sees the
       "page",
     );
     const leaders = page.getByRole("region", { name: "Líderes" });
+    await expect(leaders.getByText(demoNotes.adminSection)).toBeVisible();
+    for (let left = 5; left > 0; left--) {
+      await expect(leaders.getByRole("group", { name: /^Líder \d+$/ })).toHaveCount(left);
+      await leaders.getByRole("button", { name: "Quitar líder 1" }).click();
+    }
     await leaders.getByRole("button", { name: "+ Añadir líder" }).click();
     const first = leaders.getByRole("group", { name: "Líder 1" });
     await expect(first.getByLabel("Nombre")).toBeFocused();
@@ -106,6 +168,10 @@ test("an admin edits the landing sections at /admin/sitio and a visitor sees the
     await expect(leaders.getByRole("button", { name: "Bajar líder 1" })).toBeFocused();
     await leaders.getByRole("button", { name: "Guardar Líderes" }).click();
     await acknowledge(page, "Contenido guardado con éxito! Ya se ve en el sitio.");
+    // Saved: no longer demo content.
+    await expect(leaders.getByText(demoNotes.adminSection)).toHaveCount(0);
+    await expect(notice.getByRole("link", { name: "Líderes" })).toHaveCount(0);
+    await expect(notice.getByRole("link", { name: "Aliados" })).toBeVisible();
 
     // The course's registration form and group, and the community's channel.
     await sections.getByRole("link", { name: "Curso (/clase1)" }).click();
@@ -138,11 +204,13 @@ test("an admin edits the landing sections at /admin/sitio and a visitor sees the
         community.getByRole("list", { name: "Líderes de la comunidad" }).getByRole("listitem"),
       ).toHaveText([/Luis Mamani/, /Ana Quispe/]);
       await expect(home.getByRole("img", { name: "Foto de Ana Quispe" })).toBeVisible();
+      await expect(community.getByText(demoNotes.leaders)).toHaveCount(0);
       await expect(
         home.getByRole("contentinfo").getByRole("link", { name: /^YouTube/ }),
       ).toHaveAttribute("href", "https://www.youtube.com/@ayllu");
 
       await home.goto("/clase1");
+      await expect(home.getByText(demoNotes.course)).toHaveCount(0);
       const enrol = home.getByRole("button", { name: "INSCRÍBETE" });
       await enrol.click();
       const dialog = home.getByRole("dialog", { name: "Inscríbete Ahora" });

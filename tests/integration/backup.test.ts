@@ -18,7 +18,8 @@ import {
   staffLinks,
   users,
 } from "~/db/schema.server";
-import { seedSiteSections } from "~/site/sections.server";
+import { loadDemoSections, seedSiteSections } from "~/site/sections.server";
+import { seedDemoSite } from "~/site/demo.server";
 import { SITE_DEFAULTS } from "~/site/copy/section-defaults";
 import { importFirebase } from "#server/import/import.server";
 import { readExportFiles } from "#server/import/read-export.server";
@@ -282,6 +283,35 @@ test("the landing sections' defaults do not make a database 'not empty'; the bac
   await expect(restoreBackup(edited.db, file)).rejects.toThrow(
     "La base de datos de destino no está vacía (site_content: 1).",
   );
+}, 120_000);
+
+test("a demo site's backup restores with the same sections marked as demo; a real site's, forced over a demo, with none", async () => {
+  const dir = tempDir();
+  const demo = await track(createTestDatabase());
+  await seedDemoSite(demo.db);
+  await seedSiteSections(demo.db);
+  // An admin replaced the leaders (decision 042): no longer demo content.
+  await demo.db
+    .update(siteSections)
+    .set({ editedAt: new Date() })
+    .where(eq(siteSections.section, "leaders"));
+  const marked = ["allies", "sponsors", "course", "social"];
+  expect(await loadDemoSections(demo.db)).toEqual(marked);
+  const demoFile = path.join(dir, "demo.gz");
+  await writeBackup(demo.db, demoFile, demo.kind);
+
+  const target = await track(createTestDatabase());
+  await seedSiteSections(target.db);
+  await restoreBackup(target.db, demoFile);
+  expect(await loadDemoSections(target.db)).toEqual(marked);
+
+  const real = await track(createTestDatabase());
+  await populate(real.db);
+  await seedSiteSections(real.db);
+  const realFile = path.join(dir, "real.gz");
+  await writeBackup(real.db, realFile, real.kind);
+  await restoreBackup(target.db, realFile, { force: true });
+  expect(await loadDemoSections(target.db)).toEqual([]);
 }, 120_000);
 
 test("bad backup files are refused with a Spanish message and nothing is written", async () => {

@@ -221,6 +221,12 @@ test("a section or button without data is not shown, and no link leads to a plac
   const course = (await visitor.get("/clase1")).text;
   expect(course).not.toContain("INSCRÍBETE");
   expect(course).not.toContain("Inscríbete Ahora");
+  // Without SEED_DEMO nothing is demo content, and nothing says so (decision 042).
+  const adminPage = (await admin.client.get("/admin/sitio?seccion=leaders")).text;
+  for (const page of [home, events, course, adminPage]) {
+    expect(page).not.toContain("demostración");
+    expect(page).not.toContain(`class="demo-note"`);
+  }
 
   // Emptied courses hide the Courses section and its menu link.
   await saveSiteSection(server.db, admin.user, "courses", { current: [], past: [] });

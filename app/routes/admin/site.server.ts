@@ -14,7 +14,12 @@ import {
   valuesFromSection,
 } from "~/site/section-fields";
 import type { User } from "~/db/schema.server";
-import { loadSiteSections, saveSiteSection, siteSectionsEdited } from "~/site/sections.server";
+import {
+  loadDemoSections,
+  loadSiteSections,
+  saveSiteSection,
+  siteSectionsEdited,
+} from "~/site/sections.server";
 import { redirectWithFlash } from "~/flash.server";
 
 export interface SiteActionData {
@@ -30,22 +35,24 @@ const reply = (body: SiteActionData, status: number) => data(body, { status });
 
 /**
  * The section the address names (`?seccion=`, the first one by default) as its form's values,
- * and when each section was last saved by an admin.
+ * when each section was last saved by an admin, and which still hold the demo's content.
  */
 export async function loadSitePage(request: Request, context: AppLoadContext) {
   const asked = new URL(request.url).searchParams.get("seccion");
   const section: SiteSectionKey =
     asked === null ? SITE_SECTION_KEYS[0]! : (asked as SiteSectionKey);
   if (!isSiteSectionKey(section)) notFound("Esa sección del contenido no existe.");
-  const [content, edited] = await Promise.all([
+  const [content, edited, demo] = await Promise.all([
     loadSiteSections(context.db),
     siteSectionsEdited(context.db),
+    loadDemoSections(context.db),
   ]);
   return data(
     {
       section,
       values: valuesFromSection(section, content[section]),
       edited,
+      demo,
       timeZone: context.config.siteTimezone,
     },
     { headers: { "Cache-Control": "no-store" } },

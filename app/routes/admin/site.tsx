@@ -8,6 +8,8 @@ import { SiteSectionForm } from "~/site/components/section-form";
 import { AlertDialog } from "~/ui/dialog";
 import { ErrorPage } from "~/error-page";
 import { SITE_SECTIONS, sectionSpec } from "~/site/section-fields";
+import { DemoNote } from "~/site/components/demo-note";
+import { demoNotes } from "~/site/copy/demo-notes";
 import { formatDateTime } from "~/kernel/time";
 import { requireAdmin } from "~/guards.server";
 import { readForm } from "~/kernel/read-form.server";
@@ -32,7 +34,7 @@ export function meta() {
 }
 
 export default function SiteSectionsAdmin({ loaderData, actionData }: Route.ComponentProps) {
-  const { edited, timeZone } = loaderData;
+  const { edited, demo, timeZone } = loaderData;
   // The section just posted (its answer holds what was sent), else the one the address names.
   const answer = actionData?.section ? actionData : null;
   const spec = sectionSpec(answer?.section ?? loaderData.section);
@@ -54,6 +56,21 @@ export default function SiteSectionsAdmin({ loaderData, actionData }: Route.Comp
         <Link to="/clase1">/clase1</Link>, y las redes del pie de página. Un cambio se ve en el
         sitio en cuanto lo guardas; una parte sin datos no se muestra.
       </p>
+      {demo.length > 0 ? (
+        <div className="demo-notice" role="note" aria-labelledby="demo-notice-title">
+          <h2 id="demo-notice-title">Contenido de demostración</h2>
+          <p>{demoNotes.adminPage}</p>
+          <ul>
+            {demo.map((key) => (
+              <li key={key}>
+                <Link to={`?seccion=${key}`} preventScrollReset>
+                  {sectionSpec(key).title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <nav className="admin-site-toc" aria-label="Secciones del contenido">
         <ul ref={toc}>
           {SITE_SECTIONS.map((section) => (
@@ -75,6 +92,7 @@ export default function SiteSectionsAdmin({ loaderData, actionData }: Route.Comp
         values={answer?.values ?? loaderData.values}
         errors={answer?.fieldErrors ?? {}}
         refused={Boolean(answer?.fieldErrors && Object.keys(answer.fieldErrors).length > 0)}
+        notice={demo.includes(spec.key) ? <DemoNote>{demoNotes.adminSection}</DemoNote> : null}
         status={
           savedAt
             ? `Guardado por última vez: ${formatDateTime(savedAt, timeZone)}`

@@ -12,11 +12,18 @@ import { ShaderBackground } from "~/site/components/shader-background";
 import { coursePage } from "~/site/copy/course";
 import { isHttpUrl } from "~/kernel/checks";
 import { pageTitle } from "~/site/title";
-import { loadSiteSections } from "~/site/sections.server";
+import { loadDemoSections, loadSiteSections } from "~/site/sections.server";
+import { DemoNote } from "~/site/components/demo-note";
+import { demoNotes } from "~/site/copy/demo-notes";
 import type { Route } from "./+types/clase1";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { course: (await loadSiteSections(context.db)).course };
+  const [content, demo] = await Promise.all([
+    loadSiteSections(context.db),
+    loadDemoSections(context.db),
+  ]);
+  // Demo links (SEED_DEMO) are said to be examples, beside INSCRÍBETE and in its dialog.
+  return { course: content.course, demo: demo.includes("course") };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -36,7 +43,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
-  const { course } = loaderData;
+  const { course, demo } = loaderData;
   const canEnrol = isHttpUrl(course.formHref) || isHttpUrl(course.groupHref);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [selected, setSelected] = useState(course.name);
@@ -122,6 +129,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
                     {coursePage.enrolLabel}
                   </button>
                 ) : null}
+                {canEnrol && demo ? <DemoNote>{demoNotes.course}</DemoNote> : null}
               </div>
             </article>
           </li>
@@ -135,6 +143,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           title={coursePage.dialogTitle}
           closeLabel={coursePage.closeLabel}
         >
+          {demo ? <DemoNote>{demoNotes.course}</DemoNote> : null}
           {course.description ? <p>{course.description}</p> : null}
           <p className="muted">
             {[course.name, course.dates, course.price].filter(Boolean).join(" · ")}

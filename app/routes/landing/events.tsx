@@ -12,19 +12,27 @@ import { ShaderBackground } from "~/site/components/shader-background";
 import { competition, venueLabels, venueMapUrls } from "~/site/copy/competition";
 import type { Row } from "~/site/sections";
 import { pageTitle } from "~/site/title";
-import { loadSiteSections } from "~/site/sections.server";
+import { loadDemoSections, loadSiteSections } from "~/site/sections.server";
+import { DemoNote } from "~/site/components/demo-note";
+import { demoNotes } from "~/site/copy/demo-notes";
 import type { Route } from "./+types/events";
 
 type Logo = Row<"name" | "logo" | "href">;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const content = await loadSiteSections(context.db);
+  const [content, demo] = await Promise.all([
+    loadSiteSections(context.db),
+    loadDemoSections(context.db),
+  ]);
   const logos = (items: Logo[]) => items.map(({ name, logo, href }) => ({ name, logo, href }));
   return {
     competition: content.competition,
     venue: content.venue,
     sponsors: logos(content.sponsors.sponsors),
     allies: logos(content.allies.allies),
+    // Demo logos (SEED_DEMO) are said to be examples.
+    sponsorsDemo: demo.includes("sponsors"),
+    alliesDemo: demo.includes("allies"),
   };
 }
 
@@ -114,7 +122,7 @@ function VenueMap({ location, image }: { location: string; image: string }) {
 }
 
 export default function CompetitionPage({ loaderData }: Route.ComponentProps) {
-  const { competition: content, venue, sponsors, allies } = loaderData;
+  const { competition: content, venue, sponsors, allies, sponsorsDemo, alliesDemo } = loaderData;
   const hasStore = Boolean(venue.storeTitle || venue.storeText || venue.storeHref);
   const hasVenue = Boolean(venue.location);
   return (
@@ -241,6 +249,7 @@ export default function CompetitionPage({ loaderData }: Route.ComponentProps) {
             {sponsors.length > 0 ? (
               <>
                 <h2 id="logos-title">{competition.sponsorsTitle}</h2>
+                {sponsorsDemo ? <DemoNote>{demoNotes.organisations}</DemoNote> : null}
                 <LogoRow items={sponsors} label={competition.sponsorsTitle} />
               </>
             ) : null}
@@ -249,6 +258,7 @@ export default function CompetitionPage({ loaderData }: Route.ComponentProps) {
                 <h2 id={sponsors.length > 0 ? undefined : "logos-title"}>
                   {competition.alliesTitle}
                 </h2>
+                {alliesDemo ? <DemoNote>{demoNotes.organisations}</DemoNote> : null}
                 <LogoRow items={allies} label={competition.alliesTitle} />
               </>
             ) : null}

@@ -16,7 +16,9 @@ import { articles, community, courses, events, featured, hero } from "~/site/cop
 import { site } from "~/site/copy/site";
 import { homeSectionsShown, socialLinks, type Row } from "~/site/sections";
 import { useRootData } from "~/root";
-import { loadSiteSections } from "~/site/sections.server";
+import { loadDemoSections, loadSiteSections } from "~/site/sections.server";
+import { DemoNote } from "~/site/components/demo-note";
+import { demoNotes } from "~/site/copy/demo-notes";
 import { eventState, listUpcomingEvents } from "~/events/event.server";
 import { listLatestNotes } from "~/publications/note.server";
 import { listLatestProjects } from "~/publications/project.server";
@@ -24,11 +26,12 @@ import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const now = context.now();
-  const [upcoming, notes, projects, content] = await Promise.all([
+  const [upcoming, notes, projects, content, demo] = await Promise.all([
     listUpcomingEvents(context.db, 3, now),
     listLatestNotes(context.db, 3),
     listLatestProjects(context.db, 3),
     loadSiteSections(context.db),
+    loadDemoSections(context.db),
   ]);
   const { edition, dateLabel, tagline } = content.competition;
   return {
@@ -43,6 +46,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Our Talks opens the community's channel: the YouTube link among the social links.
     talksHref: socialLinks(content.social).find((l) => l.label === "YouTube")?.href ?? null,
     shown: homeSectionsShown(content),
+    // The sections still holding the demo's content, marked as such on the page.
+    demo,
     timeZone: context.config.siteTimezone,
     events: upcoming.map((event) => ({
       id: event.id,
@@ -135,27 +140,31 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     talksHref,
   } = loaderData;
   const shown = new Set(loaderData.shown);
+  const demo = new Set<string>(loaderData.demo);
   const communityCards = [
     leaders.length > 0
       ? {
           key: "ambassadors",
           ...community.cards.ambassadors,
           content: (
-            <ul className="leaders" aria-label="Líderes de la comunidad">
-              {leaders.map((leader, i) => (
-                <li key={i} className="leader">
-                  <LandingImage
-                    src={leader.image}
-                    alt={`Foto de ${leader.name}`}
-                    width={240}
-                    height={240}
-                    sizes="240px"
-                  />
-                  <p className="leader-name">{leader.name}</p>
-                  {leader.role ? <p className="muted">{leader.role}</p> : null}
-                </li>
-              ))}
-            </ul>
+            <>
+              {demo.has("leaders") ? <DemoNote>{demoNotes.leaders}</DemoNote> : null}
+              <ul className="leaders" aria-label="Líderes de la comunidad">
+                {leaders.map((leader, i) => (
+                  <li key={i} className="leader">
+                    <LandingImage
+                      src={leader.image}
+                      alt={`Foto de ${leader.name}`}
+                      width={240}
+                      height={240}
+                      sizes="240px"
+                    />
+                    <p className="leader-name">{leader.name}</p>
+                    {leader.role ? <p className="muted">{leader.role}</p> : null}
+                  </li>
+                ))}
+              </ul>
+            </>
           ),
         }
       : null,
@@ -163,7 +172,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ? {
           key: "allies",
           ...community.cards.allies,
-          content: <OrganisationList items={allies} label="Aliados" />,
+          content: (
+            <>
+              {demo.has("allies") ? <DemoNote>{demoNotes.organisations}</DemoNote> : null}
+              <OrganisationList items={allies} label="Aliados" />
+            </>
+          ),
         }
       : null,
     sponsors.sponsors.length > 0
@@ -172,6 +186,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ...community.cards.sponsors,
           content: (
             <>
+              {demo.has("sponsors") ? <DemoNote>{demoNotes.organisations}</DemoNote> : null}
               {sponsors.intro ? <p>{sponsors.intro}</p> : null}
               <OrganisationList items={sponsors.sponsors} label="Patrocinadores" />
             </>
@@ -327,6 +342,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                       summary: articles.talks.summary,
                       content: (
                         <div className="landing-card-text">
+                          {demo.has("social") ? <DemoNote>{demoNotes.talks}</DemoNote> : null}
                           <p>{articles.talks.text}</p>
                           <ExternalAction
                             href={talksHref}

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { ImageField } from "~/site/components/image-field";
 import { Field } from "~/ui/field";
@@ -80,6 +81,7 @@ export function SiteSectionForm({
   errors,
   refused,
   status,
+  notice = null,
 }: {
   spec: SiteSectionSpec;
   values: Record<string, unknown>;
@@ -88,6 +90,8 @@ export function SiteSectionForm({
   refused: boolean;
   /** When the section was last saved. */
   status: string;
+  /** Said under the status: that the section holds the demo's content. */
+  notice?: ReactNode;
 }) {
   const navigation = useNavigation();
   const busy =
@@ -101,6 +105,7 @@ export function SiteSectionForm({
       <h2 id={`${form}-heading`}>{spec.title}</h2>
       <p className="muted">{spec.where}</p>
       <p className="admin-site-status">{status}</p>
+      {notice}
       <Form
         method="post"
         action={`/admin/sitio?seccion=${spec.key}`}

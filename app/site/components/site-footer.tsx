@@ -1,8 +1,21 @@
 import { site } from "~/site/copy/site";
 import type { SocialLink } from "~/site/sections";
+import { DemoNote } from "~/site/components/demo-note";
+import { demoNotes } from "~/site/copy/demo-notes";
 
-/** The footer: the community's social links (those an admin has set at /admin/sitio) and ©. */
-export function SiteFooter({ year, social }: { year: number; social: readonly SocialLink[] }) {
+/**
+ * The footer: the community's social links (those an admin has set at /admin/sitio), said to be
+ * examples while they are the demo's, and ©.
+ */
+export function SiteFooter({
+  year,
+  social,
+  socialDemo = false,
+}: {
+  year: number;
+  social: readonly SocialLink[];
+  socialDemo?: boolean;
+}) {
   return (
     <footer className="site-footer">
       {social.length > 0 ? (
@@ -17,6 +30,7 @@ export function SiteFooter({ year, social }: { year: number; social: readonly So
               </li>
             ))}
           </ul>
+          {socialDemo ? <DemoNote>{demoNotes.footer}</DemoNote> : null}
         </nav>
       ) : null}
       <p className="copyright">

@@ -1,7 +1,8 @@
 // What the landing pages hold on a new site, before any admin edits them at /admin/sitio. The
 // server writes each section once, when the database has no row for it (on start); from then on
 // the database is the content (docs/decisions/023-site-content.md). Only the community's real
-// content is here: no stand-in people, logos or links — a section without data is not shown.
+// content is here: no stand-in people, logos or links — a section without data is not shown. (A
+// demo install, SEED_DEMO, fills those sections with marked examples: demo-sections.ts.)
 import type { SiteSections } from "~/site/sections";
 import { site } from "./site";
 
