@@ -5,7 +5,7 @@ export function BackLink({ to, label }: { to: string; label: string }) {
   return (
     <p className="back-link">
       <Link to={to}>
-        <span aria-hidden="true">← </span>
+        <span aria-hidden="true">←</span>
         {label}
       </Link>
     </p>

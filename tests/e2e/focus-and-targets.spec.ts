@@ -52,22 +52,29 @@ function smallTargets(page: Page): Promise<string[]> {
   });
 }
 
-/** Tabs through the page; the focused elements the header covers, as it looks when each has it. */
-async function focusHiddenByHeader(page: Page, presses = 45): Promise<string[]> {
+/** Tabs through the page and back; the focused elements the header covers when each has it. */
+async function focusHiddenByHeader(page: Page, presses = 30): Promise<string[]> {
   const hidden: string[] = [];
   await page.locator("body").click({ position: { x: 1, y: 1 } });
-  for (let i = 0; i < presses; i++) {
-    await page.keyboard.press("Tab");
+  // Forward, then back: going back brings each element in from above, where the header is.
+  for (let i = 0; i < presses * 2; i++) {
+    await page.keyboard.press(i < presses ? "Tab" : "Shift+Tab");
     const covered = await page.evaluate(() => {
       const element = document.activeElement as HTMLElement | null;
       if (!element || element === document.body) return null;
-      const box = element.getBoundingClientRect();
+      // Its first line box (a link broken over two lines has a rectangle wider than its words),
+      // at its top edge, where a fixed header would cover it first.
+      const box = element.getClientRects()[0] ?? element.getBoundingClientRect();
       if (box.width === 0 && box.height === 0) return null;
       const x = Math.min(Math.max(box.left + box.width / 2, 0), innerWidth - 1);
-      // Its top edge, where a fixed header would cover it first.
       const y = Math.min(Math.max(box.top + 2, 0), innerHeight - 1);
       const hit = document.elementFromPoint(x, y);
       if (!hit || element.contains(hit) || hit.contains(element)) return null;
+      // Only what stays in place over the page counts: the header, or anything fixed or sticky.
+      let cover: Element | null = hit;
+      while (cover && !["fixed", "sticky"].includes(getComputedStyle(cover).position))
+        cover = cover.parentElement;
+      if (!cover) return null;
       // A visually hidden input is shown by its label.
       const label = element instanceof HTMLInputElement ? element.labels?.[0] : null;
       if (label && (label.contains(hit) || hit.contains(label))) return null;

@@ -600,7 +600,7 @@ test("the event page says who organises it, how many take part, where it is on a
     'href="https://www.openstreetmap.org/search?query=Obrajes%20C2%2C%20Bolivia%2C%20La%20Paz"',
   );
   expect(page.text).toMatch(
-    /<p class="back-link"><a href="\/eventos"[^>]*><span aria-hidden="true">← <\/span>Todos los eventos<\/a>/,
+    /<p class="back-link"><a href="\/eventos"[^>]*><span aria-hidden="true">←<\/span>Todos los eventos<\/a>/,
   );
   // An event only online has no place on a map.
   const online = await createTestEvent(

@@ -366,6 +366,14 @@ test("the development mailbox shows admins what would have been sent; with SMTP 
     const html = await reader.get(`/__dev/correo/${row!.id}?formato=html`);
     expect(html.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(html.text).toContain("Club de robótica");
+    // The preview shows the logo from the site itself, and still nothing from anywhere else.
+    // (The site's own policy is sent too; a browser applies both, so the stricter one rules.)
+    const policies = (html.headers.get("content-security-policy") ?? "").split(/,\s*/);
+    const preview = policies.find((policy) => !policy.includes("script-src"));
+    expect(preview).toContain("default-src 'none'");
+    expect(preview).toContain("img-src 'self'");
+    expect(preview).not.toContain("https:");
+    expect(html.text).toContain('/icons/logo-96.png"');
     for (const id of ["00000000-0000-4000-8000-000000000000", "nada"])
       expect((await reader.get(`/__dev/correo/${id}?formato=eml`)).status).toBe(404);
   } finally {

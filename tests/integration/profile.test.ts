@@ -73,8 +73,10 @@ async function join(userId: string, eventId: string) {
 }
 
 /** The value shown for `term` in the read view. */
+/** A detail's text as read: the markup inside it (a name's break points) left out. */
 function detailOf(html: string, term: string): string | null {
-  return new RegExp(`<dt>${term}</dt><dd>([^<]*)</dd>`).exec(html)?.[1] ?? null;
+  const found = new RegExp(`<dt>${term}</dt><dd>(.*?)</dd>`, "s").exec(html)?.[1];
+  return found === undefined ? null : found.replace(/<[^>]*>/g, "");
 }
 
 function eventsSectionOf(html: string): string {

@@ -42,9 +42,12 @@ const sessionReads = (sent: string[]) =>
 test("a member's event page reads the session once and the event, its gallery and the member's place in one more query", async () => {
   const admin = await createAdmin(server);
   const event = await createTestEvent(server.db, admin.user, { fechaEvento: "2099-05-01" });
+  // On PostgreSQL the new event's NOTIFY reaches the server's memories a moment later, and may
+  // land during the first visit (which then reads the lists again): count a second visit.
+  await member.client.get(`/detalles/${event.id}`);
   const sent = await queriesOf(() => member.client.get(`/detalles/${event.id}`));
   expect(sessionReads(sent)).toHaveLength(1);
-  expect(sent).toHaveLength(2);
+  expect(sent, sent.join("\n\n")).toHaveLength(2);
 });
 
 test("a member's /eventos reads the session once and both lists in one more query, their counts from memory", async () => {

@@ -29,9 +29,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return new Response(String(message.html ?? ""), {
     headers: {
       "Content-Type": "text/html; charset=utf-8",
-      // The mail's own inline styles, nothing else: no script, no outside request.
+      // The mail's own inline styles and the site's own pictures (the logo in the band), nothing
+      // else: no script, no request to another site.
       "Content-Security-Policy":
-        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
       "Cache-Control": "private, no-store",
     },
   });
