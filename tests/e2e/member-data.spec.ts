@@ -147,4 +147,8 @@ test("a long e-mail and user name under 'Mi perfil' break before an '@' or a dot
   const name = email.split("@")[0]!;
   await expect(userName).toHaveText(name);
   expectBreaksBetweenWords(await renderedLines(userName), name);
+  // And the address again where 'Correos' says where mail goes.
+  const mailTo = page.locator(".profile-mail-address");
+  await expect(mailTo).toHaveText(email);
+  expectBreaksBetweenWords(await renderedLines(mailTo), email);
 });

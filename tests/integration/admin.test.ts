@@ -31,11 +31,12 @@ failOnConsoleError();
 function rowsOf(html: string): { name: string; email: string; admin: boolean }[] {
   return [
     ...html.matchAll(
-      /<a[^>]*class="user-row"[^>]*><span><strong>([^<]*)<\/strong><span class="muted user-email">([^<]*)<\/span><\/span>(<span class="admin-badge">ADMIN<\/span>)?<\/a>/g,
+      /<a[^>]*class="user-row"[^>]*><span><strong>([^<]*)<\/strong><span class="muted user-email">(.*?)<\/span><\/span>(<span class="admin-badge">ADMIN<\/span>)?<\/a>/g,
     ),
   ].map((m) => ({
     name: m[1]!,
-    email: m[2]!,
+    // The address as read: without the break points (<wbr>) between its parts.
+    email: m[2]!.replace(/<[^>]*>/g, ""),
     admin: Boolean(m[3]),
   }));
 }

@@ -4,6 +4,7 @@
 import { Form } from "react-router";
 import { formatDateTime } from "~/kernel/time";
 import { EmptyState } from "~/ui/item-card";
+import { EmailAddress } from "~/ui/email-address";
 
 export interface ParticipantRow {
   userId: string;
@@ -47,7 +48,9 @@ export function ParticipantList({
             <li key={p.userId}>
               <div>
                 <strong>{p.nombre}</strong>
-                <span className="user-email">{p.email}</span>
+                <span className="user-email">
+                  <EmailAddress email={p.email} />
+                </span>
                 <span className="muted">
                   {p.ciudad ? `${p.ciudad} · ` : ""}Inscrito el{" "}
                   {formatDateTime(p.joinedAt, timeZone)}
@@ -116,7 +119,9 @@ export function WaitingList({ waiting, timeZone }: { waiting: WaitingRow[]; time
                 <strong>
                   {i + 1}. {w.nombre}
                 </strong>
-                <span className="user-email">{w.email}</span>
+                <span className="user-email">
+                  <EmailAddress email={w.email} />
+                </span>
                 <span className="muted">Desde el {formatDateTime(w.createdAt, timeZone)}</span>
               </div>
             </li>

@@ -6,6 +6,7 @@ import {
   TRANSACTIONAL_MAIL_LABELS,
   type MailTopic,
 } from "~/mail/topics";
+import { EmailAddress } from "~/ui/email-address";
 
 export function MailPreferences({
   email,
@@ -20,8 +21,11 @@ export function MailPreferences({
     <section className="card" aria-labelledby="mail-title">
       <h2 id="mail-title">Correos</h2>
       <p>
-        Te escribimos a <strong className="profile-mail-address">{email}</strong>. Cada aviso y
-        recordatorio trae también un enlace para darte de baja con un clic.
+        Te escribimos a{" "}
+        <strong className="profile-mail-address">
+          <EmailAddress email={email} />
+        </strong>
+        . Cada aviso y recordatorio trae también un enlace para darte de baja con un clic.
       </p>
       <Form method="post" action="/profile" className="form">
         <input type="hidden" name="intent" value="mailPreferences" />

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { panelHref } from "~/kernel/panel-href";
+import { EmailAddress } from "~/ui/email-address";
 
 interface UserRow {
   id: string;
@@ -56,7 +57,9 @@ export function UsersSection({
                 >
                   <span>
                     <strong>{u.nombreCompleto || u.displayName || "Usuario"}</strong>
-                    <span className="muted user-email">{u.email}</span>
+                    <span className="muted user-email">
+                      {u.email ? <EmailAddress email={u.email} /> : null}
+                    </span>
                   </span>
                   {u.isAdmin ? <span className="admin-badge">ADMIN</span> : null}
                 </Link>

@@ -14,6 +14,7 @@ import { EmailLinkRequestSchema } from "~/members/schemas";
 import { pathAfterSignIn } from "~/members/user.server";
 import { EmailLinkForm } from "~/members/components/email-link-form";
 import type { Route } from "./+types/email-link-request";
+import { EmailAddress } from "~/ui/email-address";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
@@ -131,7 +132,9 @@ export default function EmailLinkRequest({ actionData }: Route.ComponentProps) {
           {actionData.shownLink
             ? "Tu enlace para iniciar sesión como "
             : "Enviamos un enlace para iniciar sesión a "}
-          <strong>{actionData.email}</strong>
+          <strong>
+            <EmailAddress email={actionData.email} />
+          </strong>
           {`. Ábrelo en este navegador: sirve una sola vez y caduca en ${actionData.minutes} minutos.`}
         </p>
         {actionData.shownLink ? (

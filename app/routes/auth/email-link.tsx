@@ -10,6 +10,7 @@ import { EMAIL_LINK_MESSAGES } from "~/members/messages";
 import { pathAfterSignIn } from "~/members/user.server";
 import { readForm } from "~/kernel/read-form.server";
 import type { Route } from "./+types/email-link";
+import { EmailAddress } from "~/ui/email-address";
 
 const NO_STORE = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
 
@@ -107,7 +108,11 @@ export default function EmailLink({ loaderData, actionData }: Route.ComponentPro
         <h1 id="link-title">¿Iniciar sesión en este dispositivo?</h1>
         <p>
           Abriste el enlace en un navegador o dispositivo distinto del que lo pidió. Si lo pediste
-          tú, confirma para iniciar sesión aquí como <strong>{answer.email}</strong>.
+          tú, confirma para iniciar sesión aquí como{" "}
+          <strong>
+            <EmailAddress email={answer.email} />
+          </strong>
+          .
         </p>
         <Form method="post" reloadDocument>
           <button type="submit" className="button login-wide">
