@@ -323,11 +323,13 @@ test("an event whose picture fails to load shows the branded placeholder on its 
   await expectNoAxeViolations(page);
 
   // A gallery photo that does not load: the placeholder, not the broken-image icon and its alt.
+  const publishedRow = () =>
+    page
+      .getByRole("region", { name: "Eventos Publicados" })
+      .getByRole("listitem")
+      .filter({ hasText: name });
   await page.goto("/admin");
-  await page
-    .getByRole("region", { name: "Eventos Publicados" })
-    .getByRole("listitem")
-    .filter({ hasText: name })
+  await publishedRow()
     .getByRole("link", { name: `Galería de ${name}` })
     .click();
   const gallery = page.getByRole("dialog", { name: `Galería de Imágenes para: ${name}` });
@@ -346,10 +348,7 @@ test("an event whose picture fails to load shows the branded placeholder on its 
 
   // Leave no event behind for the other journeys.
   await page.goto("/admin");
-  await page
-    .getByRole("region", { name: "Eventos Publicados" })
-    .getByRole("listitem")
-    .filter({ hasText: name })
+  await publishedRow()
     .getByRole("link", { name: `Eliminar ${name}` })
     .click();
   await page

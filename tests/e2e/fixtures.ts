@@ -8,6 +8,8 @@ import path from "node:path";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { e2eBaseUrl } from "./servers";
 
+export { inLaPaz } from "../helpers/la-paz";
+
 export { expect };
 
 /** Console errors a test expects (an asked-for 404, say); anything else fails the test. */
@@ -262,27 +264,6 @@ export async function signInAdmin(
 ): Promise<void> {
   if ((await signInOverHttp(page, { email, name: nombreCompleto })) === "/aditionaldata")
     await completeProfileOverHttp(page, memberData({ nombreCompleto }));
-}
-
-/** The wall-clock date and time of `instant` in La Paz, as the event form takes them. */
-export function inLaPaz(instant: Date): { fecha: string; hora: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: "America/La_Paz",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    fecha: `${parts.year}-${parts.month}-${parts.day}`,
-    hora: `${parts.hour}:${parts.minute}`,
-  };
 }
 
 /**

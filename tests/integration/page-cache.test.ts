@@ -24,6 +24,7 @@ import { createAdmin, createMember, createTestEvent, eventForm } from "../helper
 import { startTestServer, type TestServer } from "../helpers/server";
 import { signInMember } from "../helpers/sign-in";
 import { joinEvent, leaveEvent } from "~/events/participation.server";
+import { inLaPaz } from "../helpers/la-paz";
 
 let server: TestServer;
 let admin: { client: BrowserClient; user: User };
@@ -421,27 +422,6 @@ async function visitUntil(
 /** Visits `path` until its page contains `text`, for at most `ms` (once when `ms` is 0). */
 async function seenWithin(path: string, text: string, ms: number): Promise<boolean> {
   return (await visitUntil(path, (reply) => reply.text.includes(text), ms)).text.includes(text);
-}
-
-/** A wall-clock date and time in La Paz for `instant`. */
-function inLaPaz(instant: Date): { fecha: string; hora: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: "America/La_Paz",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    fecha: `${parts.year}-${parts.month}-${parts.day}`,
-    hora: `${parts.hour}:${parts.minute}`,
-  };
 }
 
 test("an event page reads 'En curso' on the visitor's first request after the start, and 'Evento Finalizado' on the first after the end, cached or not", async () => {
