@@ -26,9 +26,11 @@ import {
 } from "~/events/sessions.server";
 import { composeMail, mailSite } from "~/mail/compose.server";
 import { getQueuedMail } from "~/mail/mail.server";
-import { NotAllowedError } from "~/members/permissions.server";
-import { grantRole } from "~/members/roles.server";
+import { may, NotAllowedError } from "~/members/permissions.server";
+import { grantRole, loadGrants } from "~/members/roles.server";
 import { PROJECT_ROOT } from "~/kernel/paths.server";
+import { zonedDateTime } from "~/kernel/time";
+import { eventScope } from "~/events/event.server";
 import { restoreBackup, writeBackup } from "#server/backup/backup.server";
 import type { BrowserClient } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";
@@ -404,8 +406,40 @@ test("members and door staff may not change sessions; organisers of another even
     expect(reply.status).not.toBe(302);
     expect(await state()).toEqual(before);
   }
-  // Door staff are refused even in their door hours: it is not theirs to change.
   expect((await listSessions(server.db, event.id)).length).toBe(1);
+  // Door staff are refused even within their door hours, when they may check people in.
+  const local = zonedDateTime(new Date(Date.now() + 3_600_000), ZONE);
+  const tonight = await createTestEvent(server.db, admin.user, {
+    nombreEvento: "Clase de esta noche",
+    fechaEvento: local.date,
+    horaEvento: local.time,
+  });
+  await grantRole(server.db, admin.user, {
+    userId: door.user.id,
+    kind: "door",
+    eventId: tonight.id,
+  });
+  const grants = await loadGrants(server.db, door.user.id);
+  expect(
+    may({ ...door.user, grants }, "event.checkIn", (await eventScope(server.db, tonight.id))!),
+  ).toBe(true);
+  await expect(
+    addSession(
+      server.db,
+      { ...door.user, grants },
+      tonight.id,
+      { ...fields, fecha: "2031-01-01" },
+      ZONE,
+    ),
+  ).rejects.toBeInstanceOf(NotAllowedError);
+  const before = await state();
+  const reply = await post(door, tonight.id, {
+    intent: "addSession",
+    ...fields,
+    fecha: "2031-01-01",
+  });
+  expect(reply.status).toBe(403);
+  expect(await state()).toEqual(before);
 });
 
 test("a cancelled session stays listed as 'Cancelada', leaves the calendars, and participants and the waiting list get a mail", async () => {
