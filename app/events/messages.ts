@@ -28,4 +28,5 @@ export const EVENT_MESSAGES = {
   sessionUpdated: "Sesión guardada.",
   sessionCancelled:
     "Sesión cancelada: avisamos por correo a quienes participan y esperan una plaza.",
+  pastSessionCancelled: "Sesión cancelada. Como ya había terminado, no se avisó por correo.",
 } as const;

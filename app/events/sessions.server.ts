@@ -372,8 +372,8 @@ export async function updateSession(
 
 /**
  * 'Cancelar sesión': it stays listed as cancelled, and those who take part or wait for a seat are
- * told by mail when it had not ended yet. The event's last session left cannot be cancelled: the
- * event itself is deleted instead.
+ * told by mail when it had not ended yet (returns whether it had). The event's last session left
+ * cannot be cancelled: the event itself is deleted instead.
  */
 export async function cancelSession(
   db: Db,
@@ -382,10 +382,10 @@ export async function cancelSession(
   sessionId: unknown,
   timeZone: string,
   now: Date = new Date(),
-): Promise<void> {
+): Promise<boolean> {
   const role = allowed(actor, eventId);
   if (!isUuid(sessionId)) throw new SessionError(SESSION_MESSAGES.notFound, undefined, 404);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const { event, sessions } = await lockedEvent(tx, eventId as string);
     const current = sessions.find((s) => s.id === sessionId);
     if (!current) throw new SessionError(SESSION_MESSAGES.notFound, undefined, 404);
@@ -397,7 +397,8 @@ export async function cancelSession(
       .set({ cancelledAt: now })
       .where(eq(eventSessions.id, current.id));
     await followSessions(tx, event.id, timeZone);
-    if (current.endsAt.getTime() > now.getTime()) {
+    const upcoming = current.endsAt.getTime() > now.getTime();
+    if (upcoming) {
       const who = sql`${recipients.participants(event.id)} union ${recipients.waiting(event.id)}`;
       await queueMail(tx, "sessionCancelled", who, {
         eventId: event.id,
@@ -420,6 +421,7 @@ export async function cancelSession(
       itemId: event.id,
       summary: `Canceló una sesión de «${event.nombreEvento}»: ${range(current, timeZone)}`,
     });
+    return upcoming;
   });
 }
 

@@ -35,7 +35,7 @@ import { restoreBackup, writeBackup } from "#server/backup/backup.server";
 import type { BrowserClient } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";
 import { createTestDatabase } from "../helpers/database";
-import { createAdmin, createMember, createTestEvent, eventForm } from "../helpers/events";
+import { createAdmin, createMember, createTestEvent, eventForm, landOn } from "../helpers/events";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 const ZONE = "America/La_Paz";
@@ -687,3 +687,32 @@ test("a backup carries the sessions; an older one without the table restores wit
     await older.close();
   }
 }, 180_000);
+
+test("cancelling a session that has already ended tells nobody by mail, and the organiser reads so", async () => {
+  const event = await createTestEvent(server.db, admin.user, {
+    nombreEvento: "Club que empezó hace tiempo",
+    fechaEvento: "2020-03-07",
+    horaEvento: "10:00",
+  });
+  await grantRole(server.db, admin.user, {
+    userId: organiser.user.id,
+    kind: "organiser",
+    eventId: event.id,
+  });
+  await addSession(
+    server.db,
+    admin.user,
+    event.id,
+    { fecha: "2030-03-09", inicio: "10:00", fin: "12:00" },
+    ZONE,
+  );
+  await joinEvent(server.db, member.user, event.id);
+  const mailsBefore = (await server.db.select({ id: mailOutbox.id }).from(mailOutbox)).length;
+  const reply = await post(organiser, event.id, { intent: "cancelSession", sessionId: event.id });
+  expect(reply.status).toBe(302);
+  const page = await landOn(organiser.client, reply);
+  expect(page.text).toContain("Sesión cancelada. Como ya había terminado, no se avisó por correo.");
+  expect((await server.db.select({ id: mailOutbox.id }).from(mailOutbox)).length).toBe(mailsBefore);
+  // The event now runs from its one session left.
+  expect((await eventRow(event.id)).startsAt).toEqual(new Date("2030-03-09T14:00:00Z"));
+});

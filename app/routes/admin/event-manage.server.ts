@@ -223,7 +223,7 @@ export async function eventManagementAction(
         return redirectWithFlash(context, anchor, "sessionUpdated");
       }
       if (intent === "cancelSession") {
-        await cancelSession(
+        const told = await cancelSession(
           context.db,
           user,
           eventId,
@@ -231,7 +231,11 @@ export async function eventManagementAction(
           zone,
           context.now(),
         );
-        return redirectWithFlash(context, anchor, "sessionCancelled");
+        return redirectWithFlash(
+          context,
+          anchor,
+          told ? "sessionCancelled" : "pastSessionCancelled",
+        );
       }
       await generateSessions(
         context.db,
