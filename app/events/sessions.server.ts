@@ -259,12 +259,18 @@ async function lockedEvent(tx: Tx, eventId: string) {
   return { event, sessions };
 }
 
-function checkFits(existing: readonly EventSession[], added: readonly Span[], without?: string) {
+/** `field`: where the form says it (a session's date, a rule's first day). */
+function checkFits(
+  existing: readonly EventSession[],
+  added: readonly Span[],
+  field: "fecha" | "desde",
+  without?: string,
+) {
   const kept = existing.filter((s) => s.id !== without);
   if (kept.length + added.length > EVENT_SESSIONS_MAX)
     throw new SessionError(SESSION_MESSAGES.tooMany);
   const live = kept.filter((s) => s.cancelledAt === null);
-  if (overlapping([...live, ...added])) throw new SessionError(SESSION_MESSAGES.overlap, "fecha");
+  if (overlapping([...live, ...added])) throw new SessionError(SESSION_MESSAGES.overlap, field);
 }
 
 function allowed(actor: Actor, eventId: unknown) {
@@ -289,7 +295,7 @@ export async function addSession(
   const session = parseSession(fields, timeZone);
   return db.transaction(async (tx) => {
     const { event, sessions } = await lockedEvent(tx, eventId as string);
-    checkFits(sessions, [session]);
+    checkFits(sessions, [session], "fecha");
     const [row] = await tx
       .insert(eventSessions)
       .values({ eventId: event.id, ...session })
@@ -319,7 +325,7 @@ export async function generateSessions(
   const generated = sessionsOfRule(fields, timeZone);
   return db.transaction(async (tx) => {
     const { event, sessions } = await lockedEvent(tx, eventId as string);
-    checkFits(sessions, generated);
+    checkFits(sessions, generated, "desde");
     await tx.insert(eventSessions).values(generated.map((s) => ({ eventId: event.id, ...s })));
     await followSessions(tx, event.id, timeZone);
     await recordAudit(tx, {
@@ -351,7 +357,7 @@ export async function updateSession(
     const current = sessions.find((s) => s.id === sessionId);
     if (!current) throw new SessionError(SESSION_MESSAGES.notFound, undefined, 404);
     if (current.cancelledAt) throw new SessionError(SESSION_MESSAGES.cancelled, undefined, 409);
-    checkFits(sessions, [session], current.id);
+    checkFits(sessions, [session], "fecha", current.id);
     const [row] = await tx
       .update(eventSessions)
       .set(session)

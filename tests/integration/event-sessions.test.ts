@@ -104,6 +104,11 @@ const post = (p: Person, eventId: string, fields: Record<string, string | string
   return p.client.post(`/admin/eventos/${eventId}`, form);
 };
 
+/** The errors the page shows (by a field or above the forms), not what its data script carries. */
+function shownError(html: string): string[] {
+  return [...html.matchAll(/<p class="field-error"[^>]*>([^<]*)<\/p>/g)].map((m) => m[1]!);
+}
+
 const weekdays = (desde: string, hasta: string) => ({
   intent: "generateSessions",
   regla: "laborables",
@@ -272,6 +277,8 @@ test("refusals: a clear Spanish message, 4xx, nothing changed", async () => {
       400,
       SESSION_MESSAGES.badLink,
     ],
+    // A rule whose first day overlaps the first session: said by its 'Desde'.
+    [{ ...weekdays("2030-11-04", "2030-11-05"), inicio: "20:00" }, 400, SESSION_MESSAGES.overlap],
     // A Saturday and a Sunday: no weekday.
     [weekdays("2030-11-09", "2030-11-10"), 400, SESSION_MESSAGES.emptyRule],
     [weekdays("2030-11-12", "2030-11-05"), 400, SESSION_MESSAGES.untilBeforeFrom],
@@ -326,7 +333,7 @@ test("refusals: a clear Spanish message, 4xx, nothing changed", async () => {
     const before = await state();
     const reply = await post(organiser, event.id, fields);
     expect(reply.status, JSON.stringify(fields)).toBe(status);
-    expect(reply.text, JSON.stringify(fields)).toContain(message);
+    expect(shownError(reply.text), JSON.stringify(fields)).toContain(message);
     expect(await state(), JSON.stringify(fields)).toEqual(before);
   }
   // A cancelled session cannot be changed or cancelled again.
@@ -338,7 +345,7 @@ test("refusals: a clear Spanish message, 4xx, nothing changed", async () => {
   const before = await state();
   const again = await post(organiser, event.id, { intent: "cancelSession", sessionId: second!.id });
   expect(again.status).toBe(409);
-  expect(again.text).toContain(SESSION_MESSAGES.cancelled);
+  expect(shownError(again.text)).toEqual([SESSION_MESSAGES.cancelled]);
   expect(await state()).toEqual(before);
 });
 
@@ -546,7 +553,7 @@ test("moving a session moves the event's end; a move onto another session is ref
     fin: "21:30",
   });
   expect(onto.status).toBe(400);
-  expect(onto.text).toContain(SESSION_MESSAGES.overlap);
+  expect(shownError(onto.text)).toEqual([SESSION_MESSAGES.overlap]);
   expect(await state()).toEqual(before);
 });
 

@@ -154,8 +154,10 @@ export function SessionEditor({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const live = sessions.filter((s) => !s.cancelled).length;
-  const editingSession = sessions.find((s) => s.id === editing && !s.cancelled) ?? null;
   const replyOf = (intent: string) => (reply?.intent === intent ? reply : null);
+  // A refused change keeps its form open, also when it was posted from elsewhere.
+  const open = editing ?? value(replyOf("updateSession"), "sessionId", "");
+  const editingSession = sessions.find((s) => s.id === open && !s.cancelled) ?? null;
   const generate = replyOf("generateSessions");
   const generateErrors = generate?.fieldErrors ?? {};
   const chosenDays = Array.isArray(generate?.values?.dias)
