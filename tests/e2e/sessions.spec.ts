@@ -14,7 +14,10 @@ async function okAlert(page: Page, text: string | RegExp) {
 test("an admin generates a course's sessions by a rule, cancels one, and the event page lists them", async ({
   page,
   baseURL,
+  consoleErrors,
 }) => {
+  // The refused rule's answer.
+  consoleErrors.allow(/status of 400/);
   await signInAdmin(page);
   const name = `El Camino del Ratón ${Math.random().toString(16).slice(2, 6)}`;
   await page.goto("/admin");
@@ -69,6 +72,18 @@ test("an admin generates a course's sessions by a rule, cancels one, and the eve
     await expect(cancelled).toContainText("jueves, 5 de noviembre de 2037");
     await expectNoAxeViolations(page);
     await shoot(page, "session-editor", editor);
+
+    // The same rule again overlaps every class: refused by its first day, nothing added.
+    await rule.getByLabel("Desde").fill("2037-11-03");
+    await rule.getByLabel("Hasta").fill("2037-11-06");
+    await rule.getByRole("button", { name: "Generar sesiones" }).click();
+    const desde = rule.getByLabel("Desde");
+    await expect(desde).toHaveAttribute("aria-invalid", "true");
+    await expect(desde).toHaveAccessibleDescription(
+      /La sesión se superpone con otra sesión del evento\./,
+    );
+    await expect(editor.getByRole("listitem")).toHaveCount(5);
+    await expectNoAxeViolations(page);
     await shoot(page, "session-editor-rule", rule);
 
     // The event's page: five listed, four held, Thursday's marked.
