@@ -53,17 +53,6 @@ export const SESSION_MESSAGES = {
     "Es la única sesión que queda del evento. Para cancelarlo todo, elimina el evento desde el panel.",
 } as const;
 
-/** Monday first, as the week reads in Spanish; the value is JavaScript's getUTCDay(). */
-export const WEEKDAYS = [
-  { value: 1, label: "Lunes" },
-  { value: 2, label: "Martes" },
-  { value: 3, label: "Miércoles" },
-  { value: 4, label: "Jueves" },
-  { value: 5, label: "Viernes" },
-  { value: 6, label: "Sábado" },
-  { value: 0, label: "Domingo" },
-] as const;
-
 /** What the session forms post, before it is checked. */
 export interface SessionFields {
   fecha: unknown;
