@@ -92,6 +92,10 @@ async function seed(database: Database) {
            (((now() at time zone 'America/La_Paz')::date + (g - ${EVENTS / 2})) + time '21:00') at time zone 'America/La_Paz',
            '/demo/vision.svg', 'Obrajes C2', 'Taller y competencia de robótica. ' || repeat('Texto de la descripción. ', 10), 'Admin'
     from generate_series(1, ${EVENTS}) g`);
+  // Every event has its one session (decision 043), as the site gives it.
+  await db.execute(sql`
+    insert into event_sessions (id, event_id, starts_at, ends_at)
+    select id, id, starts_at, ends_at from events`);
   await db.execute(sql`
     insert into event_images (event_id, url, position)
     select e.id, 'https://example.com/galeria/' || e.id || '/' || i || '.png', i

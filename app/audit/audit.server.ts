@@ -133,7 +133,8 @@ function auditWhere(filters: AuditFilters, timeZone: string) {
   if (filters.kind === "system") conditions.push(eq(auditLog.role, "system"));
   else if (filters.kind === "event")
     conditions.push(
-      sql`${auditLog.action} in ('event.create', 'event.edit', 'event.delete', 'event.door.window')`,
+      sql`${auditLog.action} in ('event.create', 'event.edit', 'event.delete', 'event.door.window',
+        'event.sessions')`,
     );
   else if (filters.kind)
     conditions.push(

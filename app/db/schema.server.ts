@@ -242,6 +242,37 @@ export const events = pgTable(
 );
 
 /**
+ * One session of an event (docs/decisions/043-event-sessions.md): a course's class, a club's
+ * meeting. Every event has at least one; the event's own starts_at / ends_at are those of its first
+ * and last session that is not cancelled, kept so in the transaction that changes a session. A
+ * session may have its own place (text) or link; a cancelled one stays, with when it was
+ * cancelled, so that its id (and the calendars' UID made from it) never comes back for another.
+ * The session an event is created with, and the one the migration gave every event, has the
+ * event's own id, so the calendars' UID of an event published before sessions did not change.
+ */
+export const eventSessions = pgTable(
+  "event_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    place: text("place"),
+    link: text("link"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("event_sessions_event_id_starts_at_idx").on(t.eventId, t.startsAt),
+    check("event_sessions_ends_after_start_check", sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+export type EventSession = typeof eventSessions.$inferSelect;
+
+/**
  * A role given to a member (decision 038): its kind (ROLE_KINDS in app/members/permissions.server.ts)
  * and, for kinds scoped to one event, that event. What each kind may do is the capability table
  * there, never a column here.
@@ -467,7 +498,7 @@ export const mailOutbox = pgTable(
     check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
     check(
       "mail_outbox_kind_check",
-      sql`${t.kind} in ('joined', 'left', 'seat', 'reminder', 'changed', 'deleted', 'welcome', 'message')`,
+      sql`${t.kind} in ('joined', 'left', 'seat', 'reminder', 'changed', 'deleted', 'sessionCancelled', 'welcome', 'message')`,
     ),
   ],
 );

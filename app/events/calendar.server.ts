@@ -2,10 +2,10 @@
 // (/calendario/:token/eventos.ics). Only the token's SHA-256 is stored, so the link is shown once,
 // when it is made; renewing it replaces the hash and the old link answers 404 at once.
 import { createHash, randomBytes } from "node:crypto";
-import { asc, eq, gte } from "drizzle-orm";
+import { asc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { events, participations, users, type User } from "~/db/schema.server";
-import type { IcsEvent } from "./ics.server";
+import type { IcsEvent, IcsSession } from "./ics.server";
 import { NotSignedInError } from "~/members/errors";
 
 /** How far back the public feed goes; everything upcoming is in it. */
@@ -29,7 +29,24 @@ const icsColumns = {
   enlacesVirtuales: events.enlacesVirtuales,
   createdAt: events.createdAt,
   updatedAt: events.updatedAt,
+  // Its sessions that are not cancelled: one VEVENT each (decision 043).
+  sessions: sql<IcsSession[]>`coalesce((select json_agg(json_build_object('id', cs.id,
+    'startsAt', cs.starts_at, 'endsAt', cs.ends_at, 'place', cs.place, 'link', cs.link)
+    order by cs.starts_at, cs.id)
+    from event_sessions cs where cs.event_id = "events"."id" and cs.cancelled_at is null), '[]'::json)`,
 };
+
+/** The sessions as json_agg wrote them: their instants as text. */
+function withSessions(rows: IcsEvent[]): IcsEvent[] {
+  return rows.map((row) => ({
+    ...row,
+    sessions: (row.sessions ?? []).map((s) => ({
+      ...s,
+      startsAt: new Date(s.startsAt),
+      endsAt: new Date(s.endsAt),
+    })),
+  }));
+}
 
 /** Every event from PUBLIC_FEED_PAST_DAYS ago on, soonest first. */
 export async function listPublicCalendarEvents(
@@ -37,11 +54,13 @@ export async function listPublicCalendarEvents(
   now: Date = new Date(),
 ): Promise<IcsEvent[]> {
   const since = new Date(now.getTime() - PUBLIC_FEED_PAST_DAYS * 24 * 60 * 60 * 1000);
-  return db
-    .select(icsColumns)
-    .from(events)
-    .where(gte(events.startsAt, since))
-    .orderBy(asc(events.startsAt), asc(events.id));
+  return withSessions(
+    await db
+      .select(icsColumns)
+      .from(events)
+      .where(gte(events.startsAt, since))
+      .orderBy(asc(events.startsAt), asc(events.id)),
+  );
 }
 
 /**
@@ -69,10 +88,12 @@ export async function privateCalendarEvents(db: Db, token: unknown): Promise<Ics
     .where(eq(users.calendarTokenHash, hashToken(token)))
     .limit(1);
   if (!owner) return null;
-  return db
-    .select(icsColumns)
-    .from(participations)
-    .innerJoin(events, eq(events.id, participations.eventId))
-    .where(eq(participations.userId, owner.id))
-    .orderBy(asc(events.startsAt), asc(events.id));
+  return withSessions(
+    await db
+      .select(icsColumns)
+      .from(participations)
+      .innerJoin(events, eq(events.id, participations.eventId))
+      .where(eq(participations.userId, owner.id))
+      .orderBy(asc(events.startsAt), asc(events.id)),
+  );
 }

@@ -8,7 +8,7 @@ import { zonedToInstant } from "~/kernel/time";
 import type { Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { preparedFor } from "~/db/prepared.server";
-import { eventImages, events, type User } from "~/db/schema.server";
+import { eventImages, events, eventSessions, type User } from "~/db/schema.server";
 import { tableMemory } from "~/db/table-memory.server";
 import { queueMail, recipients, type EventBefore } from "~/mail/mail.server";
 import { assertMay, type Grant, type Scope } from "~/members/permissions.server";
@@ -113,6 +113,11 @@ export { eventState, hasEnded, type EventState } from "./event-state";
 const goingOf = (alias: string) =>
   `(select count(*)::int from participations gp where gp.event_id = ${alias}.id)`;
 
+/** How many sessions, not cancelled, the event of the row `alias` has (a card's '4 sesiones'). */
+const sessionsOf = (alias: string) =>
+  `(select count(*)::int from event_sessions gs where gs.event_id = ${alias}.id
+    and gs.cancelled_at is null)`;
+
 /** What an event card shows (home page, /eventos): with how many take part, and its capacity. */
 const cardColumns = {
   id: events.id,
@@ -124,6 +129,7 @@ const cardColumns = {
   endsAt: events.endsAt,
   capacity: events.capacity,
   going: sql<number>`${sql.raw(goingOf('"events"'))}`,
+  sessions: sql<number>`${sql.raw(sessionsOf('"events"'))}`,
 };
 
 const upcomingEvents = preparedFor((db) =>
@@ -155,7 +161,7 @@ const cardJson = (alias: string) =>
     'ubicacionEvento', ${alias}.ubicacion_evento, 'tipoEvento', ${alias}.tipo_evento,
     'imagenEnlace', ${alias}.imagen_enlace, 'startsAt', ${alias}.starts_at,
     'endsAt', ${alias}.ends_at, 'capacity', ${alias}.capacity,
-    'going', ${goingOf(alias)})`);
+    'going', ${goingOf(alias)}, 'sessions', ${sessionsOf(alias)})`);
 
 /**
  * When every event ends (milliseconds since the epoch), in order. /eventos counts its upcoming
@@ -288,6 +294,21 @@ function eventPageQuery(db: Db, forMember: boolean) {
             where pc.event_id = "events"."id" and pc.user_id = ${viewer}::uuid
               and pc.checked_in_at is not null)`
         : sql<boolean>`false`,
+      // Its sessions, cancelled ones too, in order (decision 043).
+      sessions: sql<
+        Array<{
+          id: string;
+          startsAt: string;
+          endsAt: string;
+          place: string | null;
+          link: string | null;
+          cancelledAt: string | null;
+        }>
+      >`coalesce((
+        select json_agg(json_build_object('id', es.id, 'startsAt', es.starts_at,
+          'endsAt', es.ends_at, 'place', es.place, 'link', es.link,
+          'cancelledAt', es.cancelled_at) order by es.starts_at, es.id)
+        from event_sessions es where es.event_id = "events"."id"), '[]'::json)`,
       // How many take part: 'van N', and the seats left of an event with a capacity.
       going: sql<number>`(select count(*)::int from participations pt
         where pt.event_id = "events"."id")`,
@@ -330,6 +351,12 @@ export async function getEventForViewer(db: Db, id: unknown, viewerId: string | 
     : await eventPageForVisitor(db).execute({ id });
   if (!row) return null;
   const { event, gallery, participating, attended, going, organisers, waiting } = row;
+  const sessions = row.sessions.map((s) => ({
+    ...s,
+    startsAt: new Date(s.startsAt),
+    endsAt: new Date(s.endsAt),
+    cancelledAt: s.cancelledAt ? new Date(s.cancelledAt) : null,
+  }));
   const seatsLeft = event.capacity === null ? null : Math.max(0, event.capacity - going);
   return {
     ...event,
@@ -341,6 +368,7 @@ export async function getEventForViewer(db: Db, id: unknown, viewerId: string | 
     going,
     organisers,
     seatsLeft,
+    sessions,
   };
 }
 
@@ -375,6 +403,13 @@ export async function createEvent(db: Db, actor: Actor, input: EventInput, timeZ
           actor!.displayName?.trim() || actor!.nombreCompleto?.trim() || actor!.email,
       })
       .returning();
+    // Its first session spans it and has its id (decision 043).
+    await tx.insert(eventSessions).values({
+      id: event!.id,
+      eventId: event!.id,
+      startsAt: event!.startsAt,
+      endsAt: event!.endsAt,
+    });
     await recordAudit(tx, {
       actor: actor!,
       role,
@@ -415,12 +450,29 @@ export async function updateEvent(
       .where(eq(events.id, id))
       .for("update");
     if (!before) throw new EventNotFoundError();
+    const sessions = await tx
+      .select({ id: eventSessions.id })
+      .from(eventSessions)
+      .where(eq(eventSessions.eventId, id))
+      .limit(2);
+    const columns = columnsOf(input, timeZone);
+    // With several sessions, they decide the dates (the form shows them, read-only); with one,
+    // the form's start and end move that session too (decision 043).
     const [event] = await tx
       .update(events)
-      .set({ ...columnsOf(input, timeZone), updatedAt: new Date() })
+      .set({ ...(sessions.length > 1 ? withoutDates(columns) : columns), updatedAt: new Date() })
       .where(eq(events.id, id))
       .returning();
     if (!event) throw new EventNotFoundError();
+    if (sessions.length === 1)
+      await tx
+        .update(eventSessions)
+        .set({ startsAt: event.startsAt, endsAt: event.endsAt })
+        .where(eq(eventSessions.id, sessions[0]!.id));
+    else if (sessions.length === 0)
+      await tx
+        .insert(eventSessions)
+        .values({ id, eventId: id, startsAt: event.startsAt, endsAt: event.endsAt });
     await recordAudit(tx, {
       actor: actor!,
       role,
@@ -447,6 +499,20 @@ export async function updateEvent(
   });
   eventEnds.forget(db);
   return event;
+}
+
+/** An event's columns but its dates: what the form changes of an event with several sessions. */
+function withoutDates<
+  T extends { fechaEvento: string; horaEvento: string; startsAt: Date; endsAt: Date },
+>(columns: T) {
+  const {
+    fechaEvento: _date,
+    horaEvento: _time,
+    startsAt: _start,
+    endsAt: _end,
+    ...rest
+  } = columns;
+  return rest;
 }
 
 /** Whether the date, time or place changed: what participants are told of. */

@@ -1,7 +1,12 @@
 // iCalendar (RFC 5545) for one event ('Añadir al calendario'), the public feed /eventos.ics and a
 // member's private feed: CRLF line ends, lines folded at 75 octets, TEXT values escaped, times in
-// UTC, one stable UID per event.
-import type { Event } from "~/db/schema.server";
+// UTC, one VEVENT per session that is not cancelled (decision 043), each with a stable UID: the
+// session's id (the first session of an event has the event's own id, its UID before sessions).
+// A cancelled session is absent from these calendars; the mail that announces it carries it with
+// STATUS:CANCELLED, so that a calendar which imported it removes it.
+import type { Event, EventSession } from "~/db/schema.server";
+
+export type IcsSession = Pick<EventSession, "id" | "startsAt" | "endsAt" | "place" | "link">;
 
 export type IcsEvent = Pick<
   Event,
@@ -16,7 +21,21 @@ export type IcsEvent = Pick<
   | "enlacesVirtuales"
   | "createdAt"
   | "updatedAt"
->;
+> & {
+  /**
+   * Its sessions that are not cancelled, in order; absent (a mail queued before sessions), one
+   * session spanning the event with the event's id.
+   */
+  sessions?: readonly IcsSession[];
+};
+
+/** The sessions a calendar shows for an event. */
+export function sessionsOf(event: IcsEvent): readonly IcsSession[] {
+  if (event.sessions && event.sessions.length > 0) return event.sessions;
+  return [
+    { id: event.id, startsAt: event.startsAt, endsAt: event.endsAt, place: null, link: null },
+  ];
+}
 
 function icsDate(instant: Date): string {
   return instant
@@ -53,18 +72,52 @@ export function fold(line: string): string {
   return out.join("\r\n ");
 }
 
-function vevent(event: IcsEvent, origin: string, hostname: string, cancelled: boolean): string[] {
+function vevents(
+  event: IcsEvent,
+  origin: string,
+  hostname: string,
+  cancelled: boolean,
+  only?: readonly IcsSession[],
+): string[] {
+  const all = sessionsOf(event);
+  return (only ?? all).flatMap((session) => {
+    const number = all.findIndex((s) => s.id === session.id) + 1;
+    return vevent(
+      event,
+      session,
+      all.length > 1 && number > 0 ? `${number}/${all.length}` : null,
+      origin,
+      hostname,
+      cancelled,
+    );
+  });
+}
+
+function vevent(
+  event: IcsEvent,
+  session: IcsSession,
+  /** "2/4" for a session of several, so a phone tells the classes apart. */
+  numbered: string | null,
+  origin: string,
+  hostname: string,
+  cancelled: boolean,
+): string[] {
   const url = `${origin}/detalles/${event.id}`;
-  const location = [event.ubicacionEspecifica, event.ubicacionEvento].filter(Boolean).join(", ");
-  const links = event.tipoEvento === "Presencial" ? [] : event.enlacesVirtuales;
+  const location =
+    session.place ?? [event.ubicacionEspecifica, event.ubicacionEvento].filter(Boolean).join(", ");
+  const links = [
+    ...(session.link ? [session.link] : []),
+    ...(event.tipoEvento === "Presencial" ? [] : event.enlacesVirtuales),
+  ];
   const descripcion = [event.descripcion, ...links, url].join("\n\n");
+  const summary = numbered ? `${event.nombreEvento} (sesión ${numbered})` : event.nombreEvento;
   return [
     "BEGIN:VEVENT",
-    `UID:${event.id}@${hostname}`,
+    `UID:${session.id}@${hostname}`,
     `DTSTAMP:${icsDate(event.updatedAt ?? event.createdAt)}`,
-    `DTSTART:${icsDate(event.startsAt)}`,
-    `DTEND:${icsDate(event.endsAt)}`,
-    `SUMMARY:${icsText(event.nombreEvento)}`,
+    `DTSTART:${icsDate(session.startsAt)}`,
+    `DTEND:${icsDate(session.endsAt)}`,
+    `SUMMARY:${icsText(summary)}`,
     `DESCRIPTION:${icsText(descripcion)}`,
     `LOCATION:${icsText(location)}`,
     `URL:${url}`,
@@ -97,6 +150,8 @@ export function icsCalendar(
   site: { origin: string; hostname: string },
   name?: string,
   cancelled = false,
+  /** Only these sessions of the (one) event: the mail about a cancelled session. */
+  only?: readonly IcsSession[],
 ): string {
   const lines = [
     "BEGIN:VCALENDAR",
@@ -105,7 +160,7 @@ export function icsCalendar(
     "CALSCALE:GREGORIAN",
     cancelled ? "METHOD:CANCEL" : "METHOD:PUBLISH",
     ...(name ? [`X-WR-CALNAME:${icsText(name)}`] : []),
-    ...events.flatMap((event) => vevent(event, site.origin, site.hostname, cancelled)),
+    ...events.flatMap((event) => vevents(event, site.origin, site.hostname, cancelled, only)),
     "END:VCALENDAR",
   ];
   return lines.map(fold).join("\r\n") + "\r\n";

@@ -22,4 +22,11 @@ export const EVENT_MESSAGES = {
   participationJoined: "¡Te has registrado para participar en este evento!",
   participationLeft: "Has dejado de participar en este evento.",
   participationFailed: "Error al actualizar la participación. Por favor, inténtalo de nuevo.",
+  // Sessions (decision 043).
+  sessionAdded: "Sesión agregada.",
+  sessionsGenerated: "Sesiones generadas.",
+  sessionUpdated: "Sesión guardada.",
+  sessionCancelled:
+    "Sesión cancelada: avisamos por correo a quienes participan y esperan una plaza.",
+  pastSessionCancelled: "Sesión cancelada. Como ya había terminado, no se avisó por correo.",
 } as const;

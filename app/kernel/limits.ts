@@ -16,6 +16,10 @@ export const CAPACITY_MAX = 100_000;
 /** How long an event lasts when its end is not given (the form, the import, older backups). */
 export const EVENT_DEFAULT_HOURS = 2;
 export const EVENT_DEFAULT_DURATION_MS = EVENT_DEFAULT_HOURS * 60 * 60 * 1000;
+/** Sessions an event may have (decision 043), cancelled ones included. */
+export const EVENT_SESSIONS_MAX = 200;
+export const SESSION_PLACE_MAX = 200;
+export const SESSION_LINK_MAX = 2000;
 
 export const TITULO_MAX = 200;
 export const SUBTITULOS_MAX = 300;

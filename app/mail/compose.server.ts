@@ -8,7 +8,7 @@ import { formatDateTime, formatDateTimeRange, formatTime, timeZoneLabel } from "
 import { site as siteCopy } from "~/site/copy/site";
 import type { Config } from "~/kernel/config.server";
 import { icsCalendar, type IcsEvent } from "~/events/ics.server";
-import { snapshotToEvent, TOPIC_OF, type QueuedMail } from "./mail.server";
+import { snapshotToEvent, snapshotToSession, TOPIC_OF, type QueuedMail } from "./mail.server";
 
 /** What the messages need of the configuration. */
 export function mailSite(config: Pick<Config, "mail" | "publicUrl" | "siteTimezone">): MailSite {
@@ -77,6 +77,12 @@ function eventDetails(event: IcsEvent, site: MailSite): [string, string][] {
     ],
     ["Dónde", placeOf(event)],
   ];
+  const sessions = event.sessions?.length ?? 0;
+  if (sessions > 1)
+    lines.splice(1, 0, [
+      "Sesiones",
+      `${sessions} (las fechas de cada una, en la página del evento)`,
+    ]);
   if (event.tipoEvento !== "Presencial")
     for (const link of event.enlacesVirtuales) lines.push(["Enlace", link]);
   return lines;
@@ -162,6 +168,22 @@ function draftOf(mail: QueuedMail, site: MailSite): Draft {
         action: { label: "Ver los próximos eventos", url: `${site.origin}/eventos` },
         reason: "participabas en este evento o esperabas una plaza",
       };
+    case "sessionCancelled": {
+      const session = mail.data.session ? snapshotToSession(mail.data.session) : null;
+      const when = session
+        ? `${formatDateTimeRange(session.startsAt, session.endsAt, site.timeZone)} (${timeZoneLabel(site.timeZone, session.startsAt)})`
+        : "";
+      return {
+        subject: `Sesión cancelada: ${event!.nombreEvento}`,
+        paragraphs: [
+          `Los organizadores cancelaron una sesión de ${name}: la del ${when}. Las demás sesiones siguen en pie.`,
+          "El archivo adjunto la quita de tu calendario.",
+        ],
+        details: [["Sesión cancelada", when], ...details!],
+        action: seeEvent,
+        reason: "participas en este evento o esperas una plaza",
+      };
+    }
     case "message":
       return {
         subject: mail.data.asunto ?? `Mensaje sobre ${event!.nombreEvento}`,
@@ -294,7 +316,13 @@ function pageHtml(
 export function composeMail(mail: QueuedMail, site: MailSite): MailComposerOptions {
   const draft = draftOf(mail, site);
   const event = mail.data.event ? snapshotToEvent(mail.data.event) : null;
-  const cancelled = mail.kind === "deleted" || mail.kind === "left";
+  const cancelled =
+    mail.kind === "deleted" || mail.kind === "left" || mail.kind === "sessionCancelled";
+  // The mail about a cancelled session carries that session alone, to be removed.
+  const only =
+    mail.kind === "sessionCancelled" && mail.data.session
+      ? [snapshotToSession(mail.data.session)]
+      : undefined;
   return {
     from: site.from,
     to: mail.name ? { name: mail.name, address: mail.email } : mail.email,
@@ -312,7 +340,7 @@ export function composeMail(mail: QueuedMail, site: MailSite): MailComposerOptio
           {
             filename: "evento.ics",
             contentType: `text/calendar; charset=utf-8; method=${cancelled ? "CANCEL" : "PUBLISH"}`,
-            content: icsCalendar([event], site, undefined, cancelled),
+            content: icsCalendar([event], site, undefined, cancelled, only),
           },
         ]
       : [],

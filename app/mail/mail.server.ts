@@ -11,7 +11,7 @@ import type { Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { events, mailOutbox, users, type User } from "~/db/schema.server";
 import { EventNotFoundError } from "~/events/errors";
-import type { IcsEvent } from "~/events/ics.server";
+import type { IcsEvent, IcsSession } from "~/events/ics.server";
 import { EVENT_DEFAULT_DURATION_MS } from "~/kernel/limits";
 import { assertMay, type Grant } from "~/members/permissions.server";
 import { recordAudit } from "~/audit/audit.server";
@@ -23,6 +23,7 @@ export const MAIL_KINDS = [
   "reminder",
   "changed",
   "deleted",
+  "sessionCancelled",
   "welcome",
   "message",
 ] as const;
@@ -36,6 +37,7 @@ export const TOPIC_OF: Record<MailKind, MailTopic | null> = {
   reminder: "recordatorios",
   changed: "cambios",
   deleted: "cambios",
+  sessionCancelled: "cambios",
   message: "mensajes",
   welcome: null,
 };
@@ -44,12 +46,30 @@ export const TOPIC_OF: Record<MailKind, MailTopic | null> = {
  * The event as it was when the mail was queued (`data.event`), dates as ISO text. Mails queued
  * before events had an end carry none: theirs is the default (decision 030).
  */
-type EventSnapshot = Omit<IcsEvent, "startsAt" | "endsAt" | "createdAt" | "updatedAt"> & {
+type EventSnapshot = Omit<
+  IcsEvent,
+  "startsAt" | "endsAt" | "createdAt" | "updatedAt" | "sessions"
+> & {
   startsAt: string;
   endsAt?: string;
+  /** Its sessions that were not cancelled; none in mails queued before sessions (decision 043). */
+  sessions?: SessionSnapshot[];
   createdAt: string;
   updatedAt: string | null;
 };
+
+/** A session as a mail keeps it, dates as ISO text. */
+export interface SessionSnapshot {
+  id: string;
+  startsAt: string;
+  endsAt: string;
+  place: string | null;
+  link: string | null;
+}
+
+export function snapshotToSession(s: SessionSnapshot): IcsSession {
+  return { ...s, startsAt: new Date(s.startsAt), endsAt: new Date(s.endsAt) };
+}
 
 /** Where a changed event was before (`data.before`). */
 export type EventBefore = Pick<
@@ -69,6 +89,8 @@ export interface MailData {
   asunto?: string;
   mensaje?: string;
   autor?: string;
+  /** The session cancelled (`sessionCancelled`). */
+  session?: SessionSnapshot;
 }
 
 export function snapshotToEvent(snapshot: EventSnapshot): IcsEvent {
@@ -80,6 +102,7 @@ export function snapshotToEvent(snapshot: EventSnapshot): IcsEvent {
       : new Date(new Date(snapshot.startsAt).getTime() + EVENT_DEFAULT_DURATION_MS),
     createdAt: new Date(snapshot.createdAt),
     updatedAt: snapshot.updatedAt ? new Date(snapshot.updatedAt) : null,
+    sessions: snapshot.sessions?.map(snapshotToSession),
   };
 }
 
@@ -89,7 +112,10 @@ const EVENT_SNAPSHOT = sql.raw(`jsonb_build_object('id', e.id, 'nombreEvento', e
   'ubicacionEvento', e.ubicacion_evento,
   'ubicacionEspecifica', e.ubicacion_especifica, 'tipoEvento', e.tipo_evento,
   'enlacesVirtuales', to_jsonb(e.enlaces_virtuales), 'createdAt', e.created_at,
-  'updatedAt', e.updated_at)`);
+  'updatedAt', e.updated_at, 'sessions', (select coalesce(jsonb_agg(jsonb_build_object(
+    'id', s.id, 'startsAt', s.starts_at, 'endsAt', s.ends_at, 'place', s.place, 'link', s.link)
+    order by s.starts_at, s.id), '[]'::jsonb)
+    from event_sessions s where s.event_id = e.id and s.cancelled_at is null))`);
 
 /** Who receives a mail: a subquery of user ids. */
 export const recipients = {

@@ -1,4 +1,5 @@
 // A little demo content for a new laptop install, seeded once per database (npm start).
+import { giveEventsTheirSessions } from "~/events/sessions.server";
 import { defaultEndsAt } from "~/events/event.server";
 import { zonedToInstant } from "~/kernel/time";
 import type { Db } from "~/db/client.server";
@@ -73,6 +74,7 @@ export async function seedDemoSite(db: Db, timeZone = "America/La_Paz"): Promise
         publishedByName: "Ayllu",
       })),
     );
+    await giveEventsTheirSessions(tx, timeZone);
     await tx.insert(notes).values([
       {
         titulo: "¡Bienvenidos a Ayllu!",

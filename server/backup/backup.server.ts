@@ -407,6 +407,11 @@ export async function restoreBackup(
         batch.push(entry.row);
       }
       await flush();
+      // A backup from before sessions (decision 043): each event gets the one session the
+      // migration gave every event, spanning it, with the event's id.
+      if (!columnsOf.has("event_sessions") && columnsOf.has("events"))
+        await tx.execute(sql`insert into event_sessions (id, event_id, starts_at, ends_at, created_at)
+          select id, id, starts_at, ends_at, created_at from events`);
       if (restoredFiles !== (header.files ?? 0)) {
         throw new BackupError(
           `${file} está incompleto: tiene ${restoredFiles} imágenes de ${header.files}.`,

@@ -1,5 +1,6 @@
 // npm run import: the community's Firebase data → Ayllu, in one transaction. Re-running it with the
 // same files changes nothing; a newer export updates what changed (rows are matched by Firebase id).
+import { giveEventsTheirSessions } from "~/events/sessions.server";
 import { recordAudit, type AuditActor } from "~/audit/audit.server";
 import { eq, getTableColumns, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
@@ -234,6 +235,8 @@ export async function importFirebase(
         skip,
         progress,
       );
+      // Every event has its sessions (decision 043).
+      await giveEventsTheirSessions(tx, options.timeZone);
       await importParticipations(tx, data, now, uidToId, report, reporter, skip, progress);
       for (const collection of PUBLICATION_COLLECTIONS) {
         await importPublications(

@@ -16,6 +16,8 @@ interface EventSummary {
   /** How many take part, and the seats (null: no limit). */
   going: number;
   capacity: number | null;
+  /** Its sessions that are not cancelled (decision 043); a card says "4 sesiones" when several. */
+  sessions?: number;
 }
 
 /**
@@ -54,6 +56,7 @@ export function EventCard({
       meta={
         <>
           <time dateTime={event.startsAt}>{formatDateTime(event.startsAt, timeZone)}</time>
+          {(event.sessions ?? 1) > 1 ? ` · ${event.sessions} sesiones` : null}
           {going ? ` · ${going}` : null}
         </>
       }

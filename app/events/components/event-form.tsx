@@ -62,6 +62,7 @@ export function EventForm({
   errors,
   timeZone,
   formRef,
+  datesFromSessions = false,
 }: {
   mode: "publish" | "update";
   eventId?: string;
@@ -71,6 +72,8 @@ export function EventForm({
   errors: FieldErrors;
   timeZone: string;
   formRef?: React.Ref<HTMLFormElement>;
+  /** The event has several sessions: they decide its dates, shown here read-only (decision 043). */
+  datesFromSessions?: boolean;
 }) {
   const navigation = useNavigation();
   const [hydrated, setHydrated] = useState(false);
@@ -183,6 +186,12 @@ export function EventForm({
           postBack
         />
       </div>
+      {datesFromSessions ? (
+        <p className="field-hint" id="evento-fechas-sesiones">
+          Este evento tiene varias sesiones: su inicio y su fin son los de la primera y la última, y
+          se cambian en «Sesiones».
+        </p>
+      ) : null}
       <div className="field-row">
         <Field {...field("fechaEvento")} label="Fecha">
           {(control) => (
@@ -190,6 +199,7 @@ export function EventForm({
               {...control}
               type="date"
               defaultValue={values.fechaEvento ?? ""}
+              readOnly={datesFromSessions}
               onChange={(e) => followStart(e.currentTarget.form)}
             />
           )}
@@ -204,6 +214,7 @@ export function EventForm({
               {...control}
               type="time"
               defaultValue={values.horaEvento ?? ""}
+              readOnly={datesFromSessions}
               onChange={(e) => followStart(e.currentTarget.form)}
             />
           )}
@@ -222,6 +233,7 @@ export function EventForm({
               ref={fechaFinRef}
               type="date"
               defaultValue={values.fechaFin ?? ""}
+              readOnly={datesFromSessions}
               onChange={() => (endTouched.current = true)}
             />
           )}
@@ -233,6 +245,7 @@ export function EventForm({
               ref={horaFinRef}
               type="time"
               defaultValue={values.horaFin ?? ""}
+              readOnly={datesFromSessions}
               onChange={() => (endTouched.current = true)}
             />
           )}

@@ -8,6 +8,13 @@ import { redirectWithFlash } from "~/flash.server";
 import { Refusal } from "~/kernel/errors";
 import { notFound } from "~/kernel/not-found";
 import { zonedDateTime } from "~/kernel/time";
+import {
+  addSession,
+  cancelSession,
+  generateSessions,
+  SessionError,
+  updateSession,
+} from "~/events/sessions.server";
 import { MESSAGES } from "~/messages";
 import type { SessionUser } from "~/guards.server";
 import { changeTeam, staffOf } from "~/routes/events/detail.server";
@@ -83,11 +90,55 @@ export async function loadEventManagement(
       removingImage:
         removingId !== null ? (event.gallery.find((i) => i.id === removingId) ?? null) : null,
       galleryCount: event.gallery.length,
+      // Its sessions (decision 043), as the editor shows and fills them, in SITE_TIMEZONE.
+      sessions: event.sessions.map((s) => ({
+        id: s.id,
+        startsAt: s.startsAt.toISOString(),
+        endsAt: s.endsAt.toISOString(),
+        fecha: zonedDateTime(s.startsAt, zone).date,
+        inicio: zonedDateTime(s.startsAt, zone).time,
+        fin: zonedDateTime(s.endsAt, zone).time,
+        place: s.place,
+        link: s.link,
+        cancelled: s.cancelledAt !== null,
+      })),
+      editingSession: params.get("sesion"),
       team,
       staffLinks,
     },
     { headers: { "Cache-Control": "no-store" } },
   );
+}
+
+/** The session editor's forms (decision 043). */
+const SESSION_INTENTS = new Set([
+  "addSession",
+  "generateSessions",
+  "updateSession",
+  "cancelSession",
+]);
+
+/** What a refused session form had, to show it again as typed. */
+function sessionValues(form: FormData): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of [
+    "sessionId",
+    "fecha",
+    "inicio",
+    "fin",
+    "lugar",
+    "enlace",
+    "regla",
+    "desde",
+    "hasta",
+    "semanas",
+    "duracion",
+  ]) {
+    const value = form.get(name);
+    if (typeof value === "string") out[name] = value;
+  }
+  out.dias = form.getAll("dias").filter((d) => typeof d === "string");
+  return out;
 }
 
 /** A field sent once; null when it came several times (a malformed post). */
@@ -153,6 +204,58 @@ export async function eventManagementAction(
       await revokeStaffLink(context.db, user, eventId, single(form, "linkId"), context.now());
       return redirectWithFlash(context, `${here}#enlaces-title`, "staffLinkRevoked");
     }
+    if (SESSION_INTENTS.has(intent)) {
+      const zone = context.config.siteTimezone;
+      const session = {
+        fecha: single(form, "fecha"),
+        inicio: single(form, "inicio"),
+        fin: single(form, "fin"),
+        lugar: single(form, "lugar"),
+        enlace: single(form, "enlace"),
+      };
+      const anchor = `${here}#sesiones-title`;
+      if (intent === "addSession") {
+        await addSession(context.db, user, eventId, session, zone);
+        return redirectWithFlash(context, anchor, "sessionAdded");
+      }
+      if (intent === "updateSession") {
+        await updateSession(context.db, user, eventId, single(form, "sessionId"), session, zone);
+        return redirectWithFlash(context, anchor, "sessionUpdated");
+      }
+      if (intent === "cancelSession") {
+        const told = await cancelSession(
+          context.db,
+          user,
+          eventId,
+          single(form, "sessionId"),
+          zone,
+          context.now(),
+        );
+        return redirectWithFlash(
+          context,
+          anchor,
+          told ? "sessionCancelled" : "pastSessionCancelled",
+        );
+      }
+      await generateSessions(
+        context.db,
+        user,
+        eventId,
+        {
+          regla: single(form, "regla"),
+          desde: single(form, "desde"),
+          hasta: single(form, "hasta"),
+          semanas: single(form, "semanas"),
+          dias: form.getAll("dias"),
+          inicio: single(form, "inicio"),
+          duracion: single(form, "duracion"),
+          lugar: single(form, "lugar"),
+          enlace: single(form, "enlace"),
+        },
+        zone,
+      );
+      return redirectWithFlash(context, anchor, "sessionsGenerated");
+    }
     if (intent === "grantRole" || intent === "revokeRole") {
       const key = await changeTeam(intent, { eventId, user, context, form });
       return redirectWithFlash(context, `${here}#equipo-title`, key);
@@ -160,7 +263,10 @@ export async function eventManagementAction(
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     const linkForm = intent === "createStaffLink" || intent === "revokeStaffLink";
-    if (error.status === 404 && !(intent === "grantRole") && !linkForm) notFound(error.message);
+    // An unknown session is answered next to the sessions, like any refusal of theirs.
+    const sessionForm = SESSION_INTENTS.has(intent) && error instanceof SessionError;
+    if (error.status === 404 && !(intent === "grantRole") && !linkForm && !sessionForm)
+      notFound(error.message);
     return data<Reply>(
       {
         intent,
@@ -168,13 +274,15 @@ export async function eventManagementAction(
         fieldErrors:
           error instanceof DoorWindowError
             ? { puerta: error.message }
-            : error instanceof StaffLinkError && error.field
+            : (error instanceof StaffLinkError || error instanceof SessionError) && error.field
               ? { [error.field]: error.message }
               : undefined,
         values:
           intent === "createStaffLink"
             ? { nombre: String(form.get("nombre") ?? ""), vence: String(form.get("vence") ?? "") }
-            : undefined,
+            : SESSION_INTENTS.has(intent)
+              ? sessionValues(form)
+              : undefined,
       },
       { status: error.status },
     );

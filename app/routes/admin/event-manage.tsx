@@ -4,6 +4,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { ErrorPage } from "~/error-page";
 import { EventForm } from "~/events/components/event-form";
+import { SessionEditor, type SessionReply } from "~/events/components/session-editor";
 import { GalleryDialog } from "~/events/components/gallery-dialog";
 import { requireEventMay } from "~/guards.server";
 import { panelHref } from "~/kernel/panel-href";
@@ -54,6 +55,8 @@ export default function EventManagement({ loaderData, actionData }: Route.Compon
       ? actionData.message
       : undefined;
   const doorError = actionData?.intent === "doorWindow" ? actionData.message : undefined;
+  const sessionReply =
+    actionData && SESSION_INTENTS.includes(actionData.intent) ? (actionData as SessionReply) : null;
   const linkAction =
     actionData?.intent === "createStaffLink" || actionData?.intent === "revokeStaffLink"
       ? actionData
@@ -101,8 +104,17 @@ export default function EventManagement({ loaderData, actionData }: Route.Compon
           errors={formAction?.fieldErrors ?? {}}
           timeZone={timeZone}
           formRef={formRef}
+          datesFromSessions={loaderData.sessions.length > 1}
         />
       </section>
+
+      <SessionEditor
+        sessions={loaderData.sessions}
+        editing={loaderData.editingSession}
+        reply={sessionReply}
+        timeZone={timeZone}
+        base={base}
+      />
 
       <section className="card" aria-labelledby="gallery-title">
         <h2 id="gallery-title">Galería</h2>
@@ -191,12 +203,14 @@ export default function EventManagement({ loaderData, actionData }: Route.Compon
           base={base}
         />
       ) : null}
-      {actionData?.message && !teamError && !doorError && !linkAction ? (
+      {actionData?.message && !teamError && !doorError && !linkAction && !sessionReply ? (
         <AlertDialog key={JSON.stringify(actionData)} message={actionData.message} />
       ) : null}
     </div>
   );
 }
+
+const SESSION_INTENTS = ["addSession", "generateSessions", "updateSession", "cancelSession"];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} back={{ to: "/inicio", label: "Volver al inicio" }} />;

@@ -8,7 +8,9 @@ import type { Route } from "./+types/calendar";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const event = await getEvent(context.db, params.eventId);
   if (!event) notFound(MESSAGES.eventNotFound);
-  return icsResponse([event], context.config.publicUrl, {
+  // One VEVENT per session that is not cancelled (decision 043).
+  const sessions = event.sessions.filter((s) => s.cancelledAt === null);
+  return icsResponse([{ ...event, sessions }], context.config.publicUrl, {
     "Content-Disposition": `attachment; filename="evento-${event.id}.ics"`,
     "Cache-Control": "public, max-age=300",
   });

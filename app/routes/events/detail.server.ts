@@ -65,6 +65,15 @@ export async function loadEventDetail(
         startsAt: event.startsAt.toISOString(),
         endsAt: event.endsAt.toISOString(),
         gallery: event.gallery.filter((image) => isImageLink(image.url)),
+        // Listed on the page when there are several (decision 043); cancelled ones marked.
+        sessions: event.sessions.map((s) => ({
+          id: s.id,
+          startsAt: s.startsAt.toISOString(),
+          endsAt: s.endsAt.toISOString(),
+          place: s.place,
+          link: s.link && isHttpUrl(s.link) ? s.link : null,
+          cancelled: s.cancelledAt !== null,
+        })),
       },
       // Who runs it: the one who published it, then its organisers (each named once).
       organisers: [...new Set([event.publishedByName, ...event.organisers])],

@@ -222,6 +222,40 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
               <CheckInPass qr={checkIn.qr} code={checkIn.code} />
             </section>
           ) : null}
+          {/* After the buttons and the pass: a course of twenty classes does not push them down. */}
+          {event.sessions.length > 1 ? (
+            <section className="event-sessions" aria-labelledby="event-sessions-title">
+              <h2 id="event-sessions-title">
+                Sesiones ({event.sessions.filter((s) => !s.cancelled).length})
+              </h2>
+              <ol className="plain-list session-list">
+                {event.sessions.map((s) => (
+                  <li key={s.id} className={s.cancelled ? "session-cancelled" : undefined}>
+                    <span className="session-when">
+                      <time dateTime={s.startsAt}>
+                        {formatDateTimeRange(s.startsAt, s.endsAt, timeZone)}
+                      </time>
+                      {s.cancelled ? (
+                        <span className="badge session-badge-cancelled">Cancelada</span>
+                      ) : null}
+                    </span>
+                    {s.place || s.link ? (
+                      <span className="muted session-where">
+                        {s.place}
+                        {s.place && s.link ? " · " : null}
+                        {s.link ? (
+                          <a href={s.link} target="_blank" rel="noopener noreferrer">
+                            {eventLinkLabel(s.link)}
+                            <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+                          </a>
+                        ) : null}
+                      </span>
+                    ) : null}
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ) : null}
         </div>
       </div>
       {manage || doorStaff ? (

@@ -57,6 +57,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       imagenEnlace: event.imagenEnlace,
       startsAt: event.startsAt.toISOString(),
       going: event.going,
+      sessions: event.sessions,
       capacity: event.capacity,
       state: eventState(event, now),
     })),
