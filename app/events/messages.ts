@@ -26,6 +26,8 @@ export const EVENT_MESSAGES = {
   sessionAdded: "Sesión agregada.",
   sessionsGenerated: "Sesiones generadas.",
   sessionUpdated: "Sesión guardada.",
+  sessionMoved:
+    "Sesión guardada: avisamos por correo del cambio a quienes participan y esperan una plaza.",
   sessionCancelled:
     "Sesión cancelada: avisamos por correo a quienes participan y esperan una plaza.",
   pastSessionCancelled: "Sesión cancelada. Como ya había terminado, no se avisó por correo.",

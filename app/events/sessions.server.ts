@@ -11,7 +11,7 @@ import { isHttpUrl, isRealDate, isUuid } from "~/kernel/checks";
 import { Refusal } from "~/kernel/errors";
 import { EVENT_SESSIONS_MAX, SESSION_LINK_MAX, SESSION_PLACE_MAX } from "~/kernel/limits";
 import { formatDateTimeRange, zonedDateTime, zonedToInstant } from "~/kernel/time";
-import { queueMail, recipients } from "~/mail/mail.server";
+import { queueMail, recipients, type SessionSnapshot } from "~/mail/mail.server";
 import { assertMay, type Grant } from "~/members/permissions.server";
 import { EventNotFoundError } from "./errors";
 
@@ -329,6 +329,17 @@ export async function generateSessions(
   });
 }
 
+/** A session as a queued mail keeps it. */
+function sessionSnapshot(s: EventSession): SessionSnapshot {
+  return {
+    id: s.id,
+    startsAt: s.startsAt.toISOString(),
+    endsAt: s.endsAt.toISOString(),
+    place: s.place,
+    link: s.link,
+  };
+}
+
 /** 'Guardar' one session: moved to another date or time, or its place or link changed. */
 export async function updateSession(
   db: Db,
@@ -337,7 +348,8 @@ export async function updateSession(
   sessionId: unknown,
   fields: SessionFields,
   timeZone: string,
-): Promise<EventSession> {
+  now: Date = new Date(),
+): Promise<{ session: EventSession; told: boolean }> {
   const role = allowed(actor, eventId);
   if (!isUuid(sessionId)) throw new SessionError(SESSION_MESSAGES.notFound, undefined, 404);
   const session = parseSession(fields, timeZone);
@@ -353,6 +365,22 @@ export async function updateSession(
       .where(eq(eventSessions.id, current.id))
       .returning();
     await followSessions(tx, event.id, timeZone);
+    // Moved or relocated while it still matters (it had not ended, or now ends later): those who
+    // take part or wait are told, with the session's new time and place for their calendar.
+    const changed =
+      current.startsAt.getTime() !== row!.startsAt.getTime() ||
+      current.endsAt.getTime() !== row!.endsAt.getTime() ||
+      current.place !== row!.place ||
+      current.link !== row!.link;
+    const told =
+      changed && Math.max(current.endsAt.getTime(), row!.endsAt.getTime()) > now.getTime();
+    if (told) {
+      const who = sql`${recipients.participants(event.id)} union ${recipients.waiting(event.id)}`;
+      await queueMail(tx, "changed", who, {
+        eventId: event.id,
+        data: { session: sessionSnapshot(row!), sessionBefore: sessionSnapshot(current) },
+      });
+    }
     await recordAudit(tx, {
       actor: actor!,
       role,
@@ -361,7 +389,7 @@ export async function updateSession(
       itemId: event.id,
       summary: `Cambió una sesión de «${event.nombreEvento}»: ${range(current, timeZone)} → ${range(session, timeZone)}`,
     });
-    return row!;
+    return { session: row!, told };
   });
 }
 
@@ -397,15 +425,7 @@ export async function cancelSession(
       const who = sql`${recipients.participants(event.id)} union ${recipients.waiting(event.id)}`;
       await queueMail(tx, "sessionCancelled", who, {
         eventId: event.id,
-        data: {
-          session: {
-            id: current.id,
-            startsAt: current.startsAt.toISOString(),
-            endsAt: current.endsAt.toISOString(),
-            place: current.place,
-            link: current.link,
-          },
-        },
+        data: { session: sessionSnapshot(current) },
       });
     }
     await recordAudit(tx, {

@@ -139,6 +139,7 @@ function draftOf(mail: QueuedMail, site: MailSite): Draft {
         reason: because,
       };
     case "changed": {
+      if (mail.data.session) return sessionChangedDraft(mail, name, site, seeEvent, because);
       const before = mail.data.before;
       const changes: [string, string][] = [];
       if (before && new Date(before.startsAt).getTime() !== event!.startsAt.getTime())
@@ -206,6 +207,36 @@ function draftOf(mail: QueuedMail, site: MailSite): Draft {
         reason: `completaste tu perfil en ${siteCopy.name}`,
       };
   }
+}
+
+/** A session moved or relocated (`changed` with `data.session`): how it is now, and how it was. */
+function sessionChangedDraft(
+  mail: QueuedMail,
+  name: string,
+  site: MailSite,
+  action: Draft["action"],
+  reason: string,
+): Draft {
+  const session = snapshotToSession(mail.data.session!);
+  const before = mail.data.sessionBefore ? snapshotToSession(mail.data.sessionBefore) : null;
+  const when = (s: { startsAt: Date; endsAt: Date }) =>
+    `${formatDateTimeRange(s.startsAt, s.endsAt, site.timeZone)} (${timeZoneLabel(site.timeZone, s.startsAt)})`;
+  const details: [string, string][] = [["Sesión", when(session)]];
+  if (session.place) details.push(["Lugar de la sesión", session.place]);
+  if (session.link) details.push(["Enlace de la sesión", session.link]);
+  if (before && when(before) !== when(session)) details.push(["Antes", when(before)]);
+  if (before?.place && before.place !== session.place)
+    details.push(["Lugar anterior", before.place]);
+  return {
+    subject: `Cambió una sesión: ${mail.data.event!.nombreEvento}`,
+    paragraphs: [
+      `Los organizadores cambiaron la fecha, la hora o el lugar de una sesión de ${name}. Así queda:`,
+      "El archivo adjunto la actualiza en tu calendario.",
+    ],
+    details,
+    action,
+    reason,
+  };
 }
 
 /** "Comunidad de…" as it reads inside a sentence: "…parte de Ayllu, comunidad de…". */
@@ -319,8 +350,9 @@ export function composeMail(mail: QueuedMail, site: MailSite): MailComposerOptio
   const cancelled =
     mail.kind === "deleted" || mail.kind === "left" || mail.kind === "sessionCancelled";
   // The mail about a cancelled session carries that session alone, to be removed.
+  // The mail about a moved session carries it as it is now, to update that one.
   const only =
-    mail.kind === "sessionCancelled" && mail.data.session
+    (mail.kind === "sessionCancelled" || mail.kind === "changed") && mail.data.session
       ? [snapshotToSession(mail.data.session)]
       : undefined;
   return {

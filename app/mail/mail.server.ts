@@ -89,8 +89,10 @@ export interface MailData {
   asunto?: string;
   mensaje?: string;
   autor?: string;
-  /** The session cancelled (`sessionCancelled`). */
+  /** The session cancelled (`sessionCancelled`), or moved as it is now (`changed`). */
   session?: SessionSnapshot;
+  /** Where and when a moved session was (`changed`). */
+  sessionBefore?: SessionSnapshot;
 }
 
 export function snapshotToEvent(snapshot: EventSnapshot): IcsEvent {

@@ -23,6 +23,7 @@ import {
   listSessions,
   SESSION_MESSAGES,
   sessionsOfRule,
+  updateSession,
 } from "~/events/sessions.server";
 import { composeMail, mailSite } from "~/mail/compose.server";
 import { getQueuedMail } from "~/mail/mail.server";
@@ -722,4 +723,80 @@ test("cancelling a session that has already ended tells nobody by mail, and the 
   expect((await server.db.select({ id: mailOutbox.id }).from(mailOutbox)).length).toBe(mailsBefore);
   // The event now runs from its one session left.
   expect((await eventRow(event.id)).startsAt).toEqual(new Date("2030-03-09T14:00:00Z"));
+});
+
+test("moving a session that is still to come tells participants by mail, with that session for their calendar; an unchanged save or a past session tells nobody", async () => {
+  const event = await course("Curso con una clase movida");
+  await joinEvent(server.db, member.user, event.id);
+  expect(
+    (await post(organiser, event.id, { ...weekdays("2030-11-05", "2030-11-07") })).status,
+  ).toBe(302);
+  const sessions = await sessionsOf(event.id);
+  const target = sessions[1]!;
+  const changedMails = async () =>
+    (await server.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "changed"))).filter(
+      (m) => m.eventId === event.id && m.userId === member.user.id,
+    );
+  expect(await changedMails()).toEqual([]);
+
+  const moved = await post(organiser, event.id, {
+    intent: "updateSession",
+    sessionId: target.id,
+    fecha: "2030-11-05",
+    inicio: "17:00",
+    fin: "18:30",
+    lugar: "Aula 3",
+  });
+  expect(moved.status).toBe(302);
+  const page = await landOn(organiser.client, moved);
+  expect(page.text).toContain(
+    "Sesión guardada: avisamos por correo del cambio a quienes participan y esperan una plaza.",
+  );
+  const [mail] = await changedMails();
+  const composed = composeMail(
+    (await getQueuedMail(server.db, mail!.id))!,
+    mailSite(server.config),
+  );
+  expect(composed.subject).toBe("Cambió una sesión: Curso con una clase movida");
+  const text = String(composed.text);
+  expect(text).toContain(
+    "Los organizadores cambiaron la fecha, la hora o el lugar de una sesión de «Curso con una clase movida». Así queda:",
+  );
+  expect(text).toContain("Lugar de la sesión: Aula 3");
+  expect(text).toMatch(/Antes: martes, 5 de noviembre de 2030, 7:00\u00a0p.\u00a0m. a 9:00/);
+  const ics = String((composed.attachments as { content: string }[])[0]!.content);
+  expect(ics).toContain("METHOD:PUBLISH");
+  expect(ics.match(/BEGIN:VEVENT/g)?.length).toBe(1);
+  expect(ics).toContain(`UID:${target.id}@`);
+
+  // Saved again as it is: nothing to tell.
+  const same = await post(organiser, event.id, {
+    intent: "updateSession",
+    sessionId: target.id,
+    fecha: "2030-11-05",
+    inicio: "17:00",
+    fin: "18:30",
+    lugar: "Aula 3",
+  });
+  expect(same.status).toBe(302);
+  expect((await landOn(organiser.client, same)).text).toContain("Sesión guardada.");
+  expect(await changedMails()).toHaveLength(1);
+
+  // A session that ended, moved to another time that has also passed: nobody is told.
+  const old = await createTestEvent(server.db, admin.user, {
+    nombreEvento: "Club del año pasado",
+    fechaEvento: "2020-03-07",
+    horaEvento: "10:00",
+  });
+  const queued = (await server.db.select({ id: mailOutbox.id }).from(mailOutbox)).length;
+  const { told } = await updateSession(
+    server.db,
+    admin.user,
+    old.id,
+    old.id,
+    { fecha: "2020-03-08", inicio: "10:00", fin: "12:00" },
+    ZONE,
+  );
+  expect(told).toBe(false);
+  expect((await server.db.select({ id: mailOutbox.id }).from(mailOutbox)).length).toBe(queued);
 });

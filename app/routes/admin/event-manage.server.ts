@@ -219,8 +219,16 @@ export async function eventManagementAction(
         return redirectWithFlash(context, anchor, "sessionAdded");
       }
       if (intent === "updateSession") {
-        await updateSession(context.db, user, eventId, single(form, "sessionId"), session, zone);
-        return redirectWithFlash(context, anchor, "sessionUpdated");
+        const { told } = await updateSession(
+          context.db,
+          user,
+          eventId,
+          single(form, "sessionId"),
+          session,
+          zone,
+          context.now(),
+        );
+        return redirectWithFlash(context, anchor, told ? "sessionMoved" : "sessionUpdated");
       }
       if (intent === "cancelSession") {
         const told = await cancelSession(
