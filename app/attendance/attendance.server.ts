@@ -3,7 +3,15 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { isUuid } from "~/kernel/checks";
 import type { Db } from "~/db/client.server";
-import { events, eventWaitlist, participations, users, type User } from "~/db/schema.server";
+import {
+  events,
+  eventWaitlist,
+  participations,
+  sessionAttendance,
+  users,
+  type User,
+} from "~/db/schema.server";
+import { openSessionsOf, sessionUnderWay } from "./session-attendance.server";
 import { assertMay, type Grant } from "~/members/permissions.server";
 import { recordAudit, type AuditActor } from "~/audit/audit.server";
 import { isLinkHolder, linkAuthor, type LinkHolder } from "~/members/staff-links.server";
@@ -70,7 +78,9 @@ export async function listAttendance(db: Db, actor: Actor, eventId: unknown) {
 
 /**
  * Marks a participant present (the first time counts; marking again keeps it) or not present.
- * Someone who does not participate in the event cannot be marked.
+ * Someone who does not participate in the event cannot be marked. Present is attendance of the
+ * session under way, else of the last one that began, else of the first (decision 044); not
+ * present removes their attendance of every session.
  */
 export async function setCheckedIn(
   db: Db,
@@ -109,6 +119,30 @@ export async function setCheckedIn(
       .where(and(eq(participations.eventId, eventId), eq(participations.userId, userId)))
       .returning({ userId: participations.userId });
     if (updated.length === 0) throw new ParticipantNotFoundError();
+    if (present) {
+      const sessions = await openSessionsOf(tx, eventId);
+      const session =
+        sessionUnderWay(sessions, now).current ??
+        sessions.filter((s) => s.startsAt <= now).at(-1) ??
+        sessions[0];
+      if (session) {
+        await tx
+          .insert(sessionAttendance)
+          .values({
+            sessionId: session.id,
+            eventId,
+            userId,
+            checkedInAt: now,
+            checkedInBy: holder ? null : actor!.id!,
+            checkedInByLink: holder ? holder.link.id : null,
+          })
+          .onConflictDoNothing();
+      }
+    } else {
+      await tx
+        .delete(sessionAttendance)
+        .where(and(eq(sessionAttendance.eventId, eventId), eq(sessionAttendance.userId, userId)));
+    }
     const [who] = await tx.select({ nombre: nameOf }).from(users).where(eq(users.id, userId));
     await recordAudit(tx, {
       actor: holder ? { system: linkAuthor(holder.link.label) } : (actor as AuditActor),

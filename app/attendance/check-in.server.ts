@@ -1,12 +1,14 @@
 // Check-in at the door (docs/decisions/019-check-in.md). Each participant of an event has a
 // personal token (in their QR code) and a short code to type, both derived by HMAC from the
 // server's SESSION_SECRET: nothing is stored, nothing can be guessed, and a token names the event
-// and the person it is for. `participations.checked_in_at` is the one record of who came; marking
-// someone twice, from two phones or from a queue sent late, keeps the earliest time.
+// and the person it is for. A check-in is attendance of the session under way (decision 044):
+// `session_attendance` records who came to which session, and `participations.checked_in_at` the
+// first time they came at all. Marking someone twice, from two phones or from a queue sent late,
+// keeps the earliest time.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { isUuid } from "~/kernel/checks";
-import { ATTENDANCE_MESSAGES } from "~/attendance/messages";
+import { ATTENDANCE_MESSAGES, checkInNoSessionNext } from "~/attendance/messages";
 import { EVENT_MESSAGES } from "~/events/messages";
 import {
   CHECK_IN_CODE_ALPHABET,
@@ -16,7 +18,9 @@ import {
   normalizeCheckInCode,
 } from "~/attendance/check-in";
 import type { Db } from "~/db/client.server";
-import { events, participations, users, type User } from "~/db/schema.server";
+import { events, participations, sessionAttendance, users, type User } from "~/db/schema.server";
+import { formatDateTime } from "~/kernel/time";
+import { openSessionsOf, sessionUnderWay } from "./session-attendance.server";
 import { nameOf } from "./attendance.server";
 import { assertMay, type Grant } from "~/members/permissions.server";
 import { recordAudit, type AuditActor } from "~/audit/audit.server";
@@ -168,6 +172,8 @@ export interface CheckInProof {
 
 export interface CheckInResult {
   outcome: "checkedIn" | "already";
+  /** The session the person was checked into. */
+  sessionId: string;
   userId: string;
   nombre: string;
   photoURL: string | null;
@@ -219,6 +225,7 @@ export async function checkIn(
   eventId: unknown,
   proof: CheckInProof,
   now: Date = new Date(),
+  timeZone: string = "America/La_Paz",
 ): Promise<CheckInResult> {
   const role = assertMay(
     actor,
@@ -244,7 +251,6 @@ export async function checkIn(
     .limit(1);
   if (!event) throw new CheckInError(EVENT_MESSAGES.eventNotFound, 404);
   const userId = await whoIs(db, secret, event.id, proof);
-
   return db.transaction(async (tx) => {
     const where = and(eq(participations.eventId, event.id), eq(participations.userId, userId));
     const read = async (lock: boolean) => {
@@ -265,36 +271,71 @@ export async function checkIn(
     const before = await read(true);
     if (!before) throw new CheckInError(ATTENDANCE_MESSAGES.checkInNotParticipant, 404);
     const when = at < before.joinedAt ? before.joinedAt : at;
-    let row = before;
-    if (!before.checkedInAt || when < before.checkedInAt) {
+    // The session is the one under way when the phone marked the person (a queued check-in
+    // counts for the class it was made in, not the one under way when it reached the server).
+    const { current: session, next } = sessionUnderWay(await openSessionsOf(tx, event.id), when);
+    if (!session) {
+      throw new CheckInError(
+        next
+          ? checkInNoSessionNext(formatDateTime(next.startsAt, timeZone))
+          : ATTENDANCE_MESSAGES.checkInNoSessionLeft,
+        409,
+      );
+    }
+    const holder = isLinkHolder(actor) ? actor : null;
+    const by = {
+      checkedInBy: holder ? null : actor!.id,
+      checkedInByLink: holder ? holder.link.id : null,
+    };
+    const attendanceWhere = and(
+      eq(sessionAttendance.sessionId, session.id),
+      eq(sessionAttendance.userId, userId),
+    );
+    // The participation's row is locked, so two phones do not both find no attendance.
+    const [earlier] = await tx
+      .select({ at: sessionAttendance.checkedInAt })
+      .from(sessionAttendance)
+      .where(attendanceWhere);
+    if (!earlier) {
+      await tx
+        .insert(sessionAttendance)
+        .values({ sessionId: session.id, eventId: event.id, userId, checkedInAt: when, ...by });
+    } else if (when < earlier.at) {
       // An earlier time (a queue sent late) corrects the record; the person was in either way.
-      const holder = isLinkHolder(actor) ? actor : null;
+      await tx
+        .update(sessionAttendance)
+        .set({ checkedInAt: when, ...by })
+        .where(attendanceWhere);
+    }
+    if (!before.checkedInAt || when < before.checkedInAt) {
+      // The participation keeps the first time the person came to any session.
       await tx
         .update(participations)
-        .set({
-          checkedInAt: when,
-          checkedInBy: holder ? null : actor!.id,
-          checkedInByLink: holder ? holder.link.id : null,
-        })
+        .set({ checkedInAt: when, ...by })
         .where(where);
-      row = (await read(false))!;
-      if (!before.checkedInAt) {
-        await recordAudit(tx, {
-          actor: holder ? { system: linkAuthor(holder.link.label) } : (actor as AuditActor),
-          role,
-          action: "checkIn",
-          itemKind: "event",
-          itemId: event.id,
-          summary: `Registró la entrada de ${row.nombre}`,
-        });
-      }
     }
+    const row = (await read(false))!;
+    if (!earlier) {
+      await recordAudit(tx, {
+        actor: holder ? { system: linkAuthor(holder.link.label) } : (actor as AuditActor),
+        role,
+        action: "checkIn",
+        itemKind: "event",
+        itemId: event.id,
+        summary: `Registró la entrada de ${row.nombre}`,
+      });
+    }
+    const [attended] = await tx
+      .select({ at: sessionAttendance.checkedInAt })
+      .from(sessionAttendance)
+      .where(attendanceWhere);
     return {
-      outcome: before.checkedInAt ? "already" : "checkedIn",
+      outcome: earlier ? "already" : "checkedIn",
+      sessionId: session.id,
       userId,
       nombre: row.nombre,
       photoURL: row.photoURL,
-      checkedInAt: row.checkedInAt!,
+      checkedInAt: attended!.at,
       checkedInBy: row.checkedInBy,
     };
   });

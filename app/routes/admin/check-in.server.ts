@@ -58,6 +58,7 @@ export async function checkInFromForm(
         at: field("marcadoEn"),
       },
       context.now(),
+      context.config.siteTimezone,
     );
     return {
       status: 200,
