@@ -11,6 +11,14 @@ import { events, participations, users, type User } from "~/db/schema.server";
 import { hasEnded } from "~/events/event.server";
 import { may, type Grant } from "~/members/permissions.server";
 import { Refusal } from "~/kernel/errors";
+import {
+  attendedCount,
+  attendedSeconds,
+  reachesShare,
+  sessionCount,
+} from "./session-attendance.server";
+
+export { reachesShare };
 
 /** Crockford's base32: digits and capitals without I, L, O and U, which are read as others. */
 const CODE = /^[0-9A-HJKMNP-TV-Z]{12}$/;
@@ -72,24 +80,6 @@ export interface SessionsAttended {
   total: number;
   /** Hours of the sessions attended (their scheduled length), to a tenth. */
   hours: number;
-}
-
-// How many of the event's sessions not cancelled the member attended, and their length in
-// seconds; a session cancelled after they came counts neither way.
-const attendedCount = sql<number>`(select count(*)::int from session_attendance a
-  join event_sessions s on s.id = a.session_id
-  where a.event_id = ${participations.eventId} and a.user_id = ${participations.userId}
-    and s.cancelled_at is null)`;
-const attendedSeconds = sql<number>`(select coalesce(extract(epoch from sum(s.ends_at - s.starts_at)), 0)::float8
-  from session_attendance a join event_sessions s on s.id = a.session_id
-  where a.event_id = ${participations.eventId} and a.user_id = ${participations.userId}
-    and s.cancelled_at is null)`;
-const sessionCount = sql<number>`(select count(*)::int from event_sessions s
-  where s.event_id = ${events.id} and s.cancelled_at is null)`;
-
-/** Whether `attended` of `total` sessions reaches `share` percent; exactly at it counts. */
-export function reachesShare(attended: number, total: number, share: number): boolean {
-  return total > 0 && attended > 0 && attended * 100 >= share * total;
 }
 
 const attendanceOf = (row: { attended: number; total: number; seconds: number }) => ({

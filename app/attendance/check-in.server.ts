@@ -114,6 +114,13 @@ const byName = sql<string | null>`coalesce((
   select 'Enlace de registro «' || link.label || '»'
   from staff_links link where link.id = ${participations.checkedInByLink}))`;
 
+/** The name of who marked a session's attendance: a member, or a staff link. */
+const sessionMarker = sql<string | null>`coalesce((
+  select coalesce(nullif(marker.nombre_completo, ''), nullif(marker.display_name, ''), marker.email)
+  from users marker where marker.id = ${sessionAttendance.checkedInBy}), (
+  select 'Enlace de registro «' || link.label || '»'
+  from staff_links link where link.id = ${sessionAttendance.checkedInByLink}))`;
+
 /**
  * The check-in page's data: the event and, for each participant, what a phone needs to recognise
  * them without a connection (name, photo, token, code) and whether they are in. Null: no event.
@@ -140,13 +147,25 @@ export async function listCheckIn(
     .where(eq(events.id, eventId))
     .limit(1);
   if (!event) return null;
+  // The door is for the session under way (decision 044): who is in is who came to it.
+  const sessions = await openSessionsOf(db, event.id);
+  const { current, next } = sessionUnderWay(sessions, now);
+  const attended = current
+    ? await db
+        .select({
+          userId: sessionAttendance.userId,
+          at: sessionAttendance.checkedInAt,
+          by: sessionMarker,
+        })
+        .from(sessionAttendance)
+        .where(eq(sessionAttendance.sessionId, current.id))
+    : [];
+  const byMember = new Map(attended.map((a) => [a.userId, a]));
   const rows = await db
     .select({
       userId: users.id,
       nombre: nameOf,
       photoURL: photoOf,
-      checkedInAt: participations.checkedInAt,
-      checkedInBy: byName,
     })
     .from(participations)
     .innerJoin(users, eq(users.id, participations.userId))
@@ -154,8 +173,15 @@ export async function listCheckIn(
     .orderBy(asc(nameOf), asc(users.id));
   return {
     event,
+    /** The session under way (its number among those not cancelled), else the next one, if any. */
+    session: current
+      ? { number: sessions.indexOf(current) + 1, total: sessions.length, ...current }
+      : null,
+    next,
     participants: rows.map((row) => ({
       ...row,
+      checkedInAt: byMember.get(row.userId)?.at ?? null,
+      checkedInBy: byMember.get(row.userId)?.by ?? null,
       ...personalCheckIn(secret, event.id, row.userId),
     })),
   };
@@ -326,7 +352,7 @@ export async function checkIn(
       });
     }
     const [attended] = await tx
-      .select({ at: sessionAttendance.checkedInAt })
+      .select({ at: sessionAttendance.checkedInAt, by: sessionMarker })
       .from(sessionAttendance)
       .where(attendanceWhere);
     return {
@@ -336,7 +362,7 @@ export async function checkIn(
       nombre: row.nombre,
       photoURL: row.photoURL,
       checkedInAt: attended!.at,
-      checkedInBy: row.checkedInBy,
+      checkedInBy: attended!.by,
     };
   });
 }

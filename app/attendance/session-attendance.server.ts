@@ -1,9 +1,9 @@
 // Attendance per session (docs/decisions/044-attendance-per-session.md): which session is under
 // way for the check-in at the door, and how many sessions each participant attended, for the
 // participants page, the member's profile and the certificate.
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { eventSessions } from "~/db/schema.server";
+import { eventSessions, events, participations } from "~/db/schema.server";
 
 /** A session opens for check-in this long before its start (decision 044), and closes at its end. */
 export const SESSION_OPENS_BEFORE_MS = 60 * 60_000;
@@ -50,6 +50,11 @@ export async function openSessionsOf(db: Db | Tx, eventId: string): Promise<Sess
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
+/** Whether `attended` of `total` sessions reaches `share` percent; exactly at it counts. */
+export function reachesShare(attended: number, total: number, share: number): boolean {
+  return total > 0 && attended > 0 && attended * 100 >= share * total;
+}
+
 /**
  * Every check-in recorded before attendance per session, as attendance of a session of its event:
  * the one that had opened last by the time of the check-in (for every event of that time, its one
@@ -69,3 +74,17 @@ export const CHECK_INS_AS_ATTENDANCE = `insert into session_attendance
     limit 1) s
   where p.checked_in_at is not null
   on conflict do nothing`;
+
+// For a query over participations joined to their events: how many of the event's sessions not
+// cancelled the member attended (a session cancelled after they came counts neither way), the
+// length of those in seconds, and how many sessions the event has.
+export const attendedCount = sql<number>`(select count(*)::int from session_attendance a
+  join event_sessions s on s.id = a.session_id
+  where a.event_id = ${participations.eventId} and a.user_id = ${participations.userId}
+    and s.cancelled_at is null)`;
+export const attendedSeconds = sql<number>`(select coalesce(extract(epoch from sum(s.ends_at - s.starts_at)), 0)::float8
+  from session_attendance a join event_sessions s on s.id = a.session_id
+  where a.event_id = ${participations.eventId} and a.user_id = ${participations.userId}
+    and s.cancelled_at is null)`;
+export const sessionCount = sql<number>`(select count(*)::int from event_sessions s
+  where s.event_id = ${events.id} and s.cancelled_at is null)`;

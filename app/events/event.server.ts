@@ -294,6 +294,13 @@ function eventPageQuery(db: Db, forMember: boolean) {
             where pc.event_id = "events"."id" and pc.user_id = ${viewer}::uuid
               and pc.checked_in_at is not null)`
         : sql<boolean>`false`,
+      // How many of its sessions not cancelled the viewer attended (decision 044).
+      sessionsAttended: forMember
+        ? sql<number>`(select count(*)::int from session_attendance sa
+            join event_sessions ss on ss.id = sa.session_id
+            where sa.event_id = "events"."id" and sa.user_id = ${viewer}::uuid
+              and ss.cancelled_at is null)`
+        : sql<number>`0`,
       // Its sessions, cancelled ones too, in order (decision 043).
       sessions: sql<
         Array<{
@@ -350,7 +357,8 @@ export async function getEventForViewer(db: Db, id: unknown, viewerId: string | 
     ? await eventPageForMember(db).execute({ id, viewerId })
     : await eventPageForVisitor(db).execute({ id });
   if (!row) return null;
-  const { event, gallery, participating, attended, going, organisers, waiting } = row;
+  const { event, gallery, participating, attended, sessionsAttended, going, organisers, waiting } =
+    row;
   const sessions = row.sessions.map((s) => ({
     ...s,
     startsAt: new Date(s.startsAt),
@@ -364,6 +372,7 @@ export async function getEventForViewer(db: Db, id: unknown, viewerId: string | 
     gallery,
     participating,
     attended,
+    sessionsAttended: Number(sessionsAttended),
     waiting,
     going,
     organisers,

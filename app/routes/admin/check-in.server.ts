@@ -8,6 +8,8 @@ import { notFound } from "~/kernel/not-found";
 import { MESSAGES } from "~/messages";
 import type { CheckInPayload, CheckInReply } from "~/attendance/check-in";
 import { Refusal } from "~/kernel/errors";
+import { ATTENDANCE_MESSAGES, checkInNoSessionNext } from "~/attendance/messages";
+import { formatDateTime, formatDateTimeRange } from "~/kernel/time";
 
 type CheckInList = NonNullable<Awaited<ReturnType<typeof listCheckIn>>>;
 
@@ -90,7 +92,14 @@ export async function loadCheckInFor(request: Request, eventId: string, context:
     context.now(),
   );
   if (!list) notFound(MESSAGES.eventNotFound);
-  return { actor, payload: checkInPayload(list, context.now()) };
+  const zone = context.config.siteTimezone;
+  // Which session the door is for, or when the next one opens (decision 044).
+  const session = list.session
+    ? `Sesión ${list.session.number} de ${list.session.total}: ${formatDateTimeRange(list.session.startsAt, list.session.endsAt, zone)}`
+    : list.next
+      ? checkInNoSessionNext(formatDateTime(list.next.startsAt, zone))
+      : ATTENDANCE_MESSAGES.checkInNoSessionLeft;
+  return { actor, payload: checkInPayload(list, context.now()), session };
 }
 
 /** The check-in page's data, for its script. */

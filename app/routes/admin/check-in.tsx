@@ -24,10 +24,11 @@ import type { Route } from "./+types/check-in";
 import { BackLink } from "~/ui/back-link";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { actor, payload } = await loadCheckInFor(request, params.eventId, context);
+  const { actor, payload, session } = await loadCheckInFor(request, params.eventId, context);
   return data(
     {
       ...payload,
+      session,
       timeZone: context.config.siteTimezone,
       // A staff link's holder (decision 041) sees whose link this is, not pages they cannot open.
       viaLink: isLinkHolder(actor) ? actor.link.label : null,
@@ -91,6 +92,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
       <p className="lead">
         <time dateTime={event.startsAt}>{formatDateTime(event.startsAt, timeZone)}</time>
       </p>
+      <p className="checkin-session">{loaderData.session}</p>
       <CheckInStatus
         people={sync.people}
         online={sync.online}
