@@ -82,6 +82,16 @@ export interface SessionsAttended {
   hours: number;
 }
 
+/**
+ * What a certificate of a course of several sessions states: "Asistió a 3 de 4 sesiones (6
+ * horas)". Null for an event of one session, whose certificate reads as before.
+ */
+export function attendanceLine({ attended, total, hours }: SessionsAttended): string | null {
+  if (total <= 1) return null;
+  const h = hours.toLocaleString("es", { maximumFractionDigits: 1 });
+  return `Asistió a ${attended} de ${total} sesiones (${h} ${hours === 1 ? "hora" : "horas"})`;
+}
+
 const attendanceOf = (row: { attended: number; total: number; seconds: number }) => ({
   attended: Number(row.attended),
   total: Number(row.total),

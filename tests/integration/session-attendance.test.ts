@@ -39,7 +39,7 @@ import { failOnConsoleError } from "../helpers/console";
 import { createTestDatabase } from "../helpers/database";
 import { createAdmin, createMember, createTestEvent } from "../helpers/events";
 import { startTestServer, TEST_SESSION_SECRET, type TestServer } from "../helpers/server";
-import type { BrowserClient } from "../helpers/browser-client";
+import { BrowserClient } from "../helpers/browser-client";
 
 const ZONE = "America/La_Paz";
 const SECRET = TEST_SESSION_SECRET;
@@ -482,4 +482,102 @@ test("the member's data download lists their attendance per session, and deletin
   expect(
     await server.db.select().from(eventSessions).where(eq(eventSessions.eventId, event.id)),
   ).toHaveLength(4);
+}, 60_000);
+
+test("participants page, CSV, profile, event page and certificate page show attendance per session", async () => {
+  const { event, sessions } = await course("2024-03-11");
+  const ana = await joined(event.id, "Ana Quispe");
+  const beto = await joined(event.id, "Beto Mamani");
+  await attend(event.id, sessions, ana.user.id, [0, 1, 3]);
+  await attend(event.id, sessions, beto.user.id, [1, 2]);
+
+  const page = await admin.client.get(`/admin/eventos/${event.id}/participantes`);
+  expect(page.status).toBe(200);
+  expect(page.text).toContain("Asistencia por sesión");
+  expect(page.text).toContain("3/4 sesiones");
+  expect(page.text).toContain("2/4 sesiones");
+  // Session 2 was attended by both; session 3 by Beto alone.
+  expect(page.text).toMatch(/Sesión 2<\/strong>.*?2 de 2/s);
+  expect(page.text).toMatch(/Sesión 3<\/strong>.*?1 de 2/s);
+  // Only Ana reached the 75 %: hers is the one certificate on the list.
+  expect(page.text).toContain(`Descargar el certificado de Ana Quispe`);
+  expect(page.text).not.toContain(`Descargar el certificado de Beto Mamani`);
+
+  const csv = await admin.client.get(`/admin/eventos/${event.id}/participantes.csv`);
+  const lines = csv.text
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split("\r\n");
+  const quoted = (cells: string[]) => cells.map((c) => `"${c}"`).join(",");
+  expect(lines[0]).toBe(
+    quoted([
+      "Nombre",
+      "Correo electrónico",
+      "Ciudad",
+      "Habilidades",
+      "Inscripción",
+      "Asistencia",
+      "2024-03-11 19:00",
+      "2024-03-12 19:00",
+      "2024-03-13 19:00",
+      "2024-03-14 19:00",
+    ]),
+  );
+  expect(
+    lines.find((l) => l.startsWith('"Ana Quispe"'))!.endsWith(quoted(["sí", "sí", "", "sí"])),
+  ).toBe(true);
+  expect(
+    lines.find((l) => l.startsWith('"Beto Mamani"'))!.endsWith(quoted(["", "sí", "sí", ""])),
+  ).toBe(true);
+
+  const profile = await ana.client.get("/profile");
+  expect(profile.text).toContain("Asististe a 3 de 4 sesiones");
+  const detail = await beto.client.get(`/detalles/${event.id}`);
+  expect(detail.text).toContain(
+    "Asististe a 2 de 4 sesiones. El certificado es para quienes asistieron al menos al 75 % de las sesiones.",
+  );
+  expect(detail.text).not.toContain("Descargar certificado");
+
+  const [code] = await server.db
+    .select({ code: participations.certificateCode })
+    .from(participations)
+    .where(and(eq(participations.eventId, event.id), eq(participations.userId, ana.user.id)));
+  const visitor = new BrowserClient(server.url);
+  const formatted = code!.code.match(/.{4}/g)!.join("-");
+  const check = await visitor.get(`/certificados/${formatted}`);
+  expect(check.status).toBe(200);
+  expect(check.text).toContain("Asistió a 3 de 4 sesiones (6 horas)");
+}, 120_000);
+
+test("an organiser sets the share of sessions for the certificate; bad values and other members are refused", async () => {
+  const event = await createTestEvent(server.db, admin.user, {
+    nombreEvento: `Curso corto ${randomUUID().slice(0, 6)}`,
+  });
+  const share = async () =>
+    (
+      await server.db
+        .select({ s: events.certificateShare })
+        .from(events)
+        .where(eq(events.id, event.id))
+    )[0]!.s;
+  expect(await share()).toBe(75);
+  const path = `/admin/eventos/${event.id}`;
+  for (const bad of ["0", "101", "abc", "", "50.5", "-3"]) {
+    const reply = await admin.client.post(path, { intent: "certificateShare", porcentaje: bad });
+    expect(reply.status).toBe(400);
+    expect(reply.text).toContain(
+      "El porcentaje de sesiones debe ser un número entero entre 1 y 100.",
+    );
+  }
+  expect(await share()).toBe(75);
+  const member = await createMember(server);
+  const refused = await member.client.post(path, { intent: "certificateShare", porcentaje: "10" });
+  expect(refused.status).not.toBe(200);
+  expect(refused.status).not.toBe(302);
+  expect(await share()).toBe(75);
+  const saved = await admin.client.post(path, { intent: "certificateShare", porcentaje: "100" });
+  expect(saved.status).toBe(302);
+  expect(await share()).toBe(100);
+  const again = await admin.client.get(path);
+  expect(again.text).toMatch(/name="porcentaje"[^>]*value="100"|value="100"[^>]*name="porcentaje"/);
 }, 60_000);

@@ -46,12 +46,10 @@ export function SessionTotals({
           return (
             <li key={s.id}>
               <span>
-                <strong>Sesión {i + 1}</strong>{" "}
+                <strong>{`Sesión ${i + 1}`}</strong>{" "}
                 <span className="muted">{formatDateTimeRange(s.startsAt, s.endsAt, timeZone)}</span>
               </span>
-              <span className="session-total">
-                {count} de {participants.length}
-              </span>
+              <span className="session-total">{`${count} de ${participants.length}`}</span>
             </li>
           );
         })}
@@ -72,16 +70,14 @@ function MemberSessions({
 }) {
   return (
     <details className="member-sessions">
-      <summary>
-        {p.sessionIds.length}/{sessions.length} sesiones
-      </summary>
+      <summary>{`${p.sessionIds.length}/${sessions.length} sesiones`}</summary>
       <ol>
         {sessions.map((s, i) => {
           const came = p.sessionIds.includes(s.id);
           return (
             <li key={s.id} className={came ? "attended" : "missed"}>
-              <span aria-hidden="true">{came ? "✓" : "–"}</span> Sesión {i + 1},{" "}
-              {formatDateTime(s.startsAt, timeZone)}: {came ? "asistió" : "no asistió"}
+              <span aria-hidden="true">{came ? "✓" : "–"}</span>{" "}
+              {`Sesión ${i + 1}, ${formatDateTime(s.startsAt, timeZone)}: ${came ? "asistió" : "no asistió"}`}
             </li>
           );
         })}

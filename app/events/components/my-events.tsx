@@ -55,9 +55,7 @@ export function MyEvents({
                   {event.sessions.total > 1 && (event.ended || event.sessions.attended > 0) ? (
                     <>
                       <br />
-                      <span>
-                        Asististe a {event.sessions.attended} de {event.sessions.total} sesiones
-                      </span>
+                      <span>{`Asististe a ${event.sessions.attended} de ${event.sessions.total} sesiones`}</span>
                     </>
                   ) : null}
                 </span>

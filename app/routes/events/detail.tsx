@@ -188,10 +188,11 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
           ) : null}
           {sessionsAttended ? (
             <p className="event-attendance" role="status">
-              Asististe a {sessionsAttended.attended} de {sessionsAttended.total} sesiones.
-              {ended && !certificate
-                ? ` El certificado es para quienes asistieron al menos al ${sessionsAttended.share} % de las sesiones.`
-                : ""}
+              {`Asististe a ${sessionsAttended.attended} de ${sessionsAttended.total} sesiones.${
+                ended && !certificate
+                  ? ` El certificado es para quienes asistieron al menos al ${sessionsAttended.share} % de las sesiones.`
+                  : ""
+              }`}
             </p>
           ) : null}
           <div className="button-row">
