@@ -9,7 +9,7 @@ import { MESSAGES } from "~/messages";
 import type { CheckInPayload, CheckInReply } from "~/attendance/check-in";
 import { Refusal } from "~/kernel/errors";
 import { ATTENDANCE_MESSAGES, checkInNoSessionNext } from "~/attendance/messages";
-import { formatDateTime, formatDateTimeRange } from "~/kernel/time";
+import { formatDateTime, formatTime } from "~/kernel/time";
 
 type CheckInList = NonNullable<Awaited<ReturnType<typeof listCheckIn>>>;
 
@@ -93,9 +93,12 @@ export async function loadCheckInFor(request: Request, eventId: string, context:
   );
   if (!list) notFound(MESSAGES.eventNotFound);
   const zone = context.config.siteTimezone;
-  // Which session the door is for, or when the next one opens (decision 044).
+  // Which session of several the door is for, or when the next one opens (decision 044); short,
+  // in place of the event's date, so the page still fits a phone's screen without scrolling.
   const session = list.session
-    ? `Sesión ${list.session.number} de ${list.session.total}: ${formatDateTimeRange(list.session.startsAt, list.session.endsAt, zone)}`
+    ? list.session.total > 1
+      ? `Sesión ${list.session.number} de ${list.session.total} · ${formatTime(list.session.startsAt, zone)} a ${formatTime(list.session.endsAt, zone)}`
+      : null
     : list.next
       ? checkInNoSessionNext(formatDateTime(list.next.startsAt, zone))
       : ATTENDANCE_MESSAGES.checkInNoSessionLeft;

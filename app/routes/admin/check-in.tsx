@@ -90,9 +90,10 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
       )}
       <h1>Registro: {event.nombreEvento}</h1>
       <p className="lead">
-        <time dateTime={event.startsAt}>{formatDateTime(event.startsAt, timeZone)}</time>
+        {loaderData.session ?? (
+          <time dateTime={event.startsAt}>{formatDateTime(event.startsAt, timeZone)}</time>
+        )}
       </p>
-      <p className="checkin-session">{loaderData.session}</p>
       <CheckInStatus
         people={sync.people}
         online={sync.online}
