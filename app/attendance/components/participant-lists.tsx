@@ -3,7 +3,7 @@
 // who waits for a seat, in order. An event of several sessions shows, for each member, how many
 // they attended with the list folded under it, and the count of each session (decision 044).
 import { Form } from "react-router";
-import { formatDateTime, formatDateTimeRange } from "~/kernel/time";
+import { formatDateTime, formatDateTimeRange, formatShortDateTime } from "~/kernel/time";
 import { EmptyState } from "~/ui/item-card";
 import { EmailAddress } from "~/ui/email-address";
 
@@ -77,7 +77,7 @@ function MemberSessions({
           return (
             <li key={s.id} className={came ? "attended" : "missed"}>
               <span aria-hidden="true">{came ? "✓" : "–"}</span>{" "}
-              {`Sesión ${i + 1}, ${formatDateTime(s.startsAt, timeZone)}: ${came ? "asistió" : "no asistió"}`}
+              {`Sesión ${i + 1} (${formatShortDateTime(s.startsAt, timeZone)}): ${came ? "asistió" : "no asistió"}`}
             </li>
           );
         })}
