@@ -1,9 +1,18 @@
 // An event's participants and waiting list as admins see them (/admin/eventos/:id/participantes),
 // the CSV of participants, and marking someone present at the door. Admins only.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { isUuid } from "~/kernel/checks";
 import type { Db } from "~/db/client.server";
-import { events, eventWaitlist, participations, users, type User } from "~/db/schema.server";
+import {
+  eventSessions,
+  events,
+  eventWaitlist,
+  participations,
+  sessionAttendance,
+  users,
+  type User,
+} from "~/db/schema.server";
+import { openSessionsOf, reachesShare, sessionUnderWay } from "./session-attendance.server";
 import { assertMay, type Grant } from "~/members/permissions.server";
 import { recordAudit, type AuditActor } from "~/audit/audit.server";
 import { isLinkHolder, linkAuthor, type LinkHolder } from "~/members/staff-links.server";
@@ -22,7 +31,10 @@ export class ParticipantNotFoundError extends Refusal {
 
 export const nameOf = sql<string>`coalesce(nullif(${users.nombreCompleto}, ''), nullif(${users.displayName}, ''), ${users.email})`;
 
-/** The event with its participants (by time of joining) and those waiting (in order); null if unknown. */
+/**
+ * The event with its participants (by time of joining, each with the sessions they attended),
+ * those waiting (in order) and its sessions not cancelled (by start); null if unknown.
+ */
 export async function listAttendance(db: Db, actor: Actor, eventId: unknown) {
   assertMay(actor, "event.participants", { eventId: String(eventId) });
   if (!isUuid(eventId)) return null;
@@ -33,12 +45,13 @@ export async function listAttendance(db: Db, actor: Actor, eventId: unknown) {
       startsAt: events.startsAt,
       endsAt: events.endsAt,
       capacity: events.capacity,
+      certificateShare: events.certificateShare,
     })
     .from(events)
     .where(eq(events.id, eventId))
     .limit(1);
   if (!event) return null;
-  const [participants, waiting] = await Promise.all([
+  const [participants, waiting, sessions, attended] = await Promise.all([
     db
       .select({
         userId: users.id,
@@ -64,13 +77,48 @@ export async function listAttendance(db: Db, actor: Actor, eventId: unknown) {
       .innerJoin(users, eq(users.id, eventWaitlist.userId))
       .where(eq(eventWaitlist.eventId, eventId))
       .orderBy(asc(eventWaitlist.createdAt), asc(eventWaitlist.userId)),
+    db
+      .select({
+        id: eventSessions.id,
+        startsAt: eventSessions.startsAt,
+        endsAt: eventSessions.endsAt,
+      })
+      .from(eventSessions)
+      .where(and(eq(eventSessions.eventId, eventId), isNull(eventSessions.cancelledAt)))
+      .orderBy(asc(eventSessions.startsAt)),
+    db
+      .select({ userId: sessionAttendance.userId, sessionId: sessionAttendance.sessionId })
+      .from(sessionAttendance)
+      .where(eq(sessionAttendance.eventId, eventId)),
   ]);
-  return { event, participants, waiting };
+  const counted = new Set(sessions.map((s) => s.id));
+  const byMember = new Map<string, Set<string>>();
+  for (const a of attended) {
+    if (!counted.has(a.sessionId)) continue; // a session cancelled after they came
+    const set = byMember.get(a.userId) ?? new Set<string>();
+    set.add(a.sessionId);
+    byMember.set(a.userId, set);
+  }
+  return {
+    event,
+    sessions,
+    participants: participants.map((p) => {
+      const mine = byMember.get(p.userId) ?? new Set<string>();
+      return {
+        ...p,
+        sessionIds: sessions.filter((s) => mine.has(s.id)).map((s) => s.id),
+        reachesShare: reachesShare(mine.size, sessions.length, event.certificateShare),
+      };
+    }),
+    waiting,
+  };
 }
 
 /**
  * Marks a participant present (the first time counts; marking again keeps it) or not present.
- * Someone who does not participate in the event cannot be marked.
+ * Someone who does not participate in the event cannot be marked. Present is attendance of the
+ * session under way, else of the last one that began, else of the first (decision 044); not
+ * present removes their attendance of every session.
  */
 export async function setCheckedIn(
   db: Db,
@@ -109,6 +157,30 @@ export async function setCheckedIn(
       .where(and(eq(participations.eventId, eventId), eq(participations.userId, userId)))
       .returning({ userId: participations.userId });
     if (updated.length === 0) throw new ParticipantNotFoundError();
+    if (present) {
+      const sessions = await openSessionsOf(tx, eventId);
+      const session =
+        sessionUnderWay(sessions, now).current ??
+        sessions.filter((s) => s.startsAt <= now).at(-1) ??
+        sessions[0];
+      if (session) {
+        await tx
+          .insert(sessionAttendance)
+          .values({
+            sessionId: session.id,
+            eventId,
+            userId,
+            checkedInAt: now,
+            checkedInBy: holder ? null : actor!.id!,
+            checkedInByLink: holder ? holder.link.id : null,
+          })
+          .onConflictDoNothing();
+      }
+    } else {
+      await tx
+        .delete(sessionAttendance)
+        .where(and(eq(sessionAttendance.eventId, eventId), eq(sessionAttendance.userId, userId)));
+    }
     const [who] = await tx.select({ nombre: nameOf }).from(users).where(eq(users.id, userId));
     await recordAudit(tx, {
       actor: holder ? { system: linkAuthor(holder.link.label) } : (actor as AuditActor),

@@ -7,7 +7,12 @@ import PDFDocument from "pdfkit";
 import { site } from "~/site/copy/site";
 import { eventPlace } from "~/events/event-place";
 import { formatDate } from "~/kernel/time";
-import { type Certificate, certificateUrl, formatCertificateCode } from "./certificate.server";
+import {
+  attendanceLine,
+  type Certificate,
+  certificateUrl,
+  formatCertificateCode,
+} from "./certificate.server";
 import { PROJECT_ROOT } from "~/kernel/paths.server";
 import { qrModules } from "./qr.server";
 
@@ -285,6 +290,7 @@ export function certificatePdf(
   drawBlock(doc, brandName, centre, 64);
 
   // The statement, centred in the space between the heading and the footer.
+  const sessionsLine = attendanceLine(certificate.attendance);
   const blocks: Array<Block | number> = [
     setText(
       doc,
@@ -329,6 +335,18 @@ export function certificatePdf(
       { weight: 300, size: 14, minSize: 10, maxLines: 2, color: colours.ink },
       textWidth,
     ),
+    // A course of several sessions: how many, and their hours (decision 044).
+    ...(sessionsLine
+      ? [
+          6,
+          setText(
+            doc,
+            sessionsLine,
+            { weight: 500, size: 13, minSize: 10, maxLines: 1, color: colours.ink },
+            textWidth,
+          ),
+        ]
+      : []),
   ];
   const ruleHeight = 3;
   const total = blocks.reduce<number>(

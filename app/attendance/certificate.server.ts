@@ -1,8 +1,9 @@
 // Certificates of attendance: who may have one, and the public check of a certificate's code
-// (docs/decisions/020-certificates.md). A certificate exists for a participation that was checked
-// in at the door, once its event has ended; its code was made with the participation.
-import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
-import { ATTENDANCE_MESSAGES } from "~/attendance/messages";
+// (docs/decisions/020-certificates.md). A certificate exists for a participation that attended
+// the event's share of sessions (decision 044), once its event has ended; its code was made with
+// the participation.
+import { and, eq, lte, sql } from "drizzle-orm";
+import { ATTENDANCE_MESSAGES, certificateShareNotReached } from "~/attendance/messages";
 import { EVENT_MESSAGES } from "~/events/messages";
 import { isUuid } from "~/kernel/checks";
 import type { Db } from "~/db/client.server";
@@ -10,6 +11,14 @@ import { events, participations, users, type User } from "~/db/schema.server";
 import { hasEnded } from "~/events/event.server";
 import { may, type Grant } from "~/members/permissions.server";
 import { Refusal } from "~/kernel/errors";
+import {
+  attendedCount,
+  attendedSeconds,
+  reachesShare,
+  sessionCount,
+} from "./session-attendance.server";
+
+export { reachesShare };
 
 /** Crockford's base32: digits and capitals without I, L, O and U, which are read as others. */
 const CODE = /^[0-9A-HJKMNP-TV-Z]{12}$/;
@@ -47,6 +56,8 @@ export interface Certificate {
   code: string;
   /** The member's full name. */
   nombre: string;
+  /** The sessions not cancelled the member attended, of how many, and their hours. */
+  attendance: SessionsAttended;
   event: {
     id: string;
     nombreEvento: string;
@@ -63,6 +74,29 @@ export interface Certificate {
 const nameOnCertificate = sql<
   string | null
 >`coalesce(nullif(trim(${users.nombreCompleto}), ''), nullif(trim(${users.displayName}), ''))`;
+
+export interface SessionsAttended {
+  attended: number;
+  total: number;
+  /** Hours of the sessions attended (their scheduled length), to a tenth. */
+  hours: number;
+}
+
+/**
+ * What a certificate of a course of several sessions states: "Asistió a 3 de 4 sesiones (6
+ * horas)". Null for an event of one session, whose certificate reads as before.
+ */
+export function attendanceLine({ attended, total, hours }: SessionsAttended): string | null {
+  if (total <= 1) return null;
+  const h = hours.toLocaleString("es", { maximumFractionDigits: 1 });
+  return `Asistió a ${attended} de ${total} sesiones (${h} ${hours === 1 ? "hora" : "horas"})`;
+}
+
+const attendanceOf = (row: { attended: number; total: number; seconds: number }) => ({
+  attended: Number(row.attended),
+  total: Number(row.total),
+  hours: Math.round(Number(row.seconds) / 360) / 10,
+});
 
 const eventColumns = {
   id: events.id,
@@ -102,7 +136,10 @@ export async function certificateFor(
       participates: member
         ? sql<boolean>`${participations.userId} is not null`
         : sql<boolean>`false`,
-      checkedInAt: participations.checkedInAt,
+      attended: member ? attendedCount : sql<number>`0`,
+      seconds: member ? attendedSeconds : sql<number>`0`,
+      total: sessionCount,
+      share: events.certificateShare,
       code: participations.certificateCode,
       nombre: nameOnCertificate,
     })
@@ -127,16 +164,24 @@ export async function certificateFor(
   if (!hasEnded(row.event, now)) {
     throw new CertificateRefusedError(ATTENDANCE_MESSAGES.certificateNotEnded, 403);
   }
-  if (row.checkedInAt === null) {
+  const attendance = attendanceOf(row);
+  if (attendance.attended === 0) {
     throw new CertificateRefusedError(ATTENDANCE_MESSAGES.certificateNotCheckedIn, 403);
   }
+  if (!reachesShare(attendance.attended, attendance.total, row.share)) {
+    throw new CertificateRefusedError(
+      certificateShareNotReached(attendance.attended, attendance.total, row.share),
+      403,
+    );
+  }
   if (!row.nombre) throw new CertificateRefusedError(ATTENDANCE_MESSAGES.certificateNoName, 409);
-  return { code: row.code, nombre: row.nombre, event: row.event };
+  return { code: row.code, nombre: row.nombre, attendance, event: row.event };
 }
 
 /**
- * What `/certificados/{code}` confirms: the certificate with that code, if its member was checked
- * in and its event has ended; null for any other code, well-formed or not.
+ * What `/certificados/{code}` confirms: the certificate with that code, if its member attended
+ * the event's share of sessions and its event has ended; null for any other code, well-formed or
+ * not.
  */
 export async function findCertificate(
   db: Db,
@@ -146,19 +191,27 @@ export async function findCertificate(
   const code = parseCertificateCode(rawCode);
   if (!code) return null;
   const [row] = await db
-    .select({ event: eventColumns, nombre: nameOnCertificate })
+    .select({
+      event: eventColumns,
+      nombre: nameOnCertificate,
+      attended: attendedCount,
+      seconds: attendedSeconds,
+      total: sessionCount,
+      share: events.certificateShare,
+    })
     .from(participations)
     .innerJoin(events, eq(events.id, participations.eventId))
     .innerJoin(users, eq(users.id, participations.userId))
     .where(
       and(
         eq(participations.certificateCode, code),
-        isNotNull(participations.checkedInAt),
         // Ended: its end has come (eventState).
         lte(events.endsAt, now),
       ),
     )
     .limit(1);
   if (!row || !row.nombre) return null;
-  return { code, nombre: row.nombre, event: row.event };
+  const attendance = attendanceOf(row);
+  if (!reachesShare(attendance.attended, attendance.total, row.share)) return null;
+  return { code, nombre: row.nombre, attendance, event: row.event };
 }

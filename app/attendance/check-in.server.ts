@@ -1,12 +1,14 @@
 // Check-in at the door (docs/decisions/019-check-in.md). Each participant of an event has a
 // personal token (in their QR code) and a short code to type, both derived by HMAC from the
 // server's SESSION_SECRET: nothing is stored, nothing can be guessed, and a token names the event
-// and the person it is for. `participations.checked_in_at` is the one record of who came; marking
-// someone twice, from two phones or from a queue sent late, keeps the earliest time.
+// and the person it is for. A check-in is attendance of the session under way (decision 044):
+// `session_attendance` records who came to which session, and `participations.checked_in_at` the
+// first time they came at all. Marking someone twice, from two phones or from a queue sent late,
+// keeps the earliest time.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { isUuid } from "~/kernel/checks";
-import { ATTENDANCE_MESSAGES } from "~/attendance/messages";
+import { ATTENDANCE_MESSAGES, checkInNoSessionNext } from "~/attendance/messages";
 import { EVENT_MESSAGES } from "~/events/messages";
 import {
   CHECK_IN_CODE_ALPHABET,
@@ -16,7 +18,9 @@ import {
   normalizeCheckInCode,
 } from "~/attendance/check-in";
 import type { Db } from "~/db/client.server";
-import { events, participations, users, type User } from "~/db/schema.server";
+import { events, participations, sessionAttendance, users, type User } from "~/db/schema.server";
+import { formatDateTime } from "~/kernel/time";
+import { openSessionsOf, sessionUnderWay } from "./session-attendance.server";
 import { nameOf } from "./attendance.server";
 import { assertMay, type Grant } from "~/members/permissions.server";
 import { recordAudit, type AuditActor } from "~/audit/audit.server";
@@ -110,6 +114,13 @@ const byName = sql<string | null>`coalesce((
   select 'Enlace de registro «' || link.label || '»'
   from staff_links link where link.id = ${participations.checkedInByLink}))`;
 
+/** The name of who marked a session's attendance: a member, or a staff link. */
+const sessionMarker = sql<string | null>`coalesce((
+  select coalesce(nullif(marker.nombre_completo, ''), nullif(marker.display_name, ''), marker.email)
+  from users marker where marker.id = ${sessionAttendance.checkedInBy}), (
+  select 'Enlace de registro «' || link.label || '»'
+  from staff_links link where link.id = ${sessionAttendance.checkedInByLink}))`;
+
 /**
  * The check-in page's data: the event and, for each participant, what a phone needs to recognise
  * them without a connection (name, photo, token, code) and whether they are in. Null: no event.
@@ -136,13 +147,25 @@ export async function listCheckIn(
     .where(eq(events.id, eventId))
     .limit(1);
   if (!event) return null;
+  // The door is for the session under way (decision 044): who is in is who came to it.
+  const sessions = await openSessionsOf(db, event.id);
+  const { current, next } = sessionUnderWay(sessions, now);
+  const attended = current
+    ? await db
+        .select({
+          userId: sessionAttendance.userId,
+          at: sessionAttendance.checkedInAt,
+          by: sessionMarker,
+        })
+        .from(sessionAttendance)
+        .where(eq(sessionAttendance.sessionId, current.id))
+    : [];
+  const byMember = new Map(attended.map((a) => [a.userId, a]));
   const rows = await db
     .select({
       userId: users.id,
       nombre: nameOf,
       photoURL: photoOf,
-      checkedInAt: participations.checkedInAt,
-      checkedInBy: byName,
     })
     .from(participations)
     .innerJoin(users, eq(users.id, participations.userId))
@@ -150,8 +173,15 @@ export async function listCheckIn(
     .orderBy(asc(nameOf), asc(users.id));
   return {
     event,
+    /** The session under way (its number among those not cancelled), else the next one, if any. */
+    session: current
+      ? { number: sessions.indexOf(current) + 1, total: sessions.length, ...current }
+      : null,
+    next,
     participants: rows.map((row) => ({
       ...row,
+      checkedInAt: byMember.get(row.userId)?.at ?? null,
+      checkedInBy: byMember.get(row.userId)?.by ?? null,
       ...personalCheckIn(secret, event.id, row.userId),
     })),
   };
@@ -168,6 +198,8 @@ export interface CheckInProof {
 
 export interface CheckInResult {
   outcome: "checkedIn" | "already";
+  /** The session the person was checked into. */
+  sessionId: string;
   userId: string;
   nombre: string;
   photoURL: string | null;
@@ -219,6 +251,7 @@ export async function checkIn(
   eventId: unknown,
   proof: CheckInProof,
   now: Date = new Date(),
+  timeZone: string = "America/La_Paz",
 ): Promise<CheckInResult> {
   const role = assertMay(
     actor,
@@ -244,7 +277,6 @@ export async function checkIn(
     .limit(1);
   if (!event) throw new CheckInError(EVENT_MESSAGES.eventNotFound, 404);
   const userId = await whoIs(db, secret, event.id, proof);
-
   return db.transaction(async (tx) => {
     const where = and(eq(participations.eventId, event.id), eq(participations.userId, userId));
     const read = async (lock: boolean) => {
@@ -265,37 +297,72 @@ export async function checkIn(
     const before = await read(true);
     if (!before) throw new CheckInError(ATTENDANCE_MESSAGES.checkInNotParticipant, 404);
     const when = at < before.joinedAt ? before.joinedAt : at;
-    let row = before;
-    if (!before.checkedInAt || when < before.checkedInAt) {
+    // The session is the one under way when the phone marked the person (a queued check-in
+    // counts for the class it was made in, not the one under way when it reached the server).
+    const { current: session, next } = sessionUnderWay(await openSessionsOf(tx, event.id), when);
+    if (!session) {
+      throw new CheckInError(
+        next
+          ? checkInNoSessionNext(formatDateTime(next.startsAt, timeZone))
+          : ATTENDANCE_MESSAGES.checkInNoSessionLeft,
+        409,
+      );
+    }
+    const holder = isLinkHolder(actor) ? actor : null;
+    const by = {
+      checkedInBy: holder ? null : actor!.id,
+      checkedInByLink: holder ? holder.link.id : null,
+    };
+    const attendanceWhere = and(
+      eq(sessionAttendance.sessionId, session.id),
+      eq(sessionAttendance.userId, userId),
+    );
+    // The participation's row is locked, so two phones do not both find no attendance.
+    const [earlier] = await tx
+      .select({ at: sessionAttendance.checkedInAt })
+      .from(sessionAttendance)
+      .where(attendanceWhere);
+    if (!earlier) {
+      await tx
+        .insert(sessionAttendance)
+        .values({ sessionId: session.id, eventId: event.id, userId, checkedInAt: when, ...by });
+    } else if (when < earlier.at) {
       // An earlier time (a queue sent late) corrects the record; the person was in either way.
-      const holder = isLinkHolder(actor) ? actor : null;
+      await tx
+        .update(sessionAttendance)
+        .set({ checkedInAt: when, ...by })
+        .where(attendanceWhere);
+    }
+    if (!before.checkedInAt || when < before.checkedInAt) {
+      // The participation keeps the first time the person came to any session.
       await tx
         .update(participations)
-        .set({
-          checkedInAt: when,
-          checkedInBy: holder ? null : actor!.id,
-          checkedInByLink: holder ? holder.link.id : null,
-        })
+        .set({ checkedInAt: when, ...by })
         .where(where);
-      row = (await read(false))!;
-      if (!before.checkedInAt) {
-        await recordAudit(tx, {
-          actor: holder ? { system: linkAuthor(holder.link.label) } : (actor as AuditActor),
-          role,
-          action: "checkIn",
-          itemKind: "event",
-          itemId: event.id,
-          summary: `Registró la entrada de ${row.nombre}`,
-        });
-      }
     }
+    const row = (await read(false))!;
+    if (!earlier) {
+      await recordAudit(tx, {
+        actor: holder ? { system: linkAuthor(holder.link.label) } : (actor as AuditActor),
+        role,
+        action: "checkIn",
+        itemKind: "event",
+        itemId: event.id,
+        summary: `Registró la entrada de ${row.nombre}`,
+      });
+    }
+    const [attended] = await tx
+      .select({ at: sessionAttendance.checkedInAt, by: sessionMarker })
+      .from(sessionAttendance)
+      .where(attendanceWhere);
     return {
-      outcome: before.checkedInAt ? "already" : "checkedIn",
+      outcome: earlier ? "already" : "checkedIn",
+      sessionId: session.id,
       userId,
       nombre: row.nombre,
       photoURL: row.photoURL,
-      checkedInAt: row.checkedInAt!,
-      checkedInBy: row.checkedInBy,
+      checkedInAt: attended!.at,
+      checkedInBy: attended!.by,
     };
   });
 }

@@ -15,6 +15,8 @@ export const ATTENDANCE_MESSAGES = {
   checkInCodeUnknown: "Ese código no corresponde a ningún participante de este evento.",
   checkInNotParticipant: "Esa persona ya no participa en este evento.",
   checkInTimeInvalid: "La hora del registro no es válida.",
+  // Attendance per session (decision 044)
+  checkInNoSessionLeft: "No hay ninguna sesión en curso y ya no quedan sesiones de este evento.",
   calendarLinkRenewed: "Tu enlace de calendario es nuevo; el anterior ya no funciona.",
   // Certificates of attendance (docs/decisions/020-certificates.md)
   certificateLoginRequired: "Debes iniciar sesión para descargar tu certificado de asistencia.",
@@ -28,3 +30,11 @@ export const ATTENDANCE_MESSAGES = {
     "Falta el nombre completo en el perfil: sin él no se puede emitir el certificado.",
   certificateNotFound: "Certificado no encontrado.",
 } as const;
+
+/** Check-in outside any session's window (decision 044): when the next one opens. */
+export const checkInNoSessionNext = (when: string) =>
+  `No hay ninguna sesión en curso. La próxima empieza el ${when}; su registro abre una hora antes.`;
+
+/** A certificate refused for too few sessions (decision 044). */
+export const certificateShareNotReached = (attended: number, total: number, share: number) =>
+  `Asististe a ${attended} de ${total} sesiones; el certificado es para quienes asistieron al menos al ${share} % (${Math.ceil((share * total) / 100)} ${Math.ceil((share * total) / 100) === 1 ? "sesión" : "sesiones"}).`;

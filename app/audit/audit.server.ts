@@ -134,7 +134,7 @@ function auditWhere(filters: AuditFilters, timeZone: string) {
   else if (filters.kind === "event")
     conditions.push(
       sql`${auditLog.action} in ('event.create', 'event.edit', 'event.delete', 'event.door.window',
-        'event.sessions')`,
+        'event.sessions', 'event.certificateShare')`,
     );
   else if (filters.kind)
     conditions.push(

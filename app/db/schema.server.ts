@@ -5,6 +5,7 @@ import {
   bigint,
   boolean,
   check,
+  foreignKey,
   date,
   index,
   integer,
@@ -227,6 +228,11 @@ export const events = pgTable(
     doorHoursBefore: integer("door_hours_before").notNull().default(3),
     /** … to this many hours after the end. */
     doorHoursAfter: integer("door_hours_after").notNull().default(6),
+    /**
+     * The share of its sessions not cancelled (an integer percent, 1–100) a participant must have
+     * attended to earn the certificate (decision 044).
+     */
+    certificateShare: integer("certificate_share").notNull().default(75),
   },
   (t) => [
     index("events_starts_at_idx").on(t.startsAt),
@@ -238,6 +244,7 @@ export const events = pgTable(
       "events_door_hours_check",
       sql`${t.doorHoursBefore} between 0 and 72 and ${t.doorHoursAfter} between 0 and 72`,
     ),
+    check("events_certificate_share_check", sql`${t.certificateShare} between 1 and 100`),
   ],
 );
 
@@ -375,6 +382,38 @@ export const participations = pgTable(
       "participations_certificate_code_format",
       sql`${t.certificateCode} ~ '^[0-9A-HJKMNP-TV-Z]{12}$'`,
     ),
+  ],
+);
+
+/**
+ * Who attended which session (decision 044): one row per (session, member), written by the
+ * check-in at the door into the session under way. It belongs to the participation: leaving the
+ * event or deleting the account removes it, and so does deleting the event (through both).
+ * `participations.checked_in_at` stays the first of these times, for every reader that asks
+ * whether someone came at all.
+ */
+export const sessionAttendance = pgTable(
+  "session_attendance",
+  {
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => eventSessions.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id").notNull(),
+    userId: uuid("user_id").notNull(),
+    checkedInAt: timestamp("checked_in_at", { withTimezone: true }).notNull(),
+    checkedInBy: uuid("checked_in_by").references(() => users.id, { onDelete: "set null" }),
+    checkedInByLink: uuid("checked_in_by_link").references(() => staffLinks.id, {
+      onDelete: "set null",
+    }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.userId] }),
+    index("session_attendance_event_id_user_id_idx").on(t.eventId, t.userId),
+    foreignKey({
+      name: "session_attendance_participation_fk",
+      columns: [t.userId, t.eventId],
+      foreignColumns: [participations.userId, participations.eventId],
+    }).onDelete("cascade"),
   ],
 );
 

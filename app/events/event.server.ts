@@ -100,6 +100,7 @@ export async function eventScope(
       endsAt: events.endsAt,
       doorHoursBefore: events.doorHoursBefore,
       doorHoursAfter: events.doorHoursAfter,
+      certificateShare: events.certificateShare,
     })
     .from(events)
     .where(eq(events.id, id))
@@ -294,6 +295,13 @@ function eventPageQuery(db: Db, forMember: boolean) {
             where pc.event_id = "events"."id" and pc.user_id = ${viewer}::uuid
               and pc.checked_in_at is not null)`
         : sql<boolean>`false`,
+      // How many of its sessions not cancelled the viewer attended (decision 044).
+      sessionsAttended: forMember
+        ? sql<number>`(select count(*)::int from session_attendance sa
+            join event_sessions ss on ss.id = sa.session_id
+            where sa.event_id = "events"."id" and sa.user_id = ${viewer}::uuid
+              and ss.cancelled_at is null)`
+        : sql<number>`0`,
       // Its sessions, cancelled ones too, in order (decision 043).
       sessions: sql<
         Array<{
@@ -350,7 +358,8 @@ export async function getEventForViewer(db: Db, id: unknown, viewerId: string | 
     ? await eventPageForMember(db).execute({ id, viewerId })
     : await eventPageForVisitor(db).execute({ id });
   if (!row) return null;
-  const { event, gallery, participating, attended, going, organisers, waiting } = row;
+  const { event, gallery, participating, attended, sessionsAttended, going, organisers, waiting } =
+    row;
   const sessions = row.sessions.map((s) => ({
     ...s,
     startsAt: new Date(s.startsAt),
@@ -364,6 +373,7 @@ export async function getEventForViewer(db: Db, id: unknown, viewerId: string | 
     gallery,
     participating,
     attended,
+    sessionsAttended: Number(sessionsAttended),
     waiting,
     going,
     organisers,
@@ -662,6 +672,46 @@ export async function setDoorWindow(
 }
 
 export const DOOR_HOURS_MAX = 72;
+
+export class CertificateShareError extends Refusal {
+  override name = "CertificateShareError";
+  constructor() {
+    super("El porcentaje de sesiones debe ser un número entero entre 1 y 100.", 400);
+  }
+}
+
+/**
+ * The share of its sessions (an integer percent, 1–100) a participant must attend to earn the
+ * event's certificate (decision 044); admins and the event's organisers, as any edit of it.
+ */
+export async function setCertificateShare(
+  db: Db,
+  actor: Actor,
+  eventId: unknown,
+  raw: unknown,
+): Promise<void> {
+  const role = assertMay(actor, "event.edit", { eventId: String(eventId) });
+  if (!isUuid(eventId)) throw new EventNotFoundError();
+  const text = typeof raw === "string" ? raw.trim() : "";
+  const share = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
+  if (!Number.isInteger(share) || share < 1 || share > 100) throw new CertificateShareError();
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(events)
+      .set({ certificateShare: share })
+      .where(eq(events.id, eventId))
+      .returning({ nombreEvento: events.nombreEvento });
+    if (updated.length === 0) throw new EventNotFoundError();
+    await recordAudit(tx, {
+      actor: actor!,
+      role,
+      action: "event.certificateShare",
+      itemKind: "event",
+      itemId: eventId,
+      summary: `Certificado de «${updated[0]!.nombreEvento}»: desde el ${share} % de las sesiones`,
+    });
+  });
+}
 
 export class DoorWindowError extends Refusal {
   override name = "DoorWindowError";

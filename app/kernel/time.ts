@@ -150,3 +150,18 @@ export function formatCalendarDate(value: string): string {
 export function currentYear(timeZone: string, now: Date = new Date()): number {
   return Number(formatter("en-US", { timeZone, year: "numeric" }).format(now));
 }
+
+/** A short day and time for lists on a phone: "lun, 16 nov, 19:00", in `timeZone`. */
+export function formatShortDateTime(instant: Date | string, timeZone: string): string {
+  return keepTimeTogether(
+    formatter(LOCALE, {
+      timeZone,
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).format(new Date(instant)),
+  );
+}

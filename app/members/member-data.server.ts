@@ -12,8 +12,10 @@ import {
   eventWaitlist,
   mailOutbox,
   notes,
+  eventSessions,
   participations,
   projects,
+  sessionAttendance,
   resources,
   sessions,
   signInLinks,
@@ -157,6 +159,19 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
       .where(eq(staffLinks.createdBy, id))
       .orderBy(asc(staffLinks.createdAt)),
   ]);
+  // Attendance per session (decision 044), listed under each participation.
+  const attendanceRows = await db
+    .select({
+      eventId: sessionAttendance.eventId,
+      startsAt: eventSessions.startsAt,
+      endsAt: eventSessions.endsAt,
+      checkedInAt: sessionAttendance.checkedInAt,
+    })
+    .from(sessionAttendance)
+    .innerJoin(eventSessions, eq(eventSessions.id, sessionAttendance.sessionId))
+    .where(eq(sessionAttendance.userId, id))
+    .orderBy(asc(eventSessions.startsAt));
+
   return {
     generadoEl: now.toISOString(),
     perfil: {
@@ -192,6 +207,13 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
       checkedInAt: p.checkedInAt?.toISOString() ?? null,
       // The code of the certificate of attendance; it confirms something only once checked in.
       certificateCode: p.certificateCode,
+      asistenciaPorSesion: attendanceRows
+        .filter((a) => a.eventId === p.eventId)
+        .map((a) => ({
+          sesionInicio: a.startsAt.toISOString(),
+          sesionFin: a.endsAt.toISOString(),
+          checkedInAt: a.checkedInAt.toISOString(),
+        })),
     })),
     listasDeEspera: waitingRows.map((w) => ({
       eventId: w.eventId,

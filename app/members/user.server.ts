@@ -1,5 +1,6 @@
 // Member profiles (usuarios): creation at sign-in, additional data, profile edits, admin rights.
 import { and, asc, eq, sql } from "drizzle-orm";
+import { attendedCount, sessionCount } from "~/attendance/session-attendance.server";
 import type { ProfileInput } from "~/members/schemas";
 import type { Db } from "~/db/client.server";
 import { events, participations, users, type User } from "~/db/schema.server";
@@ -178,6 +179,10 @@ export async function listParticipatingEvents(db: Db, userId: string) {
       ubicacionEvento: events.ubicacionEvento,
       tipoEvento: events.tipoEvento,
       checkedInAt: participations.checkedInAt,
+      // Attendance per session (decision 044).
+      sessionsAttended: attendedCount,
+      sessionsTotal: sessionCount,
+      certificateShare: events.certificateShare,
     })
     .from(participations)
     .innerJoin(events, eq(events.id, participations.eventId))

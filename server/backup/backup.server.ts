@@ -15,6 +15,7 @@ import { rowsOf } from "~/db/rows.server";
 import type { UploadStaging, UploadStorage } from "~/uploads/storage.server";
 import { UPLOAD_FILE_NAME } from "~/kernel/images";
 import { EVENT_DEFAULT_HOURS } from "~/kernel/limits";
+import { CHECK_INS_AS_ATTENDANCE } from "~/attendance/session-attendance.server";
 
 const BACKUP_FORMAT = "ayllu-backup";
 const BACKUP_VERSION = 1;
@@ -412,6 +413,10 @@ export async function restoreBackup(
       if (!columnsOf.has("event_sessions") && columnsOf.has("events"))
         await tx.execute(sql`insert into event_sessions (id, event_id, starts_at, ends_at, created_at)
           select id, id, starts_at, ends_at, created_at from events`);
+      // A backup from before attendance per session (decision 044): each check-in becomes
+      // attendance of its event's session, as the migration did.
+      if (!columnsOf.has("session_attendance") && columnsOf.has("participations"))
+        await tx.execute(sql.raw(CHECK_INS_AS_ATTENDANCE));
       if (restoredFiles !== (header.files ?? 0)) {
         throw new BackupError(
           `${file} está incompleto: tiene ${restoredFiles} imágenes de ${header.files}.`,

@@ -9,6 +9,7 @@ import {
   createMember,
   expect,
   expectNoAxeViolations,
+  inLaPaz,
   signInAdmin,
   test,
   workerBaseUrl,
@@ -17,6 +18,9 @@ import {
 /** Publishes an event with the panel's own form post and returns its id. */
 async function publishEvent(page: Page, name: string): Promise<string> {
   const origin = new URL(workerBaseUrl()).origin;
+  // Starting in half an hour: the door takes the session under way from an hour before its
+  // start (decision 044).
+  const starts = inLaPaz(new Date(Date.now() + 30 * 60_000));
   const reply = await page.request.post("/admin", {
     headers: { Origin: origin },
     form: {
@@ -24,8 +28,8 @@ async function publishEvent(page: Page, name: string): Promise<string> {
       nombreEvento: name,
       ubicacionEvento: "Bolivia, La Paz",
       tipoEvento: "Presencial",
-      fechaEvento: "2036-08-14",
-      horaEvento: "18:00",
+      fechaEvento: starts.fecha,
+      horaEvento: starts.hora,
       imagenEnlace: `${origin}/demo/vision.svg`,
       ubicacionEspecifica: "",
       capacity: "",

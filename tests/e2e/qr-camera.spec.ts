@@ -19,6 +19,7 @@ import {
   createMember,
   expect,
   expectNoAxeViolations,
+  inLaPaz,
   memberData,
   signInOverHttp,
   test,
@@ -31,6 +32,9 @@ const SHOTS_DIR = process.env.QR_SHOTS_DIR;
 
 async function publishEvent(page: Page, name: string): Promise<string> {
   const origin = new URL(workerBaseUrl()).origin;
+  // Starting in half an hour: the door takes the session under way from an hour before its
+  // start (decision 044).
+  const starts = inLaPaz(new Date(Date.now() + 30 * 60_000));
   const reply = await page.request.post("/admin", {
     headers: { Origin: origin },
     form: {
@@ -38,8 +42,8 @@ async function publishEvent(page: Page, name: string): Promise<string> {
       nombreEvento: name,
       ubicacionEvento: "Bolivia, Cochabamba",
       tipoEvento: "Presencial",
-      fechaEvento: "2036-09-03",
-      horaEvento: "09:00",
+      fechaEvento: starts.fecha,
+      horaEvento: starts.hora,
       imagenEnlace: `${origin}/demo/vision.svg`,
       ubicacionEspecifica: "",
       capacity: "",

@@ -5,9 +5,11 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import {
   eventImages,
+  eventSessions,
   events,
   mailOutbox,
   participations,
+  sessionAttendance,
   siteSections,
   users,
   type User,
@@ -78,6 +80,22 @@ export async function createTestEvent(
   return createEvent(db, admin, input, "America/La_Paz");
 }
 
+/**
+ * Moves a one-session event (and its session) to start `minutes` after `now` and last three
+ * hours, so that the check-in at the door, which takes the session under way from an hour before
+ * its start (decision 044), is open while the event is still to come.
+ */
+export async function openForCheckIn(db: Db, eventId: string, now = new Date(), minutes = 30) {
+  const startsAt = new Date(now.getTime() + minutes * 60_000);
+  const endsAt = new Date(startsAt.getTime() + 3 * 3_600_000);
+  await db.update(events).set({ startsAt, endsAt }).where(eq(events.id, eventId));
+  await db
+    .update(eventSessions)
+    .set({ startsAt, endsAt })
+    .where(eq(eventSessions.eventId, eventId));
+  return { startsAt, endsAt };
+}
+
 export async function addImage(db: Db, admin: User, eventId: string, url: string) {
   return addGalleryImage(db, admin, eventId, url);
 }
@@ -91,6 +109,10 @@ export async function snapshot(db: Db) {
       .select()
       .from(participations)
       .orderBy(asc(participations.userId), asc(participations.eventId)),
+    attendance: await db
+      .select()
+      .from(sessionAttendance)
+      .orderBy(asc(sessionAttendance.sessionId), asc(sessionAttendance.userId)),
     admins: await db
       .select({ id: users.id, isAdmin: users.isAdmin, mailOff: users.mailOff })
       .from(users)

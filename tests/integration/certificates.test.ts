@@ -6,7 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { MESSAGES } from "~/messages";
-import { participations, users, type User } from "~/db/schema.server";
+import { events, participations, users, type User } from "~/db/schema.server";
 import { setCheckedIn } from "~/attendance/attendance.server";
 import { checkIn, checkInToken } from "~/attendance/check-in.server";
 import {
@@ -59,7 +59,17 @@ async function participant(eventId: string, name: string, present = true) {
   if (present) {
     const secret = server.config.sessionSecret;
     const token = checkInToken(secret, eventId, member.user.id);
-    await checkIn(server.db, secret, admin.user, eventId, { token });
+    // Scanned as the event began: the door takes the session under way (decision 044), and
+    // nobody attends before joining, so the join is dated before the events too.
+    await server.db
+      .update(participations)
+      .set({ joinedAt: BEFORE_EVENTS })
+      .where(and(eq(participations.eventId, eventId), eq(participations.userId, member.user.id)));
+    const [event] = await server.db
+      .select({ startsAt: events.startsAt })
+      .from(events)
+      .where(eq(events.id, eventId));
+    await checkIn(server.db, secret, admin.user, eventId, { token }, event!.startsAt);
   }
   return member;
 }

@@ -24,7 +24,13 @@ import { joinEvent } from "~/events/participation.server";
 import { NotAllowedError } from "~/members/permissions.server";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";
-import { createAdmin, createMember, createTestEvent, snapshot } from "../helpers/events";
+import {
+  createAdmin,
+  createMember,
+  createTestEvent,
+  openForCheckIn,
+  snapshot,
+} from "../helpers/events";
 import { startTestServer, TEST_SESSION_SECRET, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -45,6 +51,8 @@ async function eventWithPeople(overrides: Record<string, string> = {}) {
     fechaEvento: "2031-06-06",
     ...overrides,
   });
+  // Its one session starts in half an hour: the door is open (decision 044).
+  await openForCheckIn(server.db, event.id);
   const ana = await createMember(server, `ana-${randomUUID()}@example.com`, "Ana Quispe");
   const beto = await createMember(server, `beto-${randomUUID()}@example.com`, "Beto Mamani");
   for (const m of [ana, beto]) await joinEvent(server.db, m.user, event.id);

@@ -1,8 +1,9 @@
 // The two lists of an event's participants page (/admin/eventos/:id/participantes): who takes
 // part, with 'Marcar presente' or 'Quitar asistencia' and, after the event, the certificate; and
-// who waits for a seat, in order.
+// who waits for a seat, in order. An event of several sessions shows, for each member, how many
+// they attended with the list folded under it, and the count of each session (decision 044).
 import { Form } from "react-router";
-import { formatDateTime } from "~/kernel/time";
+import { formatDateTime, formatDateTimeRange, formatShortDateTime } from "~/kernel/time";
 import { EmptyState } from "~/ui/item-card";
 import { EmailAddress } from "~/ui/email-address";
 
@@ -13,6 +14,76 @@ export interface ParticipantRow {
   ciudad: string | null;
   joinedAt: string;
   checkedInAt: string | null;
+  /** The sessions not cancelled they attended. */
+  sessionIds: string[];
+  /** Whether they attended the share of sessions that earns the certificate. */
+  reachesShare: boolean;
+}
+
+export interface SessionRow {
+  id: string;
+  startsAt: string;
+  endsAt: string;
+}
+
+/** Each session of a course with how many of its participants attended it. */
+export function SessionTotals({
+  sessions,
+  participants,
+  timeZone,
+}: {
+  sessions: SessionRow[];
+  participants: ParticipantRow[];
+  timeZone: string;
+}) {
+  if (sessions.length < 2) return null;
+  return (
+    <section className="card" aria-labelledby="sessions-attendance-title">
+      <h2 id="sessions-attendance-title">Asistencia por sesión</h2>
+      <ol className="session-totals">
+        {sessions.map((s, i) => {
+          const count = participants.filter((p) => p.sessionIds.includes(s.id)).length;
+          return (
+            <li key={s.id}>
+              <span>
+                <strong>{`Sesión ${i + 1}`}</strong>{" "}
+                <span className="muted">{formatDateTimeRange(s.startsAt, s.endsAt, timeZone)}</span>
+              </span>
+              <span className="session-total">{`${count} de ${participants.length}`}</span>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+/** "3/4 sesiones", opening to the list of the sessions with who attended which. */
+function MemberSessions({
+  p,
+  sessions,
+  timeZone,
+}: {
+  p: ParticipantRow;
+  sessions: SessionRow[];
+  timeZone: string;
+}) {
+  return (
+    <details className="member-sessions">
+      <summary>{`${p.sessionIds.length}/${sessions.length} sesiones`}</summary>
+      <ol>
+        {sessions.map((s, i) => {
+          const came = p.sessionIds.includes(s.id);
+          return (
+            <li key={s.id} className={came ? "attended" : "missed"}>
+              <span aria-hidden="true">{came ? "✓" : "–"}</span>{" "}
+              {`Sesión ${i + 1} (${formatShortDateTime(s.startsAt, timeZone)}): ${came ? "asistió" : "no asistió"}`}
+            </li>
+          );
+        })}
+      </ol>
+    </details>
+  );
 }
 
 export interface WaitingRow {
@@ -25,12 +96,14 @@ export interface WaitingRow {
 export function ParticipantList({
   eventId,
   participants,
+  sessions,
   ended,
   busy,
   timeZone,
 }: {
   eventId: string;
   participants: ParticipantRow[];
+  sessions: SessionRow[];
   ended: boolean;
   busy: boolean;
   timeZone: string;
@@ -55,12 +128,14 @@ export function ParticipantList({
                   {p.ciudad ? `${p.ciudad} · ` : ""}Inscrito el{" "}
                   {formatDateTime(p.joinedAt, timeZone)}
                 </span>
-                {p.checkedInAt ? (
+                {sessions.length > 1 ? (
+                  <MemberSessions p={p} sessions={sessions} timeZone={timeZone} />
+                ) : p.checkedInAt ? (
                   <span>Asistió · {formatDateTime(p.checkedInAt, timeZone)}</span>
                 ) : null}
               </div>
               <Form method="post" className="row-actions">
-                {ended && p.checkedInAt ? (
+                {ended && p.reachesShare ? (
                   <a
                     className="button button-secondary button-small"
                     href={`/admin/eventos/${eventId}/participantes/${p.userId}/certificado.pdf`}

@@ -11,6 +11,10 @@ export interface MyEvent {
   startsAt: string;
   ended: boolean;
   attended: boolean;
+  /** Sessions not cancelled they attended, of how many (decision 044). */
+  sessions: { attended: number; total: number };
+  /** Whether their certificate is there to download. */
+  certificate: boolean;
   checkIn: { qr: string; code: string } | null;
 }
 
@@ -48,6 +52,12 @@ export function MyEvents({
                   <strong>{event.nombreEvento}</strong>
                   <br />
                   <span className="muted">{formatDateTime(event.startsAt, timeZone)}</span>
+                  {event.sessions.total > 1 && (event.ended || event.sessions.attended > 0) ? (
+                    <>
+                      <br />
+                      <span>{`Asististe a ${event.sessions.attended} de ${event.sessions.total} sesiones`}</span>
+                    </>
+                  ) : null}
                 </span>
                 <span className="profile-event-actions">
                   {event.ended ? (
@@ -55,7 +65,7 @@ export function MyEvents({
                       {event.attended ? "Asistió" : "Inscrito"}
                     </span>
                   ) : null}
-                  {event.ended && event.attended ? (
+                  {event.certificate ? (
                     <a
                       href={`/detalles/${event.id}/certificado.pdf`}
                       download

@@ -8,6 +8,8 @@ import { notFound } from "~/kernel/not-found";
 import { MESSAGES } from "~/messages";
 import type { CheckInPayload, CheckInReply } from "~/attendance/check-in";
 import { Refusal } from "~/kernel/errors";
+import { ATTENDANCE_MESSAGES, checkInNoSessionNext } from "~/attendance/messages";
+import { formatDateTime, formatTime } from "~/kernel/time";
 
 type CheckInList = NonNullable<Awaited<ReturnType<typeof listCheckIn>>>;
 
@@ -58,6 +60,7 @@ export async function checkInFromForm(
         at: field("marcadoEn"),
       },
       context.now(),
+      context.config.siteTimezone,
     );
     return {
       status: 200,
@@ -89,7 +92,17 @@ export async function loadCheckInFor(request: Request, eventId: string, context:
     context.now(),
   );
   if (!list) notFound(MESSAGES.eventNotFound);
-  return { actor, payload: checkInPayload(list, context.now()) };
+  const zone = context.config.siteTimezone;
+  // Which session of several the door is for, or when the next one opens (decision 044); short,
+  // in place of the event's date, so the page still fits a phone's screen without scrolling.
+  const session = list.session
+    ? list.session.total > 1
+      ? `Sesión ${list.session.number} de ${list.session.total} · ${formatTime(list.session.startsAt, zone)} a ${formatTime(list.session.endsAt, zone)}`
+      : null
+    : list.next
+      ? checkInNoSessionNext(formatDateTime(list.next.startsAt, zone))
+      : ATTENDANCE_MESSAGES.checkInNoSessionLeft;
+  return { actor, payload: checkInPayload(list, context.now()), session };
 }
 
 /** The check-in page's data, for its script. */

@@ -24,10 +24,11 @@ import type { Route } from "./+types/check-in";
 import { BackLink } from "~/ui/back-link";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { actor, payload } = await loadCheckInFor(request, params.eventId, context);
+  const { actor, payload, session } = await loadCheckInFor(request, params.eventId, context);
   return data(
     {
       ...payload,
+      session,
       timeZone: context.config.siteTimezone,
       // A staff link's holder (decision 041) sees whose link this is, not pages they cannot open.
       viaLink: isLinkHolder(actor) ? actor.link.label : null,
@@ -89,7 +90,9 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
       )}
       <h1>Registro: {event.nombreEvento}</h1>
       <p className="lead">
-        <time dateTime={event.startsAt}>{formatDateTime(event.startsAt, timeZone)}</time>
+        {loaderData.session ?? (
+          <time dateTime={event.startsAt}>{formatDateTime(event.startsAt, timeZone)}</time>
+        )}
       </p>
       <CheckInStatus
         people={sync.people}

@@ -3,7 +3,13 @@
 // and its posts; every change is decided by the model functions it calls.
 import { data, type AppLoadContext } from "react-router";
 import type { EventFormValues } from "~/events/components/event-form";
-import { DoorWindowError, getEvent, setDoorWindow } from "~/events/event.server";
+import {
+  CertificateShareError,
+  DoorWindowError,
+  getEvent,
+  setCertificateShare,
+  setDoorWindow,
+} from "~/events/event.server";
 import { redirectWithFlash } from "~/flash.server";
 import { Refusal } from "~/kernel/errors";
 import { notFound } from "~/kernel/not-found";
@@ -68,6 +74,7 @@ export async function loadEventManagement(
         endsAt: event.endsAt.toISOString(),
         doorHoursBefore: event.doorHoursBefore,
         doorHoursAfter: event.doorHoursAfter,
+        certificateShare: event.certificateShare,
       },
       values: {
         nombreEvento: event.nombreEvento,
@@ -176,6 +183,10 @@ export async function eventManagementAction(
       await setDoorWindow(context.db, user, eventId, hours("antes"), hours("despues"));
       return redirectWithFlash(context, `${here}#puerta-title`, "doorWindowSaved");
     }
+    if (intent === "certificateShare") {
+      await setCertificateShare(context.db, user, eventId, form.get("porcentaje"));
+      return redirectWithFlash(context, `${here}#certificado-title`, "certificateShareSaved");
+    }
     if (intent === "createStaffLink") {
       const { link, token } = await createStaffLink(
         context.db,
@@ -282,9 +293,11 @@ export async function eventManagementAction(
         fieldErrors:
           error instanceof DoorWindowError
             ? { puerta: error.message }
-            : (error instanceof StaffLinkError || error instanceof SessionError) && error.field
-              ? { [error.field]: error.message }
-              : undefined,
+            : error instanceof CertificateShareError
+              ? { porcentaje: error.message }
+              : (error instanceof StaffLinkError || error instanceof SessionError) && error.field
+                ? { [error.field]: error.message }
+                : undefined,
         values:
           intent === "createStaffLink"
             ? { nombre: String(form.get("nombre") ?? ""), vence: String(form.get("vence") ?? "") }

@@ -55,6 +55,7 @@ export default function EventManagement({ loaderData, actionData }: Route.Compon
       ? actionData.message
       : undefined;
   const doorError = actionData?.intent === "doorWindow" ? actionData.message : undefined;
+  const shareError = actionData?.intent === "certificateShare" ? actionData.message : undefined;
   const sessionReply =
     actionData && SESSION_INTENTS.includes(actionData.intent) ? (actionData as SessionReply) : null;
   const linkAction =
@@ -174,6 +175,40 @@ export default function EventManagement({ loaderData, actionData }: Route.Compon
         </Form>
       </section>
 
+      <section className="card" aria-labelledby="certificado-title">
+        <h2 id="certificado-title">Certificado de asistencia</h2>
+        <p className="muted">
+          Al terminar la última sesión, reciben el certificado quienes asistieron al menos a este
+          porcentaje de las sesiones (las canceladas no cuentan).
+        </p>
+        <Form method="post" className="field-row" preventScrollReset>
+          <input type="hidden" name="intent" value="certificateShare" />
+          <Field
+            id="certificado-porcentaje"
+            name="porcentaje"
+            label="Porcentaje de sesiones"
+            error={shareError}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={100}
+                required
+                defaultValue={event.certificateShare}
+              />
+            )}
+          </Field>
+          <div className="form-actions">
+            <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+              Guardar porcentaje
+            </button>
+          </div>
+        </Form>
+      </section>
+
       {team ? (
         <EventTeam eventId={event.id} staff={team.staff} kinds={team.kinds} error={teamError} />
       ) : null}
@@ -203,7 +238,12 @@ export default function EventManagement({ loaderData, actionData }: Route.Compon
           base={base}
         />
       ) : null}
-      {actionData?.message && !teamError && !doorError && !linkAction && !sessionReply ? (
+      {actionData?.message &&
+      !teamError &&
+      !doorError &&
+      !shareError &&
+      !linkAction &&
+      !sessionReply ? (
         <AlertDialog key={JSON.stringify(actionData)} message={actionData.message} />
       ) : null}
     </div>

@@ -1,4 +1,6 @@
 // The participants of one event as a CSV file for spreadsheet programs. Admins and the event's organisers.
+// An event of several sessions adds one column per session (its start), "sí" for those who
+// attended it (decision 044); a one-session event's file is as it was.
 import { toCsv } from "~/kernel/csv";
 import { MESSAGES } from "~/messages";
 import { notFound } from "~/kernel/not-found";
@@ -12,8 +14,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const attendance = await listAttendance(context.db, admin, params.eventId);
   if (!attendance) notFound(MESSAGES.eventNotFound);
   const zone = context.config.siteTimezone;
+  const perSession = attendance.sessions.length > 1 ? attendance.sessions : [];
   const rows = [
-    ["Nombre", "Correo electrónico", "Ciudad", "Habilidades", "Inscripción", "Asistencia"],
+    [
+      "Nombre",
+      "Correo electrónico",
+      "Ciudad",
+      "Habilidades",
+      "Inscripción",
+      "Asistencia",
+      ...perSession.map((s) => formatSortableDateTime(s.startsAt, zone)),
+    ],
     ...attendance.participants.map((p) => [
       p.nombre,
       p.email,
@@ -21,6 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       p.habilidades,
       formatSortableDateTime(p.joinedAt, zone),
       p.checkedInAt ? formatSortableDateTime(p.checkedInAt, zone) : "",
+      ...perSession.map((s) => (p.sessionIds.includes(s.id) ? "sí" : "")),
     ]),
   ];
   return new Response(toCsv(rows), {

@@ -50,8 +50,14 @@ export async function loadParticipants(
         startsAt: event.startsAt.toISOString(),
         endsAt: event.endsAt.toISOString(),
       },
-      // Certificates of attendance exist for those checked in, once the event has ended.
+      // Certificates of attendance exist for those who attended the event's share of sessions,
+      // once the event has ended.
       ended: hasEnded(event, context.now()),
+      sessions: attendance.sessions.map((s) => ({
+        id: s.id,
+        startsAt: s.startsAt.toISOString(),
+        endsAt: s.endsAt.toISOString(),
+      })),
       participants: participants.map((p) => ({
         userId: p.userId,
         nombre: p.nombre,
@@ -59,6 +65,8 @@ export async function loadParticipants(
         ciudad: p.ciudad,
         joinedAt: p.joinedAt.toISOString(),
         checkedInAt: p.checkedInAt?.toISOString() ?? null,
+        sessionIds: p.sessionIds,
+        reachesShare: p.reachesShare,
       })),
       waiting: waiting.map((w) => ({
         userId: w.userId,

@@ -2,7 +2,11 @@
 // Admins and the event's organisers: visitors go to /login, anyone else is refused. What it shows and what its forms
 // do live in participants.server.ts; its parts in the attendance and mail domains.
 import { Link, useNavigation } from "react-router";
-import { ParticipantList, WaitingList } from "~/attendance/components/participant-lists";
+import {
+  ParticipantList,
+  SessionTotals,
+  WaitingList,
+} from "~/attendance/components/participant-lists";
 import { ErrorPage } from "~/error-page";
 import { requireEventMay } from "~/guards.server";
 import { plural } from "~/kernel/plural";
@@ -36,7 +40,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Participants({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, participants, waiting, timeZone, ended, sent } = loaderData;
+  const { event, participants, sessions, waiting, timeZone, ended, sent } = loaderData;
   const navigation = useNavigation();
   const messageResult =
     actionData && "intent" in actionData && actionData.intent === "sendMessage"
@@ -77,9 +81,11 @@ export default function Participants({ loaderData, actionData }: Route.Component
           Ver el evento
         </Link>
       </p>
+      <SessionTotals sessions={sessions} participants={participants} timeZone={timeZone} />
       <ParticipantList
         eventId={event.id}
         participants={participants}
+        sessions={sessions}
         ended={ended}
         busy={busy}
         timeZone={timeZone}

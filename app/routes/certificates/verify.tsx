@@ -10,6 +10,7 @@ import { formatDate } from "~/kernel/time";
 import { pageTitle } from "~/site/title";
 import {
   certificateUrl,
+  attendanceLine,
   findCertificate,
   formatCertificateCode,
 } from "~/attendance/certificate.server";
@@ -26,6 +27,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     code,
     url: certificateUrl(context.config.publicUrl, certificate.code),
     nombre: certificate.nombre,
+    // A course of several sessions: how many they attended, and the hours (decision 044).
+    sessions: attendanceLine(certificate.attendance),
     event: {
       id: event.id,
       nombreEvento: event.nombreEvento,
@@ -45,7 +48,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
     ];
   }
   const { nombre, event, url } = loaderData;
-  const description = `${nombre} asistió a ${event.nombreEvento} el ${event.date}, en ${event.place}. Certificado de asistencia de ${site.name}.`;
+  const { sessions } = loaderData;
+  const description = `${nombre} asistió a ${event.nombreEvento} el ${event.date}, en ${event.place}.${sessions ? ` ${sessions}.` : ""} Certificado de asistencia de ${site.name}.`;
   return [
     { title: pageTitle(`Certificado de asistencia de ${nombre}`) },
     { name: "description", content: description },
@@ -61,7 +65,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function CertificateCheck({ loaderData }: Route.ComponentProps) {
-  const { code, nombre, event } = loaderData;
+  const { code, nombre, event, sessions } = loaderData;
   return (
     <section className="page page-narrow" aria-labelledby="certificate-title">
       <div className="card certificate-card">
@@ -77,6 +81,7 @@ export default function CertificateCheck({ loaderData }: Route.ComponentProps) {
         <p className="certificate-event">
           <Link to={`/detalles/${event.id}`}>{event.nombreEvento}</Link>
         </p>
+        {sessions ? <p className="certificate-sessions">{sessions}</p> : null}
         <dl className="details certificate-details">
           <div className="detail">
             <dt>Fecha</dt>

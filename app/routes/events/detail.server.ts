@@ -2,6 +2,7 @@
 // posts, one named function per `intent` (join, leave, leave the waiting list).
 import { data, type AppLoadContext } from "react-router";
 import { checkInPass } from "~/attendance/check-in.server";
+import { reachesShare } from "~/attendance/session-attendance.server";
 import type { User } from "~/db/schema.server";
 import { eventState, getEventForViewer } from "~/events/event.server";
 import { joinEvent, leaveEvent, leaveWaitlist } from "~/events/participation.server";
@@ -51,6 +52,7 @@ export async function loadEventDetail(
   const waiting = participating ? null : event.waiting;
   const state = eventState(event, now);
   const ended = state === "ended";
+  const held = event.sessions.filter((s) => s.cancelledAt === null).length;
   return data(
     {
       event: {
@@ -84,8 +86,14 @@ export async function loadEventDetail(
       participating,
       // Checked in at the door: the member stays a participant (no 'Dejar de Participar').
       attended: event.attended,
-      // A checked-in participant's certificate of attendance, once the event has ended.
-      certificate: ended && event.attended,
+      // The certificate of attendance, once the event has ended, for a participant who attended
+      // the event's share of sessions (decision 044).
+      certificate: ended && reachesShare(event.sessionsAttended, held, event.certificateShare),
+      // Their attendance of a course of several sessions, and the share that earns the certificate.
+      sessionsAttended:
+        participating && held > 1 && (ended || event.sessionsAttended > 0)
+          ? { attended: event.sessionsAttended, total: held, share: event.certificateShare }
+          : null,
       waiting,
       seats: ended || event.seatsLeft === null ? null : { left: event.seatsLeft },
       // The member's pass for the door, until the event ends, when it has a door.

@@ -71,6 +71,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
     participating,
     attended,
     certificate,
+    sessionsAttended,
     waiting,
     seats,
     checkIn,
@@ -183,6 +184,15 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
           {waiting !== null && !ended ? (
             <p className="event-waitlist-position" role="status">
               Estás en la lista de espera: posición {waiting}
+            </p>
+          ) : null}
+          {sessionsAttended ? (
+            <p className="event-attendance" role="status">
+              {`Asististe a ${sessionsAttended.attended} de ${sessionsAttended.total} sesiones.${
+                ended && !certificate
+                  ? ` El certificado es para quienes asistieron al menos al ${sessionsAttended.share} % de las sesiones.`
+                  : ""
+              }`}
             </p>
           ) : null}
           <div className="button-row">

@@ -3,6 +3,7 @@
 import { data, type AppLoadContext } from "react-router";
 import type { User } from "~/db/schema.server";
 import { checkInPass } from "~/attendance/check-in.server";
+import { reachesShare } from "~/attendance/session-attendance.server";
 import { renewCalendarToken } from "~/events/calendar.server";
 import { hasEnded } from "~/events/event.server";
 import { listWaitingEvents } from "~/events/participation.server";
@@ -62,6 +63,9 @@ export async function loadProfile(request: Request, user: User, context: AppLoad
         startsAt: e.startsAt.toISOString(),
         ended,
         attended: e.checkedInAt !== null,
+        sessions: { attended: e.sessionsAttended, total: e.sessionsTotal },
+        // The certificate: for those who attended the event's share of sessions (decision 044).
+        certificate: ended && reachesShare(e.sessionsAttended, e.sessionsTotal, e.certificateShare),
         // The pass for the door of each upcoming event with one.
         checkIn:
           !ended && e.tipoEvento !== "Virtual"
