@@ -6,7 +6,7 @@ import path from "node:path";
 import PDFDocument from "pdfkit";
 import { site } from "~/site/copy/site";
 import { eventPlace } from "~/events/event-place";
-import { formatDate } from "~/kernel/time";
+import { formatDateRange } from "~/kernel/time";
 import {
   attendanceLine,
   type Certificate,
@@ -331,7 +331,7 @@ export function certificatePdf(
     12,
     setText(
       doc,
-      `${formatDate(event.startsAt, settings.timeZone)} · ${eventPlace(event)}`,
+      `${formatDateRange(event.startsAt, event.endsAt, settings.timeZone)} · ${eventPlace(event)}`,
       { weight: 300, size: 14, minSize: 10, maxLines: 2, color: colours.ink },
       textWidth,
     ),

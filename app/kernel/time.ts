@@ -53,6 +53,27 @@ export function formatDate(instant: Date | string, timeZone: string): string {
   return formatter(LOCALE, { timeZone, dateStyle: "long" }).format(new Date(instant));
 }
 
+/**
+ * The days an event runs, standing alone on a certificate: "16 de noviembre de 2026" on one day,
+ * "Del 16 al 19 de noviembre de 2026" within a month, "Del 30 de noviembre al 2 de diciembre de
+ * 2026" within a year, and both dates whole across years.
+ */
+export function formatDateRange(
+  start: Date | string,
+  end: Date | string,
+  timeZone: string,
+): string {
+  const from = formatDate(start, timeZone);
+  const until = formatDate(end, timeZone);
+  if (from === until) return from;
+  const a = zonedDateTime(start, timeZone).date.split("-");
+  const b = zonedDateTime(end, timeZone).date.split("-");
+  const [day, month] = from.split(" de ") as [string, string, string];
+  if (a[0] === b[0] && a[1] === b[1]) return `Del ${day} al ${until}`;
+  if (a[0] === b[0]) return `Del ${day} de ${month} al ${until}`;
+  return `Del ${from} al ${until}`;
+}
+
 /** Binds "6:00 p. m." together with no-break spaces, so a line never ends inside a time. */
 function keepTimeTogether(text: string): string {
   return text.replace(/(\d) ([ap])\. m\./g, "$1\u00a0$2.\u00a0m.");

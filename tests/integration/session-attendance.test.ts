@@ -547,6 +547,8 @@ test("participants page, CSV, profile, event page and certificate page show atte
   const check = await visitor.get(`/certificados/${formatted}`);
   expect(check.status).toBe(200);
   expect(check.text).toContain("Asistió a 3 de 4 sesiones (6 horas)");
+  // Its date is the course's days, not its first day alone.
+  expect(check.text).toMatch(/<time[^>]*>Del \d+ (de \w+ )?al \d+ de \w+ de \d{4}<\/time>/);
 }, 120_000);
 
 test("an organiser sets the share of sessions for the certificate; bad values and other members are refused", async () => {

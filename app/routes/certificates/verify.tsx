@@ -6,7 +6,7 @@ import { ErrorPage } from "~/error-page";
 import { eventPlace } from "~/events/event-place";
 import { MESSAGES } from "~/messages";
 import { notFound } from "~/kernel/not-found";
-import { formatDate } from "~/kernel/time";
+import { formatDateRange } from "~/kernel/time";
 import { pageTitle } from "~/site/title";
 import {
   certificateUrl,
@@ -32,7 +32,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     event: {
       id: event.id,
       nombreEvento: event.nombreEvento,
-      date: formatDate(event.startsAt, context.config.siteTimezone),
+      // A course of several days reads as its range ("Del 16 al 19 de noviembre de 2026").
+      date: formatDateRange(event.startsAt, event.endsAt, context.config.siteTimezone),
       startsAt: event.startsAt.toISOString(),
       place: eventPlace(event),
       tipoEvento: event.tipoEvento,
