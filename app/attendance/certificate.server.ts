@@ -66,6 +66,8 @@ export interface Certificate {
     ubicacionEvento: string;
     ubicacionEspecifica: string | null;
     tipoEvento: string;
+    /** The share of sessions (percent) that earns the certificate (decision 044). */
+    certificateShare: number;
   };
 }
 
@@ -106,6 +108,7 @@ const eventColumns = {
   ubicacionEvento: events.ubicacionEvento,
   ubicacionEspecifica: events.ubicacionEspecifica,
   tipoEvento: events.tipoEvento,
+  certificateShare: events.certificateShare,
 };
 
 type Actor = (Pick<User, "id" | "isAdmin"> & { grants?: readonly Grant[] }) | null;

@@ -203,6 +203,10 @@ test("the code's public page confirms who attended what, when, where and with wh
   expect(page.text).toContain(
     "Ayllu — Comunidad de robótica y tecnología de código abierto en Bolivia",
   );
+  // An event of one session: who gets one reads as before sessions.
+  expect(page.text).toContain(
+    "Ayllu emite este certificado a quien asistió al evento y fue registrado en la entrada.",
+  );
   expect(page.text).toContain(code);
   expect(page.text).toContain(`href="/detalles/${event.id}"`);
   expect(page.text).toContain(

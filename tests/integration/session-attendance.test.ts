@@ -547,6 +547,10 @@ test("participants page, CSV, profile, event page and certificate page show atte
   const check = await visitor.get(`/certificados/${formatted}`);
   expect(check.status).toBe(200);
   expect(check.text).toContain("Asistió a 3 de 4 sesiones (6 horas)");
+  // Who gets one: the course's share of sessions.
+  expect(check.text).toContain(
+    "Ayllu emite este certificado a quien asistió al menos al 75 % de las sesiones, registradas en la entrada.",
+  );
   // Its date is the course's days, not its first day alone.
   expect(check.text).toMatch(/<time[^>]*>Del \d+ (de \w+ )?al \d+ de \w+ de \d{4}<\/time>/);
 }, 120_000);

@@ -38,6 +38,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       place: eventPlace(event),
       tipoEvento: event.tipoEvento,
     },
+    // Who gets one: of a course of several sessions, those who came to its share of them.
+    rule:
+      certificate.attendance.total > 1
+        ? `a quien asistió al menos al ${event.certificateShare} % de las sesiones, registradas en la entrada`
+        : "a quien asistió al evento y fue registrado en la entrada",
   };
 }
 
@@ -66,7 +71,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function CertificateCheck({ loaderData }: Route.ComponentProps) {
-  const { code, nombre, event, sessions } = loaderData;
+  const { code, nombre, event, sessions, rule } = loaderData;
   return (
     <section className="page page-narrow" aria-labelledby="certificate-title">
       <div className="card certificate-card">
@@ -104,8 +109,7 @@ export default function CertificateCheck({ loaderData }: Route.ComponentProps) {
           </div>
         </dl>
         <p className="muted certificate-note">
-          {site.name} emite este certificado a quien asistió al evento y fue registrado en la
-          entrada. Esta página lo confirma mientras el certificado siga vigente.
+          {`${site.name} emite este certificado ${rule}. Esta página lo confirma mientras el certificado siga vigente.`}
         </p>
       </div>
     </section>
