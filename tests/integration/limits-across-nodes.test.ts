@@ -176,9 +176,12 @@ test("a job ticking on two nodes runs on one at a time, never two runs closer th
   const gap = everyMs - everyMs / 10;
   expect(runs.length).toBeLessThanOrEqual(Math.floor(elapsed / gap) + 1);
   const times = runs.map((r) => r.at).sort((a, b) => a - b);
-  // The claim is timed by the database's clock; the run starts a moment after it returns.
+  // The claim is timed by the database's clock; the run starts a moment after it returns, and on
+  // a loaded machine one run may start late and the next on time (a CI run saw 223 ms between two
+  // runs 300 ms apart by the claims). Two nodes running one tick would be a few ms apart: half the
+  // interval tells the two apart without timing the machine.
   for (let i = 1; i < times.length; i++)
-    expect(times[i]! - times[i - 1]!).toBeGreaterThan(gap - 40);
+    expect(times[i]! - times[i - 1]!).toBeGreaterThan(everyMs / 2);
 });
 
 test("a backup leaves the coordination tables out, and a database a server has run on (jobs claimed, attempts counted) still restores", async () => {
