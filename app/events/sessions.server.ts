@@ -272,6 +272,40 @@ function allowed(actor: Actor, eventId: unknown) {
 
 const range = (s: Span, timeZone: string) => formatDateTimeRange(s.startsAt, s.endsAt, timeZone);
 
+/**
+ * New sessions into an event, all or none: they must fit among its sessions (the refusal shown by
+ * `field`), the event's dates then follow them, and the change is audited.
+ */
+async function insertSessions(
+  db: Db,
+  actor: Actor,
+  role: ReturnType<typeof allowed>,
+  eventId: unknown,
+  added: Span[],
+  field: Parameters<typeof checkFits>[2],
+  timeZone: string,
+  summary: (eventName: string) => string,
+): Promise<EventSession[]> {
+  return db.transaction(async (tx) => {
+    const { event, sessions } = await lockedEvent(tx, eventId as string);
+    checkFits(sessions, added, field);
+    const rows = await tx
+      .insert(eventSessions)
+      .values(added.map((s) => ({ eventId: event.id, ...s })))
+      .returning();
+    await followSessions(tx, event.id, timeZone);
+    await recordAudit(tx, {
+      actor: actor!,
+      role,
+      action: "event.sessions",
+      itemKind: "event",
+      itemId: event.id,
+      summary: summary(event.nombreEvento),
+    });
+    return rows;
+  });
+}
+
 /** 'Agregar sesión': one session on a date, from a start to an end. */
 export async function addSession(
   db: Db,
@@ -282,24 +316,17 @@ export async function addSession(
 ): Promise<EventSession> {
   const role = allowed(actor, eventId);
   const session = parseSession(fields, timeZone);
-  return db.transaction(async (tx) => {
-    const { event, sessions } = await lockedEvent(tx, eventId as string);
-    checkFits(sessions, [session], "fecha");
-    const [row] = await tx
-      .insert(eventSessions)
-      .values({ eventId: event.id, ...session })
-      .returning();
-    await followSessions(tx, event.id, timeZone);
-    await recordAudit(tx, {
-      actor: actor!,
-      role,
-      action: "event.sessions",
-      itemKind: "event",
-      itemId: event.id,
-      summary: `Agregó una sesión a «${event.nombreEvento}»: ${range(session, timeZone)}`,
-    });
-    return row!;
-  });
+  const [row] = await insertSessions(
+    db,
+    actor,
+    role,
+    eventId,
+    [session],
+    "fecha",
+    timeZone,
+    (name) => `Agregó una sesión a «${name}»: ${range(session, timeZone)}`,
+  );
+  return row!;
 }
 
 /** 'Generar sesiones': every session a rule gives, all or none. Returns how many. */
@@ -312,21 +339,18 @@ export async function generateSessions(
 ): Promise<number> {
   const role = allowed(actor, eventId);
   const generated = sessionsOfRule(fields, timeZone);
-  return db.transaction(async (tx) => {
-    const { event, sessions } = await lockedEvent(tx, eventId as string);
-    checkFits(sessions, generated, "desde");
-    await tx.insert(eventSessions).values(generated.map((s) => ({ eventId: event.id, ...s })));
-    await followSessions(tx, event.id, timeZone);
-    await recordAudit(tx, {
-      actor: actor!,
-      role,
-      action: "event.sessions",
-      itemKind: "event",
-      itemId: event.id,
-      summary: `Generó ${generated.length} ${generated.length === 1 ? "sesión" : "sesiones"} de «${event.nombreEvento}»`,
-    });
-    return generated.length;
-  });
+  const n = generated.length;
+  await insertSessions(
+    db,
+    actor,
+    role,
+    eventId,
+    generated,
+    "desde",
+    timeZone,
+    (name) => `Generó ${n} ${n === 1 ? "sesión" : "sesiones"} de «${name}»`,
+  );
+  return n;
 }
 
 /** A session as a queued mail keeps it. */

@@ -6,6 +6,7 @@ import { formatDateTimeRange } from "~/kernel/time";
 import { EVENT_SESSIONS_MAX } from "~/kernel/limits";
 import { Field } from "~/ui/field";
 import { eventLinkLabel } from "~/events/event-place";
+import { SessionWhen } from "~/events/components/session-when";
 
 export interface SessionItem {
   id: string;
@@ -182,14 +183,7 @@ export function SessionEditor({
       <ol className="plain-list session-list">
         {sessions.map((s) => (
           <li key={s.id} className={s.cancelled ? "session-cancelled" : undefined}>
-            <span className="session-when">
-              <time dateTime={s.startsAt}>
-                {formatDateTimeRange(s.startsAt, s.endsAt, timeZone)}
-              </time>
-              {s.cancelled ? (
-                <span className="badge session-badge-cancelled">Cancelada</span>
-              ) : null}
-            </span>
+            <SessionWhen session={s} timeZone={timeZone} />
             {s.place || s.link ? (
               <span className="muted session-where">
                 {[s.place, s.link ? eventLinkLabel(s.link) : null].filter(Boolean).join(" · ")}

@@ -23,6 +23,7 @@ import { EventTeam } from "~/members/components/event-team";
 import { loadEventDetail, participationAction } from "./detail.server";
 import type { Route } from "./+types/detail";
 import { BackLink } from "~/ui/back-link";
+import { SessionWhen } from "~/events/components/session-when";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return loadEventDetail(params.eventId, await getUser(request, context), context);
@@ -241,14 +242,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
               <ol className="plain-list session-list">
                 {event.sessions.map((s) => (
                   <li key={s.id} className={s.cancelled ? "session-cancelled" : undefined}>
-                    <span className="session-when">
-                      <time dateTime={s.startsAt}>
-                        {formatDateTimeRange(s.startsAt, s.endsAt, timeZone)}
-                      </time>
-                      {s.cancelled ? (
-                        <span className="badge session-badge-cancelled">Cancelada</span>
-                      ) : null}
-                    </span>
+                    <SessionWhen session={s} timeZone={timeZone} />
                     {s.place || s.link ? (
                       <span className="muted session-where">
                         {s.place}
