@@ -46,6 +46,10 @@ export default [
     { id: "certificate-admin" },
   ),
 
+  // Payments (decision 046): the treasurer's page and the bank's QR
+  route("tesoreria", "routes/payments/treasury.tsx"),
+  route("tesoreria/qr.png", "routes/payments/qr.ts"),
+
   // Publications: notes, resources, projects
   route("projectsandnotes", "routes/publications/admin.tsx"),
   route("projectsandnotes/listas", "routes/publications/admin-lists.ts"),

@@ -233,6 +233,11 @@ export const events = pgTable(
      * attended to earn the certificate (decision 044).
      */
     certificateShare: integer("certificate_share").notNull().default(75),
+    /**
+     * The price in whole centavos of boliviano (decision 046); 0, the default, is a free event.
+     * Typed as people write it ('30', '30,50') and shown as 'Bs 30,50'.
+     */
+    priceCents: integer("price_cents").notNull().default(0),
   },
   (t) => [
     index("events_starts_at_idx").on(t.startsAt),
@@ -245,8 +250,39 @@ export const events = pgTable(
       sql`${t.doorHoursBefore} between 0 and 72 and ${t.doorHoursAfter} between 0 and 72`,
     ),
     check("events_certificate_share_check", sql`${t.certificateShare} between 1 and 100`),
+    check("events_price_cents_check", sql`${t.priceCents} between 0 and 10000000`),
   ],
 );
+
+/**
+ * The site's way to be paid (decision 046): one row, set by an admin or a treasurer. The QR is the
+ * static one the community's bank app produces, kept lossless as a PNG in the private store
+ * (app/uploads/private-storage.server.ts) under `qr_file`; `qr_expires_on` is the date the bank
+ * prints on it, when it has one.
+ */
+export const paymentMethod = pgTable(
+  "payment_method",
+  {
+    id: text("id").primaryKey().default("site"),
+    qrFile: text("qr_file"),
+    qrUploadedAt: timestamp("qr_uploaded_at", { withTimezone: true }),
+    qrExpiresOn: date("qr_expires_on", { mode: "string" }),
+    accountHolder: text("account_holder").notNull().default(""),
+    bank: text("bank").notNull().default(""),
+    instructions: text("instructions").notNull().default(""),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("payment_method_one_row_check", sql`${t.id} = 'site'`),
+    check(
+      "payment_method_qr_file_check",
+      sql`${t.qrFile} is null or ${t.qrFile} ~ '^[0-9a-f]{32}\\.png$'`,
+    ),
+  ],
+);
+
+export type PaymentMethod = typeof paymentMethod.$inferSelect;
 
 /**
  * One session of an event (docs/decisions/043-event-sessions.md): a course's class, a club's

@@ -12,6 +12,7 @@ import {
 } from "~/kernel/fields";
 import { isRealDate } from "~/kernel/checks";
 import { UPLOAD_MAX_FILES } from "~/kernel/images";
+import { priceField } from "~/payments/money";
 import { CAPACITY_MAX, EVENT_DESCRIPTION_MAX, EVENT_NAME_MAX, TIPOS_EVENTO } from "~/kernel/limits";
 
 const CAPACITY_INVALID = "El cupo debe ser un número entero de plazas (1 o más), o quedar vacío.";
@@ -113,6 +114,8 @@ export const EventSchema = z
     ubicacionEspecifica: optionalText(EVENT_NAME_MAX),
     descripcion: requiredText("Escribe la descripción del evento.", EVENT_DESCRIPTION_MAX),
     capacity: capacityField,
+    /** 'Precio (Bs, opcional)', in centavos: 0 (blank) is free (decision 046). */
+    price: priceField,
   })
   .transform((value, ctx) => {
     // One of the end's two fields without the other: say which is missing.

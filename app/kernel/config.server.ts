@@ -27,6 +27,11 @@ export interface Config {
    * and where the local folder is for `npm run imagenes` (the move into the bucket and back).
    */
   uploadsDir: string;
+  /**
+   * PRIVATE_DIR: private files (the bank's QR, payment receipts; decision 046) when there is no
+   * object store. Never under UPLOADS_DIR, which /imagenes serves; <DATA_DIR>/privado by default.
+   */
+  privateDir: string;
   /** An S3-compatible bucket for the photos instead of the folder (docs/decisions/032-object-storage.md). */
   objectStore: ObjectStoreSettings | null;
   /** The largest image file accepted, in bytes. */
@@ -144,6 +149,7 @@ const EnvSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   UPLOADS_DIR: z.string().min(1).optional(),
+  PRIVATE_DIR: z.string().min(1).optional(),
   UPLOAD_MAX_MB: z.coerce
     .number()
     .min(0.1, "UPLOAD_MAX_MB debe ser un tamaño en MB (0.1 o más)")
@@ -436,6 +442,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const objectStore = objectStoreOf(e, problems);
+  const uploadsDir = path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, "uploads"));
+  const privateDir = path.resolve(e.PRIVATE_DIR ?? path.join(e.DATA_DIR, "privado"));
+  if (privateDir === uploadsDir || privateDir.startsWith(uploadsDir + path.sep))
+    problems.push(
+      "PRIVATE_DIR está dentro de UPLOADS_DIR, que el sitio publica en /imagenes: los archivos privados (QR del banco, comprobantes de pago) necesitan una carpeta fuera de ella",
+    );
 
   if (!isTimeZone(e.SITE_TIMEZONE))
     problems.push(`SITE_TIMEZONE no es una zona horaria: ${e.SITE_TIMEZONE}`);
@@ -476,7 +488,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: new URL(publicUrl.origin),
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
-    uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, "uploads")),
+    uploadsDir,
+    privateDir,
     objectStore,
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
     uploadMaxPixels: Math.round(e.UPLOAD_MAX_MEGAPIXELS * 1_000_000),

@@ -4,6 +4,9 @@
 // succeeds; anyone else is refused with NotAllowedError and the audit log (written in the same
 // transaction as every change) does not grow.
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { checkIn, checkInCode } from "~/attendance/check-in.server";
@@ -50,6 +53,12 @@ import { createNote, deleteNote } from "~/publications/note.server";
 import { loadSiteSections, saveSiteSection } from "~/site/sections.server";
 import { zonedDateTime } from "~/kernel/time";
 import { mayUpload } from "~/uploads/upload.server";
+import { privateFolderStorage } from "~/uploads/storage.server";
+import {
+  readPaymentQr,
+  removePaymentQr,
+  savePaymentMethod,
+} from "~/payments/payment-method.server";
 import { VALID_EVENT } from "../helpers/events";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 
@@ -57,6 +66,7 @@ const SECRET = "s".repeat(64);
 const ZONE = "America/La_Paz";
 const HOUR = 3_600_000;
 let database: TestDatabase;
+const privateDir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-privado-"));
 
 type Person = (User & { grants: Grant[] }) | null;
 
@@ -200,6 +210,12 @@ const CASES: Case[] = [
     role: { kind: "doorLink", inScope: true, inWindow: false },
   },
   {
+    name: "tesorería",
+    person: () => people.treasurer!,
+    target: () => soon.id,
+    role: { kind: "treasurer", inScope: true, inWindow: true },
+  },
+  {
     name: "enlace de registro de otro evento",
     person: () => people.linkElsewhere!,
     target: () => soon.id,
@@ -299,6 +315,17 @@ const MUTATIONS: Record<Action, Array<(p: Person, eventId: string) => Promise<un
       if (!mayUpload(p, "admin")) throw new NotAllowedError();
     },
   ],
+  "payments.setup": [
+    (p) =>
+      savePaymentMethod(database.db, p, {
+        accountHolder: "Comunidad Ayllu",
+        bank: "Banco Unión",
+        instructions: "",
+        qrExpiresOn: null,
+      }),
+    (p) => readPaymentQr(database.db, privateFolderStorage(privateDir), p),
+    (p) => removePaymentQr(database.db, privateFolderStorage(privateDir), p),
+  ],
 };
 
 async function auditCount(): Promise<number> {
@@ -317,6 +344,7 @@ beforeAll(async () => {
   people.organiser = await member([{ kind: "organiser", eventId: soon.id }]);
   people.organiserElsewhere = await member([{ kind: "organiser", eventId: other.id }]);
   people.editor = await member([{ kind: "editor", eventId: null }]);
+  people.treasurer = await member([{ kind: "treasurer", eventId: null }]);
   people.door = await member([{ kind: "door", eventId: soon.id }]);
   people.doorLater = await member([{ kind: "door", eventId: later.id }]);
   people.doorElsewhere = await member([{ kind: "door", eventId: other.id }]);
@@ -326,6 +354,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await database?.close();
+  fs.rmSync(privateDir, { recursive: true, force: true });
 });
 
 test("the walk covers every action of the table, and every kind of role", () => {
@@ -425,7 +454,7 @@ test("bad role input: unknown member, unknown or malformed event, unknown kind, 
   expect(await loadGrants(database.db, target.id)).toEqual([]);
 });
 
-test("the table says what issue 32 asks: organisers run their event, editors the publications, door staff the door", () => {
+test("the table says what issues 32 and 35 ask: organisers run their event, editors the publications, door staff the door, treasurers the payments", () => {
   expect(CAPABILITIES).toEqual({
     "users.read": [],
     "users.setAdmin": [],
@@ -446,6 +475,7 @@ test("the table says what issue 32 asks: organisers run their event, editors the
     "event.door.window": ["organiser"],
     "publications.manage": ["editor"],
     "uploads.images": ["organiser", "editor"],
+    "payments.setup": ["treasurer"],
   });
 });
 

@@ -46,6 +46,8 @@ export interface EventFormValues {
   descripcion?: string;
   /** Seats; blank (or null) means no limit. */
   capacity?: string | number | null;
+  /** 'Precio (Bs, opcional)' as typed ('30', '30,50'); blank is free. */
+  price?: string;
 }
 
 /**
@@ -266,6 +268,23 @@ export function EventForm({
             max={CAPACITY_MAX}
             step={1}
             defaultValue={values.capacity ?? ""}
+          />
+        )}
+      </Field>
+      <Field
+        {...field("price")}
+        required={false}
+        label="Precio (Bs, opcional)"
+        hint="Vacío: gratis. Escríbelo como 30 o 30,50; quien se inscribe paga por QR (Tesorería)."
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={20}
+            defaultValue={values.price ?? ""}
           />
         )}
       </Field>

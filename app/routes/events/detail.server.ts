@@ -63,6 +63,7 @@ export async function loadEventDetail(
         tipoEvento: event.tipoEvento,
         enlacesVirtuales: event.enlacesVirtuales.filter(isHttpUrl),
         imagenEnlace: event.imagenEnlace,
+        priceCents: event.priceCents,
         descripcion: event.descripcion,
         startsAt: event.startsAt.toISOString(),
         endsAt: event.endsAt.toISOString(),

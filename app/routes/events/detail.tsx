@@ -9,6 +9,7 @@ import { ShareButton } from "~/events/components/share-button";
 import { ParticipationButton, seatsText } from "~/events/components/participation-button";
 import { eventLinkLabel, eventPlace, mapSearchUrl } from "~/events/event-place";
 import { plural } from "~/kernel/plural";
+import { formatBs } from "~/payments/money";
 import { shortDescription, structuredData } from "~/events/structured-data";
 import { redirectWithFlash } from "~/flash.server";
 import { getUser, requireProfile } from "~/guards.server";
@@ -157,6 +158,12 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
                   : plural(going, "persona", "personas")}
               </dd>
             </div>
+            {event.priceCents > 0 ? (
+              <div className="detail">
+                <dt>Precio</dt>
+                <dd>{formatBs(event.priceCents)}</dd>
+              </div>
+            ) : null}
             {seats ? (
               <div className="detail">
                 <dt>Plazas</dt>

@@ -1,0 +1,6 @@
+// The payments' messages (decision 046): the site's way to be paid, set at /tesoreria.
+export const PAYMENT_MESSAGES = {
+  paymentMethodSaved: "Datos de pago guardados.",
+  paymentQrSaved: "QR del banco guardado.",
+  paymentQrRemoved: "QR del banco quitado.",
+} as const;
