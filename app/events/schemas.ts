@@ -12,7 +12,7 @@ import {
 } from "~/kernel/fields";
 import { isRealDate } from "~/kernel/checks";
 import { UPLOAD_MAX_FILES } from "~/kernel/images";
-import { priceField } from "~/payments/money";
+import { priceField } from "~/payments/schemas";
 import { CAPACITY_MAX, EVENT_DESCRIPTION_MAX, EVENT_NAME_MAX, TIPOS_EVENTO } from "~/kernel/limits";
 
 const CAPACITY_INVALID = "El cupo debe ser un número entero de plazas (1 o más), o quedar vacío.";

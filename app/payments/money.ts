@@ -1,7 +1,6 @@
 // Amounts in bolivianos (decision 046): typed as people write them ('30', '30,50', '30.5',
-// 'Bs 1.200'), stored as whole centavos, shown as 'Bs 30,50'. Imported by the event form (its
-// hint and limits) and by the server (which decides).
-import { z } from "zod";
+// 'Bs 1.200'), stored as whole centavos, shown as 'Bs 30,50'. Imported by pages (no zod here: the
+// form's field is in ./schemas.ts) and by the server.
 
 /** The most an event may cost: Bs 100.000. */
 export const PRICE_MAX_CENTS = 10_000_000;
@@ -49,23 +48,3 @@ export function priceFieldValue(cents: number): string {
   const rest = cents % 100;
   return `${Math.floor(cents / 100)}${rest === 0 ? "" : `,${String(rest).padStart(2, "0")}`}`;
 }
-
-/** 'Precio (Bs, opcional)': blank or 0 is free (0 centavos). */
-export const priceField = z
-  .string({ error: PRICE_INVALID })
-  .trim()
-  .max(20, PRICE_INVALID)
-  .default("")
-  .transform((value, ctx) => {
-    if (value === "") return 0;
-    const cents = parseBs(value);
-    if (cents === null) {
-      ctx.addIssue({ code: "custom", message: PRICE_INVALID });
-      return z.NEVER;
-    }
-    if (cents > PRICE_MAX_CENTS) {
-      ctx.addIssue({ code: "custom", message: PRICE_TOO_HIGH });
-      return z.NEVER;
-    }
-    return cents;
-  });

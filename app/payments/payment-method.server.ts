@@ -17,7 +17,8 @@ import {
   type UploadLimits,
 } from "~/uploads/upload.server";
 import type { User } from "~/db/schema.server";
-import { QR_EXPIRY_WARNING_DAYS, type PaymentMethodInput } from "./schemas";
+import { QR_EXPIRY_WARNING_DAYS } from "./limits";
+import type { PaymentMethodInput } from "./schemas";
 
 /** Who acts: a signed-in member (an admin or a treasurer may), or nobody. */
 type Person =

@@ -1,14 +1,11 @@
-// The payment method's form at /tesoreria (decision 046): who receives the transfers, at which
-// bank, what the payer must do, and when the bank's QR stops working.
+// The payments' forms (decision 046): an event's price, and the payment method at /tesoreria —
+// who receives the transfers, at which bank, what the payer must do, and when the QR stops working.
 import { z } from "zod";
 import { isRealDate } from "~/kernel/checks";
 import { optionalText } from "~/kernel/fields";
 
-export const ACCOUNT_HOLDER_MAX = 120;
-export const BANK_MAX = 120;
-export const INSTRUCTIONS_MAX = 1000;
-/** How many days before its expiry the page warns that the bank's QR will stop working. */
-export const QR_EXPIRY_WARNING_DAYS = 30;
+import { ACCOUNT_HOLDER_MAX, BANK_MAX, INSTRUCTIONS_MAX } from "./limits";
+import { parseBs, PRICE_INVALID, PRICE_MAX_CENTS, PRICE_TOO_HIGH } from "./money";
 
 const EXPIRY_INVALID = "La fecha de vencimiento del QR no es una fecha válida.";
 
@@ -25,3 +22,23 @@ export const PaymentMethodSchema = z.strictObject({
     .transform((v) => (v === "" ? null : v)),
 });
 export type PaymentMethodInput = z.output<typeof PaymentMethodSchema>;
+
+/** 'Precio (Bs, opcional)': blank or 0 is free (0 centavos). */
+export const priceField = z
+  .string({ error: PRICE_INVALID })
+  .trim()
+  .max(20, PRICE_INVALID)
+  .default("")
+  .transform((value, ctx) => {
+    if (value === "") return 0;
+    const cents = parseBs(value);
+    if (cents === null) {
+      ctx.addIssue({ code: "custom", message: PRICE_INVALID });
+      return z.NEVER;
+    }
+    if (cents > PRICE_MAX_CENTS) {
+      ctx.addIssue({ code: "custom", message: PRICE_TOO_HIGH });
+      return z.NEVER;
+    }
+    return cents;
+  });

@@ -272,3 +272,16 @@ test.each([
 ])("mail settings that cannot work are refused with their name: %o", (env, message) => {
   expect(refusal(env)).toContain(message);
 });
+
+test("private files (decision 046) go to <DATA_DIR>/privado or PRIVATE_DIR, never inside UPLOADS_DIR", () => {
+  const config = loadConfig({ DATA_DIR: "/srv/ayllu" });
+  expect(config.privateDir).toBe("/srv/ayllu/privado");
+  expect(config.uploadsDir).toBe("/srv/ayllu/uploads");
+  expect(loadConfig({ DATA_DIR: "/srv/ayllu", PRIVATE_DIR: "/srv/secreto" }).privateDir).toBe(
+    "/srv/secreto",
+  );
+  for (const inside of ["/srv/ayllu/uploads/privado", "/srv/ayllu/uploads"])
+    expect(refusal({ DATA_DIR: "/srv/ayllu", PRIVATE_DIR: inside })).toContain(
+      "PRIVATE_DIR está dentro de UPLOADS_DIR",
+    );
+});

@@ -1,6 +1,7 @@
 // Amounts in bolivianos as people type them, and as the site writes them (decision 046).
 import { expect, test } from "vitest";
-import { formatBs, parseBs, priceField, priceFieldValue } from "~/payments/money";
+import { formatBs, parseBs, priceFieldValue } from "~/payments/money";
+import { priceField } from "~/payments/schemas";
 import { qrExpiry } from "~/payments/payment-method.server";
 
 test("amounts typed as people write them become centavos", () => {

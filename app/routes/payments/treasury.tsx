@@ -11,7 +11,7 @@ import {
   BANK_MAX,
   INSTRUCTIONS_MAX,
   QR_EXPIRY_WARNING_DAYS,
-} from "~/payments/schemas";
+} from "~/payments/limits";
 import { AlertDialog } from "~/ui/dialog";
 import { Field } from "~/ui/field";
 import { loadTreasury, treasuryAction, type TreasuryActionData } from "./treasury.server";
@@ -82,7 +82,7 @@ export default function Treasury({ loaderData, actionData }: Route.ComponentProp
           method="post"
           encType="multipart/form-data"
           reloadDocument
-          className="treasury-upload"
+          className="form treasury-upload"
         >
           <Field
             id="tesoreria-qr"
@@ -114,7 +114,7 @@ export default function Treasury({ loaderData, actionData }: Route.ComponentProp
 
       <section className="card" aria-labelledby="datos-title">
         <h2 id="datos-title">Datos de la cuenta</h2>
-        <Form method="post" preventScrollReset>
+        <Form method="post" className="form" preventScrollReset>
           <input type="hidden" name="intent" value="method" />
           <Field
             id="tesoreria-accountHolder"
