@@ -238,6 +238,8 @@ export const events = pgTable(
      * Typed as people write it ('30', '30,50') and shown as 'Bs 30,50'.
      */
     priceCents: integer("price_cents").notNull().default(0),
+    /** How long a place taken at a paid event is held for its payment, in hours (decision 046). */
+    holdHours: integer("hold_hours").notNull().default(48),
   },
   (t) => [
     index("events_starts_at_idx").on(t.startsAt),
@@ -251,6 +253,7 @@ export const events = pgTable(
     ),
     check("events_certificate_share_check", sql`${t.certificateShare} between 1 and 100`),
     check("events_price_cents_check", sql`${t.priceCents} between 0 and 10000000`),
+    check("events_hold_hours_check", sql`${t.holdHours} between 1 and 720`),
   ],
 );
 
@@ -283,6 +286,72 @@ export const paymentMethod = pgTable(
 );
 
 export type PaymentMethod = typeof paymentMethod.$inferSelect;
+
+/**
+ * A payment (decision 046) for a payable subject: a member's registration at a paid event, or
+ * (the competition's issue) a team. `status`: 'pending' — the place is held until `held_until`;
+ * 'submitted' — a receipt or a transaction number came, the place is held until a treasurer
+ * decides; 'confirmed', 'waived' (a grant: nothing to pay); 'expired' (the hold ran out, the place
+ * went to the next person waiting); 'cancelled' (the member left before paying). A row is never
+ * deleted but with its member's account (or event): it is the record of the money.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subjectKind: text("subject_kind").notNull().default("registration"),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    /** Who pays: the registered member (for a team, the one who registered it). */
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The team paid for, when the subject is a team; null for a registration. */
+    teamId: uuid("team_id"),
+    /**
+     * What the payer writes in the transfer's description: 8 characters of Crockford's base32 (no
+     * I, L, O or U), from the database's random source, as the certificates' codes are made.
+     */
+    reference: text("reference").notNull().unique().default(sql`ayllu_payment_reference()`),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status").notNull().default("pending"),
+    /** Until when the place is held while nothing has been sent ('pending'). */
+    heldUntil: timestamp("held_until", { withTimezone: true }),
+    /** The receipt in the private store (a photo as JPEG or PNG, or a PDF). */
+    receiptFile: text("receipt_file"),
+    transactionNumber: text("transaction_number"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One live payment per registration: the history (expired, cancelled) stays beside it.
+    uniqueIndex("payments_registration_live_key")
+      .on(t.eventId, t.userId)
+      .where(
+        sql`${t.subjectKind} = 'registration' and ${t.status} in ('pending', 'submitted', 'confirmed', 'waived')`,
+      ),
+    index("payments_user_id_idx").on(t.userId),
+    index("payments_status_held_until_idx").on(t.status, t.heldUntil),
+    check("payments_subject_kind_check", sql`${t.subjectKind} in ('registration', 'team')`),
+    check(
+      "payments_subject_check",
+      sql`(${t.subjectKind} = 'registration') = (${t.teamId} is null)`,
+    ),
+    check(
+      "payments_status_check",
+      sql`${t.status} in ('pending', 'submitted', 'confirmed', 'waived', 'expired', 'cancelled')`,
+    ),
+    check("payments_amount_check", sql`${t.amountCents} between 0 and 10000000`),
+    check("payments_reference_format", sql`${t.reference} ~ '^[0-9A-HJKMNP-TV-Z]{8}$'`),
+    check(
+      "payments_receipt_file_check",
+      sql`${t.receiptFile} is null or ${t.receiptFile} ~ '^[0-9a-f]{32}\\.(png|jpg|pdf)$'`,
+    ),
+  ],
+);
+
+export type Payment = typeof payments.$inferSelect;
 
 /**
  * One session of an event (docs/decisions/043-event-sessions.md): a course's class, a club's

@@ -13,6 +13,7 @@ import { queueMail, recipients } from "~/mail/mail.server";
 import { countParticipants, fillSeats } from "./seats.server";
 import { Refusal } from "~/kernel/errors";
 import { EVENT_MESSAGES } from "./messages";
+import { holdPlaces, releasePlace } from "~/payments/hold.server";
 
 export class EventEndedError extends Refusal {
   override name = "EventEndedError";
@@ -71,8 +72,11 @@ export async function joinEvent(
     await tx
       .delete(eventWaitlist)
       .where(and(eq(eventWaitlist.eventId, eventId), eq(eventWaitlist.userId, member.id)));
-    if (joined.length > 0)
+    if (joined.length > 0) {
+      // At a paid event the place is held for its payment (decision 046).
+      await holdPlaces(tx, eventId, [member.id], now);
       await queueMail(tx, "joined", recipients.members([member.id]), { eventId });
+    }
     return "joined";
   });
 }
@@ -110,8 +114,9 @@ export async function leaveEvent(
       .where(and(eq(participations.userId, member.id), eq(participations.eventId, eventId)))
       .returning({ eventId: participations.eventId });
     if (deleted.length === 0) return;
+    await releasePlace(tx, eventId, member.id);
     await queueMail(tx, "left", recipients.members([member.id]), { eventId });
-    await fillSeats(tx, event);
+    await fillSeats(tx, event, now);
   });
 }
 

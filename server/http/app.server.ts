@@ -38,6 +38,7 @@ import { PUBLICATIONS_STREAM_PATH, createPublicationStream } from "./publication
 import { encodingFor } from "~/kernel/encoding.server";
 import { createPageCache } from "./page-cache.server";
 import { shareDrainListener } from "./drain.server";
+import { expireHolds, HOLD_EXPIRY_MS } from "~/payments/expiry.server";
 import {
   bodySizeLimit,
   rateLimit,
@@ -478,6 +479,13 @@ function startJobs(database: Database, config: Config, now: () => Date): () => P
       everyMs: UPLOAD_SWEEP_MS,
       run: () => sweepUploads(db, storage, now()),
       failure: "No se pudieron revisar las imágenes subidas:",
+    },
+    {
+      // Places held for a payment that ran out go to the waiting list (decision 046).
+      name: "payment-holds-expiry",
+      everyMs: HOLD_EXPIRY_MS,
+      run: () => expireHolds(db, now()),
+      failure: "No se pudieron liberar las plazas reservadas vencidas:",
     },
   ];
   // The audit log keeps everything unless AUDIT_RETENTION_DAYS says otherwise (decision 039).
