@@ -48,7 +48,9 @@ export default [
 
   // Payments (decision 046): the treasurer's page and the bank's QR
   route("tesoreria", "routes/payments/treasury.tsx"),
-  route("tesoreria/qr.png", "routes/payments/qr.ts"),
+  route("pago/qr.png", "routes/payments/qr.ts"),
+  route("detalles/:eventId/pago", "routes/payments/pay.tsx"),
+  route("pagos/:paymentId/comprobante", "routes/payments/receipt.ts"),
 
   // Publications: notes, resources, projects
   route("projectsandnotes", "routes/publications/admin.tsx"),

@@ -79,6 +79,8 @@ export const CAPABILITIES = {
   "uploads.images": ["organiser", "editor"],
   // The site's way to pay: the bank's QR, the account holder, bank and instructions (decision 046).
   "payments.setup": ["treasurer"],
+  // Everyone's payments and receipts (a member reads their own without a role).
+  "payments.receipts": ["treasurer"],
 } as const satisfies Record<string, readonly RoleKind[]>;
 
 export type Action = keyof typeof CAPABILITIES;

@@ -65,4 +65,3 @@ export async function releasePlace(tx: Db, eventId: string, userId: string): Pro
 export function isUnpaid(status: string | null | undefined): boolean {
   return status === "pending" || status === "submitted";
 }
-

@@ -3,4 +3,5 @@ export const PAYMENT_MESSAGES = {
   paymentMethodSaved: "Datos de pago guardados.",
   paymentQrSaved: "QR del banco guardado.",
   paymentQrRemoved: "QR del banco quitado.",
+  receiptReceived: "Recibimos tu pago: tesorería lo revisará y te avisará por correo.",
 } as const;

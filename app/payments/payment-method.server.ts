@@ -4,11 +4,11 @@
 // store, and served only through a route that asks here who may see it.
 import { createHash } from "node:crypto";
 import sharp from "sharp";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { paymentMethod, type PaymentMethod } from "~/db/schema.server";
+import { paymentMethod, payments, type PaymentMethod } from "~/db/schema.server";
 import { recordAudit } from "~/audit/audit.server";
-import { assertMay, type Actor } from "~/members/permissions.server";
+import { assertMay, may, NotAllowedError, type Actor } from "~/members/permissions.server";
 import { StorageUnavailableError, type PrivateStorage } from "~/uploads/storage.server";
 import {
   tooLargeError,
@@ -223,15 +223,34 @@ async function removeQuietly(storage: PrivateStorage, name: string) {
 }
 
 /**
- * The bank's QR as a PNG, for those who may see it: admins and treasurers (decision 046). Null
- * when none is set or its file is gone.
+ * Whether this person may see the community's QR: admins and treasurers, and a member whose place
+ * at some event is held for a payment.
+ */
+export async function maySeePaymentQr(
+  db: Db,
+  actor: (Actor & { id?: string }) | null,
+): Promise<boolean> {
+  if (!actor) return false;
+  if (may(actor, "payments.setup")) return true;
+  if (!actor.id) return false;
+  const [held] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.userId, actor.id), inArray(payments.status, ["pending", "submitted"])))
+    .limit(1);
+  return held !== undefined;
+}
+
+/**
+ * The bank's QR as a PNG, for those who may see it (maySeePaymentQr); anyone else is refused.
+ * Null when none is set or its file is gone.
  */
 export async function readPaymentQr(
   db: Db,
   storage: PrivateStorage,
-  actor: Actor | null,
+  actor: (Actor & { id?: string }) | null,
 ): Promise<Buffer | null> {
-  assertMay(actor, "payments.setup");
+  if (!(await maySeePaymentQr(db, actor))) throw new NotAllowedError();
   const method = await getPaymentMethod(db);
   if (!method.qrFile) return null;
   try {

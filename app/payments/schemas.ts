@@ -42,3 +42,16 @@ export const priceField = z
     }
     return cents;
   });
+
+const TRANSACTION_INVALID =
+  "Escribe el número de transacción como lo muestra tu banco: letras, cifras y guiones, de 4 a 40.";
+
+/** 'Número de transacción': what the bank's app shows for the transfer. */
+export const TransactionSchema = z.strictObject({
+  transactionNumber: z
+    .string({ error: TRANSACTION_INVALID })
+    .trim()
+    .min(1, "Escribe el número de transacción.")
+    .max(40, TRANSACTION_INVALID)
+    .refine((v) => /^[A-Za-z0-9][A-Za-z0-9 ./-]{3,39}$/.test(v), TRANSACTION_INVALID),
+});

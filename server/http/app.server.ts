@@ -54,6 +54,7 @@ const UNSUBSCRIBE_PATH = "/correo/baja/";
 /** The largest form post accepted (long texts in the content forms fit with room to spare). */
 const MAX_BODY_BYTES = 1024 * 1024;
 const TREASURY_PATH = "/tesoreria";
+const PAYMENT_PAGE = /^\/detalles\/[0-9a-f-]{36}\/pago(\.data)?$/;
 
 /**
  * How long a client may take to send a request's headers, and the whole request with its body,
@@ -260,12 +261,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       }, next);
     });
     app.use(
-      bodySizeLimit(MAX_BODY_BYTES, {
-        [UPLOAD_ENDPOINT]: UPLOAD_MAX_FILES * config.uploadMaxBytes + MAX_BODY_BYTES,
-        // The bank's QR, one image posted by the treasurer's form (decision 046).
-        [TREASURY_PATH]: config.uploadMaxBytes + MAX_BODY_BYTES,
-        [`${TREASURY_PATH}.data`]: config.uploadMaxBytes + MAX_BODY_BYTES,
-      }),
+      bodySizeLimit(
+        MAX_BODY_BYTES,
+        {
+          [UPLOAD_ENDPOINT]: UPLOAD_MAX_FILES * config.uploadMaxBytes + MAX_BODY_BYTES,
+          // The bank's QR, one image posted by the treasurer's form (decision 046).
+          [TREASURY_PATH]: config.uploadMaxBytes + MAX_BODY_BYTES,
+          [`${TREASURY_PATH}.data`]: config.uploadMaxBytes + MAX_BODY_BYTES,
+        },
+        // A member's payment page takes the receipt, one photo or PDF.
+        [[PAYMENT_PAGE, config.uploadMaxBytes + MAX_BODY_BYTES]],
+      ),
     );
 
     const secureCookies = publicUrl.protocol === "https:";

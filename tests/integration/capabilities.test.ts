@@ -15,6 +15,7 @@ import {
   auditLog,
   events,
   participations,
+  payments,
   roleGrants,
   staffLinks,
   users,
@@ -59,6 +60,7 @@ import {
   removePaymentQr,
   savePaymentMethod,
 } from "~/payments/payment-method.server";
+import { readReceipt } from "~/payments/payment.server";
 import { VALID_EVENT } from "../helpers/events";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 
@@ -155,6 +157,8 @@ let soon: { id: string }; // starts in an hour: within door hours
 let other: { id: string }; // another event, also soon
 let later: { id: string }; // in ten days: outside door hours
 let participant: User;
+/** The participant's payment at `soon`, with a receipt in the private store. */
+let receiptPayment: { id: string };
 const people: Record<string, Person> = {};
 
 const CASES: Case[] = [
@@ -326,6 +330,9 @@ const MUTATIONS: Record<Action, Array<(p: Person, eventId: string) => Promise<un
     (p) => readPaymentQr(database.db, privateFolderStorage(privateDir), p),
     (p) => removePaymentQr(database.db, privateFolderStorage(privateDir), p),
   ],
+  "payments.receipts": [
+    (p) => readReceipt(database.db, privateFolderStorage(privateDir), p, receiptPayment.id),
+  ],
 };
 
 async function auditCount(): Promise<number> {
@@ -348,6 +355,19 @@ beforeAll(async () => {
   people.door = await member([{ kind: "door", eventId: soon.id }]);
   people.doorLater = await member([{ kind: "door", eventId: later.id }]);
   people.doorElsewhere = await member([{ kind: "door", eventId: other.id }]);
+  const receipt = `${"a".repeat(32)}.png`;
+  fs.writeFileSync(path.join(privateDir, receipt), "png");
+  const [made] = await database.db
+    .insert(payments)
+    .values({
+      eventId: soon.id,
+      userId: participant.id,
+      amountCents: 3000,
+      status: "submitted",
+      receiptFile: receipt,
+    })
+    .returning({ id: payments.id });
+  receiptPayment = made!;
   people.link = await linkHolder(soon.id);
   people.linkLater = await linkHolder(later.id);
   people.linkElsewhere = await linkHolder(other.id);
@@ -476,6 +496,7 @@ test("the table says what issues 32 and 35 ask: organisers run their event, edit
     "publications.manage": ["editor"],
     "uploads.images": ["organiser", "editor"],
     "payments.setup": ["treasurer"],
+    "payments.receipts": ["treasurer"],
   });
 });
 

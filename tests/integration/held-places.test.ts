@@ -3,13 +3,19 @@
 // by the server's clock, free their places and the waiting list advances exactly, each member
 // seated from it with a new hold; a member who leaves before paying frees the place.
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { deflateSync } from "node:zlib";
+import sharp from "sharp";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { events, eventWaitlist, participations, payments, users } from "~/db/schema.server";
 import { joinEvent, leaveEvent } from "~/events/participation.server";
 import { expireHolds } from "~/payments/expiry.server";
+import { grantRole } from "~/members/roles.server";
+import { BrowserClient } from "../helpers/browser-client";
 import { usingPostgres } from "../helpers/database";
-import { createAdmin, createTestEvent } from "../helpers/events";
+import { createAdmin, createMember, createTestEvent } from "../helpers/events";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 const HOUR = 3_600_000;
@@ -163,4 +169,285 @@ test("a free event holds nothing: no payment is opened", async () => {
       .from(payments)
       .where(inArray(payments.userId, [one!.id])),
   ).toEqual([]);
+});
+
+// ——— The member's payment page (through the real server) ———
+
+/** A JPEG photo of a receipt, with GPS coordinates in its EXIF. */
+async function receiptPhoto(seed = 1): Promise<Buffer> {
+  const pixels = Buffer.alloc(300 * 200 * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 13 + seed * 7) % 251;
+  return sharp(pixels, { raw: { width: 300, height: 200, channels: 3 } })
+    .jpeg({ quality: 80 })
+    .withExif({
+      IFD0: { Make: "Telefono" },
+      IFD3: { GPSLatitudeRef: "S", GPSLatitude: "16/1 30/1 0/1" },
+    })
+    .toBuffer();
+}
+
+const PLAIN_PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+  "latin1",
+);
+
+function postReceipt(
+  client: BrowserClient,
+  eventId: string,
+  file: { name: string; data: Buffer; type?: string },
+) {
+  const form = new FormData();
+  form.append(
+    "comprobante",
+    new Blob([new Uint8Array(file.data)], { type: file.type ?? "image/jpeg" }),
+    file.name,
+  );
+  return client.request("POST", `/detalles/${eventId}/pago`, { body: form });
+}
+
+const fieldErrorOf = (html: string, field: string) =>
+  new RegExp(`<p class="field-error" id="pago-${field}-error">([^<]*)</p>`).exec(html)?.[1] ?? null;
+
+async function heldMember(eventId: string) {
+  const member = await createMember(server);
+  await joinEvent(server.db, member.user, eventId);
+  const [payment] = await server.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.eventId, eventId), eq(payments.userId, member.user.id)));
+  return { ...member, payment: payment! };
+}
+
+test("the payment page shows the amount, the reference and the QR to the member whose place is held; the QR to nobody else", async () => {
+  const event = await paidEvent(5);
+  const treasurer = await createMember(server);
+  await grantRole(server.db, admin.user, { userId: treasurer.user.id, kind: "treasurer" });
+  const qr = await sharp({
+    create: { width: 100, height: 100, channels: 3, background: { r: 0, g: 0, b: 0 } },
+  })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append("imagen", new Blob([new Uint8Array(qr)], { type: "image/png" }), "qr.png");
+  expect((await treasurer.client.request("POST", "/tesoreria", { body: form })).status).toBe(302);
+
+  const member = await heldMember(event.id);
+  const page = await member.client.get(`/detalles/${event.id}/pago`);
+  expect(page.status).toBe(200);
+  const text = page.text.replaceAll("<!-- -->", "");
+  expect(text).toContain("Pendiente de pago. Tu plaza está reservada hasta el");
+  expect(text).toContain("Bs 30");
+  const ref = member.payment.reference;
+  expect(text).toContain(`${ref.slice(0, 4)} ${ref.slice(4)}`);
+  expect(text).toMatch(/<img class="payment-qr" src="\/pago\/qr\.png\?v=[0-9a-f]{8}"/);
+  expect((await member.client.request("GET", "/pago/qr.png")).status).toBe(200);
+  // The event page leads there.
+  expect((await member.client.get(`/detalles/${event.id}`)).text).toContain(
+    `href="/detalles/${event.id}/pago"`,
+  );
+
+  const stranger = await createMember(server);
+  expect((await stranger.client.request("GET", "/pago/qr.png")).status).toBe(403);
+  expect((await stranger.client.get(`/detalles/${event.id}/pago`)).status).toBe(404);
+  expect((await member.client.get(`/detalles/${randomUUID()}/pago`)).status).toBe(404);
+  expect((await member.client.get("/detalles/no-es-un-id/pago")).status).toBe(404);
+  const visitor = await new BrowserClient(server.url).get(`/detalles/${event.id}/pago`);
+  expect(visitor.location).toContain("/login");
+});
+
+test("a receipt photo is stored without its metadata, private, and downloaded as an attachment by its member, treasurers and admins only", async () => {
+  const event = await paidEvent(5);
+  const member = await heldMember(event.id);
+  const reply = await postReceipt(member.client, event.id, {
+    name: "comprobante.jpg",
+    data: await receiptPhoto(),
+  });
+  expect(reply.status).toBe(302);
+  const [payment] = await server.db
+    .select()
+    .from(payments)
+    .where(eq(payments.id, member.payment.id));
+  expect(payment).toMatchObject({ status: "submitted", heldUntil: null });
+  expect(payment!.receiptFile).toMatch(/^[0-9a-f]{32}\.jpg$/);
+  const stored = fs.readFileSync(path.join(server.config.privateDir, payment!.receiptFile!));
+  expect((await sharp(stored).metadata()).exif).toBeUndefined();
+  expect(fs.readdirSync(server.config.uploadsDir).filter((n) => !n.startsWith("."))).toEqual([]);
+
+  const treasurer = await createMember(server);
+  await grantRole(server.db, admin.user, { userId: treasurer.user.id, kind: "treasurer" });
+  for (const who of [member, treasurer, admin]) {
+    const download = await who.client.request("GET", `/pagos/${payment!.id}/comprobante`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-type")).toBe("image/jpeg");
+    expect(download.headers.get("content-disposition")).toBe(
+      `attachment; filename="comprobante-${payment!.reference}.jpg"`,
+    );
+    expect(download.headers.get("cache-control")).toBe("private, no-store");
+  }
+  const other = await createMember(server);
+  const refused = await other.client.request("GET", `/pagos/${payment!.id}/comprobante`);
+  expect(refused.status).toBe(403);
+  expect(refused.headers.get("content-type")).toContain("text/plain");
+  expect(
+    (await new BrowserClient(server.url).request("GET", `/pagos/${payment!.id}/comprobante`))
+      .status,
+  ).toBe(403);
+  expect((await admin.client.request("GET", `/pagos/${randomUUID()}/comprobante`)).status).toBe(
+    404,
+  );
+  expect((await admin.client.request("GET", "/pagos/123/comprobante")).status).toBe(404);
+  // Someone else's registration: a member with no place there cannot send one for it.
+  expect(
+    (await postReceipt(other.client, event.id, { name: "a.jpg", data: await receiptPhoto(2) }))
+      .status,
+  ).toBe(404);
+
+  // A plain PDF from the bank is kept as it is.
+  const pdf = await postReceipt(member.client, event.id, {
+    name: "banco.pdf",
+    data: PLAIN_PDF,
+    type: "application/pdf",
+  });
+  expect(pdf.status).toBe(302);
+  const [again] = await server.db.select().from(payments).where(eq(payments.id, member.payment.id));
+  expect(again!.receiptFile).toMatch(/\.pdf$/);
+  // The photo it replaced is gone from the private store.
+  expect(fs.existsSync(path.join(server.config.privateDir, payment!.receiptFile!))).toBe(false);
+  const download = await member.client.request("GET", `/pagos/${payment!.id}/comprobante`);
+  expect(download.headers.get("content-type")).toBe("application/pdf");
+});
+
+test("hostile receipts are refused with a Spanish message and change nothing: text named .jpg, a PDF with a script (plain or compressed), too large, no file, two files", async () => {
+  const event = await paidEvent(5);
+  const member = await heldMember(event.id);
+  const before = () => server.db.select().from(payments).where(eq(payments.id, member.payment.id));
+  const was = await before();
+  const files = () => fs.readdirSync(server.config.privateDir).sort();
+  const had = files();
+
+  const text = await postReceipt(member.client, event.id, {
+    name: "comprobante.jpg",
+    data: Buffer.from("esto no es una imagen\n".repeat(30)),
+  });
+  expect(text.status).toBe(415);
+  expect(fieldErrorOf(text.text, "comprobante")).toBe(
+    "«comprobante.jpg» no es una foto (JPEG, PNG o WebP) ni un PDF.",
+  );
+
+  const scripted = Buffer.from(
+    "%PDF-1.4\n1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+    "latin1",
+  );
+  const hidden = Buffer.concat([
+    Buffer.from("%PDF-1.5\n1 0 obj << /Type /ObjStm /Filter /FlateDecode >>\nstream\n", "latin1"),
+    deflateSync(Buffer.from("<< /S /JavaScript /JS (app.launchURL('x')) >>", "latin1")),
+    Buffer.from("\nendstream\nendobj\ntrailer << >>\n%%EOF\n", "latin1"),
+  ]);
+  for (const [name, data] of [
+    ["script.pdf", scripted],
+    ["oculto.pdf", hidden],
+  ] as const) {
+    const reply = await postReceipt(member.client, event.id, {
+      name,
+      data,
+      type: "application/pdf",
+    });
+    expect(reply.status, name).toBe(415);
+    expect(fieldErrorOf(reply.text, "comprobante"), name).toContain(
+      "es un PDF con contenido activo",
+    );
+  }
+
+  const heavy = await postReceipt(member.client, event.id, {
+    name: "pesada.jpg",
+    data: Buffer.alloc(server.config.uploadMaxBytes + 10, 7),
+  });
+  expect(heavy.status).toBe(413);
+
+  const empty = new FormData();
+  empty.append("comprobante", new Blob([]), "");
+  const none = await member.client.request("POST", `/detalles/${event.id}/pago`, { body: empty });
+  expect(none.status).toBe(400);
+  expect(fieldErrorOf(none.text, "comprobante")).toBe("Elige la foto o el PDF del comprobante.");
+
+  const two = new FormData();
+  for (const n of [3, 4])
+    two.append(
+      "comprobante",
+      new Blob([new Uint8Array(await receiptPhoto(n))], { type: "image/jpeg" }),
+      `${n}.jpg`,
+    );
+  const twoReply = await member.client.request("POST", `/detalles/${event.id}/pago`, {
+    body: two,
+  });
+  expect(twoReply.status).toBe(400);
+
+  const wrongField = new FormData();
+  wrongField.append("imagen", new Blob([new Uint8Array(await receiptPhoto(5))]), "x.jpg");
+  expect(
+    (await member.client.request("POST", `/detalles/${event.id}/pago`, { body: wrongField }))
+      .status,
+  ).toBe(400);
+
+  expect(await before()).toEqual(was);
+  expect(files()).toEqual(had);
+});
+
+test("the transaction number: bad input is a 4xx in Spanish and changes nothing; a good one holds the place until a treasurer decides; nothing more once confirmed", async () => {
+  const event = await paidEvent(5);
+  const member = await heldMember(event.id);
+  const was = await server.db.select().from(payments).where(eq(payments.id, member.payment.id));
+  const bad: [Record<string, string>, string][] = [
+    [{ intent: "transaction" }, "Escribe el número de transacción"],
+    [{ intent: "transaction", transactionNumber: "   " }, "Escribe el número de transacción."],
+    [{ intent: "transaction", transactionNumber: "1".repeat(41) }, "de 4 a 40"],
+    [{ intent: "transaction", transactionNumber: "javascript:alert(1)" }, "de 4 a 40"],
+    [{ intent: "transaction", transactionNumber: "<b>1234</b>" }, "de 4 a 40"],
+  ];
+  for (const [form, message] of bad) {
+    const reply = await member.client.post(`/detalles/${event.id}/pago`, form);
+    expect(reply.status, JSON.stringify(form)).toBe(400);
+    expect(fieldErrorOf(reply.text, "transactionNumber")).toContain(message);
+  }
+  const extra = await member.client.post(`/detalles/${event.id}/pago`, {
+    intent: "transaction",
+    transactionNumber: "12345678",
+    status: "confirmed",
+  });
+  expect(extra.status).toBe(400);
+  expect((await member.client.post(`/detalles/${event.id}/pago`, { intent: "pagar" })).status).toBe(
+    400,
+  );
+  const json = await member.client.request("POST", `/detalles/${event.id}/pago`, {
+    body: "{}",
+    headers: { "Content-Type": "application/json" },
+  });
+  expect(json.status).toBe(400);
+  expect(await server.db.select().from(payments).where(eq(payments.id, member.payment.id))).toEqual(
+    was,
+  );
+
+  const good = await member.client.post(`/detalles/${event.id}/pago`, {
+    intent: "transaction",
+    transactionNumber: "TRX-2026-000123",
+  });
+  expect(good.status).toBe(302);
+  const [sent] = await server.db.select().from(payments).where(eq(payments.id, member.payment.id));
+  expect(sent).toMatchObject({
+    status: "submitted",
+    transactionNumber: "TRX-2026-000123",
+    heldUntil: null,
+  });
+  // A hold sent in is not expired by the clock.
+  await expireHolds(server.db, new Date(Date.now() + 100 * HOUR));
+  const [kept] = await server.db.select().from(payments).where(eq(payments.id, sent!.id));
+  expect(kept!.status).toBe("submitted");
+
+  await server.db.update(payments).set({ status: "confirmed" }).where(eq(payments.id, sent!.id));
+  const closed = await member.client.post(`/detalles/${event.id}/pago`, {
+    intent: "transaction",
+    transactionNumber: "OTRO-1234",
+  });
+  expect(closed.status).toBe(409);
+  expect(closed.text).toContain("Tu pago ya está confirmado");
 });

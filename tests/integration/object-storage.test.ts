@@ -333,7 +333,7 @@ test("`node server.js` with a bucket that does not exist says so, naming S3_BUCK
   }
 });
 
-test("with a bucket, the bank's QR (a private file, decision 046) goes under privado/ — in S3_PRIVATE_BUCKET when set — never under imagenes/, and only /tesoreria/qr.png serves it", async () => {
+test("with a bucket, the bank's QR (a private file, decision 046) goes under privado/ — in S3_PRIVATE_BUCKET when set — never under imagenes/, and only /pago/qr.png serves it", async () => {
   const treasurer = await createMember(server);
   await grantRole(server.db, admin.user, { userId: treasurer.user.id, kind: "treasurer" });
   const form = new FormData();
@@ -350,7 +350,7 @@ test("with a bucket, the bank's QR (a private file, decision 046) goes under pri
   expect(inBucket.status).toBe(200);
   expect(await objectBytes(name)).toBeNull();
   expect((await treasurer.client.request("GET", `/imagenes/${name}`)).status).toBe(404);
-  const served = await treasurer.client.request("GET", "/tesoreria/qr.png");
+  const served = await treasurer.client.request("GET", "/pago/qr.png");
   expect(served.status).toBe(200);
   expect(served.headers.get("content-type")).toBe("image/png");
 

@@ -240,7 +240,7 @@ test("the bank's QR is kept lossless as a PNG in the private folder, without met
   expect(reply.status).toBe(302);
   const page = await landOn(treasurer.client, reply);
   expect(alertsIn(page.text)).toEqual([MESSAGES.paymentQrSaved]);
-  expect(page.text).toMatch(/<img src="\/tesoreria\/qr\.png\?v=[0-9a-f]{8}"/);
+  expect(page.text).toMatch(/<img src="\/pago\/qr\.png\?v=[0-9a-f]{8}"/);
 
   const [row] = await server.db.select().from(paymentMethod);
   expect(row!.qrFile).toMatch(/^[0-9a-f]{32}\.png$/);
@@ -255,7 +255,7 @@ test("the bank's QR is kept lossless as a PNG in the private folder, without met
   );
 
   for (const who of [treasurer, admin]) {
-    const served = await who.client.request("GET", "/tesoreria/qr.png");
+    const served = await who.client.request("GET", "/pago/qr.png");
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(served.headers.get("cache-control")).toBe("private, no-store");
@@ -270,7 +270,7 @@ test("the bank's QR is kept lossless as a PNG in the private folder, without met
   expect(b.data.equals(a.data)).toBe(true);
 
   for (const client of [member.client, editor.client, new BrowserClient(server.url)]) {
-    const refused = await client.request("GET", "/tesoreria/qr.png");
+    const refused = await client.request("GET", "/pago/qr.png");
     expect(refused.status).toBe(403);
     expect(refused.headers.get("content-type")).not.toContain("image");
   }
@@ -301,7 +301,7 @@ test("a JPEG QR becomes a PNG; replacing the QR removes the old file; 'Quitar QR
   const [none] = await server.db.select().from(paymentMethod);
   expect(none!.qrFile).toBeNull();
   expect(privateFiles()).toEqual([]);
-  expect((await admin.client.request("GET", "/tesoreria/qr.png")).status).toBe(404);
+  expect((await admin.client.request("GET", "/pago/qr.png")).status).toBe(404);
 });
 
 test("hostile QR files are refused with a Spanish message and nothing is stored: text named .png, a PDF, too large, two files, another field, a cut body", async () => {

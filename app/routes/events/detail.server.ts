@@ -96,6 +96,8 @@ export async function loadEventDetail(
           ? { attended: event.sessionsAttended, total: held, share: event.certificateShare }
           : null,
       waiting,
+      // The member's payment for their place, when the event has a price (decision 046).
+      payment: participating && event.paymentStatus ? { status: event.paymentStatus } : null,
       seats: ended || event.seatsLeft === null ? null : { left: event.seatsLeft },
       // The member's pass for the door, until the event ends, when it has a door.
       checkIn:

@@ -75,6 +75,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
     certificate,
     sessionsAttended,
     waiting,
+    payment,
     seats,
     checkIn,
     timeZone,
@@ -201,6 +202,20 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
                   ? ` El certificado es para quienes asistieron al menos al ${sessionsAttended.share} % de las sesiones.`
                   : ""
               }`}
+            </p>
+          ) : null}
+          {payment && !ended ? (
+            <p className="event-payment" role="status">
+              {payment.status === "pending"
+                ? "Tu plaza está reservada: Pendiente de pago. "
+                : payment.status === "submitted"
+                  ? "Recibimos tu pago; tesorería lo está revisando. "
+                  : payment.status === "waived"
+                    ? "Tienes una beca para este evento. "
+                    : "Pago confirmado. "}
+              <a href={`/detalles/${event.id}/pago`}>
+                {payment.status === "pending" ? "Pagar mi inscripción" : "Ver mi pago"}
+              </a>
             </p>
           ) : null}
           <div className="button-row">

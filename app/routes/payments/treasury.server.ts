@@ -46,7 +46,7 @@ export async function loadTreasury(user: SessionUser, context: AppLoadContext) {
         // The image's address changes with the file, so a new QR is never an old cached one.
         qr: method.qrFile
           ? {
-              src: `/tesoreria/qr.png?v=${method.qrFile.slice(0, 8)}`,
+              src: `/pago/qr.png?v=${method.qrFile.slice(0, 8)}`,
               uploadedAt: method.qrUploadedAt?.toISOString() ?? null,
             }
           : null,
