@@ -31,6 +31,7 @@ const TABLES = [
   "audit_log",
   "staff_links",
   "payment_method",
+  "payments",
 ];
 
 /** Every row of every table, as JSON text in a stable order: equal snapshots, equal data. */

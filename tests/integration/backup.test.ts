@@ -14,6 +14,7 @@ import {
   notes,
   participations,
   paymentMethod,
+  payments,
   roleGrants,
   siteSections,
   staffLinks,
@@ -548,18 +549,31 @@ test("a backup carries the payment method and the bank's QR from the private sto
   });
   const [event] = await source.db.select({ id: events.id }).from(events).limit(1);
   await source.db.update(events).set({ priceCents: 3050 }).where(eq(events.id, event!.id));
+  // A payment with its receipt in the private store.
+  const receipt = `${"b".repeat(32)}.pdf`;
+  await privateSource.write(receipt, Buffer.from("%PDF-1.4\n%%EOF\n"));
+  await source.db.insert(payments).values({
+    eventId: event!.id,
+    userId: admin!.id,
+    amountCents: 3050,
+    status: "submitted",
+    receiptFile: receipt,
+    transactionNumber: "TRX-1",
+  });
   const expected = await snapshotTables(source.db);
+  expect(expected.payments).toHaveLength(1);
   const file = path.join(dir, "con-pagos.ayllu.gz");
   const header = await writeBackup(source.db, file, source.kind, undefined, privateSource);
   const qrName = (JSON.parse(expected.payment_method![0]!) as { qr_file: string }).qr_file;
-  expect(header.files).toBe(1);
+  expect(header.files).toBe(2);
 
   const target = await track(createTestDatabase());
   const privateTarget = privateFolderStorage(path.join(dir, "privado-destino"));
   await restoreBackup(target.db, file, { privateFiles: privateTarget });
   expect(await snapshotTables(target.db)).toEqual(expected);
-  expect((await privateTarget.list()).map((f) => f.name)).toEqual([qrName]);
-  expect(await privateTarget.read(qrName)).toEqual(await privateSource.read(qrName));
+  expect((await privateTarget.list()).map((f) => f.name).sort()).toEqual([qrName, receipt].sort());
+  for (const name of [qrName, receipt])
+    expect(await privateTarget.read(name)).toEqual(await privateSource.read(name));
 
   // A private file line with a name outside the private store's, or a wrong size: refused.
   const lines = zlib.gunzipSync(fs.readFileSync(file)).toString("utf8").trimEnd().split("\n");
@@ -583,7 +597,7 @@ test("a backup carries the payment method and the bank's QR from the private sto
   }
 }, 120_000);
 
-test("a backup from before payments (no payment_method, no events.price_cents) still restores, its events free", async () => {
+test("a backup from before payments (no payment_method, no payments, no events.price_cents or hold_hours) still restores, its events free", async () => {
   const source = await track(createTestDatabase());
   await populate(source.db);
   const current = path.join(tempDir(), "actual.gz");
@@ -598,15 +612,20 @@ test("a backup from before payments (no payment_method, no events.price_cents) s
   const olderHeader = {
     ...header,
     tables: header.tables
-      .filter((t) => t.name !== "payment_method")
+      .filter((t) => t.name !== "payment_method" && t.name !== "payments")
       .map((t) =>
-        t.name === "events" ? { ...t, columns: t.columns.filter((c) => c !== "price_cents") } : t,
+        t.name === "events"
+          ? { ...t, columns: t.columns.filter((c) => c !== "price_cents" && c !== "hold_hours") }
+          : t,
       ),
   };
   const rows = rest.flatMap((line) => {
     const entry = JSON.parse(line) as { table?: string; row?: Record<string, unknown> };
-    if (entry.table === "payment_method") return [];
-    if (entry.table === "events") delete entry.row!.price_cents;
+    if (entry.table === "payment_method" || entry.table === "payments") return [];
+    if (entry.table === "events") {
+      delete entry.row!.price_cents;
+      delete entry.row!.hold_hours;
+    }
     return [JSON.stringify(entry)];
   });
   fs.writeFileSync(older, zlib.gzipSync([JSON.stringify(olderHeader), ...rows].join("\n")));

@@ -451,3 +451,43 @@ test("the transaction number: bad input is a 4xx in Spanish and changes nothing;
   expect(closed.status).toBe(409);
   expect(closed.text).toContain("Tu pago ya está confirmado");
 });
+
+test("the member's data download lists their payments; deleting the account removes their payments and their receipts from the private store", async () => {
+  const event = await paidEvent(5);
+  const member = await heldMember(event.id);
+  expect(
+    (await postReceipt(member.client, event.id, { name: "c.jpg", data: await receiptPhoto(9) }))
+      .status,
+  ).toBe(302);
+  const [payment] = await server.db
+    .select()
+    .from(payments)
+    .where(eq(payments.id, member.payment.id));
+  const file = path.join(server.config.privateDir, payment!.receiptFile!);
+  expect(fs.existsSync(file)).toBe(true);
+
+  const download = await member.client.get("/profile/datos");
+  expect(download.status).toBe(200);
+  const body = JSON.parse(download.text) as { pagos: Record<string, unknown>[] };
+  expect(body.pagos).toEqual([
+    expect.objectContaining({
+      referencia: payment!.reference,
+      eventId: event.id,
+      montoCentavos: 3000,
+      estado: "submitted",
+      comprobante: `/pagos/${payment!.id}/comprobante`,
+    }),
+  ]);
+
+  const deleted = await member.client.post("/profile", {
+    intent: "deleteAccount",
+    confirmar: "eliminar",
+  });
+  expect(deleted.status).toBe(302);
+  expect(
+    await server.db.select().from(payments).where(eq(payments.userId, member.user.id)),
+  ).toEqual([]);
+  expect(fs.existsSync(file)).toBe(false);
+  // Their place went to nobody (no one waiting), and the seat count is back.
+  expect(await seatedIds(event.id)).not.toContain(member.user.id);
+});

@@ -1,5 +1,6 @@
 // /profile: what the page shows and what its forms do, one function per `intent`. The route
 // checks who is asking, reads the form and dispatches here (as the admin panel does).
+import { sitePrivateStorage } from "~/uploads/storage.server";
 import { data, type AppLoadContext } from "react-router";
 import type { User } from "~/db/schema.server";
 import { checkInPass } from "~/attendance/check-in.server";
@@ -100,7 +101,12 @@ async function deleteOwnAccount({ request, context, form, user }: Post) {
     );
   }
   try {
-    await deleteAccount(context.db, user);
+    await deleteAccount(
+      context.db,
+      user,
+      typeof context.now === "function" ? context.now() : new Date(),
+      sitePrivateStorage(context.config),
+    );
   } catch (error) {
     if (error instanceof Refusal) {
       return data(
