@@ -313,7 +313,10 @@ export const payments = pgTable(
      * What the payer writes in the transfer's description: 8 characters of Crockford's base32 (no
      * I, L, O or U), from the database's random source, as the certificates' codes are made.
      */
-    reference: text("reference").notNull().unique().default(sql`ayllu_payment_reference()`),
+    reference: text("reference")
+      .notNull()
+      .unique()
+      .default(sql`ayllu_payment_reference()`),
     amountCents: integer("amount_cents").notNull(),
     status: text("status").notNull().default("pending"),
     /** Until when the place is held while nothing has been sent ('pending'). */

@@ -415,6 +415,7 @@ function columnsOf(input: EventInput, timeZone: string) {
     descripcion: input.descripcion,
     capacity: input.capacity,
     priceCents: input.price,
+    holdHours: input.holdHours,
   };
 }
 

@@ -12,7 +12,7 @@ import {
 } from "~/kernel/fields";
 import { isRealDate } from "~/kernel/checks";
 import { UPLOAD_MAX_FILES } from "~/kernel/images";
-import { priceField } from "~/payments/schemas";
+import { holdHoursField, priceField } from "~/payments/schemas";
 import { CAPACITY_MAX, EVENT_DESCRIPTION_MAX, EVENT_NAME_MAX, TIPOS_EVENTO } from "~/kernel/limits";
 
 const CAPACITY_INVALID = "El cupo debe ser un número entero de plazas (1 o más), o quedar vacío.";
@@ -116,6 +116,8 @@ export const EventSchema = z
     capacity: capacityField,
     /** 'Precio (Bs, opcional)', in centavos: 0 (blank) is free (decision 046). */
     price: priceField,
+    /** 'Reserva para pagar (horas)': how long a place at a paid event is held for its payment. */
+    holdHours: holdHoursField,
   })
   .transform((value, ctx) => {
     // One of the end's two fields without the other: say which is missing.

@@ -55,3 +55,17 @@ export const TransactionSchema = z.strictObject({
     .max(40, TRANSACTION_INVALID)
     .refine((v) => /^[A-Za-z0-9][A-Za-z0-9 ./-]{3,39}$/.test(v), TRANSACTION_INVALID),
 });
+
+const HOLD_INVALID =
+  "Las horas de reserva deben ser un número entero de 1 a 720 (30 días), o quedar vacías (48).";
+
+/** 'Reserva para pagar (horas)': how long a place is held for its payment; blank is 48. */
+export const holdHoursField = z
+  .string({ error: HOLD_INVALID })
+  .trim()
+  .default("")
+  .refine(
+    (v) => v === "" || (/^\d{1,3}$/.test(v) && Number(v) >= 1 && Number(v) <= 720),
+    HOLD_INVALID,
+  )
+  .transform((v) => (v === "" ? 48 : Number(v)));

@@ -1,8 +1,13 @@
-// Issue 35, part A (decision 046), in Chromium: an admin opens 'Tesorería' from the menu by
-// keyboard, uploads the bank's QR and saves the account's data (no axe violation, nothing wider
-// than a phone at 360 px); an event published with a price shows it on its page.
+// Issue 35 (decision 046), in Chromium: an admin opens 'Tesorería' from the menu by keyboard,
+// uploads the bank's QR and saves the account's data; an event published with a price shows it
+// on its page; a member joins a paid event, reaches the payment page from the event page and
+// sends a receipt — and, without JavaScript, the transaction number. No axe violation, nothing
+// wider than a phone at 360 px.
+import fs from "node:fs";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import {
+  createMember,
   expect,
   expectNoAxeViolations,
   inLaPaz,
@@ -101,4 +106,148 @@ test("an event published with a price shows it on its page", async ({ page }) =>
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await expect(page.getByText("Bs 30,50")).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+/** Publishes a paid event of `capacity` places over HTTP as the signed-in admin; its id. */
+async function publishPaid(page: Page, name: string): Promise<string> {
+  const origin = new URL(workerBaseUrl()).origin;
+  const starts = inLaPaz(new Date(Date.now() + 10 * 86_400_000));
+  const reply = await page.request.post("/admin", {
+    headers: { Origin: origin },
+    form: {
+      intent: "publish",
+      nombreEvento: name,
+      ubicacionEvento: "Bolivia, La Paz",
+      tipoEvento: "Presencial",
+      fechaEvento: starts.fecha,
+      horaEvento: starts.hora,
+      imagenEnlace: `${origin}/demo/vision.svg`,
+      ubicacionEspecifica: "",
+      capacity: "20",
+      price: "30",
+      holdHours: "",
+      descripcion: "Curso de robótica de cuatro sesiones.",
+    },
+  });
+  expect(reply.ok(), await reply.text()).toBe(true);
+  const panel = await (await page.request.get("/admin")).text();
+  const link = new RegExp(`<a[^>]*aria-label="Participantes de ${name}"[^>]*>`).exec(panel)?.[0];
+  return /href="\/admin\/eventos\/([0-9a-f-]{36})\/participantes"/.exec(link ?? "")![1]!;
+}
+
+test("a member joins a paid event, reaches the payment page from the event page and sends the receipt", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signInAdmin(page);
+  const origin = new URL(workerBaseUrl()).origin;
+  const qr = await page.request.post("/tesoreria", {
+    headers: { Origin: origin },
+    multipart: { imagen: { name: "qr.png", mimeType: "image/png", buffer: await qrPicture() } },
+  });
+  expect(qr.ok()).toBe(true);
+  await page.request.post("/tesoreria", {
+    headers: { Origin: origin },
+    form: {
+      intent: "method",
+      accountHolder: "Asociación Ayllu",
+      bank: "Banco Unión",
+      instructions: "Escanea el QR desde la app de tu banco. Escribe tu código en la glosa.",
+      qrExpiresOn: "",
+    },
+  });
+  const name = `Curso pagado ${Date.now()}`;
+  const eventId = await publishPaid(page, name);
+  await page.context().clearCookies();
+
+  await createMember(page);
+  await page.goto(`/detalles/${eventId}`);
+  await page.getByRole("button", { name: "Participar" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+  await expect(page.getByText("Tu plaza está reservada: Pendiente de pago.")).toBeVisible();
+  await page.getByRole("link", { name: "Pagar mi inscripción" }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Pago de tu inscripción" }),
+  ).toBeVisible();
+  await expect(page.getByText("Bs 30", { exact: true })).toBeVisible();
+  const qrImage = page.getByRole("img", { name: "QR de la cuenta de la comunidad para pagar" });
+  await expect(qrImage).toBeVisible();
+  expect(await qrImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(232);
+  await expectNoAxeViolations(page);
+
+  // The page's weight on a phone: every byte the browser fetched to show it at 360 px.
+  const phone = await browser.newContext({
+    baseURL,
+    viewport: { width: 360, height: 780 },
+    storageState: await page.context().storageState(),
+  });
+  const phonePage = await phone.newPage();
+  const sizes: { url: string; bytes: number }[] = [];
+  phonePage.on("requestfinished", (request) => {
+    void request
+      .sizes()
+      .then((s) =>
+        sizes.push({ url: request.url(), bytes: s.responseBodySize + s.responseHeadersSize }),
+      );
+  });
+  await phonePage.goto(`/detalles/${eventId}/pago`, { waitUntil: "networkidle" });
+  expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    360,
+  );
+  await expectNoAxeViolations(phonePage);
+  const total = sizes.reduce((n, s) => n + s.bytes, 0);
+  if (process.env.SHOTS_DIR)
+    fs.writeFileSync(
+      `${process.env.SHOTS_DIR}/pago-bytes-360.json`,
+      JSON.stringify({ total, requests: sizes.length, sizes }, null, 2),
+    );
+  await phone.close();
+  await shoot(page, "pago");
+
+  await page.getByLabel("Foto o PDF del comprobante").setInputFiles({
+    name: "comprobante.jpg",
+    mimeType: "image/jpeg",
+    buffer: await sharp(await qrPicture())
+      .jpeg()
+      .toBuffer(),
+  });
+  await page.getByRole("button", { name: "Enviar comprobante" }).click();
+  await expect(
+    page.getByRole("alertdialog").filter({ hasText: "Recibimos tu pago" }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "OK" }).click();
+  await expect(page.getByText("Recibimos tu pago. Tesorería lo revisará")).toBeVisible();
+  await expect(
+    page.getByRole("link", { name: "Descargar el comprobante que enviaste" }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("without JavaScript, a member sends the transaction number from the payment page", async ({
+  browser,
+  baseURL,
+  page,
+}) => {
+  await signInAdmin(page);
+  const eventId = await publishPaid(page, `Curso sin JS ${Date.now()}`);
+  await page.context().clearCookies();
+  await createMember(page);
+  const origin = new URL(workerBaseUrl()).origin;
+  await page.request.post(`/detalles/${eventId}`, {
+    headers: { Origin: origin },
+    form: { intent: "join" },
+  });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL,
+    storageState: await page.context().storageState(),
+  });
+  const noScript = await context.newPage();
+  await noScript.goto(`/detalles/${eventId}/pago`);
+  await noScript.getByLabel("O el número de transacción").fill("TRX-000123");
+  await noScript.getByRole("button", { name: "Enviar número" }).click();
+  await expect(noScript.getByText("Número de transacción enviado: TRX-000123")).toBeVisible();
+  await expect(noScript.getByText("Recibimos tu pago. Tesorería lo revisará")).toBeVisible();
+  await context.close();
 });

@@ -235,7 +235,7 @@ test("the payment page shows the amount, the reference and the QR to the member 
   const page = await member.client.get(`/detalles/${event.id}/pago`);
   expect(page.status).toBe(200);
   const text = page.text.replaceAll("<!-- -->", "");
-  expect(text).toContain("Pendiente de pago. Tu plaza está reservada hasta el");
+  expect(text).toContain("Pendiente de pago: tu plaza está reservada hasta el");
   expect(text).toContain("Bs 30");
   const ref = member.payment.reference;
   expect(text).toContain(`${ref.slice(0, 4)} ${ref.slice(4)}`);

@@ -389,3 +389,26 @@ test("the page warns when the bank's QR is about to expire or has expired", asyn
   expect(far).not.toContain("ya no acepta pagos");
   expect(far).not.toContain("(en menos de 30 días)");
 });
+
+test("the hours a place is held for its payment: 48 by default, 1 to 720 as typed, anything else refused by its field", async () => {
+  const name = "Curso con reserva";
+  const ok = await admin.client.post(
+    "/admin",
+    eventForm("publish", { nombreEvento: name }, [], undefined, { price: "30", holdHours: "24" }),
+  );
+  expect(ok.status).toBe(302);
+  const [row] = await server.db.select().from(events).where(eq(events.nombreEvento, name));
+  expect(row!.holdHours).toBe(24);
+  const [free] = await server.db.select().from(events).where(eq(events.nombreEvento, "Curso a 30"));
+  expect(free!.holdHours).toBe(48);
+  for (const typed of ["0", "721", "doce", "1.5", "-3", "javascript:alert(1)"]) {
+    const reply = await admin.client.post(
+      "/admin",
+      eventForm("publish", { nombreEvento: `Reserva ${typed}` }, [], undefined, {
+        holdHours: typed,
+      }),
+    );
+    expect(reply.status, typed).toBe(400);
+    expect(eventFieldError(reply.text, "holdHours"), typed).toContain("de 1 a 720");
+  }
+});

@@ -48,6 +48,8 @@ export interface EventFormValues {
   capacity?: string | number | null;
   /** 'Precio (Bs, opcional)' as typed ('30', '30,50'); blank is free. */
   price?: string;
+  /** 'Reserva para pagar (horas)'; blank is 48. */
+  holdHours?: string;
 }
 
 /**
@@ -285,6 +287,24 @@ export function EventForm({
             autoComplete="off"
             maxLength={20}
             defaultValue={values.price ?? ""}
+          />
+        )}
+      </Field>
+      <Field
+        {...field("holdHours")}
+        required={false}
+        label="Reserva para pagar (horas)"
+        hint="Si tiene precio: cuánto tiempo se guarda la plaza de quien se inscribe mientras paga. Vacío: 48."
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={720}
+            step={1}
+            defaultValue={values.holdHours ?? ""}
           />
         )}
       </Field>

@@ -160,6 +160,7 @@ export async function loadPanel(request: Request, admin: User, context: AppLoadC
               horaFin: zonedDateTime(editEvent.endsAt, context.config.siteTimezone).time,
               capacity: editEvent.capacity,
               price: priceFieldValue(editEvent.priceCents),
+              holdHours: String(editEvent.holdHours),
               imagenEnlace: editEvent.imagenEnlace,
               ubicacionEspecifica: editEvent.ubicacionEspecifica ?? "",
               descripcion: editEvent.descripcion,

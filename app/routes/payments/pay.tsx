@@ -29,6 +29,16 @@ export function meta({ data }: Route.MetaArgs) {
   ];
 }
 
+/** The state's box: waiting (amber), done (green), over (red). */
+const STATUS_CLASS: Record<string, string> = {
+  pending: "payment-status payment-status-pending",
+  submitted: "payment-status",
+  confirmed: "payment-status payment-status-confirmed",
+  waived: "payment-status payment-status-waived",
+  expired: "payment-status payment-status-expired",
+  cancelled: "payment-status payment-status-cancelled",
+};
+
 /** The reference as it is read aloud and typed: two groups of four. */
 const grouped = (reference: string) => `${reference.slice(0, 4)} ${reference.slice(4)}`;
 
@@ -51,9 +61,9 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
         <span className="muted">{formatDateTimeRange(event.startsAt, event.endsAt, timeZone)}</span>
       </p>
 
-      <p className={`payment-status payment-status-${payment.status}`} role="status">
+      <p className={STATUS_CLASS[payment.status] ?? "payment-status"} role="status">
         {payment.status === "pending" && payment.heldUntil
-          ? `Pendiente de pago. Tu plaza está reservada hasta el ${formatDateTime(payment.heldUntil, timeZone)}.`
+          ? `Pendiente de pago: tu plaza está reservada hasta el ${formatDateTime(payment.heldUntil, timeZone)}`
           : payment.status === "submitted"
             ? "Recibimos tu pago. Tesorería lo revisará y te avisará por correo; tu plaza sigue reservada."
             : payment.status === "confirmed"
