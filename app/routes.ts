@@ -48,6 +48,8 @@ export default [
 
   // Payments (decision 046): the treasurer's page and the bank's QR
   route("tesoreria", "routes/payments/treasury.tsx"),
+  route("tesoreria/pagos", "routes/payments/queue.tsx"),
+  route("tesoreria/pagos.csv", "routes/payments/queue-csv.ts"),
   route("pago/qr.png", "routes/payments/qr.ts"),
   route("detalles/:eventId/pago", "routes/payments/pay.tsx"),
   route("pagos/:paymentId/comprobante", "routes/payments/receipt.ts"),

@@ -39,11 +39,19 @@ CREATE TABLE "payments" (
 	"receipt_file" text,
 	"transaction_number" text,
 	"submitted_at" timestamp with time zone,
+	"decided_at" timestamp with time zone,
+	"decided_by" uuid,
+	"decided_by_name" text,
+	"refusal_reason" text,
+	"left_at" timestamp with time zone,
+	"refunded_at" timestamp with time zone,
+	"refunded_by" uuid,
+	"refund_note" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "payments_reference_unique" UNIQUE("reference"),
 	CONSTRAINT "payments_subject_kind_check" CHECK ("payments"."subject_kind" in ('registration', 'team')),
 	CONSTRAINT "payments_subject_check" CHECK (("payments"."subject_kind" = 'registration') = ("payments"."team_id" is null)),
-	CONSTRAINT "payments_status_check" CHECK ("payments"."status" in ('pending', 'submitted', 'confirmed', 'waived', 'expired', 'cancelled')),
+	CONSTRAINT "payments_status_check" CHECK ("payments"."status" in ('pending', 'submitted', 'refused', 'confirmed', 'waived', 'expired', 'cancelled', 'refunded')),
 	CONSTRAINT "payments_amount_check" CHECK ("payments"."amount_cents" between 0 and 10000000),
 	CONSTRAINT "payments_reference_format" CHECK ("payments"."reference" ~ '^[0-9A-HJKMNP-TV-Z]{8}$'),
 	CONSTRAINT "payments_receipt_file_check" CHECK ("payments"."receipt_file" is null or "payments"."receipt_file" ~ '^[0-9a-f]{32}\.(png|jpg|pdf)$')
@@ -51,8 +59,10 @@ CREATE TABLE "payments" (
 --> statement-breakpoint
 ALTER TABLE "events" ADD COLUMN "hold_hours" integer DEFAULT 48 NOT NULL;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_decided_by_users_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_refunded_by_users_id_fk" FOREIGN KEY ("refunded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "payments_registration_live_key" ON "payments" USING btree ("event_id","user_id") WHERE "payments"."subject_kind" = 'registration' and "payments"."status" in ('pending', 'submitted', 'confirmed', 'waived');--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_registration_live_key" ON "payments" USING btree ("event_id","user_id") WHERE "payments"."subject_kind" = 'registration' and "payments"."status" in ('pending', 'submitted', 'refused', 'confirmed', 'waived');--> statement-breakpoint
 CREATE INDEX "payments_user_id_idx" ON "payments" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "payments_status_held_until_idx" ON "payments" USING btree ("status","held_until");--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_hold_hours_check" CHECK ("events"."hold_hours" between 1 and 720);

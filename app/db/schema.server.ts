@@ -291,9 +291,11 @@ export type PaymentMethod = typeof paymentMethod.$inferSelect;
  * A payment (decision 046) for a payable subject: a member's registration at a paid event, or
  * (the competition's issue) a team. `status`: 'pending' — the place is held until `held_until`;
  * 'submitted' — a receipt or a transaction number came, the place is held until a treasurer
- * decides; 'confirmed', 'waived' (a grant: nothing to pay); 'expired' (the hold ran out, the place
- * went to the next person waiting); 'cancelled' (the member left before paying). A row is never
- * deleted but with its member's account (or event): it is the record of the money.
+ * decides; 'refused' — a treasurer refused what came, with a reason, and the place is held again
+ * until `held_until`; 'confirmed', 'waived' (a grant: nothing to pay); 'expired' (the hold ran
+ * out, the place went to the next person waiting); 'cancelled' (the member left before paying);
+ * 'refunded' (they left after paying and got the money back). A row is never deleted but with its
+ * member's account (or event): it is the record of the money.
  */
 export const payments = pgTable(
   "payments",
@@ -325,6 +327,18 @@ export const payments = pgTable(
     receiptFile: text("receipt_file"),
     transactionNumber: text("transaction_number"),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    /** The treasurer's (or admin's) last decision: confirmed, refused, waived. */
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    /** Their name as it was, kept as the audit log keeps it. */
+    decidedByName: text("decided_by_name"),
+    /** Why it was refused, in the treasurer's words: the member reads it. */
+    refusalReason: text("refusal_reason"),
+    /** When the member left the event after paying (the place freed; a refund may be due). */
+    leftAt: timestamp("left_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    refundedBy: uuid("refunded_by").references(() => users.id, { onDelete: "set null" }),
+    refundNote: text("refund_note"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -332,7 +346,7 @@ export const payments = pgTable(
     uniqueIndex("payments_registration_live_key")
       .on(t.eventId, t.userId)
       .where(
-        sql`${t.subjectKind} = 'registration' and ${t.status} in ('pending', 'submitted', 'confirmed', 'waived')`,
+        sql`${t.subjectKind} = 'registration' and ${t.status} in ('pending', 'submitted', 'refused', 'confirmed', 'waived')`,
       ),
     index("payments_user_id_idx").on(t.userId),
     index("payments_status_held_until_idx").on(t.status, t.heldUntil),
@@ -343,7 +357,7 @@ export const payments = pgTable(
     ),
     check(
       "payments_status_check",
-      sql`${t.status} in ('pending', 'submitted', 'confirmed', 'waived', 'expired', 'cancelled')`,
+      sql`${t.status} in ('pending', 'submitted', 'refused', 'confirmed', 'waived', 'expired', 'cancelled', 'refunded')`,
     ),
     check("payments_amount_check", sql`${t.amountCents} between 0 and 10000000`),
     check("payments_reference_format", sql`${t.reference} ~ '^[0-9A-HJKMNP-TV-Z]{8}$'`),

@@ -114,7 +114,7 @@ export async function leaveEvent(
       .where(and(eq(participations.userId, member.id), eq(participations.eventId, eventId)))
       .returning({ eventId: participations.eventId });
     if (deleted.length === 0) return;
-    await releasePlace(tx, eventId, member.id);
+    await releasePlace(tx, eventId, member.id, now);
     await queueMail(tx, "left", recipients.members([member.id]), { eventId });
     await fillSeats(tx, event, now);
   });

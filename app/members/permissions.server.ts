@@ -81,6 +81,8 @@ export const CAPABILITIES = {
   "payments.setup": ["treasurer"],
   // Everyone's payments and receipts (a member reads their own without a role).
   "payments.receipts": ["treasurer"],
+  // The queue: confirm, refuse, waive, record refunds, the CSV.
+  "payments.review": ["treasurer"],
 } as const satisfies Record<string, readonly RoleKind[]>;
 
 export type Action = keyof typeof CAPABILITIES;

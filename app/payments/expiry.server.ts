@@ -1,7 +1,7 @@
 // Holds that run out (decision 046): a place held for a payment that nothing was sent for by
 // `held_until` is freed, and the waiting list advances — each member seated from it gets a new
 // hold. Run by a claimed job every minute, with the server's clock.
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { events, participations, payments } from "~/db/schema.server";
 import { fillSeats } from "~/events/seats.server";
@@ -10,7 +10,7 @@ import { fillSeats } from "~/events/seats.server";
 export const HOLD_EXPIRY_MS = 60_000;
 
 /**
- * Expires every hold due at `now`, one transaction per hold: the event row is locked first (as a
+ * Expires every hold due at `now` (a place held, or held again after a refusal), one transaction per hold: the event row is locked first (as a
  * join or a leave does), then the payment; a payment confirmed, waived or sent in the meantime is
  * left alone, so a confirmation and an expiry racing end in one state. Returns how many expired.
  */
@@ -18,7 +18,7 @@ export async function expireHolds(db: Db, now: Date = new Date()): Promise<numbe
   const due = await db
     .select({ id: payments.id, eventId: payments.eventId })
     .from(payments)
-    .where(and(eq(payments.status, "pending"), lte(payments.heldUntil, now)))
+    .where(and(inArray(payments.status, ["pending", "refused"]), lte(payments.heldUntil, now)))
     .orderBy(asc(payments.heldUntil), asc(payments.id));
   let expired = 0;
   for (const { id, eventId } of due) {
@@ -35,7 +35,8 @@ export async function expireHolds(db: Db, now: Date = new Date()): Promise<numbe
         .from(payments)
         .where(eq(payments.id, id))
         .for("update");
-      if (!payment || payment.status !== "pending" || !payment.heldUntil) return false;
+      if (!payment || !["pending", "refused"].includes(payment.status) || !payment.heldUntil)
+        return false;
       if (payment.heldUntil.getTime() > now.getTime()) return false;
       await tx
         .update(payments)

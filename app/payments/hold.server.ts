@@ -8,7 +8,7 @@ import { events, payments } from "~/db/schema.server";
 const HOUR = 3_600_000;
 
 /** The states in which a registration's payment is alive: its place is held or paid. */
-export const LIVE_STATUSES = ["pending", "submitted", "confirmed", "waived"] as const;
+export const LIVE_STATUSES = ["pending", "submitted", "refused", "confirmed", "waived"] as const;
 
 /**
  * Opens a payment, pending until `now` + the event's hold hours, for each member just seated at
@@ -45,23 +45,33 @@ export async function holdPlaces(
 
 /**
  * The member left the event: a payment not made is cancelled (the place is no longer held). A
- * payment made stays as it is, the record of money received.
+ * payment made stays confirmed, the record of money received, marked with when they left: a
+ * refund is then the treasurer's to record.
  */
-export async function releasePlace(tx: Db, eventId: string, userId: string): Promise<void> {
+export async function releasePlace(
+  tx: Db,
+  eventId: string,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  const registration = and(
+    eq(payments.eventId, eventId),
+    eq(payments.userId, userId),
+    eq(payments.subjectKind, "registration"),
+  );
   await tx
     .update(payments)
     .set({ status: "cancelled", heldUntil: null })
     .where(
-      and(
-        eq(payments.eventId, eventId),
-        eq(payments.userId, userId),
-        eq(payments.subjectKind, "registration"),
-        inArray(payments.status, ["pending", "submitted", "waived"]),
-      ),
+      and(registration, inArray(payments.status, ["pending", "submitted", "refused", "waived"])),
     );
+  await tx
+    .update(payments)
+    .set({ leftAt: now })
+    .where(and(registration, eq(payments.status, "confirmed")));
 }
 
 /** Whether the member's place at the event is held for a payment not yet confirmed. */
 export function isUnpaid(status: string | null | undefined): boolean {
-  return status === "pending" || status === "submitted";
+  return status === "pending" || status === "submitted" || status === "refused";
 }

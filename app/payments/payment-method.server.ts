@@ -236,7 +236,12 @@ export async function maySeePaymentQr(
   const [held] = await db
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.userId, actor.id), inArray(payments.status, ["pending", "submitted"])))
+    .where(
+      and(
+        eq(payments.userId, actor.id),
+        inArray(payments.status, ["pending", "submitted", "refused"]),
+      ),
+    )
     .limit(1);
   return held !== undefined;
 }

@@ -88,7 +88,7 @@ async function openPayment(tx: Db, member: Member, eventId: unknown) {
         eq(payments.eventId, eventId),
         eq(payments.userId, member.id),
         eq(payments.subjectKind, "registration"),
-        inArray(payments.status, ["pending", "submitted", "confirmed", "waived"]),
+        inArray(payments.status, ["pending", "submitted", "refused", "confirmed", "waived"]),
       ),
     )
     .for("update");

@@ -61,6 +61,12 @@ import {
   savePaymentMethod,
 } from "~/payments/payment-method.server";
 import { readReceipt } from "~/payments/payment.server";
+import {
+  decidePayment,
+  listPayments,
+  paymentsCsvRows,
+  recordRefund,
+} from "~/payments/review.server";
 import { VALID_EVENT } from "../helpers/events";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 
@@ -333,7 +339,31 @@ const MUTATIONS: Record<Action, Array<(p: Person, eventId: string) => Promise<un
   "payments.receipts": [
     (p) => readReceipt(database.db, privateFolderStorage(privateDir), p, receiptPayment.id),
   ],
+  "payments.review": [
+    (p) => listPayments(database.db, p, "todos"),
+    (p) => paymentsCsvRows(database.db, p, "https://ayllu.example"),
+    async (p) => decidePayment(database.db, p, (await payment("submitted")).id, "confirm"),
+    async (p) => decidePayment(database.db, p, (await payment("submitted")).id, "refuse", "Monto"),
+    async (p) => decidePayment(database.db, p, (await payment("pending")).id, "waive"),
+    async (p) =>
+      recordRefund(
+        database.db,
+        p,
+        (await payment("confirmed", new Date(Date.now() - HOUR))).id,
+        "Transferencia 42",
+      ),
+  ],
 };
+
+/** A payment of a new member at the event in ten days, in `status`. */
+async function payment(status: string, leftAt: Date | null = null) {
+  const payer = await member();
+  const [row] = await database.db
+    .insert(payments)
+    .values({ eventId: later.id, userId: payer.id, amountCents: 3000, status, leftAt })
+    .returning({ id: payments.id });
+  return row!;
+}
 
 async function auditCount(): Promise<number> {
   const [row] = await database.db.select({ n: count() }).from(auditLog);
@@ -497,6 +527,7 @@ test("the table says what issues 32 and 35 ask: organisers run their event, edit
     "uploads.images": ["organiser", "editor"],
     "payments.setup": ["treasurer"],
     "payments.receipts": ["treasurer"],
+    "payments.review": ["treasurer"],
   });
 });
 

@@ -208,13 +208,17 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
             <p className="event-payment" role="status">
               {payment.status === "pending"
                 ? "Tu plaza está reservada: Pendiente de pago. "
-                : payment.status === "submitted"
-                  ? "Recibimos tu pago; tesorería lo está revisando. "
-                  : payment.status === "waived"
-                    ? "Tienes una beca para este evento. "
-                    : "Pago confirmado. "}
+                : payment.status === "refused"
+                  ? "Tesorería no pudo confirmar tu pago. "
+                  : payment.status === "submitted"
+                    ? "Recibimos tu pago; tesorería lo está revisando. "
+                    : payment.status === "waived"
+                      ? "Tienes una beca para este evento. "
+                      : "Pago confirmado. "}
               <a href={`/detalles/${event.id}/pago`}>
-                {payment.status === "pending" ? "Pagar mi inscripción" : "Ver mi pago"}
+                {payment.status === "pending" || payment.status === "refused"
+                  ? "Pagar mi inscripción"
+                  : "Ver mi pago"}
               </a>
             </p>
           ) : null}

@@ -58,6 +58,7 @@ export async function loadPayPage(user: SessionUser, eventId: unknown, context: 
         hasReceipt: payment.receiptFile !== null,
         transactionNumber: payment.transactionNumber,
         submittedAt: payment.submittedAt?.toISOString() ?? null,
+        refusalReason: payment.refusalReason,
       },
       method: {
         ready: isPaymentMethodReady(method),

@@ -33,6 +33,7 @@ export function meta({ data }: Route.MetaArgs) {
 const STATUS_CLASS: Record<string, string> = {
   pending: "payment-status payment-status-pending",
   submitted: "payment-status",
+  refused: "payment-status payment-status-expired",
   confirmed: "payment-status payment-status-confirmed",
   waived: "payment-status payment-status-waived",
   expired: "payment-status payment-status-expired",
@@ -46,7 +47,8 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
   const { event, payment, method, timeZone, maxMegabytes } = loaderData;
   const answer = actionData as PayActionData | undefined;
   const submitting = useNavigation().state === "submitting";
-  const open = payment.status === "pending" || payment.status === "submitted";
+  const open = ["pending", "submitted", "refused"].includes(payment.status);
+  const toPay = payment.status === "pending" || payment.status === "refused";
   const receiptError = answer?.intent === "receipt" ? answer.message : undefined;
   const transactionError =
     answer?.intent === "transaction"
@@ -64,15 +66,17 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
       <p className={STATUS_CLASS[payment.status] ?? "payment-status"} role="status">
         {payment.status === "pending" && payment.heldUntil
           ? `Pendiente de pago: tu plaza está reservada hasta el ${formatDateTime(payment.heldUntil, timeZone)}`
-          : payment.status === "submitted"
-            ? "Recibimos tu pago. Tesorería lo revisará y te avisará por correo; tu plaza sigue reservada."
-            : payment.status === "confirmed"
-              ? "Pago confirmado. ¡Nos vemos en el evento!"
-              : payment.status === "waived"
-                ? "Tienes una beca: no necesitas pagar."
-                : payment.status === "expired"
-                  ? "Tu reserva venció y la plaza pasó a otra persona. Si quedan plazas, inscríbete de nuevo."
-                  : "Esta inscripción ya no está activa."}
+          : payment.status === "refused" && payment.heldUntil
+            ? `Tesorería no pudo confirmar tu pago: «${payment.refusalReason ?? ""}». Envía un comprobante correcto hasta el ${formatDateTime(payment.heldUntil, timeZone)}`
+            : payment.status === "submitted"
+              ? "Recibimos tu pago. Tesorería lo revisará y te avisará por correo; tu plaza sigue reservada."
+              : payment.status === "confirmed"
+                ? "Pago confirmado. ¡Nos vemos en el evento!"
+                : payment.status === "waived"
+                  ? "Tienes una beca: no necesitas pagar."
+                  : payment.status === "expired"
+                    ? "Tu reserva venció y la plaza pasó a otra persona. Si quedan plazas, inscríbete de nuevo."
+                    : "Esta inscripción ya no está activa."}
       </p>
 
       <dl className="payment-facts">
@@ -90,7 +94,7 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
         </div>
       </dl>
 
-      {open && payment.status === "pending" ? (
+      {toPay ? (
         <section aria-labelledby="como-pagar">
           <h2 id="como-pagar">Cómo pagar</h2>
           {method.ready ? (

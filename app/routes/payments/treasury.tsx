@@ -2,7 +2,7 @@
 // treasurer: the bank's QR (kept lossless, private), the account holder, the bank, what the payer
 // must do, and when the QR stops working. What it shows and what its forms do live in
 // treasury.server.ts.
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { ErrorPage } from "~/error-page";
 import { requireMay } from "~/guards.server";
 import { formatCalendarDate, formatDateTime } from "~/kernel/time";
@@ -45,6 +45,9 @@ export default function Treasury({ loaderData, actionData }: Route.ComponentProp
       <p className="lead">
         Cómo se paga en este sitio: el QR de la cuenta de la comunidad, que se genera en la app del
         banco, y los datos de la cuenta. Quien se inscribe a un evento con precio los ve al pagar.
+      </p>
+      <p>
+        <Link to="/tesoreria/pagos">Pagos por revisar</Link>
       </p>
 
       <section className="card" aria-labelledby="qr-title">
