@@ -174,6 +174,7 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
       transactionNumber: payments.transactionNumber,
       submittedAt: payments.submittedAt,
       receiptFile: payments.receiptFile,
+      refusalReason: payments.refusalReason,
       id: payments.id,
       createdAt: payments.createdAt,
     })
@@ -251,6 +252,7 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
       reservadaHasta: p.heldUntil?.toISOString() ?? null,
       numeroDeTransaccion: p.transactionNumber,
       enviadoEl: p.submittedAt?.toISOString() ?? null,
+      motivoDelRechazo: p.refusalReason,
       // The receipt itself is a download of its own (it may be a photo or a PDF).
       comprobante: p.receiptFile ? `/pagos/${p.id}/comprobante` : null,
       createdAt: p.createdAt.toISOString(),
@@ -362,6 +364,11 @@ export async function deleteAccount(
       .where(eq(users.id, id));
     // Before the row goes: its foreign key would null the entries' author first.
     if (person) await forgetInAuditLog(tx, id, person);
+    // The payments they decided as treasurer keep the decision, under 'cuenta eliminada'.
+    await tx
+      .update(payments)
+      .set({ decidedByName: DELETED_ACCOUNT })
+      .where(eq(payments.decidedBy, id));
     // The staff links they made stay (they may be in use at a door), under 'cuenta eliminada'.
     await tx
       .update(staffLinks)

@@ -222,6 +222,21 @@ test("a member joins a paid event, reaches the payment page from the event page 
     page.getByRole("link", { name: "Descargar el comprobante que enviaste" }),
   ).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // The treasurer's queue (an admin may do what a treasurer does): the receipt beside it.
+  await page.context().clearCookies();
+  await signInAdmin(page);
+  await page.goto("/tesoreria/pagos");
+  await expect(page.getByRole("heading", { level: 1, name: "Pagos" })).toBeVisible();
+  const item = page.getByRole("listitem").filter({ hasText: name });
+  await expect(item.getByRole("link", { name: "Descargar" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 360, height: 780 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoAxeViolations(page);
+  await shoot(page, "tesoreria-pagos");
+  await item.getByRole("button", { name: "Confirmar" }).click();
+  await expect(page.getByRole("alertdialog").filter({ hasText: "Pago confirmado." })).toBeVisible();
 });
 
 test("without JavaScript, a member sends the transaction number from the payment page", async ({
