@@ -65,4 +65,7 @@ ALTER TABLE "payments" ADD CONSTRAINT "payments_user_id_users_id_fk" FOREIGN KEY
 CREATE UNIQUE INDEX "payments_registration_live_key" ON "payments" USING btree ("event_id","user_id") WHERE "payments"."subject_kind" = 'registration' and "payments"."status" in ('pending', 'submitted', 'refused', 'confirmed', 'waived');--> statement-breakpoint
 CREATE INDEX "payments_user_id_idx" ON "payments" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "payments_status_held_until_idx" ON "payments" USING btree ("status","held_until");--> statement-breakpoint
-ALTER TABLE "events" ADD CONSTRAINT "events_hold_hours_check" CHECK ("events"."hold_hours" between 1 and 720);
+ALTER TABLE "events" ADD CONSTRAINT "events_hold_hours_check" CHECK ("events"."hold_hours" between 1 and 720);--> statement-breakpoint
+-- The mails of a payment's steps, and of joining a waiting list.
+ALTER TABLE "mail_outbox" DROP CONSTRAINT "mail_outbox_kind_check";--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_kind_check" CHECK ("mail_outbox"."kind" in ('joined', 'left', 'seat', 'reminder', 'changed', 'deleted', 'sessionCancelled', 'welcome', 'message', 'paymentPending', 'receiptReceived', 'paymentConfirmed', 'paymentRefused', 'holdExpiring', 'holdExpired', 'waitlistJoined'));

@@ -659,7 +659,7 @@ export const mailOutbox = pgTable(
     check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
     check(
       "mail_outbox_kind_check",
-      sql`${t.kind} in ('joined', 'left', 'seat', 'reminder', 'changed', 'deleted', 'sessionCancelled', 'welcome', 'message')`,
+      sql`${t.kind} in ('joined', 'left', 'seat', 'reminder', 'changed', 'deleted', 'sessionCancelled', 'welcome', 'message', 'paymentPending', 'receiptReceived', 'paymentConfirmed', 'paymentRefused', 'holdExpiring', 'holdExpired', 'waitlistJoined')`,
     ),
   ],
 );

@@ -58,10 +58,13 @@ export async function joinEvent(
     if (hasEnded(event, now)) throw new EventEndedError(EVENT_MESSAGES.eventEnded);
     if (await isParticipating(tx, member.id, eventId)) return "joined";
     if (event.capacity !== null && (await countParticipants(tx, eventId)) >= event.capacity) {
-      await tx
+      const added = await tx
         .insert(eventWaitlist)
         .values({ eventId, userId: member.id, createdAt: sql`clock_timestamp()` })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ userId: eventWaitlist.userId });
+      if (added.length > 0)
+        await queueMail(tx, "waitlistJoined", recipients.members([member.id]), { eventId });
       return "waiting";
     }
     const joined = await tx
@@ -73,9 +76,11 @@ export async function joinEvent(
       .delete(eventWaitlist)
       .where(and(eq(eventWaitlist.eventId, eventId), eq(eventWaitlist.userId, member.id)));
     if (joined.length > 0) {
-      // At a paid event the place is held for its payment (decision 046).
-      await holdPlaces(tx, eventId, [member.id], now);
-      await queueMail(tx, "joined", recipients.members([member.id]), { eventId });
+      // At a paid event the place is held for its payment, and its mail says how to pay
+      // (decision 046); at a free one the join is confirmed.
+      const held = await holdPlaces(tx, eventId, [member.id], now);
+      if (held.length === 0)
+        await queueMail(tx, "joined", recipients.members([member.id]), { eventId });
     }
     return "joined";
   });

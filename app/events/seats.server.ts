@@ -43,7 +43,10 @@ export async function fillSeats(
   await tx
     .delete(eventWaitlist)
     .where(and(eq(eventWaitlist.eventId, event.id), inArray(eventWaitlist.userId, ids)));
-  await holdPlaces(tx, event.id, ids, now);
-  await queueMail(tx, "seat", recipients.members(ids), { eventId: event.id });
+  // At a paid event the mail that tells them is the one that says how to pay.
+  const held = new Set(await holdPlaces(tx, event.id, ids, now, { fromWaitlist: true }));
+  await queueMail(tx, "seat", recipients.members(ids.filter((id) => !held.has(id))), {
+    eventId: event.id,
+  });
   return ids;
 }

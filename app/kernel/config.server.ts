@@ -108,6 +108,8 @@ export interface MailSettings {
   from: string;
   /** How many hours before an event its participants are reminded. */
   reminderHours: number;
+  /** How many hours before a held place runs out its member is warned (decision 046). */
+  holdReminderHours: number;
 }
 
 /** S3_*: the bucket every node reads and writes the photos in (docs/configuracion.md). */
@@ -225,6 +227,12 @@ const EnvSchema = z.object({
     .min(1, "AUDIT_RETENTION_DAYS debe estar entre 1 y 36500")
     .max(36500, "AUDIT_RETENTION_DAYS debe estar entre 1 y 36500")
     .optional(),
+  HOLD_REMINDER_HOURS: z.coerce
+    .number({ error: "HOLD_REMINDER_HOURS debe ser un número entero de horas" })
+    .int("HOLD_REMINDER_HOURS debe ser un número entero de horas")
+    .min(1, "HOLD_REMINDER_HOURS debe estar entre 1 y 168")
+    .max(168, "HOLD_REMINDER_HOURS debe estar entre 1 y 168")
+    .default(6),
   REMINDER_HOURS: z.coerce
     .number({ error: "REMINDER_HOURS debe ser un número entero de horas" })
     .int("REMINDER_HOURS debe ser un número entero de horas")
@@ -527,6 +535,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : { kind: "mailbox" },
       from: e.MAIL_FROM ?? `Ayllu <no-responder@${publicUrl.hostname}>`,
       reminderHours: e.REMINDER_HOURS,
+      holdReminderHours: e.HOLD_REMINDER_HOURS,
     },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? null,
     emailLinks: {

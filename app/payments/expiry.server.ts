@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { events, participations, payments } from "~/db/schema.server";
 import { fillSeats } from "~/events/seats.server";
+import { queuePaymentMail } from "./mails.server";
 
 /** How often the server looks for holds that ran out. */
 export const HOLD_EXPIRY_MS = 60_000;
@@ -42,6 +43,7 @@ export async function expireHolds(db: Db, now: Date = new Date()): Promise<numbe
         .update(payments)
         .set({ status: "expired", heldUntil: null })
         .where(eq(payments.id, id));
+      await queuePaymentMail(tx, "holdExpired", id);
       await tx
         .delete(participations)
         .where(and(eq(participations.eventId, eventId), eq(participations.userId, payment.userId)));

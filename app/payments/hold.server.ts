@@ -4,6 +4,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { events, payments } from "~/db/schema.server";
+import { queuePaymentMail } from "./mails.server";
 
 const HOUR = 3_600_000;
 
@@ -12,13 +13,15 @@ export const LIVE_STATUSES = ["pending", "submitted", "refused", "confirmed", "w
 
 /**
  * Opens a payment, pending until `now` + the event's hold hours, for each member just seated at
- * the event; nothing when the event is free. Returns the members whose place is now held.
+ * the event, and queues the mail that tells them how to pay; nothing when the event is free.
+ * Returns the members whose place is now held.
  */
 export async function holdPlaces(
   tx: Db,
   eventId: string,
   userIds: readonly string[],
   now: Date,
+  options: { fromWaitlist?: boolean } = {},
 ): Promise<string[]> {
   if (userIds.length === 0) return [];
   const [event] = await tx
@@ -39,7 +42,8 @@ export async function holdPlaces(
       })),
     )
     .onConflictDoNothing()
-    .returning({ userId: payments.userId });
+    .returning({ id: payments.id, userId: payments.userId });
+  for (const row of held) await queuePaymentMail(tx, "paymentPending", row.id, options);
   return held.map((row) => row.userId);
 }
 

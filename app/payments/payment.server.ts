@@ -11,6 +11,7 @@ import { StorageUnavailableError, type PrivateStorage } from "~/uploads/storage.
 import type { UploadedFile, UploadLimits } from "~/uploads/upload.server";
 import { getPaymentMethod } from "./payment-method.server";
 import { processReceipt } from "./receipts.server";
+import { queuePaymentMail } from "./mails.server";
 
 type Member = Pick<User, "id">;
 
@@ -120,6 +121,7 @@ export async function submitTransactionNumber(
       .update(payments)
       .set({ status: "submitted", transactionNumber, submittedAt: now, heldUntil: null })
       .where(eq(payments.id, payment.id));
+    await queuePaymentMail(tx, "receiptReceived", payment.id);
   });
 }
 
@@ -151,6 +153,7 @@ export async function submitReceipt(
       .update(payments)
       .set({ status: "submitted", receiptFile: receipt.name, submittedAt: now, heldUntil: null })
       .where(eq(payments.id, payment.id));
+    await queuePaymentMail(tx, "receiptReceived", payment.id);
     return payment.receiptFile;
   });
   if (previous && previous !== receipt.name) await removeUnlessUsed(db, storage, previous);

@@ -10,6 +10,7 @@ import { Refusal } from "~/kernel/errors";
 import { assertMay, type Actor } from "~/members/permissions.server";
 import { formatBs } from "./money";
 import { PaymentNotFoundError } from "./payment.server";
+import { queuePaymentMail } from "./mails.server";
 
 type Person =
   | (Actor & Pick<User, "id"> & Partial<Pick<User, "displayName" | "nombreCompleto" | "email">>)
@@ -168,6 +169,11 @@ export async function decidePayment(
         heldUntil: decision === "refuse" ? new Date(now.getTime() + event.holdHours * HOUR) : null,
       })
       .where(eq(payments.id, paymentId));
+    await queuePaymentMail(
+      tx,
+      decision === "refuse" ? "paymentRefused" : "paymentConfirmed",
+      payment.id,
+    );
     const [payer] = await tx
       .select({
         name: sql<string>`coalesce(${users.nombreCompleto}, ${users.displayName}, ${users.email})`,

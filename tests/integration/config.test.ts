@@ -244,6 +244,7 @@ test("mail: SMTP_URL sends, no SMTP outside production keeps mail in the develop
     transport: { kind: "mailbox" },
     from: "Ayllu <no-responder@localhost>",
     reminderHours: 24,
+    holdReminderHours: 6,
   });
   expect(loadConfig(PRODUCTION).mail.transport).toEqual({ kind: "none" });
   expect(loadConfig(PRODUCTION).mail.from).toBe("Ayllu <no-responder@ayllu.example>");
@@ -252,12 +253,16 @@ test("mail: SMTP_URL sends, no SMTP outside production keeps mail in the develop
     SMTP_URL: "smtp://usuario:clave@correo.example:587",
     MAIL_FROM: "Ayllu <eventos@ayllu.example>",
     REMINDER_HOURS: "48",
+    HOLD_REMINDER_HOURS: "12",
   }).mail;
   expect(smtp).toEqual({
     transport: { kind: "smtp", url: "smtp://usuario:clave@correo.example:587" },
     from: "Ayllu <eventos@ayllu.example>",
     reminderHours: 48,
+    holdReminderHours: 12,
   });
+  expect(refusal({ HOLD_REMINDER_HOURS: "0" })).toContain("HOLD_REMINDER_HOURS");
+  expect(refusal({ HOLD_REMINDER_HOURS: "seis" })).toContain("HOLD_REMINDER_HOURS");
 });
 
 test.each([
