@@ -266,3 +266,39 @@ test("without JavaScript, a member sends the transaction number from the payment
   await expect(noScript.getByText("Recibimos tu pago. Tesorería lo revisará")).toBeVisible();
   await context.close();
 });
+
+test("the course page registers in the site: with its event chosen at /admin/sitio, 'Inscríbete Ahora' shows its price and dates and leads to it", async ({
+  page,
+}) => {
+  await signInAdmin(page);
+  const name = `Curso del sitio ${Date.now()}`;
+  const eventId = await publishPaid(page, name);
+  await page.goto("/admin/sitio?seccion=course");
+  await page.getByLabel("Evento de la inscripción").selectOption(eventId);
+  await page.getByRole("button", { name: "Guardar Curso (/clase1)" }).click();
+  await expect(page.getByRole("alertdialog")).toBeVisible();
+  await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+  await expectNoAxeViolations(page);
+
+  await page.context().clearCookies();
+  await createMember(page);
+  await page.goto("/clase1");
+  await page.getByRole("button", { name: "INSCRÍBETE" }).click();
+  const dialog = page.getByRole("dialog", { name: "Inscríbete Ahora" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("Bs 30", { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, "clase1-inscribete", dialog);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await dialog.getByRole("link", { name: "Inscribirme en el sitio" }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByText("Bs 30", { exact: true })).toBeVisible();
+
+  // The worker's server is shared with the landing pages' tests: the course goes back to its form.
+  await page.context().clearCookies();
+  await signInAdmin(page);
+  await page.goto("/admin/sitio?seccion=course");
+  await page.getByLabel("Evento de la inscripción").selectOption("");
+  await page.getByRole("button", { name: "Guardar Curso (/clase1)" }).click();
+  await expect(page.getByRole("alertdialog")).toBeVisible();
+});
