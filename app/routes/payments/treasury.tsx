@@ -47,7 +47,9 @@ export default function Treasury({ loaderData, actionData }: Route.ComponentProp
         banco, y los datos de la cuenta. Quien se inscribe a un evento con precio los ve al pagar.
       </p>
       <p>
-        <Link to="/tesoreria/pagos">Pagos por revisar</Link>
+        <Link className="button button-secondary" to="/tesoreria/pagos">
+          Pagos por revisar
+        </Link>
       </p>
 
       <section className="card" aria-labelledby="qr-title">
