@@ -230,9 +230,10 @@ export const events = pgTable(
     doorHoursAfter: integer("door_hours_after").notNull().default(6),
     /**
      * The share of its sessions not cancelled (an integer percent, 1–100) a participant must have
-     * attended to earn the certificate (decision 044).
+     * attended to earn the certificate (decision 044); null when the event gives no certificate,
+     * as a weekly club's (decision 045).
      */
-    certificateShare: integer("certificate_share").notNull().default(75),
+    certificateShare: integer("certificate_share").default(75),
   },
   (t) => [
     index("events_starts_at_idx").on(t.startsAt),
@@ -411,6 +412,31 @@ export const sessionAttendance = pgTable(
     index("session_attendance_event_id_user_id_idx").on(t.eventId, t.userId),
     foreignKey({
       name: "session_attendance_participation_fk",
+      columns: [t.userId, t.eventId],
+      foreignColumns: [participations.userId, participations.eventId],
+    }).onDelete("cascade"),
+  ],
+);
+
+/**
+ * The sessions a participant said they will miss (decision 045): no reminder for those, and the
+ * organisers see how many will not come. It belongs to the participation, as attendance does.
+ */
+export const sessionSkips = pgTable(
+  "session_skips",
+  {
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => eventSessions.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id").notNull(),
+    userId: uuid("user_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.userId] }),
+    index("session_skips_event_id_user_id_idx").on(t.eventId, t.userId),
+    foreignKey({
+      name: "session_skips_participation_fk",
       columns: [t.userId, t.eventId],
       foreignColumns: [participations.userId, participations.eventId],
     }).onDelete("cascade"),

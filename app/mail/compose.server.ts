@@ -131,13 +131,7 @@ function draftOf(mail: QueuedMail, site: MailSite): Draft {
         reason: "estabas en la lista de espera de este evento",
       };
     case "reminder":
-      return {
-        subject: `Recordatorio: ${event!.nombreEvento}`,
-        paragraphs: [`Te recordamos que pronto empieza ${name}.`],
-        details,
-        action: seeEvent,
-        reason: because,
-      };
+      return reminderDraft(mail, event!, name, site, details!, seeEvent, because);
     case "changed": {
       if (mail.data.session) return sessionChangedDraft(mail, name, site, seeEvent, because);
       const before = mail.data.before;
@@ -207,6 +201,48 @@ function draftOf(mail: QueuedMail, site: MailSite): Draft {
         reason: `completaste tu perfil en ${siteCopy.name}`,
       };
   }
+}
+
+/**
+ * A reminder: of the event, or of one session of a course or a club (decision 045), with which of
+ * its sessions it is, and how to say one will miss it.
+ */
+function reminderDraft(
+  mail: QueuedMail,
+  event: IcsEvent,
+  name: string,
+  site: MailSite,
+  details: [string, string][],
+  action: Draft["action"],
+  reason: string,
+): Draft {
+  const session = mail.data.session ? snapshotToSession(mail.data.session) : null;
+  const total = event.sessions?.length ?? 0;
+  if (!session || total < 2) {
+    return {
+      subject: `Recordatorio: ${event.nombreEvento}`,
+      paragraphs: [`Te recordamos que pronto empieza ${name}.`],
+      details,
+      action,
+      reason,
+    };
+  }
+  const number = mail.data.sessionNumber ?? 0;
+  const which = number > 0 ? `la sesión ${number} de ${total}` : "una sesión";
+  const when = `${formatDateTimeRange(session.startsAt, session.endsAt, site.timeZone)} (${timeZoneLabel(site.timeZone, session.startsAt)})`;
+  const lines: [string, string][] = [["Sesión", when]];
+  if (session.place) lines.push(["Lugar de la sesión", session.place]);
+  if (session.link) lines.push(["Enlace de la sesión", session.link]);
+  return {
+    subject: `Recordatorio: ${event.nombreEvento}, ${number > 0 ? `sesión ${number} de ${total}` : "próxima sesión"}`,
+    paragraphs: [
+      `Te recordamos que pronto empieza ${which} de ${name}.`,
+      "Si no podrás ir a esta sesión, avísalo desde la página del evento: mantienes tu lugar.",
+    ],
+    details: [...lines, ...details.filter(([label]) => label !== "Cuándo")],
+    action,
+    reason,
+  };
 }
 
 /** A session moved or relocated (`changed` with `data.session`): how it is now, and how it was. */

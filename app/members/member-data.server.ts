@@ -16,6 +16,7 @@ import {
   participations,
   projects,
   sessionAttendance,
+  sessionSkips,
   resources,
   sessions,
   signInLinks,
@@ -171,6 +172,18 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
     .innerJoin(eventSessions, eq(eventSessions.id, sessionAttendance.sessionId))
     .where(eq(sessionAttendance.userId, id))
     .orderBy(asc(eventSessions.startsAt));
+  // The sessions they said they will miss (decision 045), also under each participation.
+  const skipRows = await db
+    .select({
+      eventId: sessionSkips.eventId,
+      startsAt: eventSessions.startsAt,
+      endsAt: eventSessions.endsAt,
+      createdAt: sessionSkips.createdAt,
+    })
+    .from(sessionSkips)
+    .innerJoin(eventSessions, eq(eventSessions.id, sessionSkips.sessionId))
+    .where(eq(sessionSkips.userId, id))
+    .orderBy(asc(eventSessions.startsAt));
 
   return {
     generadoEl: now.toISOString(),
@@ -213,6 +226,13 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
           sesionInicio: a.startsAt.toISOString(),
           sesionFin: a.endsAt.toISOString(),
           checkedInAt: a.checkedInAt.toISOString(),
+        })),
+      sesionesQueNoIras: skipRows
+        .filter((k) => k.eventId === p.eventId)
+        .map((k) => ({
+          sesionInicio: k.startsAt.toISOString(),
+          sesionFin: k.endsAt.toISOString(),
+          avisadoEl: k.createdAt.toISOString(),
         })),
     })),
     listasDeEspera: waitingRows.map((w) => ({

@@ -184,7 +184,13 @@ export async function eventManagementAction(
       return redirectWithFlash(context, `${here}#puerta-title`, "doorWindowSaved");
     }
     if (intent === "certificateShare") {
-      await setCertificateShare(context.db, user, eventId, form.get("porcentaje"));
+      await setCertificateShare(
+        context.db,
+        user,
+        eventId,
+        { give: form.get("certificado"), share: form.get("porcentaje") },
+        context.now(),
+      );
       return redirectWithFlash(context, `${here}#certificado-title`, "certificateShareSaved");
     }
     if (intent === "createStaffLink") {

@@ -6,6 +6,7 @@ import { reachesShare } from "~/attendance/session-attendance.server";
 import type { User } from "~/db/schema.server";
 import { eventState, getEventForViewer } from "~/events/event.server";
 import { joinEvent, leaveEvent, leaveWaitlist } from "~/events/participation.server";
+import { memberSessions, skipSession, unskipSession } from "~/events/session-skips.server";
 import { redirectWithFlash } from "~/flash.server";
 import { isHttpUrl } from "~/kernel/checks";
 import { answerRefusal, Refusal } from "~/kernel/errors";
@@ -53,6 +54,11 @@ export async function loadEventDetail(
   const state = eventState(event, now);
   const ended = state === "ended";
   const held = event.sessions.filter((s) => s.cancelledAt === null).length;
+  // A participant's own marks on a course's or a club's sessions (decision 045).
+  const mine =
+    user && participating && event.sessions.length > 1
+      ? await memberSessions(context.db, user.id, event.id)
+      : null;
   return data(
     {
       event: {
@@ -75,6 +81,15 @@ export async function loadEventDetail(
           place: s.place,
           link: s.link && isHttpUrl(s.link) ? s.link : null,
           cancelled: s.cancelledAt !== null,
+          // Null for whoever does not take part; otherwise what they said and did.
+          mine: mine
+            ? {
+                attended: mine.attended.has(s.id),
+                skipped: mine.skipped.has(s.id),
+                // 'No podré ir' / 'Sí iré' until the session begins.
+                canSkip: s.cancelledAt === null && s.startsAt > now && !mine.attended.has(s.id),
+              }
+            : null,
         })),
       },
       // Who runs it: the one who published it, then its organisers (each named once).
@@ -126,6 +141,15 @@ const PARTICIPATION_ACTIONS: Record<string, (post: Post) => Promise<MessageKey>>
     await leaveWaitlist(context.db, user, eventId);
     return "waitlistLeft";
   },
+  /** 'No podré ir' to one session of a course or a club, and 'Sí iré' to take it back. */
+  async skipSession({ eventId, user, context, form }) {
+    await skipSession(context.db, user, eventId, form.get("sessionId"), context.now());
+    return "sessionSkipped";
+  },
+  async unskipSession({ eventId, user, context, form }) {
+    await unskipSession(context.db, user, eventId, form.get("sessionId"), context.now());
+    return "sessionUnskipped";
+  },
   grantRole: (post) => changeTeam("grantRole", post),
   revokeRole: (post) => changeTeam("revokeRole", post),
 };
@@ -175,6 +199,11 @@ export async function participationAction(
     console.error("No se pudo actualizar la participación:", error);
     return data({ message: MESSAGES.participationFailed }, { status: 500 });
   }
-  const anchor = intent === "grantRole" || intent === "revokeRole" ? "#equipo-title" : "";
+  const anchor =
+    intent === "grantRole" || intent === "revokeRole"
+      ? "#equipo-title"
+      : intent === "skipSession" || intent === "unskipSession"
+        ? "#event-sessions-title"
+        : "";
   return redirectWithFlash(context, `/detalles/${eventId}${anchor}`, flash);
 }

@@ -23,7 +23,7 @@ import { EventTeam } from "~/members/components/event-team";
 import { loadEventDetail, participationAction } from "./detail.server";
 import type { Route } from "./+types/detail";
 import { BackLink } from "~/ui/back-link";
-import { SessionWhen } from "~/events/components/session-when";
+import { SessionList } from "~/events/components/session-list";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return loadEventDetail(params.eventId, await getUser(request, context), context);
@@ -190,7 +190,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
           {sessionsAttended ? (
             <p className="event-attendance" role="status">
               {`Asististe a ${sessionsAttended.attended} de ${sessionsAttended.total} sesiones.${
-                ended && !certificate
+                ended && !certificate && sessionsAttended.share !== null
                   ? ` El certificado es para quienes asistieron al menos al ${sessionsAttended.share} % de las sesiones.`
                   : ""
               }`}
@@ -235,30 +235,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
           ) : null}
           {/* After the buttons and the pass: a course of twenty classes does not push them down. */}
           {event.sessions.length > 1 ? (
-            <section className="event-sessions" aria-labelledby="event-sessions-title">
-              <h2 id="event-sessions-title">
-                Sesiones ({event.sessions.filter((s) => !s.cancelled).length})
-              </h2>
-              <ol className="plain-list session-list">
-                {event.sessions.map((s) => (
-                  <li key={s.id} className={s.cancelled ? "session-cancelled" : undefined}>
-                    <SessionWhen session={s} timeZone={timeZone} />
-                    {s.place || s.link ? (
-                      <span className="muted session-where">
-                        {s.place}
-                        {s.place && s.link ? " · " : null}
-                        {s.link ? (
-                          <a href={s.link} target="_blank" rel="noopener noreferrer">
-                            {eventLinkLabel(s.link)}
-                            <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-                          </a>
-                        ) : null}
-                      </span>
-                    ) : null}
-                  </li>
-                ))}
-              </ol>
-            </section>
+            <SessionList sessions={event.sessions} timeZone={timeZone} />
           ) : null}
         </div>
       </div>
