@@ -258,7 +258,10 @@ export async function setSessionAttendance(
     if (session.startsAt.getTime() - SESSION_OPENS_BEFORE_MS > now.getTime()) {
       throw new Refusal(SESSION_ATTENDANCE_MESSAGES.sessionNotOpen, 409);
     }
-    const mine = and(eq(sessionAttendance.sessionId, sessionId), eq(sessionAttendance.userId, userId));
+    const mine = and(
+      eq(sessionAttendance.sessionId, sessionId),
+      eq(sessionAttendance.userId, userId),
+    );
     if (present) {
       const at = now <= session.endsAt ? now : session.startsAt;
       await tx

@@ -220,5 +220,10 @@ export async function findCertificate(
   if (!row || !row.nombre || row.share === null) return null;
   const attendance = attendanceOf(row);
   if (!reachesShare(attendance.attended, attendance.total, row.share)) return null;
-  return { code, nombre: row.nombre, attendance, event: { ...row.event, certificateShare: row.share } };
+  return {
+    code,
+    nombre: row.nombre,
+    attendance,
+    event: { ...row.event, certificateShare: row.share },
+  };
 }

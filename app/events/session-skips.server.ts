@@ -40,7 +40,8 @@ async function checkSkip(
   sessionId: unknown,
   now: Date,
 ): Promise<{ eventId: string; sessionId: string }> {
-  if (!isUuid(eventId) || !isUuid(sessionId)) throw new SessionSkipError(SKIP_MESSAGES.notFound, 404);
+  if (!isUuid(eventId) || !isUuid(sessionId))
+    throw new SessionSkipError(SKIP_MESSAGES.notFound, 404);
   const [session] = await tx
     .select({ startsAt: eventSessions.startsAt, cancelledAt: eventSessions.cancelledAt })
     .from(eventSessions)
@@ -79,7 +80,10 @@ export async function skipSession(
       .select({ at: sessionAttendance.checkedInAt })
       .from(sessionAttendance)
       .where(
-        and(eq(sessionAttendance.sessionId, ids.sessionId), eq(sessionAttendance.userId, member.id)),
+        and(
+          eq(sessionAttendance.sessionId, ids.sessionId),
+          eq(sessionAttendance.userId, member.id),
+        ),
       )
       .limit(1);
     if (came) throw new SessionSkipError(SKIP_MESSAGES.attended, 409);

@@ -1,11 +1,7 @@
 // An event's participants on the server: what the page shows, and its form posts, one named
 // function per `intent`. The route checks who is asking, reads the form and dispatches here.
 import { data, redirect, type AppLoadContext } from "react-router";
-import {
-  listAttendance,
-  setCheckedIn,
-  setSessionAttendance,
-} from "~/attendance/attendance.server";
+import { listAttendance, setCheckedIn, setSessionAttendance } from "~/attendance/attendance.server";
 import { SESSION_OPENS_BEFORE_MS } from "~/attendance/session-attendance.server";
 import type { User } from "~/db/schema.server";
 import { hasEnded } from "~/events/event.server";
