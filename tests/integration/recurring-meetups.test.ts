@@ -116,6 +116,14 @@ function worker(now: Date) {
   });
 }
 
+async function shareOf(eventId: string) {
+  const [row] = await server.db
+    .select({ share: events.certificateShare })
+    .from(events)
+    .where(eq(events.id, eventId));
+  return row!.share;
+}
+
 async function skipsOf(eventId: string) {
   return server.db
     .select({ sessionId: sessionSkips.sessionId, userId: sessionSkips.userId })
@@ -372,24 +380,10 @@ test("an event may give no certificate: organisers choose it, it is audited, nob
   const form = (fields: Record<string, string>) =>
     admin.client.post(`/admin/eventos/${weekly.id}`, { intent: "certificateShare", ...fields });
   expect((await form({ certificado: "quizás", porcentaje: "75" })).status).toBe(400);
-  expect(
-    (
-      await server.db
-        .select({ s: events.certificateShare })
-        .from(events)
-        .where(eq(events.id, weekly.id))
-    )[0]!.s,
-  ).toBe(75);
+  expect(await shareOf(weekly.id)).toBe(75);
   const saved = await form({ certificado: "no", porcentaje: "" });
   expect(saved.status).toBe(302);
-  expect(
-    (
-      await server.db
-        .select({ s: events.certificateShare })
-        .from(events)
-        .where(eq(events.id, weekly.id))
-    )[0]!.s,
-  ).toBeNull();
+  expect(await shareOf(weekly.id)).toBeNull();
   const [audit] = await server.db
     .select({ summary: auditLog.summary })
     .from(auditLog)
@@ -426,14 +420,7 @@ test("an event may give no certificate: organisers choose it, it is audited, nob
       })
     ).status,
   ).toBe(403);
-  expect(
-    (
-      await server.db
-        .select({ s: events.certificateShare })
-        .from(events)
-        .where(eq(events.id, weekly.id))
-    )[0]!.s,
-  ).toBeNull();
+  expect(await shareOf(weekly.id)).toBeNull();
 });
 
 test("organisers mark a particular session by hand on the participants page, and remove it; refused outside the rules", async () => {
