@@ -182,7 +182,7 @@ export default function EventManagement({ loaderData, actionData }: Route.Compon
           porcentaje de las sesiones (las canceladas no cuentan). Un club o una reunión semanal
           puede no entregar ninguno.
         </p>
-        <Form method="post" preventScrollReset>
+        <Form method="post" className="certificate-form" preventScrollReset>
           <input type="hidden" name="intent" value="certificateShare" />
           <fieldset className="check-list">
             <legend>¿Entrega certificado?</legend>

@@ -92,6 +92,18 @@ export async function loadEventDetail(
             : null,
         })),
       },
+      // Of a course or a club, the session under way or the next one (decision 045).
+      nextSession: (() => {
+        if (held < 2) return null;
+        const next = event.sessions.find((s) => s.cancelledAt === null && s.endsAt > now);
+        return next
+          ? {
+              startsAt: next.startsAt.toISOString(),
+              endsAt: next.endsAt.toISOString(),
+              underWay: next.startsAt <= now,
+            }
+          : null;
+      })(),
       // Who runs it: the one who published it, then its organisers (each named once).
       organisers: [...new Set([event.publishedByName, ...event.organisers])],
       going: event.going,

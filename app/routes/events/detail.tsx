@@ -14,7 +14,7 @@ import { redirectWithFlash } from "~/flash.server";
 import { getUser, requireProfile } from "~/guards.server";
 import { useNonce } from "~/kernel/nonce";
 import { readForm } from "~/kernel/read-form.server";
-import { formatDateTime, formatDateTimeRange } from "~/kernel/time";
+import { formatDateRange, formatDateTime, formatDateTimeRange } from "~/kernel/time";
 import { tipoEventoLabel } from "~/kernel/limits";
 import { EventStateBadge } from "~/events/components/event-state-badge";
 import { AlertDialog } from "~/ui/dialog";
@@ -83,7 +83,9 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
     doorStaff,
     organisers,
     going,
+    nextSession,
   } = loaderData;
+  const held = event.sessions.filter((s) => !s.cancelled).length;
   const map = mapSearchUrl(event);
   const url = `${origin}/detalles/${event.id}`;
   const nonce = useNonce();
@@ -133,14 +135,39 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
                 ) : null}
               </dd>
             </div>
-            <div className="detail">
-              <dt>Fecha y hora</dt>
-              <dd>
-                <time dateTime={event.startsAt}>
-                  {formatDateTimeRange(event.startsAt, event.endsAt, timeZone)}
-                </time>
-              </dd>
-            </div>
+            {held > 1 ? (
+              <>
+                {/* A course or a club: its span and how many sessions, then the next one. */}
+                <div className="detail">
+                  <dt>Fechas</dt>
+                  <dd>
+                    <time dateTime={event.startsAt}>
+                      {formatDateRange(event.startsAt, event.endsAt, timeZone)}
+                    </time>
+                    {` · ${held} sesiones`}
+                  </dd>
+                </div>
+                {nextSession ? (
+                  <div className="detail">
+                    <dt>{nextSession.underWay ? "Sesión en curso" : "Próxima sesión"}</dt>
+                    <dd>
+                      <time dateTime={nextSession.startsAt}>
+                        {formatDateTimeRange(nextSession.startsAt, nextSession.endsAt, timeZone)}
+                      </time>
+                    </dd>
+                  </div>
+                ) : null}
+              </>
+            ) : (
+              <div className="detail">
+                <dt>Fecha y hora</dt>
+                <dd>
+                  <time dateTime={event.startsAt}>
+                    {formatDateTimeRange(event.startsAt, event.endsAt, timeZone)}
+                  </time>
+                </dd>
+              </div>
+            )}
             <div className="detail">
               <dt>Tipo</dt>
               <dd>{tipoEventoLabel(event.tipoEvento)}</dd>
