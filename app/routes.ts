@@ -67,6 +67,8 @@ export default [
   route("notas/rss.xml", "routes/feeds/rss.ts"),
   route("sitemap.xml", "routes/feeds/sitemap.ts"),
   route("robots.txt", "routes/feeds/robots.ts"),
+  // The picture of a page's link preview (WhatsApp, Telegram…): an item's card, or the site's
+  route("og/:kind/:id?", "routes/feeds/link-card.ts"),
 
   route("*", "routes/system/not-found.tsx"),
 ] satisfies RouteConfig;

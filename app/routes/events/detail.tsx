@@ -3,7 +3,7 @@
 // detail.server.ts; its parts in the events and attendance domains.
 import { CheckInPass } from "~/attendance/components/check-in-pass";
 import { ErrorPage } from "~/error-page";
-import { imageSrc } from "~/events/components/event-image";
+import { cardPath, type LinkCardHandle } from "~/site/link-preview";
 import { EventGallery } from "~/events/components/event-gallery";
 import { ShareButton } from "~/events/components/share-button";
 import { ParticipationButton, seatsText } from "~/events/components/participation-button";
@@ -43,12 +43,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return participationAction(params.eventId, await readForm(request), user, context);
 }
 
+/** The link preview's card (decision 046). */
+export const handle: LinkCardHandle<Awaited<ReturnType<typeof loader>>["data"]> = {
+  linkCard: (data) => (data ? cardPath("evento", data.event.id) : null),
+};
+
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData)
     return [{ title: "Evento no encontrado — Ayllu" }, { name: "robots", content: "noindex" }];
   const { event, origin, timeZone } = loaderData;
   const url = `${origin}/detalles/${event.id}`;
-  const image = new URL(imageSrc(event.imagenEnlace), origin).toString();
   const desc = `${formatDateTime(event.startsAt, timeZone)} · ${event.ubicacionEvento}. ${shortDescription(event.descripcion)}`;
   return [
     { title: `${event.nombreEvento} — Ayllu` },
@@ -58,8 +62,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
     { property: "og:title", content: event.nombreEvento },
     { property: "og:description", content: desc },
     { property: "og:url", content: url },
-    { property: "og:image", content: image },
-    { name: "twitter:card", content: "summary_large_image" },
   ];
 }
 

@@ -9,7 +9,8 @@ import { getNote } from "~/publications/note.server";
 import { notFound } from "~/kernel/not-found";
 import type { Route } from "./+types/note";
 import { summaryOf } from "~/publications/summaries";
-import { absoluteImage, shareMeta } from "./share-meta";
+import { shareMeta } from "./share-meta";
+import { cardPath, type LinkCardHandle } from "~/site/link-preview";
 import { BackLink } from "~/ui/back-link";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -31,13 +32,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
+/** The link preview's card (decision 046). */
+export const handle: LinkCardHandle<Awaited<ReturnType<typeof loader>>> = {
+  linkCard: (data) => (data ? cardPath("nota", data.note.id) : null),
+};
+
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Página no encontrada — Ayllu" }];
   const { note, origin } = loaderData;
   return shareMeta({
     title: note.titulo,
     description: summaryOf(note.texto),
-    image: absoluteImage(note.enlaceImagen, origin),
     url: `${origin}/notas/${note.id}`,
   });
 }

@@ -10,7 +10,8 @@ import { getProject } from "~/publications/project.server";
 import { notFound } from "~/kernel/not-found";
 import type { Route } from "./+types/project";
 import { summaryOf } from "~/publications/summaries";
-import { absoluteImage, shareMeta } from "./share-meta";
+import { shareMeta } from "./share-meta";
+import { cardPath, type LinkCardHandle } from "~/site/link-preview";
 import { BackLink } from "~/ui/back-link";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -33,13 +34,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
+/** The link preview's card (decision 046). */
+export const handle: LinkCardHandle<Awaited<ReturnType<typeof loader>>> = {
+  linkCard: (data) => (data ? cardPath("proyecto", data.project.id) : null),
+};
+
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Página no encontrada — Ayllu" }];
   const { project, origin } = loaderData;
   return shareMeta({
     title: project.titulo,
     description: summaryOf(project.descripcion),
-    image: absoluteImage(project.enlacesImagen[0], origin),
     url: `${origin}/proyectos/${project.id}`,
   });
 }

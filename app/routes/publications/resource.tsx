@@ -10,7 +10,8 @@ import { getResource } from "~/publications/resource.server";
 import { notFound } from "~/kernel/not-found";
 import type { Route } from "./+types/resource";
 import { summaryOf } from "~/publications/summaries";
-import { absoluteImage, shareMeta } from "./share-meta";
+import { shareMeta } from "./share-meta";
+import { cardPath, type LinkCardHandle } from "~/site/link-preview";
 import { BackLink } from "~/ui/back-link";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -33,6 +34,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
+/** The link preview's card (decision 046). */
+export const handle: LinkCardHandle<Awaited<ReturnType<typeof loader>>> = {
+  linkCard: (data) => (data ? cardPath("recurso", data.resource.id) : null),
+};
+
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Página no encontrada — Ayllu" }];
   const { resource, origin } = loaderData;
@@ -41,7 +47,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
     description: summaryOf(
       resource.subtitulos ? `${resource.subtitulos}. ${resource.texto}` : resource.texto,
     ),
-    image: absoluteImage(resource.enlacesImagenes[0], origin),
     url: `${origin}/recursos/${resource.id}`,
   });
 }
