@@ -234,6 +234,11 @@ export const events = pgTable(
      * as a weekly club's (decision 045).
      */
     certificateShare: integer("certificate_share").default(75),
+    /**
+     * The event's group chat (a WhatsApp group's invitation, or any https link), shown only to
+     * those with a place, after joining and in their mails (decision 047).
+     */
+    chatLink: text("chat_link"),
   },
   (t) => [
     index("events_starts_at_idx").on(t.startsAt),

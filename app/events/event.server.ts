@@ -397,6 +397,7 @@ function columnsOf(input: EventInput, timeZone: string) {
     ubicacionEspecifica: input.ubicacionEspecifica || null,
     descripcion: input.descripcion,
     capacity: input.capacity,
+    chatLink: input.enlaceGrupo,
   };
 }
 

@@ -2,6 +2,8 @@
 // from the same blocks, the event's .ics attached where the mail is about an event, and the
 // headers every mail carries: Message-ID from the row (a retry is the same message), and the
 // one-click unsubscribe of RFC 8058.
+import { chatLinkLabel } from "~/events/event-place";
+import { isHttpUrl } from "~/kernel/checks";
 import type { MailComposerOptions } from "nodemailer/lib/mail-composer";
 import { ALL_TOPICS, MAIL_TOPIC_LABELS } from "~/mail/topics";
 import { formatDateTime, formatDateTimeRange, formatTime, timeZoneLabel } from "~/kernel/time";
@@ -57,6 +59,8 @@ interface Draft {
   details?: [string, string][];
   /** The main link of the message. */
   action?: { label: string; url: string };
+  /** A second link, under the first: the event's group chat (decision 047). */
+  secondary?: { label: string; url: string };
   /** The message typed by an admin, kept as typed (shown as text, never as HTML). */
   quoted?: string;
   /** Why the member receives it (the footer). */
@@ -314,6 +318,7 @@ function textOf(mail: QueuedMail, draft: Draft, site: MailSite): string {
   if (draft.quoted !== undefined) blocks.push(draft.quoted);
   if (draft.details) blocks.push(draft.details.map(([k, v]) => `${k}: ${v}`).join("\n"));
   if (draft.action) blocks.push(`${draft.action.label}: ${draft.action.url}`);
+  if (draft.secondary) blocks.push(`${draft.secondary.label}: ${draft.secondary.url}`);
   const footer = footerLines(mail, draft, site).map((line) =>
     line.link ? `${line.text}: ${line.link.url}` : line.text,
   );
@@ -352,6 +357,7 @@ function htmlOf(mail: QueuedMail, draft: Draft, site: MailSite): string {
         .join("")}</table>`,
     );
   if (draft.action) parts.push(buttonHtml(draft.action));
+  if (draft.secondary) parts.push(buttonHtml(draft.secondary));
   return pageHtml(draft.subject, parts, footerLines(mail, draft, site), site);
 }
 
@@ -380,8 +386,25 @@ function pageHtml(
 }
 
 /** The whole message for nodemailer: headers, text, HTML and the .ics when about an event. */
+/**
+ * The mails of those with a place (joined, seat, reminder) lead to the event's group chat too, when
+ * it has one (decision 047); the snapshot carries it only for those kinds.
+ */
+function withChatLink(draft: Draft, mail: QueuedMail): Draft {
+  const link = mail.data.event?.chatLink;
+  if (!link || !link.startsWith("https://") || !isHttpUrl(link)) return draft;
+  return {
+    ...draft,
+    paragraphs: [
+      ...draft.paragraphs,
+      "El evento tiene un grupo para avisos y preguntas: únete con el enlace de abajo.",
+    ],
+    secondary: { label: chatLinkLabel(link), url: link },
+  };
+}
+
 export function composeMail(mail: QueuedMail, site: MailSite): MailComposerOptions {
-  const draft = draftOf(mail, site);
+  const draft = withChatLink(draftOf(mail, site), mail);
   const event = mail.data.event ? snapshotToEvent(mail.data.event) : null;
   const cancelled =
     mail.kind === "deleted" || mail.kind === "left" || mail.kind === "sessionCancelled";

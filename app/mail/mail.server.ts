@@ -54,6 +54,8 @@ type EventSnapshot = Omit<
   endsAt?: string;
   /** Its sessions that were not cancelled; none in mails queued before sessions (decision 043). */
   sessions?: SessionSnapshot[];
+  /** The group chat's link, in the mails of those with a place only (decision 047). */
+  chatLink?: string | null;
   createdAt: string;
   updatedAt: string | null;
 };
@@ -121,6 +123,15 @@ const EVENT_SNAPSHOT = sql.raw(`jsonb_build_object('id', e.id, 'nombreEvento', e
     order by s.starts_at, s.id), '[]'::jsonb)
     from event_sessions s where s.event_id = e.id and s.cancelled_at is null))`);
 
+/** The mails of those with a place carry the event's group chat link (decision 047). */
+const WITH_CHAT_LINK: readonly MailKind[] = ["joined", "seat", "reminder"];
+
+function snapshotFor(kind: MailKind): SQL {
+  return WITH_CHAT_LINK.includes(kind)
+    ? sql`${EVENT_SNAPSHOT} || jsonb_build_object('chatLink', e.chat_link)`
+    : sql`${EVENT_SNAPSHOT}`;
+}
+
 /** Who receives a mail: a subquery of user ids. */
 export const recipients = {
   members: (ids: readonly string[]): SQL | null =>
@@ -156,7 +167,7 @@ export async function queueMail(
   const extra = JSON.stringify(options.data ?? {});
   const result = options.eventId
     ? await tx.execute(sql`insert into mail_outbox (kind, user_id, event_id, data)
-        select ${kind}, u.id, e.id, jsonb_build_object('event', ${EVENT_SNAPSHOT}) || ${extra}::jsonb
+        select ${kind}, u.id, e.id, jsonb_build_object('event', ${snapshotFor(kind)}) || ${extra}::jsonb
         from users u, events e
         where e.id = ${options.eventId}::uuid and ${reachable(kind, who)}
         returning id`)
@@ -201,7 +212,7 @@ export async function queueDueReminders(db: Db, now: Date, hours: number): Promi
   // Queued at `now` (the worker's clock), which is when it is due.
   const result = await db.execute(sql`insert into mail_outbox
       (kind, user_id, event_id, data, dedupe_key, created_at, next_attempt_at)
-    select 'reminder', u.id, e.id, jsonb_build_object('event', ${EVENT_SNAPSHOT}) || ${session},
+    select 'reminder', u.id, e.id, jsonb_build_object('event', ${snapshotFor("reminder")}) || ${session},
       ${key}, ${at}::timestamptz, ${at}::timestamptz
     ${due}
     on conflict (dedupe_key) do nothing

@@ -86,6 +86,7 @@ export async function loadEventManagement(
         fechaFin: zonedDateTime(event.endsAt, zone).date,
         horaFin: zonedDateTime(event.endsAt, zone).time,
         capacity: event.capacity,
+        enlaceGrupo: event.chatLink ?? "",
         imagenEnlace: event.imagenEnlace,
         ubicacionEspecifica: event.ubicacionEspecifica ?? "",
         descripcion: event.descripcion,

@@ -158,6 +158,7 @@ export async function loadPanel(request: Request, admin: User, context: AppLoadC
               fechaFin: zonedDateTime(editEvent.endsAt, context.config.siteTimezone).date,
               horaFin: zonedDateTime(editEvent.endsAt, context.config.siteTimezone).time,
               capacity: editEvent.capacity,
+              enlaceGrupo: editEvent.chatLink ?? "",
               imagenEnlace: editEvent.imagenEnlace,
               ubicacionEspecifica: editEvent.ubicacionEspecifica ?? "",
               descripcion: editEvent.descripcion,

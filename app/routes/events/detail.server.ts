@@ -9,6 +9,9 @@ import { joinEvent, leaveEvent, leaveWaitlist } from "~/events/participation.ser
 import { memberSessions, skipSession, unskipSession } from "~/events/session-skips.server";
 import { redirectWithFlash } from "~/flash.server";
 import { isHttpUrl } from "~/kernel/checks";
+import { eventPlace } from "~/events/event-place";
+import { reminderText } from "~/events/reminder-text";
+import { formatDateRange, formatDateTime } from "~/kernel/time";
 import { answerRefusal, Refusal } from "~/kernel/errors";
 import { isImageLink } from "~/kernel/images";
 import { notFound } from "~/kernel/not-found";
@@ -54,6 +57,14 @@ export async function loadEventDetail(
   const state = eventState(event, now);
   const ended = state === "ended";
   const held = event.sessions.filter((s) => s.cancelledAt === null).length;
+  const zone = context.config.siteTimezone;
+  // The member's pass for the door, until the event ends, when it has a door.
+  const pass =
+    user && participating && !ended && event.tipoEvento !== "Virtual"
+      ? checkInPass(context.config.sessionSecret, event, user.id)
+      : null;
+  // The session under way or the next one (of an event of one session, the event).
+  const upcoming = event.sessions.find((s) => s.cancelledAt === null && s.endsAt > now) ?? null;
   // A participant's own marks on a course's or a club's sessions (decision 045).
   const mine =
     user && participating && event.sessions.length > 1
@@ -93,17 +104,28 @@ export async function loadEventDetail(
         })),
       },
       // Of a course or a club, the session under way or the next one (decision 045).
-      nextSession: (() => {
-        if (held < 2) return null;
-        const next = event.sessions.find((s) => s.cancelledAt === null && s.endsAt > now);
-        return next
+      nextSession:
+        held > 1 && upcoming
           ? {
-              startsAt: next.startsAt.toISOString(),
-              endsAt: next.endsAt.toISOString(),
-              underWay: next.startsAt <= now,
+              startsAt: upcoming.startsAt.toISOString(),
+              endsAt: upcoming.endsAt.toISOString(),
+              underWay: upcoming.startsAt <= now,
             }
-          : null;
-      })(),
+          : null,
+      // When and where, in one line: what a share says under the event's name (decision 047).
+      shareLine: `${
+        held > 1
+          ? `${formatDateRange(event.startsAt, event.endsAt, zone)} · ${held} sesiones`
+          : formatDateTime(event.startsAt, zone)
+      } · ${eventPlace(event)}`,
+      // The group chat, for those with a place only: never to visitors nor to those waiting.
+      chatLink:
+        participating &&
+        event.chatLink &&
+        event.chatLink.startsWith("https://") &&
+        isHttpUrl(event.chatLink)
+          ? event.chatLink
+          : null,
       // Who runs it: the one who published it, then its organisers (each named once).
       organisers: [...new Set([event.publishedByName, ...event.organisers])],
       going: event.going,
@@ -124,9 +146,19 @@ export async function loadEventDetail(
       waiting,
       seats: ended || event.seatsLeft === null ? null : { left: event.seatsLeft },
       // The member's pass for the door, until the event ends, when it has a door.
-      checkIn:
-        user && participating && !ended && event.tipoEvento !== "Virtual"
-          ? checkInPass(context.config.sessionSecret, event, user.id)
+      checkIn: pass,
+      // The reminder to send oneself or a group by WhatsApp (decision 047), until it ends.
+      reminder:
+        participating && !ended
+          ? reminderText({
+              nombreEvento: event.nombreEvento,
+              startsAt: upcoming?.startsAt ?? event.startsAt,
+              endsAt: upcoming?.endsAt ?? event.endsAt,
+              place: eventPlace(event),
+              code: pass?.code ?? null,
+              url: `${context.config.publicUrl.origin}/detalles/${event.id}`,
+              timeZone: zone,
+            })
           : null,
       timeZone: context.config.siteTimezone,
       origin: context.config.publicUrl.origin,

@@ -5,9 +5,10 @@ import { CheckInPass } from "~/attendance/components/check-in-pass";
 import { ErrorPage } from "~/error-page";
 import { cardPath, type LinkCardHandle } from "~/site/link-preview";
 import { EventGallery } from "~/events/components/event-gallery";
-import { ShareButton } from "~/events/components/share-button";
+import { Share } from "~/ui/share";
+import { BubbleIcon, WhatsAppLink } from "~/ui/whatsapp";
 import { ParticipationButton, seatsText } from "~/events/components/participation-button";
-import { eventLinkLabel, eventPlace, mapSearchUrl } from "~/events/event-place";
+import { chatLinkLabel, eventLinkLabel, eventPlace, mapSearchUrl } from "~/events/event-place";
 import { plural } from "~/kernel/plural";
 import { shortDescription, structuredData } from "~/events/structured-data";
 import { redirectWithFlash } from "~/flash.server";
@@ -86,6 +87,9 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
     organisers,
     going,
     nextSession,
+    shareLine,
+    chatLink,
+    reminder,
   } = loaderData;
   const held = event.sessions.filter((s) => !s.cancelled).length;
   const map = mapSearchUrl(event);
@@ -251,8 +255,34 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
                 Añadir al calendario
               </a>
             )}
-            <ShareButton title={event.nombreEvento} url={url} />
           </div>
+          {chatLink ? (
+            <p className="event-chat">
+              <a
+                className={
+                  chatLinkLabel(chatLink).includes("WhatsApp") ? "button button-whatsapp" : "button"
+                }
+                href={chatLink}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {chatLinkLabel(chatLink).includes("WhatsApp") ? <BubbleIcon /> : null}
+                {chatLinkLabel(chatLink)}
+                <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+              </a>
+            </p>
+          ) : null}
+          <Share title={event.nombreEvento} url={url} line={shareLine} />
+          {reminder ? (
+            <p className="event-reminder">
+              <WhatsAppLink
+                text={reminder}
+                label="Recordatorio por WhatsApp"
+                context="para enviártelo a ti o a un grupo"
+                secondary
+              />
+            </p>
+          ) : null}
           {checkIn ? (
             <section className="event-checkin" aria-labelledby="event-checkin-title">
               <h2 id="event-checkin-title">Tu código de registro</h2>

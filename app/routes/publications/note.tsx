@@ -12,6 +12,7 @@ import { summaryOf } from "~/publications/summaries";
 import { shareMeta } from "./share-meta";
 import { cardPath, type LinkCardHandle } from "~/site/link-preview";
 import { BackLink } from "~/ui/back-link";
+import { Share } from "~/ui/share";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const note = await getNote(context.db, params.id);
@@ -48,7 +49,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function NotePage({ loaderData }: Route.ComponentProps) {
-  const { note, timeZone } = loaderData;
+  const { note, timeZone, origin } = loaderData;
   return (
     <article className="page page-narrow publication-page">
       <BackLink to="/notas" label="Todas las notas" />
@@ -57,6 +58,7 @@ export default function NotePage({ loaderData }: Route.ComponentProps) {
         <time dateTime={note.createdAt}>{formatDateTime(note.createdAt, timeZone)}</time> ·{" "}
         {note.publisherName}
       </p>
+      <Share title={note.titulo} url={`${origin}/notas/${note.id}`} />
       <PublicationImage src={note.enlaceImagen} alt="" className="publication-hero-image" />
       <PublicationText text={note.texto} />
       <LinkList title="Enlaces" links={note.enlacesAdicionales} />

@@ -13,6 +13,7 @@ import { summaryOf } from "~/publications/summaries";
 import { shareMeta } from "./share-meta";
 import { cardPath, type LinkCardHandle } from "~/site/link-preview";
 import { BackLink } from "~/ui/back-link";
+import { Share } from "~/ui/share";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const project = await getProject(context.db, params.id);
@@ -50,7 +51,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
-  const { project, timeZone } = loaderData;
+  const { project, timeZone, origin } = loaderData;
   return (
     <article className="page page-narrow publication-page">
       <BackLink to="/proyectos" label="Todos los proyectos" />
@@ -59,6 +60,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
         <time dateTime={project.createdAt}>{formatDateTime(project.createdAt, timeZone)}</time> ·{" "}
         {project.publisherName}
       </p>
+      <Share title={project.titulo} url={`${origin}/proyectos/${project.id}`} />
       <PublicationText text={project.descripcion} />
       {project.enlacesVideo.length > 0 ? (
         <section className="publication-videos">

@@ -13,6 +13,7 @@ import { summaryOf } from "~/publications/summaries";
 import { shareMeta } from "./share-meta";
 import { cardPath, type LinkCardHandle } from "~/site/link-preview";
 import { BackLink } from "~/ui/back-link";
+import { Share } from "~/ui/share";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const resource = await getResource(context.db, params.id);
@@ -52,7 +53,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ResourcePage({ loaderData }: Route.ComponentProps) {
-  const { resource, timeZone } = loaderData;
+  const { resource, timeZone, origin } = loaderData;
   return (
     <article className="page page-narrow publication-page">
       <BackLink to="/recursos" label="Todos los recursos" />
@@ -62,6 +63,7 @@ export default function ResourcePage({ loaderData }: Route.ComponentProps) {
         <time dateTime={resource.createdAt}>{formatDateTime(resource.createdAt, timeZone)}</time> ·{" "}
         {resource.publisherName}
       </p>
+      <Share title={resource.titulo} url={`${origin}/recursos/${resource.id}`} />
       <PublicationText text={resource.texto} />
       {resource.enlacesVideos.length > 0 ? (
         <section className="publication-videos">
