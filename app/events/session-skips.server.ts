@@ -65,16 +65,25 @@ async function checkSkip(
   return { eventId, sessionId };
 }
 
-/** 'No podré ir': the member will miss this session. Saying it twice keeps the first time. */
-export async function skipSession(
+/**
+ * 'No podré ir' (`skip`) or 'Sí iré': the member will miss this session, or takes it back. Saying
+ * it twice keeps the first time.
+ */
+export async function setSessionSkip(
   db: Db,
   member: Pick<User, "id">,
   eventId: unknown,
   sessionId: unknown,
+  skip: boolean,
   now: Date = new Date(),
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const ids = await checkSkip(tx, member, eventId, sessionId, now);
+    const mine = and(eq(sessionSkips.sessionId, ids.sessionId), eq(sessionSkips.userId, member.id));
+    if (!skip) {
+      await tx.delete(sessionSkips).where(mine);
+      return;
+    }
     // The door opens an hour before the start: someone already checked in is coming.
     const [came] = await tx
       .select({ at: sessionAttendance.checkedInAt })
@@ -94,21 +103,14 @@ export async function skipSession(
   });
 }
 
-/** 'Sí iré': the member takes back that they would miss it. */
-export async function unskipSession(
+/** 'No podré ir'. */
+export const skipSession = (
   db: Db,
   member: Pick<User, "id">,
   eventId: unknown,
   sessionId: unknown,
-  now: Date = new Date(),
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const ids = await checkSkip(tx, member, eventId, sessionId, now);
-    await tx
-      .delete(sessionSkips)
-      .where(and(eq(sessionSkips.sessionId, ids.sessionId), eq(sessionSkips.userId, member.id)));
-  });
-}
+  now?: Date,
+) => setSessionSkip(db, member, eventId, sessionId, true, now);
 
 /** Of an event's sessions, those the member said they will miss and those they came to. */
 export async function memberSessions(

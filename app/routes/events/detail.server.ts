@@ -6,7 +6,7 @@ import { reachesShare } from "~/attendance/session-attendance.server";
 import type { User } from "~/db/schema.server";
 import { eventState, getEventForViewer } from "~/events/event.server";
 import { joinEvent, leaveEvent, leaveWaitlist } from "~/events/participation.server";
-import { memberSessions, skipSession, unskipSession } from "~/events/session-skips.server";
+import { memberSessions, setSessionSkip } from "~/events/session-skips.server";
 import { redirectWithFlash } from "~/flash.server";
 import { isHttpUrl } from "~/kernel/checks";
 import { eventPlace } from "~/events/event-place";
@@ -187,11 +187,11 @@ const PARTICIPATION_ACTIONS: Record<string, (post: Post) => Promise<MessageKey>>
   },
   /** 'No podré ir' to one session of a course or a club, and 'Sí iré' to take it back. */
   async skipSession({ eventId, user, context, form }) {
-    await skipSession(context.db, user, eventId, form.get("sessionId"), context.now());
+    await setSessionSkip(context.db, user, eventId, form.get("sessionId"), true, context.now());
     return "sessionSkipped";
   },
   async unskipSession({ eventId, user, context, form }) {
-    await unskipSession(context.db, user, eventId, form.get("sessionId"), context.now());
+    await setSessionSkip(context.db, user, eventId, form.get("sessionId"), false, context.now());
     return "sessionUnskipped";
   },
   grantRole: (post) => changeTeam("grantRole", post),
