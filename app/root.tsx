@@ -23,6 +23,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
@@ -42,6 +43,7 @@ import { useNonce } from "~/kernel/nonce";
 import type { Grant } from "~/members/permissions.server";
 import { pressHeldButtons } from "~/kernel/held-buttons";
 import { cookieSettings, takeFlash } from "~/flash.server";
+import { CARD_SIZE, pageCard } from "~/site/link-preview";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
@@ -112,6 +114,7 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRootData();
+  const card = pageCard(useMatches().at(-1));
   useEffect(pressHeldButtons, []);
   return (
     <html lang="es">
@@ -120,6 +123,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1020" />
         <Meta />
+        {rootData ? (
+          <>
+            {/* The link preview's picture (decision 046): the page's card, or the site's. */}
+            <meta property="og:site_name" content={site.name} />
+            <meta property="og:image" content={`${rootData.publicUrl}${card}`} />
+            <meta property="og:image:type" content="image/jpeg" />
+            <meta property="og:image:width" content={String(CARD_SIZE.width)} />
+            <meta property="og:image:height" content={String(CARD_SIZE.height)} />
+            <meta name="twitter:card" content="summary_large_image" />
+          </>
+        ) : null}
         <Links nonce={nonce} />
       </head>
       <body>

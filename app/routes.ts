@@ -46,7 +46,7 @@ export default [
     { id: "certificate-admin" },
   ),
 
-  // Payments (decision 046): the treasurer's page and the bank's QR
+  // Payments (decision 048): the treasurer's page and the bank's QR
   route("tesoreria", "routes/payments/treasury.tsx"),
   route("tesoreria/pagos", "routes/payments/queue.tsx"),
   route("tesoreria/pagos.csv", "routes/payments/queue-csv.ts"),
@@ -75,6 +75,8 @@ export default [
   route("notas/rss.xml", "routes/feeds/rss.ts"),
   route("sitemap.xml", "routes/feeds/sitemap.ts"),
   route("robots.txt", "routes/feeds/robots.ts"),
+  // The picture of a page's link preview (WhatsApp, Telegram…): an item's card, or the site's
+  route("og/:kind/:id?", "routes/feeds/link-card.ts"),
 
   route("*", "routes/system/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -9,16 +9,23 @@ import {
   eventWaitlist,
   participations,
   sessionAttendance,
+  sessionSkips,
   users,
   type User,
 } from "~/db/schema.server";
-import { openSessionsOf, reachesShare, sessionUnderWay } from "./session-attendance.server";
+import {
+  openSessionsOf,
+  reachesShare,
+  SESSION_OPENS_BEFORE_MS,
+  sessionUnderWay,
+} from "./session-attendance.server";
 import { assertMay, type Grant } from "~/members/permissions.server";
 import { recordAudit, type AuditActor } from "~/audit/audit.server";
 import { isLinkHolder, linkAuthor, type LinkHolder } from "~/members/staff-links.server";
 import { eventScope } from "~/events/event.server";
 import { Refusal } from "~/kernel/errors";
 import { ATTENDANCE_MESSAGES } from "./messages";
+import { formatDateTimeRange } from "~/kernel/time";
 
 type Actor = (Pick<User, "isAdmin"> & { grants?: readonly Grant[] }) | null;
 
@@ -51,7 +58,7 @@ export async function listAttendance(db: Db, actor: Actor, eventId: unknown) {
     .where(eq(events.id, eventId))
     .limit(1);
   if (!event) return null;
-  const [participants, waiting, sessions, attended] = await Promise.all([
+  const [participants, waiting, sessions, attended, skipped] = await Promise.all([
     db
       .select({
         userId: users.id,
@@ -90,6 +97,10 @@ export async function listAttendance(db: Db, actor: Actor, eventId: unknown) {
       .select({ userId: sessionAttendance.userId, sessionId: sessionAttendance.sessionId })
       .from(sessionAttendance)
       .where(eq(sessionAttendance.eventId, eventId)),
+    db
+      .select({ userId: sessionSkips.userId, sessionId: sessionSkips.sessionId })
+      .from(sessionSkips)
+      .where(eq(sessionSkips.eventId, eventId)),
   ]);
   const counted = new Set(sessions.map((s) => s.id));
   const byMember = new Map<string, Set<string>>();
@@ -107,6 +118,8 @@ export async function listAttendance(db: Db, actor: Actor, eventId: unknown) {
       return {
         ...p,
         sessionIds: sessions.filter((s) => mine.has(s.id)).map((s) => s.id),
+        // The sessions they said they will miss (decision 045).
+        skippedIds: skipped.filter((k) => k.userId === p.userId).map((k) => k.sessionId),
         reachesShare: reachesShare(mine.size, sessions.length, event.certificateShare),
       };
     }),
@@ -191,6 +204,97 @@ export async function setCheckedIn(
       summary: present
         ? `Marcó presente a ${who?.nombre ?? "un participante"}`
         : `Quitó la asistencia de ${who?.nombre ?? "un participante"}`,
+    });
+  });
+}
+
+export const SESSION_ATTENDANCE_MESSAGES = {
+  sessionNotFound: "Sesión no encontrada.",
+  sessionCancelled: "Esa sesión está cancelada: su asistencia no cuenta.",
+  sessionNotOpen: "Esa sesión todavía no empezó: su asistencia se marca desde una hora antes.",
+} as const;
+
+/**
+ * Marks a participant present at one particular session, or not present at it (decision 045): the
+ * organisers' correction after the fact, on the participants page. The session must be one of the
+ * event's, not cancelled, and open for check-in already. Marked once it has ended, the time
+ * recorded is its start. `participations.checked_in_at` stays the first of their attendances.
+ */
+export async function setSessionAttendance(
+  db: Db,
+  actor: (Pick<User, "id" | "isAdmin"> & { grants?: readonly Grant[] }) | null,
+  eventId: unknown,
+  userId: unknown,
+  sessionId: unknown,
+  present: boolean,
+  timeZone: string,
+  now: Date = new Date(),
+): Promise<void> {
+  const role = assertMay(actor, "event.participants", { eventId: String(eventId) });
+  if (!isUuid(eventId) || !isUuid(userId)) throw new ParticipantNotFoundError();
+  if (!isUuid(sessionId)) {
+    throw new Refusal(SESSION_ATTENDANCE_MESSAGES.sessionNotFound, 404);
+  }
+  await db.transaction(async (tx) => {
+    const [session] = await tx
+      .select({
+        startsAt: eventSessions.startsAt,
+        endsAt: eventSessions.endsAt,
+        cancelledAt: eventSessions.cancelledAt,
+      })
+      .from(eventSessions)
+      .where(and(eq(eventSessions.id, sessionId), eq(eventSessions.eventId, eventId)))
+      .limit(1);
+    if (!session) throw new Refusal(SESSION_ATTENDANCE_MESSAGES.sessionNotFound, 404);
+    const [participation] = await tx
+      .select({ userId: participations.userId })
+      .from(participations)
+      .where(and(eq(participations.eventId, eventId), eq(participations.userId, userId)))
+      .for("update");
+    if (!participation) throw new ParticipantNotFoundError();
+    if (session.cancelledAt !== null) {
+      throw new Refusal(SESSION_ATTENDANCE_MESSAGES.sessionCancelled, 409);
+    }
+    if (session.startsAt.getTime() - SESSION_OPENS_BEFORE_MS > now.getTime()) {
+      throw new Refusal(SESSION_ATTENDANCE_MESSAGES.sessionNotOpen, 409);
+    }
+    const mine = and(
+      eq(sessionAttendance.sessionId, sessionId),
+      eq(sessionAttendance.userId, userId),
+    );
+    if (present) {
+      const at = now <= session.endsAt ? now : session.startsAt;
+      await tx
+        .insert(sessionAttendance)
+        .values({ sessionId, eventId, userId, checkedInAt: at, checkedInBy: actor!.id })
+        .onConflictDoNothing();
+      // They came: whatever they had said about missing it no longer holds.
+      await tx
+        .delete(sessionSkips)
+        .where(and(eq(sessionSkips.sessionId, sessionId), eq(sessionSkips.userId, userId)));
+    } else {
+      await tx.delete(sessionAttendance).where(mine);
+    }
+    // The participation keeps the first of the attendances that remain, and who marked it.
+    await tx.execute(sql`update participations p
+      set checked_in_at = f.checked_in_at, checked_in_by = f.checked_in_by,
+        checked_in_by_link = f.checked_in_by_link
+      from (select 1) one
+      left join (select a.checked_in_at, a.checked_in_by, a.checked_in_by_link
+        from session_attendance a where a.event_id = ${eventId}::uuid and a.user_id = ${userId}::uuid
+        order by a.checked_in_at limit 1) f on true
+      where p.event_id = ${eventId}::uuid and p.user_id = ${userId}::uuid`);
+    const [who] = await tx.select({ nombre: nameOf }).from(users).where(eq(users.id, userId));
+    const when = formatDateTimeRange(session.startsAt, session.endsAt, timeZone);
+    await recordAudit(tx, {
+      actor: actor as AuditActor,
+      role,
+      action: present ? "checkIn" : "checkIn.undo",
+      itemKind: "event",
+      itemId: eventId,
+      summary: present
+        ? `Marcó presente a ${who?.nombre ?? "un participante"} en la sesión del ${when}`
+        : `Quitó la asistencia de ${who?.nombre ?? "un participante"} a la sesión del ${when}`,
     });
   });
 }

@@ -1,9 +1,15 @@
 // The certificate of attendance as a PDF: A4 landscape, the site's colours and typeface, a QR code
 // to its public page (docs/decisions/020-certificates.md).
-import fs from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
 import PDFDocument from "pdfkit";
+import {
+  fontFile,
+  runsOf,
+  SUBSETS,
+  token,
+  WEIGHTS,
+  type Subset,
+  type Weight,
+} from "~/kernel/brand.server";
 import { site } from "~/site/copy/site";
 import { eventPlace } from "~/events/event-place";
 import { formatDateRange } from "~/kernel/time";
@@ -13,85 +19,14 @@ import {
   certificateUrl,
   formatCertificateCode,
 } from "./certificate.server";
-import { PROJECT_ROOT } from "~/kernel/paths.server";
 import { qrModules } from "./qr.server";
 
 // ---------------------------------------------------------------------------------------------
-// Type: Space Grotesk, the site's face, from its npm package (SIL Open Font License). fontkit
-// cannot subset the WOFF2 files (their glyph table is transformed: foliojs/fontkit#201), so the
-// WOFF ones are embedded. The package splits each weight by script; every run of text is set in
-// the part that has its letters, so names beyond Spanish's alphabet print too.
-
-const SUBSETS = ["latin", "latin-ext", "vietnamese"] as const;
-type Subset = (typeof SUBSETS)[number];
-const WEIGHTS = [300, 500, 700] as const;
-type Weight = (typeof WEIGHTS)[number];
-
-const require = createRequire(import.meta.url);
-const fontPackage = "@fontsource/space-grotesk";
-
-function ranges(list: string): Array<[number, number]> {
-  return list.split(",").map((part) => {
-    const [from, to] = part.trim().replace(/^U\+/, "").split("-");
-    return [parseInt(from!, 16), parseInt(to ?? from!, 16)];
-  });
-}
-
-const unicode = JSON.parse(
-  fs.readFileSync(require.resolve(`${fontPackage}/unicode.json`), "utf8"),
-) as Record<Subset, string>;
-const coverage = SUBSETS.map((subset) => ({ subset, ranges: ranges(unicode[subset]) }));
-
-const fontFiles = new Map<string, Buffer>();
+// Type and colours: the site's own (app/kernel/brand.server.ts). pdfkit knows each part of the font
+// by the name it is registered under.
 
 function fontName(subset: Subset, weight: Weight): string {
-  const name = `space-grotesk-${subset}-${weight}`;
-  if (!fontFiles.has(name)) {
-    fontFiles.set(
-      name,
-      fs.readFileSync(require.resolve(`${fontPackage}/files/${name}-normal.woff`)),
-    );
-  }
-  return name;
-}
-
-function subsetOf(codePoint: number): Subset | null {
-  return (
-    coverage.find(({ ranges }) => ranges.some(([a, b]) => codePoint >= a && codePoint <= b))
-      ?.subset ?? null
-  );
-}
-
-interface Run {
-  subset: Subset;
-  text: string;
-}
-
-/** `text` cut where the part of the font that has its letters changes. */
-function runsOf(text: string): Run[] {
-  const runs: Run[] = [];
-  for (const char of text) {
-    const found = subsetOf(char.codePointAt(0)!);
-    const last = runs.at(-1);
-    // Spaces and marks every part has stay with the run they are in.
-    const subset = found === "latin" && last && /[\s\p{M}]/u.test(char) ? last.subset : found;
-    if (last && (subset === null || last.subset === subset)) last.text += char;
-    else runs.push({ subset: subset ?? "latin", text: char });
-  }
-  return runs;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Colours: the site's own tokens, read from the stylesheet itself (as the migrations are read from
-// ./drizzle, from the project's folder), so that changing the palette stays one file.
-
-const tokens = fs.readFileSync(path.join(PROJECT_ROOT, "app", "styles", "tokens.css"), "utf8");
-
-function token(name: string): string[] {
-  const value = new RegExp(`--${name}:\\s*([^;]+);`).exec(tokens)?.[1] ?? "";
-  const colours = value.match(/#[0-9a-f]{6}\b/gi);
-  if (!colours) throw new Error(`tokens.css no define --${name} con colores`);
-  return colours;
+  return fontFile(subset, weight).name;
 }
 
 const colours = {
@@ -250,7 +185,7 @@ export function certificatePdf(
   for (const subset of SUBSETS) {
     for (const weight of WEIGHTS) {
       const name = fontName(subset, weight);
-      doc.registerFont(name, fontFiles.get(name)!);
+      doc.registerFont(name, fontFile(subset, weight).data);
     }
   }
   const chunks: Buffer[] = [];

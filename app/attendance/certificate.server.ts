@@ -167,6 +167,9 @@ export async function certificateFor(
   if (!hasEnded(row.event, now)) {
     throw new CertificateRefusedError(ATTENDANCE_MESSAGES.certificateNotEnded, 403);
   }
+  if (row.share === null) {
+    throw new CertificateRefusedError(ATTENDANCE_MESSAGES.certificateNone, 403);
+  }
   const attendance = attendanceOf(row);
   if (attendance.attended === 0) {
     throw new CertificateRefusedError(ATTENDANCE_MESSAGES.certificateNotCheckedIn, 403);
@@ -178,7 +181,8 @@ export async function certificateFor(
     );
   }
   if (!row.nombre) throw new CertificateRefusedError(ATTENDANCE_MESSAGES.certificateNoName, 409);
-  return { code: row.code, nombre: row.nombre, attendance, event: row.event };
+  const event = { ...row.event, certificateShare: row.share };
+  return { code: row.code, nombre: row.nombre, attendance, event };
 }
 
 /**
@@ -213,8 +217,13 @@ export async function findCertificate(
       ),
     )
     .limit(1);
-  if (!row || !row.nombre) return null;
+  if (!row || !row.nombre || row.share === null) return null;
   const attendance = attendanceOf(row);
   if (!reachesShare(attendance.attended, attendance.total, row.share)) return null;
-  return { code, nombre: row.nombre, attendance, event: row.event };
+  return {
+    code,
+    nombre: row.nombre,
+    attendance,
+    event: { ...row.event, certificateShare: row.share },
+  };
 }

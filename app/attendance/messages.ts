@@ -29,6 +29,7 @@ export const ATTENDANCE_MESSAGES = {
   certificateNoName:
     "Falta el nombre completo en el perfil: sin él no se puede emitir el certificado.",
   certificateNotFound: "Certificado no encontrado.",
+  certificateNone: "Este evento no entrega certificado de asistencia.",
 } as const;
 
 /** Check-in outside any session's window (decision 044): when the next one opens. */

@@ -50,9 +50,12 @@ export async function openSessionsOf(db: Db | Tx, eventId: string): Promise<Sess
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/** Whether `attended` of `total` sessions reaches `share` percent; exactly at it counts. */
-export function reachesShare(attended: number, total: number, share: number): boolean {
-  return total > 0 && attended > 0 && attended * 100 >= share * total;
+/**
+ * Whether `attended` of `total` sessions reaches `share` percent; exactly at it counts. An event
+ * without a certificate (share null, decision 045) gives none.
+ */
+export function reachesShare(attended: number, total: number, share: number | null): boolean {
+  return share !== null && total > 0 && attended > 0 && attended * 100 >= share * total;
 }
 
 /**

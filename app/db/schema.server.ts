@@ -230,16 +230,22 @@ export const events = pgTable(
     doorHoursAfter: integer("door_hours_after").notNull().default(6),
     /**
      * The share of its sessions not cancelled (an integer percent, 1–100) a participant must have
-     * attended to earn the certificate (decision 044).
+     * attended to earn the certificate (decision 044); null when the event gives no certificate,
+     * as a weekly club's (decision 045).
      */
-    certificateShare: integer("certificate_share").notNull().default(75),
+    certificateShare: integer("certificate_share").default(75),
     /**
-     * The price in whole centavos of boliviano (decision 046); 0, the default, is a free event.
+     * The price in whole centavos of boliviano (decision 048); 0, the default, is a free event.
      * Typed as people write it ('30', '30,50') and shown as 'Bs 30,50'.
      */
     priceCents: integer("price_cents").notNull().default(0),
-    /** How long a place taken at a paid event is held for its payment, in hours (decision 046). */
+    /** How long a place taken at a paid event is held for its payment, in hours (decision 048). */
     holdHours: integer("hold_hours").notNull().default(48),
+    /**
+     * The event's group chat (a WhatsApp group's invitation, or any https link), shown only to
+     * those with a place, after joining and in their mails (decision 047).
+     */
+    chatLink: text("chat_link"),
   },
   (t) => [
     index("events_starts_at_idx").on(t.startsAt),
@@ -258,7 +264,7 @@ export const events = pgTable(
 );
 
 /**
- * The site's way to be paid (decision 046): one row, set by an admin or a treasurer. The QR is the
+ * The site's way to be paid (decision 048): one row, set by an admin or a treasurer. The QR is the
  * static one the community's bank app produces, kept lossless as a PNG in the private store
  * (app/uploads/private-storage.server.ts) under `qr_file`; `qr_expires_on` is the date the bank
  * prints on it, when it has one.
@@ -288,7 +294,7 @@ export const paymentMethod = pgTable(
 export type PaymentMethod = typeof paymentMethod.$inferSelect;
 
 /**
- * A payment (decision 046) for a payable subject: a member's registration at a paid event, or
+ * A payment (decision 048) for a payable subject: a member's registration at a paid event, or
  * (the competition's issue) a team. `status`: 'pending' — the place is held until `held_until`;
  * 'submitted' — a receipt or a transaction number came, the place is held until a treasurer
  * decides; 'refused' — a treasurer refused what came, with a reason, and the place is held again
@@ -533,6 +539,31 @@ export const sessionAttendance = pgTable(
     index("session_attendance_event_id_user_id_idx").on(t.eventId, t.userId),
     foreignKey({
       name: "session_attendance_participation_fk",
+      columns: [t.userId, t.eventId],
+      foreignColumns: [participations.userId, participations.eventId],
+    }).onDelete("cascade"),
+  ],
+);
+
+/**
+ * The sessions a participant said they will miss (decision 045): no reminder for those, and the
+ * organisers see how many will not come. It belongs to the participation, as attendance does.
+ */
+export const sessionSkips = pgTable(
+  "session_skips",
+  {
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => eventSessions.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id").notNull(),
+    userId: uuid("user_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.userId] }),
+    index("session_skips_event_id_user_id_idx").on(t.eventId, t.userId),
+    foreignKey({
+      name: "session_skips_participation_fk",
       columns: [t.userId, t.eventId],
       foreignColumns: [participations.userId, participations.eventId],
     }).onDelete("cascade"),

@@ -328,7 +328,7 @@ function eventPageQuery(db: Db, forMember: boolean) {
         where og.event_id = "events"."id" and og.kind = 'organiser'
           and coalesce(ou.nombre_completo, ou.display_name) is not null
       ), '[]'::json)`,
-      // The viewer's payment for their place at a paid event (decision 046): its state, or null.
+      // The viewer's payment for their place at a paid event (decision 048): its state, or null.
       paymentStatus: forMember
         ? sql<string | null>`(select py.status from payments py
             where py.event_id = "events"."id" and py.user_id = ${viewer}::uuid
@@ -416,6 +416,7 @@ function columnsOf(input: EventInput, timeZone: string) {
     capacity: input.capacity,
     priceCents: input.price,
     holdHours: input.holdHours,
+    chatLink: input.enlaceGrupo,
   };
 }
 
@@ -694,40 +695,59 @@ export const DOOR_HOURS_MAX = 72;
 
 export class CertificateShareError extends Refusal {
   override name = "CertificateShareError";
-  constructor() {
-    super("El porcentaje de sesiones debe ser un número entero entre 1 y 100.", 400);
+  constructor(message = "El porcentaje de sesiones debe ser un número entero entre 1 y 100.") {
+    super(message, 400);
   }
 }
 
 /**
- * The share of its sessions (an integer percent, 1–100) a participant must attend to earn the
- * event's certificate (decision 044); admins and the event's organisers, as any edit of it.
+ * Whether the event gives a certificate and from which share of its sessions (an integer percent,
+ * 1–100) a participant earns it (decisions 044 and 045); admins and the event's organisers, as
+ * any edit of it. `give` is 'si' (the default, when the form does not say) or 'no', for a club
+ * that gives none. Certificates, once the event has ended, were given: they cannot be taken back.
  */
 export async function setCertificateShare(
   db: Db,
   actor: Actor,
   eventId: unknown,
-  raw: unknown,
+  input: { give: unknown; share: unknown },
+  now: Date = new Date(),
 ): Promise<void> {
   const role = assertMay(actor, "event.edit", { eventId: String(eventId) });
   if (!isUuid(eventId)) throw new EventNotFoundError();
-  const text = typeof raw === "string" ? raw.trim() : "";
-  const share = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
-  if (!Number.isInteger(share) || share < 1 || share > 100) throw new CertificateShareError();
+  const give = input.give ?? "si";
+  if (give !== "si" && give !== "no") {
+    throw new CertificateShareError("Elige si el evento entrega certificado de asistencia.");
+  }
+  let share: number | null = null;
+  if (give === "si") {
+    const text = typeof input.share === "string" ? input.share.trim() : "";
+    share = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
+    if (!Number.isInteger(share) || share < 1 || share > 100) throw new CertificateShareError();
+  }
   await db.transaction(async (tx) => {
-    const updated = await tx
-      .update(events)
-      .set({ certificateShare: share })
+    const [event] = await tx
+      .select({ nombreEvento: events.nombreEvento, endsAt: events.endsAt })
+      .from(events)
       .where(eq(events.id, eventId))
-      .returning({ nombreEvento: events.nombreEvento });
-    if (updated.length === 0) throw new EventNotFoundError();
+      .for("update");
+    if (!event) throw new EventNotFoundError();
+    if (share === null && event.endsAt <= now) {
+      throw new CertificateShareError(
+        "El evento ya terminó y sus certificados ya se entregaron: no se pueden retirar.",
+      );
+    }
+    await tx.update(events).set({ certificateShare: share }).where(eq(events.id, eventId));
     await recordAudit(tx, {
       actor: actor!,
       role,
       action: "event.certificateShare",
       itemKind: "event",
       itemId: eventId,
-      summary: `Certificado de «${updated[0]!.nombreEvento}»: desde el ${share} % de las sesiones`,
+      summary:
+        share === null
+          ? `Certificado de «${event.nombreEvento}»: no entrega certificado`
+          : `Certificado de «${event.nombreEvento}»: desde el ${share} % de las sesiones`,
     });
   });
 }

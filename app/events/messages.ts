@@ -31,4 +31,8 @@ export const EVENT_MESSAGES = {
   sessionCancelled:
     "Sesión cancelada: avisamos por correo a quienes participan y esperan una plaza.",
   pastSessionCancelled: "Sesión cancelada. Como ya había terminado, no se avisó por correo.",
+  // Recurring meetups (decision 045).
+  sessionSkipped:
+    "Avisaste que no irás a esa sesión: no te enviaremos su recordatorio. Tu lugar en el evento se mantiene.",
+  sessionUnskipped: "Listo: te esperamos en esa sesión.",
 } as const;

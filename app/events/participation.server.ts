@@ -77,7 +77,7 @@ export async function joinEvent(
       .where(and(eq(eventWaitlist.eventId, eventId), eq(eventWaitlist.userId, member.id)));
     if (joined.length > 0) {
       // At a paid event the place is held for its payment, and its mail says how to pay
-      // (decision 046); at a free one the join is confirmed.
+      // (decision 048); at a free one the join is confirmed.
       const held = await holdPlaces(tx, eventId, [member.id], now);
       if (held.length === 0)
         await queueMail(tx, "joined", recipients.members([member.id]), { eventId });

@@ -10,7 +10,7 @@ import {
   httpUrlField,
   URL_MAX,
 } from "~/kernel/fields";
-import { isRealDate } from "~/kernel/checks";
+import { isHttpUrl, isRealDate } from "~/kernel/checks";
 import { UPLOAD_MAX_FILES } from "~/kernel/images";
 import { holdHoursField, priceField } from "~/payments/schemas";
 import { CAPACITY_MAX, EVENT_DESCRIPTION_MAX, EVENT_NAME_MAX, TIPOS_EVENTO } from "~/kernel/limits";
@@ -29,6 +29,18 @@ const capacityField = z
     `El cupo puede ser como máximo ${CAPACITY_MAX.toLocaleString("es-BO")} plazas.`,
   )
   .transform((v) => (v === "" ? null : Number(v)));
+
+export const CHAT_LINK_INVALID =
+  "El enlace del grupo debe ser una dirección https:// válida (por ejemplo, https://chat.whatsapp.com/…).";
+
+/** 'Enlace del grupo (opcional)': blank is none; otherwise an https link (decision 047). */
+const chatLinkField = z
+  .string({ error: CHAT_LINK_INVALID })
+  .trim()
+  .default("")
+  .refine((v) => v.length <= URL_MAX, `La URL puede tener como máximo ${URL_MAX} caracteres.`)
+  .refine((v) => v === "" || (v.startsWith("https://") && isHttpUrl(v)), CHAT_LINK_INVALID)
+  .transform((v) => (v === "" ? null : v));
 
 const END_DATE_INVALID = "La fecha de fin no es una fecha válida.";
 const END_TIME_INVALID = "La hora de fin no es válida (usa HH:MM, de 00:00 a 23:59).";
@@ -114,10 +126,11 @@ export const EventSchema = z
     ubicacionEspecifica: optionalText(EVENT_NAME_MAX),
     descripcion: requiredText("Escribe la descripción del evento.", EVENT_DESCRIPTION_MAX),
     capacity: capacityField,
-    /** 'Precio (Bs, opcional)', in centavos: 0 (blank) is free (decision 046). */
+    /** 'Precio (Bs, opcional)', in centavos: 0 (blank) is free (decision 048). */
     price: priceField,
     /** 'Reserva para pagar (horas)': how long a place at a paid event is held for its payment. */
     holdHours: holdHoursField,
+    enlaceGrupo: chatLinkField,
   })
   .transform((value, ctx) => {
     // One of the end's two fields without the other: say which is missing.

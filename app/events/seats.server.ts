@@ -18,7 +18,7 @@ export async function countParticipants(db: Db, eventId: string): Promise<number
 /**
  * Gives every free seat to the first people waiting, in order of arrival (all of them when the
  * event has no capacity), and queues the mail that tells each of them. At a paid event each of
- * them gets a new hold from `now` (decision 046). Returns the ids of the members who got a seat.
+ * them gets a new hold from `now` (decision 048). Returns the ids of the members who got a seat.
  */
 export async function fillSeats(
   tx: Db,

@@ -28,7 +28,7 @@ export interface Config {
    */
   uploadsDir: string;
   /**
-   * PRIVATE_DIR: private files (the bank's QR, payment receipts; decision 046) when there is no
+   * PRIVATE_DIR: private files (the bank's QR, payment receipts; decision 048) when there is no
    * object store. Never under UPLOADS_DIR, which /imagenes serves; <DATA_DIR>/privado by default.
    */
   privateDir: string;
@@ -108,7 +108,7 @@ export interface MailSettings {
   from: string;
   /** How many hours before an event its participants are reminded. */
   reminderHours: number;
-  /** How many hours before a held place runs out its member is warned (decision 046). */
+  /** How many hours before a held place runs out its member is warned (decision 048). */
   holdReminderHours: number;
 }
 

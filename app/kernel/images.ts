@@ -33,9 +33,15 @@ export function isUploadedImage(value: string): boolean {
   return UPLOADED.test(value);
 }
 
-/** What an image field accepts: an http(s) link, or an uploaded image's path. */
+/** One of the pictures the demo content ships with (public/demo), by its path on the site. */
+const DEMO_IMAGE = /^\/demo\/[a-z0-9-]{1,60}\.svg$/;
+
+/**
+ * What an image field accepts: an http(s) link, an uploaded image's path, or one of the demo's
+ * own pictures (so that an admin can edit a demo event without replacing its picture).
+ */
 export function isImageLink(value: string): boolean {
-  return isHttpUrl(value) || isUploadedImage(value);
+  return isHttpUrl(value) || isUploadedImage(value) || DEMO_IMAGE.test(value);
 }
 
 /** The widths stored for an image whose largest stored width is `largest`. */

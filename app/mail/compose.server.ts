@@ -2,6 +2,8 @@
 // from the same blocks, the event's .ics attached where the mail is about an event, and the
 // headers every mail carries: Message-ID from the row (a retry is the same message), and the
 // one-click unsubscribe of RFC 8058.
+import { chatLinkLabel } from "~/events/event-place";
+import { isHttpUrl } from "~/kernel/checks";
 import type { MailComposerOptions } from "nodemailer/lib/mail-composer";
 import { ALL_TOPICS, MAIL_TOPIC_LABELS } from "~/mail/topics";
 import { formatDateTime, formatDateTimeRange, formatTime, timeZoneLabel } from "~/kernel/time";
@@ -64,6 +66,8 @@ interface Draft {
   details?: [string, string][];
   /** The main link of the message. */
   action?: { label: string; url: string };
+  /** A second link, under the first: the event's group chat (decision 047). */
+  secondary?: { label: string; url: string };
   /** The message typed by an admin, kept as typed (shown as text, never as HTML). */
   quoted?: string;
   /** Why the member receives it (the footer). */
@@ -138,13 +142,7 @@ function draftOf(mail: QueuedMail, site: MailSite): Draft {
         reason: "estabas en la lista de espera de este evento",
       };
     case "reminder":
-      return {
-        subject: `Recordatorio: ${event!.nombreEvento}`,
-        paragraphs: [`Te recordamos que pronto empieza ${name}.`],
-        details,
-        action: seeEvent,
-        reason: because,
-      };
+      return reminderDraft(mail, event!, name, site, details!, seeEvent, because);
     case "changed": {
       if (mail.data.session) return sessionChangedDraft(mail, name, site, seeEvent, because);
       const before = mail.data.before;
@@ -234,6 +232,48 @@ function draftOf(mail: QueuedMail, site: MailSite): Draft {
   }
 }
 
+/**
+ * A reminder: of the event, or of one session of a course or a club (decision 045), with which of
+ * its sessions it is, and how to say one will miss it.
+ */
+function reminderDraft(
+  mail: QueuedMail,
+  event: IcsEvent,
+  name: string,
+  site: MailSite,
+  details: [string, string][],
+  action: Draft["action"],
+  reason: string,
+): Draft {
+  const session = mail.data.session ? snapshotToSession(mail.data.session) : null;
+  const total = event.sessions?.length ?? 0;
+  if (!session || total < 2) {
+    return {
+      subject: `Recordatorio: ${event.nombreEvento}`,
+      paragraphs: [`Te recordamos que pronto empieza ${name}.`],
+      details,
+      action,
+      reason,
+    };
+  }
+  const number = mail.data.sessionNumber ?? 0;
+  const which = number > 0 ? `la sesión ${number} de ${total}` : "una sesión";
+  const when = `${formatDateTimeRange(session.startsAt, session.endsAt, site.timeZone)} (${timeZoneLabel(site.timeZone, session.startsAt)})`;
+  const lines: [string, string][] = [["Sesión", when]];
+  if (session.place) lines.push(["Lugar de la sesión", session.place]);
+  if (session.link) lines.push(["Enlace de la sesión", session.link]);
+  return {
+    subject: `Recordatorio: ${event.nombreEvento}, ${number > 0 ? `sesión ${number} de ${total}` : "próxima sesión"}`,
+    paragraphs: [
+      `Te recordamos que pronto empieza ${which} de ${name}.`,
+      "Si no podrás ir a esta sesión, avísalo desde la página del evento: mantienes tu lugar.",
+    ],
+    details: [...lines, ...details.filter(([label]) => label !== "Cuándo")],
+    action,
+    reason,
+  };
+}
+
 /** A session moved or relocated (`changed` with `data.session`): how it is now, and how it was. */
 function sessionChangedDraft(
   mail: QueuedMail,
@@ -264,7 +304,7 @@ function sessionChangedDraft(
   };
 }
 
-/** A payment's step (decision 046): what happened, and what the member does now. */
+/** A payment's step (decision 048): what happened, and what the member does now. */
 function paymentDraft(
   mail: QueuedMail,
   name: string,
@@ -407,6 +447,7 @@ function textOf(mail: QueuedMail, draft: Draft, site: MailSite): string {
   if (draft.quoted !== undefined) blocks.push(draft.quoted);
   if (draft.details) blocks.push(draft.details.map(([k, v]) => `${k}: ${v}`).join("\n"));
   if (draft.action) blocks.push(`${draft.action.label}: ${draft.action.url}`);
+  if (draft.secondary) blocks.push(`${draft.secondary.label}: ${draft.secondary.url}`);
   const footer = footerLines(mail, draft, site).map((line) =>
     line.link ? `${line.text}: ${line.link.url}` : line.text,
   );
@@ -445,6 +486,7 @@ function htmlOf(mail: QueuedMail, draft: Draft, site: MailSite): string {
         .join("")}</table>`,
     );
   if (draft.action) parts.push(buttonHtml(draft.action));
+  if (draft.secondary) parts.push(buttonHtml(draft.secondary));
   return pageHtml(draft.subject, parts, footerLines(mail, draft, site), site);
 }
 
@@ -473,8 +515,25 @@ function pageHtml(
 }
 
 /** The whole message for nodemailer: headers, text, HTML and the .ics when about an event. */
+/**
+ * The mails of those with a place (joined, seat, reminder) lead to the event's group chat too, when
+ * it has one (decision 047); the snapshot carries it only for those kinds.
+ */
+function withChatLink(draft: Draft, mail: QueuedMail): Draft {
+  const link = mail.data.event?.chatLink;
+  if (!link || !link.startsWith("https://") || !isHttpUrl(link)) return draft;
+  return {
+    ...draft,
+    paragraphs: [
+      ...draft.paragraphs,
+      "El evento tiene un grupo para avisos y preguntas: únete con el enlace de abajo.",
+    ],
+    secondary: { label: chatLinkLabel(link), url: link },
+  };
+}
+
 export function composeMail(mail: QueuedMail, site: MailSite): MailComposerOptions {
-  const draft = draftOf(mail, site);
+  const draft = withChatLink(draftOf(mail, site), mail);
   const event = mail.data.event ? snapshotToEvent(mail.data.event) : null;
   const cancelled =
     mail.kind === "deleted" ||

@@ -26,7 +26,7 @@ export const MAIL_KINDS = [
   "sessionCancelled",
   "welcome",
   "message",
-  // Payments (decision 046): transactional, never turned off.
+  // Payments (decision 048): transactional, never turned off.
   "paymentPending",
   "receiptReceived",
   "paymentConfirmed",
@@ -59,7 +59,7 @@ export const TOPIC_OF: Record<MailKind, MailTopic | null> = {
 };
 
 /**
- * The steps of a payment (decision 046): part of what the member is doing, so always sent, with
+ * The steps of a payment (decision 048): part of what the member is doing, so always sent, with
  * no unsubscribe link (app/mail/topics.ts, TRANSACTIONAL_MAIL_LABELS).
  */
 export const TRANSACTIONAL_KINDS: ReadonlySet<MailKind> = new Set([
@@ -83,6 +83,8 @@ type EventSnapshot = Omit<
   endsAt?: string;
   /** Its sessions that were not cancelled; none in mails queued before sessions (decision 043). */
   sessions?: SessionSnapshot[];
+  /** The group chat's link, in the mails of those with a place only (decision 047). */
+  chatLink?: string | null;
   createdAt: string;
   updatedAt: string | null;
 };
@@ -122,7 +124,9 @@ export interface MailData {
   session?: SessionSnapshot;
   /** Where and when a moved session was (`changed`). */
   sessionBefore?: SessionSnapshot;
-  /** A payment's step (decision 046), as it was when queued. */
+  /** A reminder's session (decision 045): which of the event's sessions not cancelled, from 1. */
+  sessionNumber?: number;
+  /** A payment's step (decision 048), as it was when queued. */
   payment?: PaymentSnapshot;
 }
 
@@ -166,6 +170,15 @@ const EVENT_SNAPSHOT = sql.raw(`jsonb_build_object('id', e.id, 'nombreEvento', e
     order by s.starts_at, s.id), '[]'::jsonb)
     from event_sessions s where s.event_id = e.id and s.cancelled_at is null))`);
 
+/** The mails of those with a place carry the event's group chat link (decision 047). */
+const WITH_CHAT_LINK: readonly MailKind[] = ["joined", "seat", "reminder"];
+
+function snapshotFor(kind: MailKind): SQL {
+  return WITH_CHAT_LINK.includes(kind)
+    ? sql`${EVENT_SNAPSHOT} || jsonb_build_object('chatLink', e.chat_link)`
+    : sql`${EVENT_SNAPSHOT}`;
+}
+
 /** Who receives a mail: a subquery of user ids. */
 export const recipients = {
   members: (ids: readonly string[]): SQL | null =>
@@ -201,7 +214,7 @@ export async function queueMail(
   const extra = JSON.stringify(options.data ?? {});
   const result = options.eventId
     ? await tx.execute(sql`insert into mail_outbox (kind, user_id, event_id, data, dedupe_key)
-        select ${kind}, u.id, e.id, jsonb_build_object('event', ${EVENT_SNAPSHOT}) || ${extra}::jsonb,
+        select ${kind}, u.id, e.id, jsonb_build_object('event', ${snapshotFor(kind)}) || ${extra}::jsonb,
           ${options.dedupeKey ?? null}
         from users u, events e
         where e.id = ${options.eventId}::uuid and ${reachable(kind, who)}
@@ -214,33 +227,42 @@ export async function queueMail(
 }
 
 /**
- * Queues a reminder for every participant of an event that starts within `hours` of `now`, once
- * per member, event and start time (an event moved later is reminded of again). Someone who
- * joined after the reminder's moment has just had a confirmation, and gets none. Any number of
+ * Queues a reminder for every participant of each session (decision 045) that starts within
+ * `hours` of `now`, once per member, session and start time (a session moved later is reminded of
+ * again). An event of one session has one session with the event's own id, so its key is the one
+ * reminders had before sessions: nothing is sent twice across the change. Someone who joined after
+ * the reminder's moment has just had a confirmation, and gets none for that session; someone who
+ * said they will miss a session gets none for it; a cancelled session has none. Any number of
  * processes may run this at once: the dedupe key keeps one row.
  */
 export async function queueDueReminders(db: Db, now: Date, hours: number): Promise<number> {
   const at = now.toISOString();
   const key = sql.raw(
-    `'reminder:' || e.id || ':' || u.id || ':' || extract(epoch from e.starts_at)::bigint`,
+    `'reminder:' || rs.id || ':' || u.id || ':' || extract(epoch from rs.starts_at)::bigint`,
   );
   const due = sql`from participations p
     join events e on e.id = p.event_id
+    join event_sessions rs on rs.event_id = e.id and rs.cancelled_at is null
     join users u on u.id = p.user_id
-    where e.starts_at > ${at}::timestamptz
-      and e.starts_at <= ${at}::timestamptz + make_interval(hours => ${hours})
-      and p.joined_at <= e.starts_at - make_interval(hours => ${hours})
+    where rs.starts_at > ${at}::timestamptz
+      and rs.starts_at <= ${at}::timestamptz + make_interval(hours => ${hours})
+      and p.joined_at <= rs.starts_at - make_interval(hours => ${hours})
       and not ('recordatorios' = any(u.mail_off))
+      and not exists (select 1 from session_skips k where k.session_id = rs.id and k.user_id = u.id)
       and not exists (select 1 from mail_outbox m where m.dedupe_key = ${key})`;
   // Asked first, so that the INSERT (whose trigger wakes every worker) runs only when there is
   // something to queue: this runs every minute in every process.
   const [pending] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n ${due}`));
   if (!pending?.n) return 0;
+  const session = sql.raw(`jsonb_build_object('session', jsonb_build_object('id', rs.id,
+      'startsAt', rs.starts_at, 'endsAt', rs.ends_at, 'place', rs.place, 'link', rs.link),
+    'sessionNumber', (select count(*)::int from event_sessions o where o.event_id = e.id
+      and o.cancelled_at is null and (o.starts_at, o.id) <= (rs.starts_at, rs.id)))`);
   // Queued at `now` (the worker's clock), which is when it is due.
   const result = await db.execute(sql`insert into mail_outbox
       (kind, user_id, event_id, data, dedupe_key, created_at, next_attempt_at)
-    select 'reminder', u.id, e.id, jsonb_build_object('event', ${EVENT_SNAPSHOT}), ${key},
-      ${at}::timestamptz, ${at}::timestamptz
+    select 'reminder', u.id, e.id, jsonb_build_object('event', ${snapshotFor("reminder")}) || ${session},
+      ${key}, ${at}::timestamptz, ${at}::timestamptz
     ${due}
     on conflict (dedupe_key) do nothing
     returning id`);

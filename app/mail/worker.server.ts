@@ -70,7 +70,7 @@ export interface MailWorkerOptions {
   site: MailSite;
   transport: MailTransport;
   reminderHours: number;
-  /** How long before a held place runs out its member is warned (decision 046); 6 by default. */
+  /** How long before a held place runs out its member is warned (decision 048); 6 by default. */
   holdReminderHours?: number;
   /** The clock (tests move it by hand). */
   now?: () => Date;
@@ -180,11 +180,13 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   /** Sends one claimed mail and records the outcome; returns it. */
   async function deliver(mail: Claimed, claimId: string): Promise<keyof RunReport> {
     const at = now();
-    // A reminder is for an upcoming event (eventState): once it has begun, it is not sent.
+    // A reminder is for an upcoming session (or, queued before sessions, event): once it has
+    // begun, it is not sent.
     if (
       mail.kind === "reminder" &&
-      mail.data.event &&
-      eventState(snapshotToEvent(mail.data.event), at) !== "upcoming"
+      (mail.data.session
+        ? new Date(mail.data.session.startsAt) <= at
+        : mail.data.event && eventState(snapshotToEvent(mail.data.event), at) !== "upcoming")
     ) {
       await markFailed(mail, claimId, "El evento ya empezó: el recordatorio no se envía.", true);
       return "failed";

@@ -19,6 +19,7 @@ import {
   payments,
   projects,
   sessionAttendance,
+  sessionSkips,
   resources,
   sessions,
   signInLinks,
@@ -162,7 +163,7 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
       .where(eq(staffLinks.createdBy, id))
       .orderBy(asc(staffLinks.createdAt)),
   ]);
-  // Their payments (decision 046): what they paid for, and how it stands.
+  // Their payments (decision 048): what they paid for, and how it stands.
   const paymentRows = await db
     .select({
       reference: payments.reference,
@@ -193,6 +194,18 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
     .from(sessionAttendance)
     .innerJoin(eventSessions, eq(eventSessions.id, sessionAttendance.sessionId))
     .where(eq(sessionAttendance.userId, id))
+    .orderBy(asc(eventSessions.startsAt));
+  // The sessions they said they will miss (decision 045), also under each participation.
+  const skipRows = await db
+    .select({
+      eventId: sessionSkips.eventId,
+      startsAt: eventSessions.startsAt,
+      endsAt: eventSessions.endsAt,
+      createdAt: sessionSkips.createdAt,
+    })
+    .from(sessionSkips)
+    .innerJoin(eventSessions, eq(eventSessions.id, sessionSkips.sessionId))
+    .where(eq(sessionSkips.userId, id))
     .orderBy(asc(eventSessions.startsAt));
 
   return {
@@ -236,6 +249,13 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
           sesionInicio: a.startsAt.toISOString(),
           sesionFin: a.endsAt.toISOString(),
           checkedInAt: a.checkedInAt.toISOString(),
+        })),
+      sesionesQueNoIras: skipRows
+        .filter((k) => k.eventId === p.eventId)
+        .map((k) => ({
+          sesionInicio: k.startsAt.toISOString(),
+          sesionFin: k.endsAt.toISOString(),
+          avisadoEl: k.createdAt.toISOString(),
         })),
     })),
     listasDeEspera: waitingRows.map((w) => ({
@@ -385,7 +405,7 @@ export async function deleteAccount(
       .where(sql`${signInLinks.email} = lower(trim(${deleted[0]!.email}))`);
     for (const event of seated) await fillSeats(tx, event, now);
     // Their payments went with the row (foreign key); their receipts go from the private store
-    // once this commits (decision 046).
+    // once this commits (decision 048).
     return receiptRows.flatMap((r) => (r.receiptFile ? [r.receiptFile] : []));
   });
   if (privateFiles) for (const name of receipts) await removeUnlessUsed(db, privateFiles, name);

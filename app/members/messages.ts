@@ -20,7 +20,7 @@ export const MEMBER_MESSAGES = {
     "El registro de entrada de este evento no está abierto ahora para el personal de puerta.",
   roleGranted: "Rol otorgado.",
   doorWindowSaved: "Horario del registro de entrada guardado.",
-  certificateShareSaved: "Porcentaje de sesiones para el certificado guardado.",
+  certificateShareSaved: "Certificado de asistencia guardado.",
   roleRevoked: "Rol retirado.",
   roleUnknown: "Ese rol no existe.",
   roleEventMissing: "Elige el evento de ese rol.",

@@ -22,7 +22,7 @@ export const ROLE_KINDS = {
   organiser: { scope: "event", window: false, grantable: true, label: "Organización del evento" },
   editor: { scope: "site", window: false, grantable: true, label: "Edición de notas y proyectos" },
   door: { scope: "event", window: true, grantable: true, label: "Registro de entrada" },
-  // The community's payments (decision 046): the way to pay, and later the payments themselves.
+  // The community's payments (decision 048): the way to pay, and later the payments themselves.
   treasurer: { scope: "site", window: false, grantable: true, label: "Tesorería" },
   // Whoever opened a staff link of the event (decision 041): no account, never granted to a member.
   doorLink: { scope: "event", window: true, grantable: false, label: "Enlace de registro" },
@@ -77,7 +77,7 @@ export const CAPABILITIES = {
   "publications.manage": ["editor"],
   // Images for events, galleries and publications (not one event's: an image is uploaded first).
   "uploads.images": ["organiser", "editor"],
-  // The site's way to pay: the bank's QR, the account holder, bank and instructions (decision 046).
+  // The site's way to pay: the bank's QR, the account holder, bank and instructions (decision 048).
   "payments.setup": ["treasurer"],
   // Everyone's payments and receipts (a member reads their own without a role).
   "payments.receipts": ["treasurer"],

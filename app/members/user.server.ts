@@ -167,7 +167,7 @@ export async function saveProfile(db: Db, userId: string, input: ProfileInput): 
 }
 
 /** The events a member takes part in (past ones too: their history), soonest first. */
-export async function listParticipatingEvents(db: Db, userId: string) {
+export async function listParticipatingEvents(db: Db, userId: string, now: Date = new Date()) {
   return db
     .select({
       id: events.id,
@@ -177,8 +177,15 @@ export async function listParticipatingEvents(db: Db, userId: string) {
       startsAt: events.startsAt,
       endsAt: events.endsAt,
       ubicacionEvento: events.ubicacionEvento,
+      ubicacionEspecifica: events.ubicacionEspecifica,
       tipoEvento: events.tipoEvento,
       checkedInAt: participations.checkedInAt,
+      // The session not cancelled that has not ended yet, first: a reminder's date (decision 047).
+      next: sql<{ startsAt: string; endsAt: string } | null>`(select json_build_object(
+          'startsAt', s.starts_at, 'endsAt', s.ends_at) from event_sessions s
+        where s.event_id = ${events.id} and s.cancelled_at is null
+          and s.ends_at > ${now.toISOString()}::timestamptz
+        order by s.starts_at limit 1)`,
       // Attendance per session (decision 044).
       sessionsAttended: attendedCount,
       sessionsTotal: sessionCount,

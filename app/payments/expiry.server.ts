@@ -1,4 +1,4 @@
-// Holds that run out (decision 046): a place held for a payment that nothing was sent for by
+// Holds that run out (decision 048): a place held for a payment that nothing was sent for by
 // `held_until` is freed, and the waiting list advances — each member seated from it gets a new
 // hold. Run by a claimed job every minute, with the server's clock.
 import { and, asc, eq, inArray, lte } from "drizzle-orm";

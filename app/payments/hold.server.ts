@@ -1,4 +1,4 @@
-// Held places (decision 046): a place taken at a paid event is held as 'Pendiente de pago' for
+// Held places (decision 048): a place taken at a paid event is held as 'Pendiente de pago' for
 // the event's hold hours, and counts against its seats (it is a participation). Called inside the
 // transaction that seats the members, which holds the event row's lock.
 import { and, eq, inArray } from "drizzle-orm";

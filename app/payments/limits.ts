@@ -1,4 +1,4 @@
-// The payment method's limits (decision 046), for the form's attributes and its schema.
+// The payment method's limits (decision 048), for the form's attributes and its schema.
 export const ACCOUNT_HOLDER_MAX = 120;
 export const BANK_MAX = 120;
 export const INSTRUCTIONS_MAX = 1000;

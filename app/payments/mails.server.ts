@@ -1,4 +1,4 @@
-// The mails of a payment's steps (decision 046), queued in the transaction of each step: the
+// The mails of a payment's steps (decision 048), queued in the transaction of each step: the
 // payment as it is then, with how to pay (the site's payment method at that moment).
 import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";

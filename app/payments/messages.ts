@@ -1,4 +1,4 @@
-// The payments' messages (decision 046): the site's way to be paid, set at /tesoreria.
+// The payments' messages (decision 048): the site's way to be paid, set at /tesoreria.
 export const PAYMENT_MESSAGES = {
   paymentMethodSaved: "Datos de pago guardados.",
   paymentQrSaved: "QR del banco guardado.",

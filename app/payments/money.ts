@@ -1,4 +1,4 @@
-// Amounts in bolivianos (decision 046): typed as people write them ('30', '30,50', '30.5',
+// Amounts in bolivianos (decision 048): typed as people write them ('30', '30,50', '30.5',
 // 'Bs 1.200'), stored as whole centavos, shown as 'Bs 30,50'. Imported by pages (no zod here: the
 // form's field is in ./schemas.ts) and by the server.
 

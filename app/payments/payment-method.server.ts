@@ -1,4 +1,4 @@
-// The site's way to be paid (decision 046): the community's bank QR (the static one the bank's
+// The site's way to be paid (decision 048): the community's bank QR (the static one the bank's
 // app produces), the account holder, the bank and the instructions, set once by an admin or a
 // treasurer. The QR is kept lossless (a PNG, its pixels as uploaded, no metadata) in the private
 // store, and served only through a route that asks here who may see it.

@@ -1,4 +1,4 @@
-// A member's payment for their registration (decision 046): what they see on the payment page,
+// A member's payment for their registration (decision 048): what they see on the payment page,
 // what they send (a receipt or the transaction number), and who may read the receipt. The design
 // pays for a payable subject — a registration now, a team later — so a team's page reuses this.
 import { and, desc, eq, inArray } from "drizzle-orm";
@@ -32,7 +32,7 @@ export class PaymentClosedError extends Refusal {
 }
 
 /**
- * Where a bank's payment API would plug in later (decision 046): a QR made for one payment with
+ * Where a bank's payment API would plug in later (decision 048): a QR made for one payment with
  * its amount and reference, and the bank's callback confirming it. Not built: the site shows the
  * community's static QR and a treasurer confirms by hand.
  */

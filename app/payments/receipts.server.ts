@@ -1,4 +1,4 @@
-// Receipts of payments (decision 046): a photo or screenshot of the transfer, or the bank's PDF.
+// Receipts of payments (decision 048): a photo or screenshot of the transfer, or the bank's PDF.
 // Read by their bytes, whatever their name says. Photos are turned upright and stripped of every
 // piece of metadata (a PNG stays a lossless PNG, anything else becomes a JPEG); a PDF is kept as
 // sent, but only when nothing in it can act (no scripts, launches, attached files, forms that

@@ -1,4 +1,4 @@
-// The treasurer's queue (decision 046): the payments to look at, each with its receipt; 'Confirmar',
+// The treasurer's queue (decision 048): the payments to look at, each with its receipt; 'Confirmar',
 // 'Rechazar' with a reason the member reads, 'Beca' (nothing to pay), and the refunds of members
 // who left a paid place before the start. Every decision goes to the audit log in its transaction.
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The payments' forms (decision 046): an event's price, and the payment method at /tesoreria —
+// The payments' forms (decision 048): an event's price, and the payment method at /tesoreria —
 // who receives the transfers, at which bank, what the payer must do, and when the QR stops working.
 import { z } from "zod";
 import { isRealDate } from "~/kernel/checks";

@@ -1,9 +1,10 @@
 // A little demo content for a new laptop install, seeded once per database (npm start).
-import { giveEventsTheirSessions } from "~/events/sessions.server";
+import { followSessions, giveEventsTheirSessions, sessionsOfRule } from "~/events/sessions.server";
 import { defaultEndsAt } from "~/events/event.server";
 import { zonedToInstant } from "~/kernel/time";
 import type { Db } from "~/db/client.server";
-import { appMeta, events, notes, projects, resources } from "~/db/schema.server";
+import { and, eq } from "drizzle-orm";
+import { appMeta, events, eventSessions, notes, projects, resources } from "~/db/schema.server";
 import { DEMO_SECTIONS } from "~/site/copy/demo-sections";
 import { forgetSiteSections, seedDemoSections } from "~/site/sections.server";
 
@@ -11,6 +12,12 @@ const SEEDED_KEY = "demo_seeded_at";
 
 function isoDate(daysFromNow: number): string {
   return new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The first day from `daysFromNow` on that falls on `weekday` (0 Sunday … 6 Saturday). */
+function nextWeekday(daysFromNow: number, weekday: number): number {
+  const day = new Date(Date.now() + daysFromNow * 86_400_000).getUTCDay();
+  return daysFromNow + ((weekday - day + 7) % 7);
 }
 
 /** The year of the next 6 December (the demo's competition), today included. */
@@ -30,6 +37,8 @@ export async function seedDemoSite(db: Db, timeZone = "America/La_Paz"): Promise
 
     // Dated from today: upcoming ones stay upcoming, the past one past, named with its own year.
     const pastMeetup = isoDate(-200);
+    const courseDay = isoDate(nextWeekday(35, 1));
+    const clubDay = isoDate(nextWeekday(3, 6));
     const demoEvents = [
       {
         nombreEvento: "Taller de Arduino para principiantes",
@@ -55,6 +64,32 @@ export async function seedDemoSite(db: Db, timeZone = "America/La_Paz"): Promise
         descripcion: "OpenCV, cámaras baratas y un robot que sigue una pelota.",
       },
       {
+        // A course of four evenings (decision 043), after the others so the home page shows them.
+        nombreEvento: "El Camino del Ratón: curso preparatorio de Micromouse",
+        ubicacionEvento: "Bolivia, La Paz",
+        tipoEvento: "Presencial" as const,
+        enlacesVirtuales: [],
+        fechaEvento: courseDay,
+        horaEvento: "19:00",
+        imagenEnlace: "/demo/micromouse.svg",
+        ubicacionEspecifica: "Laboratorio de la comunidad",
+        descripcion:
+          "Cuatro tardes para armar y programar tu ratón robot, de los sensores al algoritmo que resuelve el laberinto.\nCertificado para quien asista al 75 % de las sesiones.",
+      },
+      {
+        // A weekly club (decision 045): a rule of sessions and no certificate.
+        nombreEvento: "Club de robótica de los sábados",
+        ubicacionEvento: "Bolivia, La Paz",
+        tipoEvento: "Presencial" as const,
+        enlacesVirtuales: [],
+        fechaEvento: clubDay,
+        horaEvento: "10:00",
+        imagenEnlace: "/demo/club.svg",
+        ubicacionEspecifica: "Laboratorio de la comunidad",
+        descripcion:
+          "Nos reunimos cada sábado a construir, probar y arreglar robots. Inscríbete una vez: te recordamos cada reunión y puedes avisar si faltas a una.",
+      },
+      {
         nombreEvento: `Encuentro de la comunidad ${pastMeetup.slice(0, 4)}`,
         ubicacionEvento: "Bolivia, Santa Cruz",
         tipoEvento: "Presencial" as const,
@@ -75,6 +110,43 @@ export async function seedDemoSite(db: Db, timeZone = "America/La_Paz"): Promise
       })),
     );
     await giveEventsTheirSessions(tx, timeZone);
+    // The course's other three evenings, and the club's next seven Saturdays.
+    const more = async (
+      nombre: string,
+      rule: Parameters<typeof sessionsOfRule>[0],
+      share?: null,
+    ) => {
+      const [event] = await tx
+        .select({ id: events.id })
+        .from(events)
+        .where(and(eq(events.nombreEvento, nombre), eq(events.publishedByName, "Ayllu")));
+      const spans = sessionsOfRule(rule, timeZone);
+      await tx.insert(eventSessions).values(spans.map((s) => ({ eventId: event!.id, ...s })));
+      await followSessions(tx, event!.id, timeZone);
+      if (share === null)
+        await tx.update(events).set({ certificateShare: null }).where(eq(events.id, event!.id));
+    };
+    const after = (day: string, n: number) =>
+      new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    await more("El Camino del Ratón: curso preparatorio de Micromouse", {
+      regla: "laborables",
+      desde: after(courseDay, 1),
+      hasta: after(courseDay, 3),
+      inicio: "19:00",
+      duracion: "120",
+    });
+    await more(
+      "Club de robótica de los sábados",
+      {
+        regla: "semanal",
+        desde: after(clubDay, 1),
+        semanas: "7",
+        dias: ["6"],
+        inicio: "10:00",
+        duracion: "120",
+      },
+      null,
+    );
     await tx.insert(notes).values([
       {
         titulo: "¡Bienvenidos a Ayllu!",

@@ -633,7 +633,7 @@ export async function downloadBackupFile(
 
 /**
  * A private file's name: the first 32 hex digits of the SHA-256 of its stored bytes, and its kind.
- * The site's bank QR is a PNG (decision 046).
+ * The site's bank QR is a PNG (decision 048).
  */
 export const PRIVATE_FILE_NAME = /^([0-9a-f]{32})\.(png|jpg|pdf)$/;
 

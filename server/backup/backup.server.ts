@@ -312,7 +312,7 @@ interface RestoreOptions {
   force?: boolean;
   /** Where the backup's uploaded images go. */
   uploads?: UploadStorage;
-  /** Where the backup's private files go (decision 046). */
+  /** Where the backup's private files go (decision 048). */
   privateFiles?: PrivateStorage;
 }
 

@@ -265,7 +265,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         MAX_BODY_BYTES,
         {
           [UPLOAD_ENDPOINT]: UPLOAD_MAX_FILES * config.uploadMaxBytes + MAX_BODY_BYTES,
-          // The bank's QR, one image posted by the treasurer's form (decision 046).
+          // The bank's QR, one image posted by the treasurer's form (decision 048).
           [TREASURY_PATH]: config.uploadMaxBytes + MAX_BODY_BYTES,
           [`${TREASURY_PATH}.data`]: config.uploadMaxBytes + MAX_BODY_BYTES,
         },
@@ -487,7 +487,7 @@ function startJobs(database: Database, config: Config, now: () => Date): () => P
       failure: "No se pudieron revisar las imágenes subidas:",
     },
     {
-      // Places held for a payment that ran out go to the waiting list (decision 046).
+      // Places held for a payment that ran out go to the waiting list (decision 048).
       name: "payment-holds-expiry",
       everyMs: HOLD_EXPIRY_MS,
       run: () => expireHolds(db, now()),

@@ -355,7 +355,9 @@ export function createPageCache(
             res.statusCode === 200 &&
             res.getHeader("set-cookie") === undefined &&
             // A personal answer reached without cookies (a private calendar link) says `private`.
-            !/\bprivate\b/.test(String(res.getHeader("cache-control") ?? ""));
+            !/\bprivate\b/.test(String(res.getHeader("cache-control") ?? "")) &&
+            // A picture (a link preview's card) is compressed already and keeps its own caching.
+            !String(res.getHeader("content-type") ?? "").startsWith("image/");
           // Not for a server error: the next render may well succeed.
           if (!keepable && res.statusCode < 500 && notKept.size < MAX_NOT_KEPT) notKept.add(key);
           const kept = entries.get(key);

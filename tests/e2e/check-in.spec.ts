@@ -9,40 +9,11 @@ import {
   createMember,
   expect,
   expectNoAxeViolations,
-  inLaPaz,
   signInAdmin,
+  publishEvent,
   test,
   workerBaseUrl,
 } from "./fixtures";
-
-/** Publishes an event with the panel's own form post and returns its id. */
-async function publishEvent(page: Page, name: string): Promise<string> {
-  const origin = new URL(workerBaseUrl()).origin;
-  // Starting in half an hour: the door takes the session under way from an hour before its
-  // start (decision 044).
-  const starts = inLaPaz(new Date(Date.now() + 30 * 60_000));
-  const reply = await page.request.post("/admin", {
-    headers: { Origin: origin },
-    form: {
-      intent: "publish",
-      nombreEvento: name,
-      ubicacionEvento: "Bolivia, La Paz",
-      tipoEvento: "Presencial",
-      fechaEvento: starts.fecha,
-      horaEvento: starts.hora,
-      imagenEnlace: `${origin}/demo/vision.svg`,
-      ubicacionEspecifica: "",
-      capacity: "",
-      descripcion: "Con registro en la puerta.",
-    },
-  });
-  expect(reply.ok(), await reply.text()).toBe(true);
-  const panel = await (await page.request.get("/admin")).text();
-  const link = new RegExp(`<a[^>]*aria-label="Participantes de ${name}"[^>]*>`).exec(panel)?.[0];
-  const id = /href="\/admin\/eventos\/([0-9a-f-]{36})\/participantes"/.exec(link ?? "")?.[1];
-  expect(id, "el evento publicado aparece en el panel").toBeTruthy();
-  return id!;
-}
 
 /** A member who joins the event and reads the code under their QR on the event page. */
 async function participantCode(context: BrowserContext, eventId: string, name: string) {

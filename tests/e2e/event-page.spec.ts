@@ -1,6 +1,17 @@
 // An event's page shared the way people share it: the phone's share sheet where the browser has
 // one, else the link copied, and said. (Issue 36 makes WhatsApp the first way.)
-import { expect, expectNoAxeViolations, test, untilHydrated } from "./fixtures";
+import {
+  createMember,
+  expect,
+  expectNoAxeViolations,
+  inLaPaz,
+  publishEvent,
+  shoot,
+  signInAdmin,
+  test,
+  untilHydrated,
+  workerBaseUrl,
+} from "./fixtures";
 
 const DEMO_EVENT = "Taller de Arduino para principiantes";
 
@@ -84,5 +95,69 @@ test("without JavaScript the page shows no 'Compartir' that could not work", asy
   await page.getByRole("link", { name: DEMO_EVENT }).click();
   await expect(page.getByRole("heading", { level: 1, name: DEMO_EVENT })).toBeVisible();
   await expect(page.getByRole("button", { name: "Compartir" })).toHaveCount(0);
+  // WhatsApp's link needs no script.
+  const whatsapp = page.getByRole("link", { name: /^WhatsApp/ });
+  await expect(whatsapp).toBeVisible();
+  expect(decodeURIComponent((await whatsapp.getAttribute("href"))!)).toContain(DEMO_EVENT);
   await context.close();
+});
+
+test("a member with a place sees the event's group and a reminder to send by WhatsApp; axe finds nothing", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signInAdmin(page);
+  const origin = new URL(workerBaseUrl()).origin;
+  const name = `Club con grupo ${Math.random().toString(16).slice(2, 6)}`;
+  const startsAt = new Date(Date.now() + 3 * 24 * 3_600_000);
+  const starts = inLaPaz(startsAt);
+  const eventId = await publishEvent(page, name, { startsAt });
+  try {
+    const saved = await page.request.post(`/admin/eventos/${eventId}`, {
+      headers: { Origin: origin },
+      form: {
+        intent: "update",
+        eventId,
+        nombreEvento: name,
+        ubicacionEvento: "Bolivia, La Paz",
+        tipoEvento: "Presencial",
+        fechaEvento: starts.fecha,
+        horaEvento: starts.hora,
+        imagenEnlace: `${origin}/demo/vision.svg`,
+        ubicacionEspecifica: "Laboratorio",
+        capacity: "",
+        descripcion: "Con grupo de WhatsApp.",
+        enlaceGrupo: "https://chat.whatsapp.com/AbCdEfGh123",
+      },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+
+    const context = await browser.newContext({ baseURL });
+    const member = await context.newPage();
+    await createMember(member, { nombreCompleto: "Ana Quispe" });
+    await member.goto(`/detalles/${eventId}`);
+    await expect(member.getByRole("link", { name: /Unirse al grupo/ })).toHaveCount(0);
+    await member.getByRole("button", { name: "Participar" }).click();
+    await member.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+    const group = member.getByRole("link", { name: /^Unirse al grupo de WhatsApp/ });
+    await expect(group).toHaveAttribute("href", "https://chat.whatsapp.com/AbCdEfGh123");
+    const reminder = member.getByRole("link", { name: /^Recordatorio por WhatsApp/ });
+    expect(decodeURIComponent((await reminder.getAttribute("href"))!)).toMatch(
+      /Recordatorio: Club con grupo[\s\S]*Mi código de registro: [0-9A-Z]{4}-[0-9A-Z]{4}/,
+    );
+    await expectNoAxeViolations(member);
+    await shoot(member, "event-page-member-whatsapp");
+    await member.goto("/profile");
+    await expect(member.getByRole("link", { name: /^Recordatorio por WhatsApp/ })).toHaveCount(1);
+    await expectNoAxeViolations(member);
+    await context.close();
+  } finally {
+    const reply = await page.request.post("/admin", {
+      form: { intent: "delete", eventId },
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
+    expect(reply.status()).toBe(302);
+  }
 });

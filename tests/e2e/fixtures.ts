@@ -8,7 +8,9 @@ import path from "node:path";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { e2eBaseUrl } from "./servers";
 
-export { inLaPaz } from "../helpers/la-paz";
+import { inLaPaz } from "../helpers/la-paz";
+
+export { inLaPaz };
 
 export { expect };
 
@@ -287,4 +289,39 @@ export async function shoot(page: Page, name: string, part?: Locator): Promise<v
     }
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
+ * Publishes an event with the panel's own form post, as the signed-in admin, and returns its id.
+ * By default it starts in half an hour: the door takes the session under way from an hour before
+ * its start (decision 044).
+ */
+export async function publishEvent(
+  page: Page,
+  name: string,
+  options: { startsAt?: Date; ubicacion?: string; descripcion?: string } = {},
+): Promise<string> {
+  const origin = new URL(workerBaseUrl()).origin;
+  const starts = inLaPaz(options.startsAt ?? new Date(Date.now() + 30 * 60_000));
+  const reply = await page.request.post("/admin", {
+    headers: { Origin: origin },
+    form: {
+      intent: "publish",
+      nombreEvento: name,
+      ubicacionEvento: options.ubicacion ?? "Bolivia, La Paz",
+      tipoEvento: "Presencial",
+      fechaEvento: starts.fecha,
+      horaEvento: starts.hora,
+      imagenEnlace: `${origin}/demo/vision.svg`,
+      ubicacionEspecifica: "",
+      capacity: "",
+      descripcion: options.descripcion ?? "Con registro en la puerta.",
+    },
+  });
+  expect(reply.ok(), await reply.text()).toBe(true);
+  const panel = await (await page.request.get("/admin")).text();
+  const link = new RegExp(`<a[^>]*aria-label="Participantes de ${name}"[^>]*>`).exec(panel)?.[0];
+  const id = /href="\/admin\/eventos\/([0-9a-f-]{36})\/participantes"/.exec(link ?? "")?.[1];
+  expect(id, "el evento publicado aparece en el panel").toBeTruthy();
+  return id!;
 }

@@ -140,11 +140,12 @@ for (const screen of SCREENS) {
     await expect(
       eventsSection.getByRole("link", { name: events.competition.linkLabel }),
     ).toHaveAttribute("href", "/events");
+    // The demo's next two: the weekly club (within the week) and the workshop (in two weeks).
     const upcoming = eventsSection.getByRole("link", {
-      name: /Taller de Arduino|visión por computadora/,
+      name: /Club de robótica|Taller de Arduino/,
     });
     await expect(upcoming).toHaveCount(2);
-    await expect(upcoming.first()).toHaveText("Taller de Arduino para principiantes");
+    await expect(upcoming.first()).toHaveText("Club de robótica de los sábados");
     await expect(upcoming.first()).toHaveAttribute("href", /^\/detalles\/[0-9a-f-]{36}$/);
     await expect(eventsSection.getByText(/Encuentro de la comunidad \d{4}/)).toHaveCount(0);
     await expect(eventsSection.getByText(/\d{1,2} de \w+ de \d{4}/).first()).toBeVisible();

@@ -1,4 +1,4 @@
-// Issue 35 (decision 046), in Chromium: an admin opens 'Tesorería' from the menu by keyboard,
+// Issue 35 (decision 048), in Chromium: an admin opens 'Tesorería' from the menu by keyboard,
 // uploads the bank's QR and saves the account's data; an event published with a price shows it
 // on its page; a member joins a paid event, reaches the payment page from the event page and
 // sends a receipt — and, without JavaScript, the transaction number. No axe violation, nothing

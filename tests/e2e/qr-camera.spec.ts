@@ -13,15 +13,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { chromium, type Browser, type BrowserContext } from "@playwright/test";
 import {
   completeProfileOverHttp,
   createMember,
   expect,
   expectNoAxeViolations,
-  inLaPaz,
   memberData,
   signInOverHttp,
+  publishEvent,
   test,
   workerBaseUrl,
 } from "./fixtures";
@@ -29,34 +29,6 @@ import {
 const ADMIN = "admin-e2e@ayllu.test";
 /** Where to save screenshots of the page at 360 and 1280 px, when set. */
 const SHOTS_DIR = process.env.QR_SHOTS_DIR;
-
-async function publishEvent(page: Page, name: string): Promise<string> {
-  const origin = new URL(workerBaseUrl()).origin;
-  // Starting in half an hour: the door takes the session under way from an hour before its
-  // start (decision 044).
-  const starts = inLaPaz(new Date(Date.now() + 30 * 60_000));
-  const reply = await page.request.post("/admin", {
-    headers: { Origin: origin },
-    form: {
-      intent: "publish",
-      nombreEvento: name,
-      ubicacionEvento: "Bolivia, Cochabamba",
-      tipoEvento: "Presencial",
-      fechaEvento: starts.fecha,
-      horaEvento: starts.hora,
-      imagenEnlace: `${origin}/demo/vision.svg`,
-      ubicacionEspecifica: "",
-      capacity: "",
-      descripcion: "Registro con la cámara.",
-    },
-  });
-  expect(reply.ok(), await reply.text()).toBe(true);
-  const panel = await (await page.request.get("/admin")).text();
-  const link = new RegExp(`<a[^>]*aria-label="Participantes de ${name}"[^>]*>`).exec(panel)?.[0];
-  const id = /href="\/admin\/eventos\/([0-9a-f-]{36})\/participantes"/.exec(link ?? "")?.[1];
-  expect(id, "el evento publicado aparece en el panel").toBeTruthy();
-  return id!;
-}
 
 /** A member joins the event; their pass, as the event page shows it, is saved as a PNG. */
 async function passPhoto(context: BrowserContext, eventId: string, name: string, file: string) {
@@ -123,7 +95,10 @@ test("the camera reads real passes with the site's own decoder and checks both p
     if (landing === "/aditionaldata")
       await completeProfileOverHttp(page, memberData({ nombreCompleto: "Admin E2E" }));
     const name = `Feria de ciencia ${Date.now()}`;
-    const eventId = await publishEvent(page, name);
+    const eventId = await publishEvent(page, name, {
+      ubicacion: "Bolivia, Cochabamba",
+      descripcion: "Registro con la cámara.",
+    });
 
     const members = await browser.newContext({ baseURL, reducedMotion: "reduce" });
     const passes = [path.join(folder, "ana.png"), path.join(folder, "beto.png")];

@@ -3,7 +3,16 @@
 // page lists them with the cancelled one marked. axe on the editor and on the page; screenshots at
 // 360 and 1280 px go to SHOTS_DIR when it is set.
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, shoot, signInAdmin, test } from "./fixtures";
+import {
+  createMember,
+  expect,
+  expectNoAxeViolations,
+  inLaPaz,
+  publishEvent,
+  shoot,
+  signInAdmin,
+  test,
+} from "./fixtures";
 
 async function okAlert(page: Page, text: string | RegExp) {
   const alert = page.getByRole("alertdialog").filter({ hasText: text });
@@ -95,11 +104,12 @@ test("an admin generates a course's sessions by a rule, cancels one, and the eve
       "jueves, 5 de noviembre de 2037",
     );
     await expect(sessions).toContainText("Laboratorio 2, Obrajes");
-    // The event runs from the first class to the last.
+    // The event runs from the first class to the last; the next class is named.
+    const details = page.locator("dl.details");
+    await expect(details.getByText("Del 2 al 6 de noviembre de 2037 · 4 sesiones")).toBeVisible();
+    await expect(details.getByText("Próxima sesión")).toBeVisible();
     await expect(
-      page.getByText(
-        /^lunes, 2 de noviembre de 2037, 7:00\s*p\.\s*m\. al viernes, 6 de noviembre de 2037, 9:00/,
-      ),
+      details.getByText(/^lunes, 2 de noviembre de 2037, 7:00\s*p\.\s*m\. a 9:00\s*p\.\s*m\.$/),
     ).toBeVisible();
     await expectNoAxeViolations(page);
     await shoot(page, "course-page");
@@ -111,6 +121,81 @@ test("an admin generates a course's sessions by a rule, cancels one, and the eve
   } finally {
     // The server is shared with the other files of this worker: the course goes at the end.
     const origin = new URL(baseURL!).origin;
+    const reply = await page.request.post("/admin", {
+      form: { intent: "delete", eventId },
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
+    expect(reply.status()).toBe(302);
+  }
+});
+
+test("a club's member says they will miss one session, and its organiser sees it and marks who came", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signInAdmin(page);
+  const origin = new URL(baseURL!).origin;
+  const name = `Club de robótica ${Math.random().toString(16).slice(2, 6)}`;
+  // Its first meeting starts in half an hour (its door is open); two more, a week apart.
+  const eventId = await publishEvent(page, name, { descripcion: "Nos reunimos cada semana." });
+  try {
+    for (const days of [7, 14]) {
+      const day = inLaPaz(new Date(Date.now() + days * 24 * 3_600_000)).fecha;
+      const added = await page.request.post(`/admin/eventos/${eventId}`, {
+        headers: { Origin: origin },
+        form: { intent: "addSession", fecha: day, inicio: "10:00", fin: "12:00" },
+      });
+      expect(added.ok(), await added.text()).toBe(true);
+    }
+
+    const memberContext = await browser.newContext({ baseURL });
+    const member = await memberContext.newPage();
+    await createMember(member, { nombreCompleto: "Ana Quispe" });
+    await member.request.post(`/detalles/${eventId}`, {
+      headers: { Origin: origin },
+      form: { intent: "join" },
+    });
+    await member.goto(`/detalles/${eventId}`);
+    const sessions = member.getByRole("region", { name: /^Sesiones/ });
+    await expect(sessions.getByRole("button", { name: /^No podré ir/ })).toHaveCount(3);
+    await sessions
+      .getByRole("button", { name: /^No podré ir/ })
+      .nth(1)
+      .click();
+    await okAlert(member, /Avisaste que no irás a esa sesión/);
+    await expect(sessions.getByText("No irás", { exact: true })).toBeVisible();
+    await expect(sessions.getByRole("button", { name: /^Sí iré/ })).toHaveCount(1);
+    await expectNoAxeViolations(member);
+    await shoot(member, "club-page-member", sessions);
+
+    // The organiser's view: who will not come, and 'Marcar' on the session whose door is open.
+    await page.goto(`/admin/eventos/${eventId}/participantes`);
+    await expect(page.getByText("1 avisó que no vendrá")).toBeVisible();
+    const ana = page.getByRole("listitem").filter({ hasText: "Ana Quispe" });
+    await ana.getByText("0/3 sesiones").click();
+    await expect(ana).toContainText("avisó que no vendrá");
+    await ana
+      .getByRole("button", { name: /^Marcar presente de Ana Quispe en la Sesión 1/ })
+      .click();
+    await okAlert(page, "Asistencia registrada.");
+    // The list stays open across the post, with the first session marked.
+    await expect(page.getByText("1/3 sesiones")).toBeVisible();
+    await expect(
+      ana.getByRole("button", { name: /^Quitar la asistencia de Ana Quispe en la Sesión 1/ }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shoot(page, "participants-sessions");
+
+    // Her profile counts it.
+    await member.goto("/profile");
+    const history = member.getByRole("listitem").filter({ hasText: name });
+    await expect(history).toContainText("Asististe a 1 de 3 sesiones");
+    await expectNoAxeViolations(member);
+    await shoot(member, "profile-sessions", history);
+    await memberContext.close();
+  } finally {
     const reply = await page.request.post("/admin", {
       form: { intent: "delete", eventId },
       headers: { Origin: origin },

@@ -10,10 +10,10 @@ import {
   createMember,
   expect,
   expectNoAxeViolations,
-  inLaPaz,
   memberData,
   shoot,
   signInOverHttp,
+  publishEvent,
   test,
   workerBaseUrl,
 } from "./fixtures";
@@ -50,28 +50,11 @@ test("an organiser makes a staff link; a phone without an account opens it and c
     await completeProfileOverHttp(page, memberData({ nombreCompleto: "Admin E2E" }));
   const origin = new URL(workerBaseUrl()).origin;
   // Starting in an hour: within the door hours (3 h before the start by default).
-  const starts = inLaPaz(new Date(Date.now() + 3_600_000));
   const name = `Feria con enlace ${Date.now()}`;
-  const published = await page.request.post("/admin", {
-    headers: { Origin: origin },
-    form: {
-      intent: "publish",
-      nombreEvento: name,
-      ubicacionEvento: "Bolivia, La Paz",
-      tipoEvento: "Presencial",
-      fechaEvento: starts.fecha,
-      horaEvento: starts.hora,
-      imagenEnlace: `${origin}/demo/vision.svg`,
-      ubicacionEspecifica: "",
-      capacity: "",
-      descripcion: "Con voluntarios en la puerta.",
-    },
+  const eventId = await publishEvent(page, name, {
+    startsAt: new Date(Date.now() + 3_600_000),
+    descripcion: "Con voluntarios en la puerta.",
   });
-  expect(published.ok()).toBe(true);
-  const panel = await (await page.request.get("/admin")).text();
-  const anchor = new RegExp(`<a[^>]*aria-label="Participantes de ${name}"[^>]*>`).exec(panel)?.[0];
-  const eventId = /href="\/admin\/eventos\/([0-9a-f-]{36})\/participantes"/.exec(anchor ?? "")?.[1];
-  expect(eventId).toBeTruthy();
 
   const members = await browser.newContext({ baseURL });
   const anaCode = await participantCode(members, eventId!, "Ana Condori");

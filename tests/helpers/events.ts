@@ -73,7 +73,7 @@ export function createAdmin(server: TestServer) {
 export async function createTestEvent(
   db: Db,
   admin: User,
-  overrides: Partial<Record<EventField | "capacity", string>> = {},
+  overrides: Partial<Record<EventField | "capacity" | "enlaceGrupo", string>> = {},
   links: string[] = [],
 ) {
   const input = EventSchema.parse({ ...VALID_EVENT, ...overrides, enlacesVirtuales: links });

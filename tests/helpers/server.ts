@@ -50,7 +50,7 @@ export function temporaryUploadsDir(env: Record<string, string>): {
     made.push(dir);
     return dir;
   };
-  // The private files (decision 046) too: never the working folder's ./data/privado.
+  // The private files (decision 048) too: never the working folder's ./data/privado.
   const own = {
     ...env,
     UPLOADS_DIR: env.UPLOADS_DIR ?? folder("ayllu-subidas-"),

@@ -278,7 +278,7 @@ test.each([
   expect(refusal(env)).toContain(message);
 });
 
-test("private files (decision 046) go to <DATA_DIR>/privado or PRIVATE_DIR, never inside UPLOADS_DIR", () => {
+test("private files (decision 048) go to <DATA_DIR>/privado or PRIVATE_DIR, never inside UPLOADS_DIR", () => {
   const config = loadConfig({ DATA_DIR: "/srv/ayllu" });
   expect(config.privateDir).toBe("/srv/ayllu/privado");
   expect(config.uploadsDir).toBe("/srv/ayllu/uploads");

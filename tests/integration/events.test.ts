@@ -559,8 +559,9 @@ test("the event page shows everything of §2, links in a new tab, the gallery, i
   expect(page.text).toContain('href="/login?redirectTo=%2Fdetalles%2F' + event.id + '"');
   expect(page.text).toContain("Inicia Sesión para Participar");
   expect(page.text).toContain(`<title>Charla &lt;b&gt;abierta&lt;/b&gt; — Ayllu</title>`);
-  expect(page.text).toMatch(
-    /<meta property="og:image" content="https:\/\/example\.com\/clash\.png"/,
+  // The preview's picture is the event's card (decision 046), never the outside link itself.
+  expect(page.text).toContain(
+    `<meta property="og:image" content="${server.url.origin}/og/evento/${event.id}"/>`,
   );
   const ld = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s.exec(page.text)?.[1];
   const json = JSON.parse(ld!);

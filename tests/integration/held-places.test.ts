@@ -1,4 +1,4 @@
-// Issue 35, part B (decision 046): a place at a paid event is held as 'Pendiente de pago' and
+// Issue 35, part B (decision 048): a place at a paid event is held as 'Pendiente de pago' and
 // counts against the seats; 100 joins at once for 10 places hold exactly 10; holds that run out,
 // by the server's clock, free their places and the waiting list advances exactly, each member
 // seated from it with a new hold; a member who leaves before paying frees the place.

@@ -333,7 +333,7 @@ test("`node server.js` with a bucket that does not exist says so, naming S3_BUCK
   }
 });
 
-test("with a bucket, the bank's QR (a private file, decision 046) goes under privado/ — in S3_PRIVATE_BUCKET when set — never under imagenes/, and only /pago/qr.png serves it", async () => {
+test("with a bucket, the bank's QR (a private file, decision 048) goes under privado/ — in S3_PRIVATE_BUCKET when set — never under imagenes/, and only /pago/qr.png serves it", async () => {
   const treasurer = await createMember(server);
   await grantRole(server.db, admin.user, { userId: treasurer.user.id, kind: "treasurer" });
   const form = new FormData();

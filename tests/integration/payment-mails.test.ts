@@ -1,4 +1,4 @@
-// Issue 35, part D (decision 046): a mail for each step of a payment, through a real SMTP server
+// Issue 35, part D (decision 048): a mail for each step of a payment, through a real SMTP server
 // on loopback — the place held with how to pay and the reference, the receipt received, confirmed
 // (or a grant), refused with the reason, the hold about to run out (HOLD_REMINDER_HOURS before,
 // once), the hold run out — transactional, so sent even to someone who turned every topic off,

@@ -1,4 +1,4 @@
-// Issue 35, part A (decision 046), through the real server: an event's price typed as people write
+// Issue 35, part A (decision 048), through the real server: an event's price typed as people write
 // it and kept in centavos; the treasurer, a role admins grant; the site's way to be paid set at
 // /tesoreria — the bank's QR kept lossless in the private store, never under /imagenes, shown only
 // to admins and treasurers — with bad input and every refusal.

@@ -1,4 +1,4 @@
-// Issue 35, part C (decision 046), through the real server: the treasurer's queue — 'Confirmar',
+// Issue 35, part C (decision 048), through the real server: the treasurer's queue — 'Confirmar',
 // 'Rechazar' with a reason the member reads, 'Beca', refunds of paid places left before the start,
 // the CSV — each in the audit log, refused to everyone else, with bad input; and a confirmation
 // racing the expiry of the same hold ends in one state.

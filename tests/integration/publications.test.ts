@@ -4,13 +4,13 @@ import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { UNKNOWN_FIELDS_MESSAGE } from "~/kernel/forms";
-import type { NoteInput, ProjectInput, ResourceInput } from "~/publications/schemas";
 import { notes, projects, resources, users, type User } from "~/db/schema.server";
 import { NotAllowedError } from "~/members/permissions.server";
 import { createNote, deleteNote } from "~/publications/note.server";
 import { createProject, deleteProject, updateProject } from "~/publications/project.server";
 import { createResource, deleteResource, updateResource } from "~/publications/resource.server";
 import { failOnConsoleError } from "../helpers/console";
+import { noteInput, projectInput, resourceInput } from "../helpers/publications";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import { openEventStream } from "../helpers/event-stream";
 import { alertsIn, escapeHtml } from "../helpers/profile-form";
@@ -48,38 +48,6 @@ afterAll(() => server?.close());
 failOnConsoleError();
 
 const uniq = () => randomUUID().slice(0, 8);
-
-function noteInput(overrides: Partial<NoteInput> = {}): NoteInput {
-  return {
-    titulo: `Nota ${uniq()}`,
-    texto: "Texto de la nota.",
-    enlaceImagen: null,
-    enlacesAdicionales: [],
-    ...overrides,
-  };
-}
-function resourceInput(overrides: Partial<ResourceInput> = {}): ResourceInput {
-  return {
-    titulo: `Recurso ${uniq()}`,
-    subtitulos: "",
-    texto: "Texto del recurso.",
-    enlacesImagenes: [],
-    enlacesVideos: [],
-    enlacesWeb: [],
-    ...overrides,
-  };
-}
-function projectInput(overrides: Partial<ProjectInput> = {}): ProjectInput {
-  return {
-    titulo: `Proyecto ${uniq()}`,
-    descripcion: "Descripción.",
-    enlacesVideo: [],
-    enlacesImagen: [],
-    enlacesWeb: [],
-    enlacesDocumentacion: [],
-    ...overrides,
-  };
-}
 
 async function snapshot() {
   return {
@@ -745,7 +713,7 @@ test("a note's page keeps line breaks, has its title, description and OpenGraph 
   expect(page.text).toContain("<title>Taller de soldadura — Ayllu</title>");
   expect(page.text).toContain('<meta name="description" content="Línea uno Línea dos"/>');
   expect(page.text).toContain(
-    '<meta property="og:image" content="https://example.com/taller.png"/>',
+    `<meta property="og:image" content="${server.url.origin}/og/nota/${note.id}"/>`,
   );
   expect(page.text).toContain(
     `<meta property="og:url" content="${server.url.origin}/notas/${note.id}"/>`,
@@ -772,7 +740,9 @@ test("resource and project pages show YouTube videos as thumbnails that link to 
   expect(page.text).toContain('src="https://i.ytimg.com/vi/9bZkp7q19f0/hqdefault.jpg"');
   expect(page.text).toContain("Reproducir video: Videos de robótica (2)");
   expect(page.text).not.toContain("<iframe");
-  expect(page.text).toContain('<meta property="og:image" content="https://example.com/r.png"/>');
+  expect(page.text).toContain(
+    `<meta property="og:image" content="${server.url.origin}/og/recurso/${resource.id}"/>`,
+  );
 
   const project = await createProject(
     server.db,

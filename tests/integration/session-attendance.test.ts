@@ -29,8 +29,7 @@ import {
   users,
   type User,
 } from "~/db/schema.server";
-import { joinEvent } from "~/events/participation.server";
-import { addSession, cancelSession, generateSessions } from "~/events/sessions.server";
+import { addSession, cancelSession } from "~/events/sessions.server";
 import { PROJECT_ROOT } from "~/kernel/paths.server";
 import { formatDateTime } from "~/kernel/time";
 import { deleteAccount, exportMemberData } from "~/members/member-data.server";
@@ -40,11 +39,11 @@ import { createTestDatabase } from "../helpers/database";
 import { createAdmin, createMember, createTestEvent } from "../helpers/events";
 import { startTestServer, TEST_SESSION_SECRET, type TestServer } from "../helpers/server";
 import { BrowserClient } from "../helpers/browser-client";
+import { fourEveningCourse, joinedLongAgo, LA_PAZ, LONG_AGO } from "../helpers/courses";
 
-const ZONE = "America/La_Paz";
+const ZONE = LA_PAZ;
 const SECRET = TEST_SESSION_SECRET;
 const MINUTE = 60_000;
-const LONG_AGO = new Date("2020-01-01T00:00:00Z");
 
 let server: TestServer;
 let admin: { client: BrowserClient; user: User };
@@ -57,44 +56,9 @@ afterAll(() => server?.close());
 
 failOnConsoleError();
 
-/**
- * A course of four evenings, 19:00 to 21:00 in La Paz, from `monday` (YYYY-MM-DD) to Thursday,
- * with its sessions by start.
- */
-async function course(monday: string, db: Db = server.db, boss: User = admin.user) {
-  const event = await createTestEvent(db, boss, {
-    nombreEvento: `El Camino del Ratón ${randomUUID().slice(0, 6)}`,
-    fechaEvento: monday,
-    horaEvento: "19:00",
-  });
-  const [y, m, d] = monday.split("-").map(Number);
-  const day = (n: number) => new Date(Date.UTC(y!, m! - 1, d! + n)).toISOString().slice(0, 10);
-  await generateSessions(
-    db,
-    boss,
-    event.id,
-    { regla: "laborables", desde: day(1), hasta: day(3), inicio: "19:00", duracion: "120" },
-    ZONE,
-  );
-  const sessions = await db
-    .select()
-    .from(eventSessions)
-    .where(eq(eventSessions.eventId, event.id))
-    .orderBy(asc(eventSessions.startsAt));
-  expect(sessions).toHaveLength(4);
-  return { event, sessions };
-}
-
-/** A member who joined `eventId` long before it (nobody attends before joining). */
-async function joined(eventId: string, name = "Ana Quispe", db: Db = server.db) {
-  const member = await createMember(server, `p-${randomUUID()}@example.com`, name);
-  await joinEvent(server.db, member.user, eventId, LONG_AGO);
-  await db
-    .update(participations)
-    .set({ joinedAt: LONG_AGO })
-    .where(and(eq(participations.eventId, eventId), eq(participations.userId, member.user.id)));
-  return member;
-}
+const course = (monday: string, db: Db = server.db, boss: User = admin.user) =>
+  fourEveningCourse(db, boss, monday);
+const joined = (eventId: string, name?: string) => joinedLongAgo(server, eventId, name);
 
 const scan = (eventId: string, userId: string, now: Date) =>
   checkIn(

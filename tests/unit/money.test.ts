@@ -1,4 +1,4 @@
-// Amounts in bolivianos as people type them, and as the site writes them (decision 046).
+// Amounts in bolivianos as people type them, and as the site writes them (decision 048).
 import { expect, test } from "vitest";
 import { formatBs, parseBs, priceFieldValue } from "~/payments/money";
 import { priceField } from "~/payments/schemas";

@@ -16,6 +16,8 @@ export interface ParticipantRow {
   checkedInAt: string | null;
   /** The sessions not cancelled they attended. */
   sessionIds: string[];
+  /** The sessions they said they will miss (decision 045). */
+  skippedIds: string[];
   /** Whether they attended the share of sessions that earns the certificate. */
   reachesShare: boolean;
 }
@@ -24,6 +26,8 @@ export interface SessionRow {
   id: string;
   startsAt: string;
   endsAt: string;
+  /** Its door has opened: its attendance can be marked by hand. */
+  opened: boolean;
 }
 
 /** Each session of a course with how many of its participants attended it. */
@@ -43,13 +47,23 @@ export function SessionTotals({
       <ol className="session-totals">
         {sessions.map((s, i) => {
           const count = participants.filter((p) => p.sessionIds.includes(s.id)).length;
+          const away = participants.filter(
+            (p) => p.skippedIds.includes(s.id) && !p.sessionIds.includes(s.id),
+          ).length;
           return (
             <li key={s.id}>
               <span>
                 <strong>{`Sesión ${i + 1}`}</strong>{" "}
                 <span className="muted">{formatDateTimeRange(s.startsAt, s.endsAt, timeZone)}</span>
+                {away > 0 ? (
+                  <span className="muted session-away">
+                    {away === 1 ? "1 avisó que no vendrá" : `${away} avisaron que no vendrán`}
+                  </span>
+                ) : null}
               </span>
-              <span className="session-total">{`${count} de ${participants.length}`}</span>
+              <span className="session-total">
+                {s.opened ? `${count} de ${participants.length}` : "Aún no empieza"}
+              </span>
             </li>
           );
         })}
@@ -58,14 +72,19 @@ export function SessionTotals({
   );
 }
 
-/** "3/4 sesiones", opening to the list of the sessions with who attended which. */
+/**
+ * "3/4 sesiones", opening to the list of the sessions with who attended which, and 'Marcar' or
+ * 'Quitar' on each session whose door has opened: the organisers' correction (decision 045).
+ */
 function MemberSessions({
   p,
   sessions,
+  busy,
   timeZone,
 }: {
   p: ParticipantRow;
   sessions: SessionRow[];
+  busy: boolean;
   timeZone: string;
 }) {
   return (
@@ -74,10 +93,36 @@ function MemberSessions({
       <ol>
         {sessions.map((s, i) => {
           const came = p.sessionIds.includes(s.id);
+          const away = !came && p.skippedIds.includes(s.id);
+          const state = came
+            ? "asistió"
+            : away
+              ? "avisó que no vendrá"
+              : s.opened
+                ? "no asistió"
+                : "aún no empieza";
+          const label = `Sesión ${i + 1} (${formatShortDateTime(s.startsAt, timeZone)})`;
           return (
             <li key={s.id} className={came ? "attended" : "missed"}>
-              <span aria-hidden="true">{came ? "✓" : "–"}</span>{" "}
-              {`Sesión ${i + 1} (${formatShortDateTime(s.startsAt, timeZone)}): ${came ? "asistió" : "no asistió"}`}
+              <span>
+                <span aria-hidden="true">{came ? "✓" : "–"}</span> {`${label}: ${state}`}
+              </span>
+              {s.opened ? (
+                <Form method="post" className="member-session-mark" preventScrollReset>
+                  <input type="hidden" name="userId" value={p.userId} />
+                  <input type="hidden" name="sessionId" value={s.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={came ? "undoCheckInSession" : "checkInSession"}
+                    className="button button-ghost button-small"
+                    disabled={busy}
+                    aria-label={`${came ? "Quitar la asistencia" : "Marcar presente"} de ${p.nombre} en la ${label}`}
+                  >
+                    {came ? "Quitar" : "Marcar"}
+                  </button>
+                </Form>
+              ) : null}
             </li>
           );
         })}
@@ -129,7 +174,7 @@ export function ParticipantList({
                   {formatDateTime(p.joinedAt, timeZone)}
                 </span>
                 {sessions.length > 1 ? (
-                  <MemberSessions p={p} sessions={sessions} timeZone={timeZone} />
+                  <MemberSessions p={p} sessions={sessions} busy={busy} timeZone={timeZone} />
                 ) : p.checkedInAt ? (
                   <span>Asistió · {formatDateTime(p.checkedInAt, timeZone)}</span>
                 ) : null}

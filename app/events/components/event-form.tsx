@@ -1,3 +1,4 @@
+import { URL_MAX } from "~/kernel/fields";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { FieldErrors } from "~/kernel/forms";
@@ -50,6 +51,8 @@ export interface EventFormValues {
   price?: string;
   /** 'Reserva para pagar (horas)'; blank is 48. */
   holdHours?: string;
+  /** The group chat's link, shown only to those with a place (decision 047). */
+  enlaceGrupo?: string | null;
 }
 
 /**
@@ -323,6 +326,23 @@ export function EventForm({
             rows={3}
             maxLength={EVENT_DESCRIPTION_MAX}
             defaultValue={values.descripcion ?? ""}
+          />
+        )}
+      </Field>
+      <Field
+        {...field("enlaceGrupo")}
+        required={false}
+        label="Enlace del grupo (opcional)"
+        hint="El grupo de WhatsApp (https://chat.whatsapp.com/…) u otro. Solo lo ven quienes tienen un lugar: en la página del evento y en su correo de confirmación."
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="url"
+            inputMode="url"
+            maxLength={URL_MAX}
+            placeholder="https://chat.whatsapp.com/…"
+            defaultValue={values.enlaceGrupo ?? ""}
           />
         )}
       </Field>

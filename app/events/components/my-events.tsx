@@ -1,5 +1,6 @@
 // A member's events on their profile (/profile): those they take part in, with the door pass of
 // each one ahead and, after it, 'Asistió' or 'Inscrito' and the certificate; then the waiting lists.
+import { WhatsAppLink } from "~/ui/whatsapp";
 import { Link } from "react-router";
 import { CheckInPass } from "~/attendance/components/check-in-pass";
 import { formatDateTime } from "~/kernel/time";
@@ -16,6 +17,8 @@ export interface MyEvent {
   /** Whether their certificate is there to download. */
   certificate: boolean;
   checkIn: { qr: string; code: string } | null;
+  /** The reminder's text to send by WhatsApp, until the event ends (decision 047). */
+  reminder: string | null;
 }
 
 export interface MyWaitingEvent {
@@ -88,6 +91,16 @@ export function MyEvents({
                     <summary>Mi código de registro</summary>
                     <CheckInPass qr={event.checkIn.qr} code={event.checkIn.code} />
                   </details>
+                ) : null}
+                {event.reminder ? (
+                  <span className="profile-reminder">
+                    <WhatsAppLink
+                      text={event.reminder}
+                      label="Recordatorio por WhatsApp"
+                      context={`de ${event.nombreEvento}, para enviártelo a ti o a un grupo`}
+                      secondary
+                    />
+                  </span>
                 ) : null}
               </li>
             ))}

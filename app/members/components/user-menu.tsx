@@ -13,7 +13,7 @@ export interface MenuUser {
   checkIn?: string | null;
   /** 'Notas y Proyectos' for editors. */
   editor?: boolean;
-  /** 'Tesorería' for treasurers (decision 046). */
+  /** 'Tesorería' for treasurers (decision 048). */
   treasurer?: boolean;
 }
 

@@ -86,6 +86,7 @@ export async function loadEventManagement(
         fechaFin: zonedDateTime(event.endsAt, zone).date,
         horaFin: zonedDateTime(event.endsAt, zone).time,
         capacity: event.capacity,
+        enlaceGrupo: event.chatLink ?? "",
         imagenEnlace: event.imagenEnlace,
         ubicacionEspecifica: event.ubicacionEspecifica ?? "",
         descripcion: event.descripcion,
@@ -184,7 +185,13 @@ export async function eventManagementAction(
       return redirectWithFlash(context, `${here}#puerta-title`, "doorWindowSaved");
     }
     if (intent === "certificateShare") {
-      await setCertificateShare(context.db, user, eventId, form.get("porcentaje"));
+      await setCertificateShare(
+        context.db,
+        user,
+        eventId,
+        { give: form.get("certificado"), share: form.get("porcentaje") },
+        context.now(),
+      );
       return redirectWithFlash(context, `${here}#certificado-title`, "certificateShareSaved");
     }
     if (intent === "createStaffLink") {

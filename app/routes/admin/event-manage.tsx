@@ -179,32 +179,55 @@ export default function EventManagement({ loaderData, actionData }: Route.Compon
         <h2 id="certificado-title">Certificado de asistencia</h2>
         <p className="muted">
           Al terminar la última sesión, reciben el certificado quienes asistieron al menos a este
-          porcentaje de las sesiones (las canceladas no cuentan).
+          porcentaje de las sesiones (las canceladas no cuentan). Un club o una reunión semanal
+          puede no entregar ninguno.
         </p>
-        <Form method="post" className="field-row" preventScrollReset>
+        <Form method="post" className="certificate-form" preventScrollReset>
           <input type="hidden" name="intent" value="certificateShare" />
-          <Field
-            id="certificado-porcentaje"
-            name="porcentaje"
-            label="Porcentaje de sesiones"
-            error={shareError}
-          >
-            {(control) => (
+          <fieldset className="check-list">
+            <legend>¿Entrega certificado?</legend>
+            <label className="check">
               <input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={100}
-                required
-                defaultValue={event.certificateShare}
+                type="radio"
+                name="certificado"
+                value="si"
+                defaultChecked={event.certificateShare !== null}
               />
-            )}
-          </Field>
-          <div className="form-actions">
-            <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-              Guardar porcentaje
-            </button>
+              <span>Sí, según el porcentaje de sesiones</span>
+            </label>
+            <label className="check">
+              <input
+                type="radio"
+                name="certificado"
+                value="no"
+                defaultChecked={event.certificateShare === null}
+              />
+              <span>No entrega certificado</span>
+            </label>
+          </fieldset>
+          <div className="field-row">
+            <Field
+              id="certificado-porcentaje"
+              name="porcentaje"
+              label="Porcentaje de sesiones"
+              error={shareError}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={100}
+                  defaultValue={event.certificateShare ?? 75}
+                />
+              )}
+            </Field>
+            <div className="form-actions">
+              <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+                Guardar certificado
+              </button>
+            </div>
           </div>
         </Form>
       </section>

@@ -161,6 +161,7 @@ export async function loadPanel(request: Request, admin: User, context: AppLoadC
               capacity: editEvent.capacity,
               price: priceFieldValue(editEvent.priceCents),
               holdHours: String(editEvent.holdHours),
+              enlaceGrupo: editEvent.chatLink ?? "",
               imagenEnlace: editEvent.imagenEnlace,
               ubicacionEspecifica: editEvent.ubicacionEspecifica ?? "",
               descripcion: editEvent.descripcion,

@@ -32,7 +32,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       p.habilidades,
       formatSortableDateTime(p.joinedAt, zone),
       p.checkedInAt ? formatSortableDateTime(p.checkedInAt, zone) : "",
-      ...perSession.map((s) => (p.sessionIds.includes(s.id) ? "sí" : "")),
+      ...perSession.map((s) =>
+        p.sessionIds.includes(s.id) ? "sí" : p.skippedIds.includes(s.id) ? "no irá" : "",
+      ),
     ]),
   ];
   return new Response(toCsv(rows), {

@@ -1,7 +1,8 @@
 // An event's participants on the server: what the page shows, and its form posts, one named
 // function per `intent`. The route checks who is asking, reads the form and dispatches here.
 import { data, redirect, type AppLoadContext } from "react-router";
-import { listAttendance, setCheckedIn } from "~/attendance/attendance.server";
+import { listAttendance, setCheckedIn, setSessionAttendance } from "~/attendance/attendance.server";
+import { SESSION_OPENS_BEFORE_MS } from "~/attendance/session-attendance.server";
 import type { User } from "~/db/schema.server";
 import { hasEnded } from "~/events/event.server";
 import { redirectWithFlash } from "~/flash.server";
@@ -57,6 +58,8 @@ export async function loadParticipants(
         id: s.id,
         startsAt: s.startsAt.toISOString(),
         endsAt: s.endsAt.toISOString(),
+        // Its attendance can be marked by hand once its door has opened (decision 045).
+        opened: s.startsAt.getTime() - SESSION_OPENS_BEFORE_MS <= context.now().getTime(),
       })),
       participants: participants.map((p) => ({
         userId: p.userId,
@@ -66,6 +69,7 @@ export async function loadParticipants(
         joinedAt: p.joinedAt.toISOString(),
         checkedInAt: p.checkedInAt?.toISOString() ?? null,
         sessionIds: p.sessionIds,
+        skippedIds: p.skippedIds,
         reachesShare: p.reachesShare,
       })),
       waiting: waiting.map((w) => ({
@@ -118,9 +122,34 @@ async function sendMessage({ eventId, form, admin, context }: Post) {
   );
 }
 
+/** 'Marcar' and 'Quitar' on one session of a member's list: a correction after the fact. */
+async function markSession({ eventId, form, admin, context }: Post, present: boolean) {
+  try {
+    await setSessionAttendance(
+      context.db,
+      admin,
+      eventId,
+      form.get("userId"),
+      form.get("sessionId"),
+      present,
+      context.config.siteTimezone,
+      context.now(),
+    );
+  } catch (error) {
+    return answerRefusal(error);
+  }
+  return redirectWithFlash(
+    context,
+    `/admin/eventos/${eventId}/participantes`,
+    present ? "checkedIn" : "checkInUndone",
+  );
+}
+
 const PARTICIPANTS_ACTIONS = {
   checkIn: (post: Post) => markAttendance(post, true),
   undoCheckIn: (post: Post) => markAttendance(post, false),
+  checkInSession: (post: Post) => markSession(post, true),
+  undoCheckInSession: (post: Post) => markSession(post, false),
   sendMessage,
 };
 

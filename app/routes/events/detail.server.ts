@@ -6,8 +6,12 @@ import { reachesShare } from "~/attendance/session-attendance.server";
 import type { User } from "~/db/schema.server";
 import { eventState, getEventForViewer } from "~/events/event.server";
 import { joinEvent, leaveEvent, leaveWaitlist } from "~/events/participation.server";
+import { memberSessions, setSessionSkip } from "~/events/session-skips.server";
 import { redirectWithFlash } from "~/flash.server";
 import { isHttpUrl } from "~/kernel/checks";
+import { eventPlace } from "~/events/event-place";
+import { reminderText } from "~/events/reminder-text";
+import { formatDateRange, formatDateTime } from "~/kernel/time";
 import { answerRefusal, Refusal } from "~/kernel/errors";
 import { isImageLink } from "~/kernel/images";
 import { notFound } from "~/kernel/not-found";
@@ -53,6 +57,19 @@ export async function loadEventDetail(
   const state = eventState(event, now);
   const ended = state === "ended";
   const held = event.sessions.filter((s) => s.cancelledAt === null).length;
+  const zone = context.config.siteTimezone;
+  // The member's pass for the door, until the event ends, when it has a door.
+  const pass =
+    user && participating && !ended && event.tipoEvento !== "Virtual"
+      ? checkInPass(context.config.sessionSecret, event, user.id)
+      : null;
+  // The session under way or the next one (of an event of one session, the event).
+  const upcoming = event.sessions.find((s) => s.cancelledAt === null && s.endsAt > now) ?? null;
+  // A participant's own marks on a course's or a club's sessions (decision 045).
+  const mine =
+    user && participating && event.sessions.length > 1
+      ? await memberSessions(context.db, user.id, event.id)
+      : null;
   return data(
     {
       event: {
@@ -76,8 +93,40 @@ export async function loadEventDetail(
           place: s.place,
           link: s.link && isHttpUrl(s.link) ? s.link : null,
           cancelled: s.cancelledAt !== null,
+          // Null for whoever does not take part; otherwise what they said and did.
+          mine: mine
+            ? {
+                attended: mine.attended.has(s.id),
+                skipped: mine.skipped.has(s.id),
+                // 'No podré ir' / 'Sí iré' until the session begins.
+                canSkip: s.cancelledAt === null && s.startsAt > now && !mine.attended.has(s.id),
+              }
+            : null,
         })),
       },
+      // Of a course or a club, the session under way or the next one (decision 045).
+      nextSession:
+        held > 1 && upcoming
+          ? {
+              startsAt: upcoming.startsAt.toISOString(),
+              endsAt: upcoming.endsAt.toISOString(),
+              underWay: upcoming.startsAt <= now,
+            }
+          : null,
+      // When and where, in one line: what a share says under the event's name (decision 047).
+      shareLine: `${
+        held > 1
+          ? `${formatDateRange(event.startsAt, event.endsAt, zone)} · ${held} sesiones`
+          : formatDateTime(event.startsAt, zone)
+      } · ${eventPlace(event)}`,
+      // The group chat, for those with a place only: never to visitors nor to those waiting.
+      chatLink:
+        participating &&
+        event.chatLink &&
+        event.chatLink.startsWith("https://") &&
+        isHttpUrl(event.chatLink)
+          ? event.chatLink
+          : null,
       // Who runs it: the one who published it, then its organisers (each named once).
       organisers: [...new Set([event.publishedByName, ...event.organisers])],
       going: event.going,
@@ -96,13 +145,23 @@ export async function loadEventDetail(
           ? { attended: event.sessionsAttended, total: held, share: event.certificateShare }
           : null,
       waiting,
-      // The member's payment for their place, when the event has a price (decision 046).
+      // The member's payment for their place, when the event has a price (decision 048).
       payment: participating && event.paymentStatus ? { status: event.paymentStatus } : null,
       seats: ended || event.seatsLeft === null ? null : { left: event.seatsLeft },
       // The member's pass for the door, until the event ends, when it has a door.
-      checkIn:
-        user && participating && !ended && event.tipoEvento !== "Virtual"
-          ? checkInPass(context.config.sessionSecret, event, user.id)
+      checkIn: pass,
+      // The reminder to send oneself or a group by WhatsApp (decision 047), until it ends.
+      reminder:
+        participating && !ended
+          ? reminderText({
+              nombreEvento: event.nombreEvento,
+              startsAt: upcoming?.startsAt ?? event.startsAt,
+              endsAt: upcoming?.endsAt ?? event.endsAt,
+              place: eventPlace(event),
+              code: pass?.code ?? null,
+              url: `${context.config.publicUrl.origin}/detalles/${event.id}`,
+              timeZone: zone,
+            })
           : null,
       timeZone: context.config.siteTimezone,
       origin: context.config.publicUrl.origin,
@@ -128,6 +187,15 @@ const PARTICIPATION_ACTIONS: Record<string, (post: Post) => Promise<MessageKey>>
   async leaveWaitlist({ eventId, user, context }) {
     await leaveWaitlist(context.db, user, eventId);
     return "waitlistLeft";
+  },
+  /** 'No podré ir' to one session of a course or a club, and 'Sí iré' to take it back. */
+  async skipSession({ eventId, user, context, form }) {
+    await setSessionSkip(context.db, user, eventId, form.get("sessionId"), true, context.now());
+    return "sessionSkipped";
+  },
+  async unskipSession({ eventId, user, context, form }) {
+    await setSessionSkip(context.db, user, eventId, form.get("sessionId"), false, context.now());
+    return "sessionUnskipped";
   },
   grantRole: (post) => changeTeam("grantRole", post),
   revokeRole: (post) => changeTeam("revokeRole", post),
@@ -178,6 +246,11 @@ export async function participationAction(
     console.error("No se pudo actualizar la participación:", error);
     return data({ message: MESSAGES.participationFailed }, { status: 500 });
   }
-  const anchor = intent === "grantRole" || intent === "revokeRole" ? "#equipo-title" : "";
+  const anchor =
+    intent === "grantRole" || intent === "revokeRole"
+      ? "#equipo-title"
+      : intent === "skipSession" || intent === "unskipSession"
+        ? "#event-sessions-title"
+        : "";
   return redirectWithFlash(context, `/detalles/${eventId}${anchor}`, flash);
 }

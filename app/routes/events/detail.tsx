@@ -3,11 +3,12 @@
 // detail.server.ts; its parts in the events and attendance domains.
 import { CheckInPass } from "~/attendance/components/check-in-pass";
 import { ErrorPage } from "~/error-page";
-import { imageSrc } from "~/events/components/event-image";
+import { cardPath, type LinkCardHandle } from "~/site/link-preview";
 import { EventGallery } from "~/events/components/event-gallery";
-import { ShareButton } from "~/events/components/share-button";
+import { Share } from "~/ui/share";
+import { BubbleIcon, WhatsAppLink } from "~/ui/whatsapp";
 import { ParticipationButton, seatsText } from "~/events/components/participation-button";
-import { eventLinkLabel, eventPlace, mapSearchUrl } from "~/events/event-place";
+import { chatLinkLabel, eventLinkLabel, eventPlace, mapSearchUrl } from "~/events/event-place";
 import { plural } from "~/kernel/plural";
 import { formatBs } from "~/payments/money";
 import { shortDescription, structuredData } from "~/events/structured-data";
@@ -15,7 +16,7 @@ import { redirectWithFlash } from "~/flash.server";
 import { getUser, requireProfile } from "~/guards.server";
 import { useNonce } from "~/kernel/nonce";
 import { readForm } from "~/kernel/read-form.server";
-import { formatDateTime, formatDateTimeRange } from "~/kernel/time";
+import { formatDateRange, formatDateTime, formatDateTimeRange } from "~/kernel/time";
 import { tipoEventoLabel } from "~/kernel/limits";
 import { EventStateBadge } from "~/events/components/event-state-badge";
 import { AlertDialog } from "~/ui/dialog";
@@ -24,7 +25,7 @@ import { EventTeam } from "~/members/components/event-team";
 import { loadEventDetail, participationAction } from "./detail.server";
 import type { Route } from "./+types/detail";
 import { BackLink } from "~/ui/back-link";
-import { SessionWhen } from "~/events/components/session-when";
+import { SessionList } from "~/events/components/session-list";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return loadEventDetail(params.eventId, await getUser(request, context), context);
@@ -44,12 +45,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return participationAction(params.eventId, await readForm(request), user, context);
 }
 
+/** The link preview's card (decision 046). */
+export const handle: LinkCardHandle<Awaited<ReturnType<typeof loader>>["data"]> = {
+  linkCard: (data) => (data ? cardPath("evento", data.event.id) : null),
+};
+
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData)
     return [{ title: "Evento no encontrado — Ayllu" }, { name: "robots", content: "noindex" }];
   const { event, origin, timeZone } = loaderData;
   const url = `${origin}/detalles/${event.id}`;
-  const image = new URL(imageSrc(event.imagenEnlace), origin).toString();
   const desc = `${formatDateTime(event.startsAt, timeZone)} · ${event.ubicacionEvento}. ${shortDescription(event.descripcion)}`;
   return [
     { title: `${event.nombreEvento} — Ayllu` },
@@ -59,8 +64,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
     { property: "og:title", content: event.nombreEvento },
     { property: "og:description", content: desc },
     { property: "og:url", content: url },
-    { property: "og:image", content: image },
-    { name: "twitter:card", content: "summary_large_image" },
   ];
 }
 
@@ -85,7 +88,12 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
     doorStaff,
     organisers,
     going,
+    nextSession,
+    shareLine,
+    chatLink,
+    reminder,
   } = loaderData;
+  const held = event.sessions.filter((s) => !s.cancelled).length;
   const map = mapSearchUrl(event);
   const url = `${origin}/detalles/${event.id}`;
   const nonce = useNonce();
@@ -135,14 +143,39 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
                 ) : null}
               </dd>
             </div>
-            <div className="detail">
-              <dt>Fecha y hora</dt>
-              <dd>
-                <time dateTime={event.startsAt}>
-                  {formatDateTimeRange(event.startsAt, event.endsAt, timeZone)}
-                </time>
-              </dd>
-            </div>
+            {held > 1 ? (
+              <>
+                {/* A course or a club: its span and how many sessions, then the next one. */}
+                <div className="detail">
+                  <dt>Fechas</dt>
+                  <dd>
+                    <time dateTime={event.startsAt}>
+                      {formatDateRange(event.startsAt, event.endsAt, timeZone)}
+                    </time>
+                    {` · ${held} sesiones`}
+                  </dd>
+                </div>
+                {nextSession ? (
+                  <div className="detail">
+                    <dt>{nextSession.underWay ? "Sesión en curso" : "Próxima sesión"}</dt>
+                    <dd>
+                      <time dateTime={nextSession.startsAt}>
+                        {formatDateTimeRange(nextSession.startsAt, nextSession.endsAt, timeZone)}
+                      </time>
+                    </dd>
+                  </div>
+                ) : null}
+              </>
+            ) : (
+              <div className="detail">
+                <dt>Fecha y hora</dt>
+                <dd>
+                  <time dateTime={event.startsAt}>
+                    {formatDateTimeRange(event.startsAt, event.endsAt, timeZone)}
+                  </time>
+                </dd>
+              </div>
+            )}
             <div className="detail">
               <dt>Tipo</dt>
               <dd>{tipoEventoLabel(event.tipoEvento)}</dd>
@@ -198,7 +231,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
           {sessionsAttended ? (
             <p className="event-attendance" role="status">
               {`Asististe a ${sessionsAttended.attended} de ${sessionsAttended.total} sesiones.${
-                ended && !certificate
+                ended && !certificate && sessionsAttended.share !== null
                   ? ` El certificado es para quienes asistieron al menos al ${sessionsAttended.share} % de las sesiones.`
                   : ""
               }`}
@@ -248,8 +281,34 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
                 Añadir al calendario
               </a>
             )}
-            <ShareButton title={event.nombreEvento} url={url} />
           </div>
+          {chatLink ? (
+            <p className="event-chat">
+              <a
+                className={
+                  chatLinkLabel(chatLink).includes("WhatsApp") ? "button button-whatsapp" : "button"
+                }
+                href={chatLink}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {chatLinkLabel(chatLink).includes("WhatsApp") ? <BubbleIcon /> : null}
+                {chatLinkLabel(chatLink)}
+                <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+              </a>
+            </p>
+          ) : null}
+          <Share title={event.nombreEvento} url={url} line={shareLine} />
+          {reminder ? (
+            <p className="event-reminder">
+              <WhatsAppLink
+                text={reminder}
+                label="Recordatorio por WhatsApp"
+                context="para enviártelo a ti o a un grupo"
+                secondary
+              />
+            </p>
+          ) : null}
           {checkIn ? (
             <section className="event-checkin" aria-labelledby="event-checkin-title">
               <h2 id="event-checkin-title">Tu código de registro</h2>
@@ -261,30 +320,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
           ) : null}
           {/* After the buttons and the pass: a course of twenty classes does not push them down. */}
           {event.sessions.length > 1 ? (
-            <section className="event-sessions" aria-labelledby="event-sessions-title">
-              <h2 id="event-sessions-title">
-                Sesiones ({event.sessions.filter((s) => !s.cancelled).length})
-              </h2>
-              <ol className="plain-list session-list">
-                {event.sessions.map((s) => (
-                  <li key={s.id} className={s.cancelled ? "session-cancelled" : undefined}>
-                    <SessionWhen session={s} timeZone={timeZone} />
-                    {s.place || s.link ? (
-                      <span className="muted session-where">
-                        {s.place}
-                        {s.place && s.link ? " · " : null}
-                        {s.link ? (
-                          <a href={s.link} target="_blank" rel="noopener noreferrer">
-                            {eventLinkLabel(s.link)}
-                            <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-                          </a>
-                        ) : null}
-                      </span>
-                    ) : null}
-                  </li>
-                ))}
-              </ol>
-            </section>
+            <SessionList sessions={event.sessions} timeZone={timeZone} />
           ) : null}
         </div>
       </div>

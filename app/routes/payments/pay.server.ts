@@ -1,4 +1,4 @@
-// /detalles/:eventId/pago on the server (decision 046): the member's payment for their place, and
+// /detalles/:eventId/pago on the server (decision 048): the member's payment for their place, and
 // what they send — the receipt (a multipart post of one file) or the transaction number.
 import { data, type AppLoadContext } from "react-router";
 import type { SessionUser } from "~/guards.server";

@@ -1,4 +1,4 @@
-// /detalles/:eventId/pago — 'Pago de tu inscripción' (decision 046): the member whose place at a
+// /detalles/:eventId/pago — 'Pago de tu inscripción' (decision 048): the member whose place at a
 // paid event is held sees the amount, the reference to write in the transfer and the community's
 // QR, and sends the receipt (a photo or PDF) or the transaction number. Made for a phone first;
 // both forms work without JavaScript. What it shows and does lives in pay.server.ts.

@@ -1,4 +1,4 @@
-// /tesoreria/pagos.csv — every payment as a CSV (decision 046): name, reference, amount, state,
+// /tesoreria/pagos.csv — every payment as a CSV (decision 048): name, reference, amount, state,
 // who decided and when, and the receipt as a link that needs a treasurer's session.
 import { requireMay } from "~/guards.server";
 import { queueCsv } from "./queue.server";

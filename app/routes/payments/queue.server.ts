@@ -1,4 +1,4 @@
-// /tesoreria/pagos on the server (decision 046): the treasurer's queue and its decisions, one
+// /tesoreria/pagos on the server (decision 048): the treasurer's queue and its decisions, one
 // form per payment and decision (`intent`), and the CSV.
 import { data, type AppLoadContext } from "react-router";
 import type { SessionUser } from "~/guards.server";

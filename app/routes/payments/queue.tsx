@@ -1,4 +1,4 @@
-// /tesoreria/pagos — 'Pagos' (decision 046): the treasurer's queue. Each payment with who pays,
+// /tesoreria/pagos — 'Pagos' (decision 048): the treasurer's queue. Each payment with who pays,
 // for which event, the reference, the amount and the receipt beside it; 'Confirmar', 'Beca' and
 // 'Rechazar' (with the reason the member reads); the refunds of paid places left before the
 // start; the CSV. Every form works without JavaScript. The work lives in queue.server.ts.

@@ -1,5 +1,5 @@
 // GET /pagos/:paymentId/comprobante — a payment's receipt, for its member, treasurers and admins
-// (decision 046); always a download (Content-Disposition: attachment), never shown in the page.
+// (decision 048); always a download (Content-Disposition: attachment), never shown in the page.
 import { getUser } from "~/guards.server";
 import { NotAllowedError } from "~/members/permissions.server";
 import { PaymentNotFoundError, readReceipt } from "~/payments/payment.server";

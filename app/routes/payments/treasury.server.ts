@@ -1,4 +1,4 @@
-// /tesoreria on the server (decision 046): the site's way to be paid, and its forms' posts — the
+// /tesoreria on the server (decision 048): the site's way to be paid, and its forms' posts — the
 // data ('method'), the bank's QR (a multipart post of one image) and its removal ('removeQr').
 // The route checks who is asking; the model asks again.
 import { data, type AppLoadContext } from "react-router";

@@ -1,4 +1,4 @@
-// /tesoreria — 'Tesorería' (decision 046): the site's way to be paid, set once by an admin or a
+// /tesoreria — 'Tesorería' (decision 048): the site's way to be paid, set once by an admin or a
 // treasurer: the bank's QR (kept lossless, private), the account holder, the bank, what the payer
 // must do, and when the QR stops working. What it shows and what its forms do live in
 // treasury.server.ts.

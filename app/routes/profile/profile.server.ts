@@ -1,6 +1,8 @@
 // /profile: what the page shows and what its forms do, one function per `intent`. The route
 // checks who is asking, reads the form and dispatches here (as the admin panel does).
 import { sitePrivateStorage } from "~/uploads/storage.server";
+import { eventPlace } from "~/events/event-place";
+import { reminderText } from "~/events/reminder-text";
 import { data, type AppLoadContext } from "react-router";
 import type { User } from "~/db/schema.server";
 import { checkInPass } from "~/attendance/check-in.server";
@@ -34,7 +36,7 @@ export async function loadProfile(request: Request, user: User, context: AppLoad
   const editing = params.get("editar") === "1";
   const confirmingDelete = params.get("eliminar") === "1";
   const [events, waiting, roles] = await Promise.all([
-    listParticipatingEvents(context.db, user.id),
+    listParticipatingEvents(context.db, user.id, context.now()),
     listWaitingEvents(context.db, user.id),
     rolesOf(context.db, user, user.id),
   ]);
@@ -58,6 +60,10 @@ export async function loadProfile(request: Request, user: User, context: AppLoad
     // Past events stay: the member's attendance history ('Asistió' or 'Inscrito').
     events: events.map((e) => {
       const ended = hasEnded(e, now);
+      const pass =
+        !ended && e.tipoEvento !== "Virtual"
+          ? checkInPass(context.config.sessionSecret, e, user.id)
+          : null;
       return {
         id: e.id,
         nombreEvento: e.nombreEvento,
@@ -68,10 +74,19 @@ export async function loadProfile(request: Request, user: User, context: AppLoad
         // The certificate: for those who attended the event's share of sessions (decision 044).
         certificate: ended && reachesShare(e.sessionsAttended, e.sessionsTotal, e.certificateShare),
         // The pass for the door of each upcoming event with one.
-        checkIn:
-          !ended && e.tipoEvento !== "Virtual"
-            ? checkInPass(context.config.sessionSecret, e, user.id)
-            : null,
+        checkIn: pass,
+        // The reminder to send oneself or a group by WhatsApp (decision 047).
+        reminder: ended
+          ? null
+          : reminderText({
+              nombreEvento: e.nombreEvento,
+              startsAt: e.next?.startsAt ?? e.startsAt,
+              endsAt: e.next?.endsAt ?? e.endsAt,
+              place: eventPlace(e),
+              code: pass?.code ?? null,
+              url: `${context.config.publicUrl.origin}/detalles/${e.id}`,
+              timeZone: context.config.siteTimezone,
+            }),
       };
     }),
     waiting: waiting.map((w) => ({

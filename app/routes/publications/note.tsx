@@ -9,8 +9,10 @@ import { getNote } from "~/publications/note.server";
 import { notFound } from "~/kernel/not-found";
 import type { Route } from "./+types/note";
 import { summaryOf } from "~/publications/summaries";
-import { absoluteImage, shareMeta } from "./share-meta";
+import { shareMeta } from "./share-meta";
+import { cardPath, type LinkCardHandle } from "~/site/link-preview";
 import { BackLink } from "~/ui/back-link";
+import { Share } from "~/ui/share";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const note = await getNote(context.db, params.id);
@@ -31,19 +33,23 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
+/** The link preview's card (decision 046). */
+export const handle: LinkCardHandle<Awaited<ReturnType<typeof loader>>> = {
+  linkCard: (data) => (data ? cardPath("nota", data.note.id) : null),
+};
+
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Página no encontrada — Ayllu" }];
   const { note, origin } = loaderData;
   return shareMeta({
     title: note.titulo,
     description: summaryOf(note.texto),
-    image: absoluteImage(note.enlaceImagen, origin),
     url: `${origin}/notas/${note.id}`,
   });
 }
 
 export default function NotePage({ loaderData }: Route.ComponentProps) {
-  const { note, timeZone } = loaderData;
+  const { note, timeZone, origin } = loaderData;
   return (
     <article className="page page-narrow publication-page">
       <BackLink to="/notas" label="Todas las notas" />
@@ -52,6 +58,7 @@ export default function NotePage({ loaderData }: Route.ComponentProps) {
         <time dateTime={note.createdAt}>{formatDateTime(note.createdAt, timeZone)}</time> ·{" "}
         {note.publisherName}
       </p>
+      <Share title={note.titulo} url={`${origin}/notas/${note.id}`} />
       <PublicationImage src={note.enlaceImagen} alt="" className="publication-hero-image" />
       <PublicationText text={note.texto} />
       <LinkList title="Enlaces" links={note.enlacesAdicionales} />

@@ -21,7 +21,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
     title: "Notas de la comunidad",
     description:
       "Noticias de la comunidad Ayllu: robótica y tecnología de código abierto en Bolivia.",
-    image: null,
     url: `${loaderData?.origin ?? ""}/notas`,
     type: "website",
   }).concat([

@@ -10,8 +10,10 @@ import { getProject } from "~/publications/project.server";
 import { notFound } from "~/kernel/not-found";
 import type { Route } from "./+types/project";
 import { summaryOf } from "~/publications/summaries";
-import { absoluteImage, shareMeta } from "./share-meta";
+import { shareMeta } from "./share-meta";
+import { cardPath, type LinkCardHandle } from "~/site/link-preview";
 import { BackLink } from "~/ui/back-link";
+import { Share } from "~/ui/share";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const project = await getProject(context.db, params.id);
@@ -33,19 +35,23 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
+/** The link preview's card (decision 046). */
+export const handle: LinkCardHandle<Awaited<ReturnType<typeof loader>>> = {
+  linkCard: (data) => (data ? cardPath("proyecto", data.project.id) : null),
+};
+
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Página no encontrada — Ayllu" }];
   const { project, origin } = loaderData;
   return shareMeta({
     title: project.titulo,
     description: summaryOf(project.descripcion),
-    image: absoluteImage(project.enlacesImagen[0], origin),
     url: `${origin}/proyectos/${project.id}`,
   });
 }
 
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
-  const { project, timeZone } = loaderData;
+  const { project, timeZone, origin } = loaderData;
   return (
     <article className="page page-narrow publication-page">
       <BackLink to="/proyectos" label="Todos los proyectos" />
@@ -54,6 +60,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
         <time dateTime={project.createdAt}>{formatDateTime(project.createdAt, timeZone)}</time> ·{" "}
         {project.publisherName}
       </p>
+      <Share title={project.titulo} url={`${origin}/proyectos/${project.id}`} />
       <PublicationText text={project.descripcion} />
       {project.enlacesVideo.length > 0 ? (
         <section className="publication-videos">

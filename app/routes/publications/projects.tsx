@@ -20,7 +20,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return shareMeta({
     title: "Proyectos",
     description: "Proyectos de robótica y tecnología de código abierto de la comunidad Ayllu.",
-    image: null,
     url: `${loaderData?.origin ?? ""}/proyectos`,
     type: "website",
   });

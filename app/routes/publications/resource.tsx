@@ -10,8 +10,10 @@ import { getResource } from "~/publications/resource.server";
 import { notFound } from "~/kernel/not-found";
 import type { Route } from "./+types/resource";
 import { summaryOf } from "~/publications/summaries";
-import { absoluteImage, shareMeta } from "./share-meta";
+import { shareMeta } from "./share-meta";
+import { cardPath, type LinkCardHandle } from "~/site/link-preview";
 import { BackLink } from "~/ui/back-link";
+import { Share } from "~/ui/share";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const resource = await getResource(context.db, params.id);
@@ -33,6 +35,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
+/** The link preview's card (decision 046). */
+export const handle: LinkCardHandle<Awaited<ReturnType<typeof loader>>> = {
+  linkCard: (data) => (data ? cardPath("recurso", data.resource.id) : null),
+};
+
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Página no encontrada — Ayllu" }];
   const { resource, origin } = loaderData;
@@ -41,13 +48,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
     description: summaryOf(
       resource.subtitulos ? `${resource.subtitulos}. ${resource.texto}` : resource.texto,
     ),
-    image: absoluteImage(resource.enlacesImagenes[0], origin),
     url: `${origin}/recursos/${resource.id}`,
   });
 }
 
 export default function ResourcePage({ loaderData }: Route.ComponentProps) {
-  const { resource, timeZone } = loaderData;
+  const { resource, timeZone, origin } = loaderData;
   return (
     <article className="page page-narrow publication-page">
       <BackLink to="/recursos" label="Todos los recursos" />
@@ -57,6 +63,7 @@ export default function ResourcePage({ loaderData }: Route.ComponentProps) {
         <time dateTime={resource.createdAt}>{formatDateTime(resource.createdAt, timeZone)}</time> ·{" "}
         {resource.publisherName}
       </p>
+      <Share title={resource.titulo} url={`${origin}/recursos/${resource.id}`} />
       <PublicationText text={resource.texto} />
       {resource.enlacesVideos.length > 0 ? (
         <section className="publication-videos">

@@ -21,7 +21,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
     title: "Recursos",
     description:
       "Guías, videos y enlaces de la comunidad Ayllu para aprender robótica y tecnología de código abierto.",
-    image: null,
     url: `${loaderData?.origin ?? ""}/recursos`,
     type: "website",
   });

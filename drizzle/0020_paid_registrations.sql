@@ -1,4 +1,4 @@
--- Paid registrations (decision 046): an event's price in centavos (0: free) and how long a place
+-- Paid registrations (decision 048): an event's price in centavos (0: free) and how long a place
 -- is held for its payment; the site's one way to be paid (the bank's QR in the private store, the
 -- account holder, bank and instructions); the payments, each for a registration (or, later, a
 -- team), with a short reference made as the certificates' codes are (8 characters of Crockford's
