@@ -60,6 +60,24 @@ export function qrExpiry(expiresOn: string | null, today: string): "expired" | "
   return days <= QR_EXPIRY_WARNING_DAYS ? "soon" : null;
 }
 
+/** The site's one row, made or changed. */
+async function upsertMethod(tx: Db, values: Partial<typeof paymentMethod.$inferInsert>) {
+  await tx
+    .insert(paymentMethod)
+    .values({ id: "site", ...values })
+    .onConflictDoUpdate({ target: paymentMethod.id, set: values });
+}
+
+/** The QR's file now, with the row locked until the transaction ends (null: none). */
+async function lockedQrFile(tx: Db): Promise<string | null> {
+  const [row] = await tx
+    .select({ qrFile: paymentMethod.qrFile })
+    .from(paymentMethod)
+    .where(eq(paymentMethod.id, "site"))
+    .for("update");
+  return row?.qrFile ?? null;
+}
+
 /** 'Guardar datos de pago': admins and treasurers. */
 export async function savePaymentMethod(
   db: Db,
@@ -76,10 +94,7 @@ export async function savePaymentMethod(
     updatedBy: actor!.id,
   };
   await db.transaction(async (tx) => {
-    await tx
-      .insert(paymentMethod)
-      .values({ id: "site", ...values })
-      .onConflictDoUpdate({ target: paymentMethod.id, set: values });
+    await upsertMethod(tx, values);
     await recordAudit(tx, {
       actor: actor!,
       role,
@@ -158,16 +173,9 @@ export async function storePaymentQr(
     throw new StorageUnavailableError();
   }
   const previous = await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ qrFile: paymentMethod.qrFile })
-      .from(paymentMethod)
-      .where(eq(paymentMethod.id, "site"))
-      .for("update");
+    const before = await lockedQrFile(tx);
     const values = { qrFile: qr.name, qrUploadedAt: now, updatedAt: now, updatedBy: actor!.id };
-    await tx
-      .insert(paymentMethod)
-      .values({ id: "site", ...values })
-      .onConflictDoUpdate({ target: paymentMethod.id, set: values });
+    await upsertMethod(tx, values);
     await recordAudit(tx, {
       actor: actor!,
       role,
@@ -176,7 +184,7 @@ export async function storePaymentQr(
       itemId: "site",
       summary: `Subió el QR del banco (${qr.width} × ${qr.height} px)`,
     });
-    return before?.qrFile ?? null;
+    return before;
   });
   if (previous && previous !== qr.name) await removeQuietly(storage, previous);
   return { width: qr.width, height: qr.height };
@@ -190,12 +198,8 @@ export async function removePaymentQr(
 ): Promise<void> {
   const role = assertMay(actor, "payments.setup");
   const previous = await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ qrFile: paymentMethod.qrFile })
-      .from(paymentMethod)
-      .where(eq(paymentMethod.id, "site"))
-      .for("update");
-    if (!before?.qrFile) return null;
+    const before = await lockedQrFile(tx);
+    if (!before) return null;
     await tx
       .update(paymentMethod)
       .set({ qrFile: null, qrUploadedAt: null, updatedAt: new Date(), updatedBy: actor!.id })
@@ -208,7 +212,7 @@ export async function removePaymentQr(
       itemId: "site",
       summary: "Quitó el QR del banco",
     });
-    return before.qrFile;
+    return before;
   });
   if (previous) await removeQuietly(storage, previous);
 }

@@ -61,6 +61,14 @@ const FLASH: Record<string, MessageKey> = {
   refund: "paymentRefunded",
 };
 
+/** A decision's text that does not fit (too long, or not text). */
+class PaymentInputError extends Refusal {
+  override name = "PaymentInputError";
+  constructor(message: string) {
+    super(message, 400);
+  }
+}
+
 /** One decision on one payment; back to the same view with its message. */
 export async function queueAction(
   request: Request,
@@ -72,36 +80,22 @@ export async function queueAction(
   const paymentId = form.get("paymentId");
   const view = new URL(request.url).searchParams.get("ver");
   const back = `/tesoreria/pagos${isQueueView(view) ? `?ver=${view}` : ""}`;
-  const text = (name: string, max: number) => {
+  /** A text field within its limit, trimmed; a refusal (thrown) past it or not text. */
+  const text = (name: string, max: number, what: string) => {
     const value = form.get(name);
-    if (value !== null && typeof value !== "string") return null;
-    const trimmed = (value ?? "").trim();
-    return trimmed.length > max ? null : trimmed;
+    const trimmed = typeof value === "string" ? value.trim() : value === null ? "" : null;
+    if (trimmed === null || trimmed.length > max)
+      throw new PaymentInputError(`${what} puede tener como máximo ${max} caracteres.`);
+    return trimmed;
   };
   try {
     if (intent === "confirm" || intent === "waive") {
       await decidePayment(context.db, user, paymentId, intent, null, now(context));
     } else if (intent === "refuse") {
-      const reason = text("motivo", REASON_MAX);
-      if (reason === null)
-        return data(
-          {
-            paymentId: String(paymentId),
-            message: `El motivo puede tener como máximo ${REASON_MAX} caracteres.`,
-          },
-          { status: 400 },
-        );
+      const reason = text("motivo", REASON_MAX, "El motivo");
       await decidePayment(context.db, user, paymentId, "refuse", reason, now(context));
     } else if (intent === "refund") {
-      const note = text("nota", REFUND_NOTE_MAX);
-      if (note === null)
-        return data(
-          {
-            paymentId: String(paymentId),
-            message: `La nota puede tener como máximo ${REFUND_NOTE_MAX} caracteres.`,
-          },
-          { status: 400 },
-        );
+      const note = text("nota", REFUND_NOTE_MAX, "La nota");
       await recordRefund(context.db, user, paymentId, note, now(context));
     } else {
       return data({ paymentId: "", message: MESSAGES.unknownAction }, { status: 400 });
