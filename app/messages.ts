@@ -6,6 +6,7 @@ import { EVENT_MESSAGES } from "~/events/messages";
 import { KERNEL_MESSAGES } from "~/kernel/messages";
 import { MAIL_MESSAGES } from "~/mail/messages";
 import { MEMBER_MESSAGES } from "~/members/messages";
+import { PAYMENT_MESSAGES } from "~/payments/messages";
 import { PUBLICATION_MESSAGES } from "~/publications/messages";
 import { SITE_MESSAGES } from "~/site/messages";
 
@@ -17,6 +18,7 @@ export const MESSAGES = {
   ...PUBLICATION_MESSAGES,
   ...MAIL_MESSAGES,
   ...SITE_MESSAGES,
+  ...PAYMENT_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

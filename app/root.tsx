@@ -91,6 +91,7 @@ function menuEntries(grants: readonly Grant[]) {
           ? `/admin/eventos/${doors[0]!.eventId}/registro`
           : "/profile#mis-roles",
     editor: grants.some((g) => g.kind === "editor"),
+    treasurer: grants.some((g) => g.kind === "treasurer"),
   };
 }
 

@@ -46,6 +46,14 @@ export default [
     { id: "certificate-admin" },
   ),
 
+  // Payments (decision 048): the treasurer's page and the bank's QR
+  route("tesoreria", "routes/payments/treasury.tsx"),
+  route("tesoreria/pagos", "routes/payments/queue.tsx"),
+  route("tesoreria/pagos.csv", "routes/payments/queue-csv.ts"),
+  route("pago/qr.png", "routes/payments/qr.ts"),
+  route("detalles/:eventId/pago", "routes/payments/pay.tsx"),
+  route("pagos/:paymentId/comprobante", "routes/payments/receipt.ts"),
+
   // Publications: notes, resources, projects
   route("projectsandnotes", "routes/publications/admin.tsx"),
   route("projectsandnotes/listas", "routes/publications/admin-lists.ts"),

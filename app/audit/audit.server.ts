@@ -74,6 +74,7 @@ export const AUDIT_KINDS = {
   resource: "Recursos",
   project: "Proyectos",
   site: "Contenido del sitio",
+  payments: "Pagos",
   system: "Sistema",
 } as const;
 

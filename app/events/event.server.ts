@@ -328,6 +328,13 @@ function eventPageQuery(db: Db, forMember: boolean) {
         where og.event_id = "events"."id" and og.kind = 'organiser'
           and coalesce(ou.nombre_completo, ou.display_name) is not null
       ), '[]'::json)`,
+      // The viewer's payment for their place at a paid event (decision 048): its state, or null.
+      paymentStatus: forMember
+        ? sql<string | null>`(select py.status from payments py
+            where py.event_id = "events"."id" and py.user_id = ${viewer}::uuid
+              and py.subject_kind = 'registration'
+            order by py.created_at desc limit 1)`
+        : sql<string | null>`null`,
       // The viewer's place on the waiting list (1 = next), or null when not on it.
       waiting: forMember
         ? sql<number | null>`(select case when count(*) = 0 then null else count(*)::int end
@@ -358,8 +365,17 @@ export async function getEventForViewer(db: Db, id: unknown, viewerId: string | 
     ? await eventPageForMember(db).execute({ id, viewerId })
     : await eventPageForVisitor(db).execute({ id });
   if (!row) return null;
-  const { event, gallery, participating, attended, sessionsAttended, going, organisers, waiting } =
-    row;
+  const {
+    event,
+    gallery,
+    participating,
+    attended,
+    sessionsAttended,
+    going,
+    organisers,
+    waiting,
+    paymentStatus,
+  } = row;
   const sessions = row.sessions.map((s) => ({
     ...s,
     startsAt: new Date(s.startsAt),
@@ -375,6 +391,7 @@ export async function getEventForViewer(db: Db, id: unknown, viewerId: string | 
     attended,
     sessionsAttended: Number(sessionsAttended),
     waiting,
+    paymentStatus,
     going,
     organisers,
     seatsLeft,
@@ -397,6 +414,8 @@ function columnsOf(input: EventInput, timeZone: string) {
     ubicacionEspecifica: input.ubicacionEspecifica || null,
     descripcion: input.descripcion,
     capacity: input.capacity,
+    priceCents: input.price,
+    holdHours: input.holdHours,
     chatLink: input.enlaceGrupo,
   };
 }

@@ -13,6 +13,7 @@ import { queueMail, recipients } from "~/mail/mail.server";
 import { countParticipants, fillSeats } from "./seats.server";
 import { Refusal } from "~/kernel/errors";
 import { EVENT_MESSAGES } from "./messages";
+import { holdPlaces, releasePlace } from "~/payments/hold.server";
 
 export class EventEndedError extends Refusal {
   override name = "EventEndedError";
@@ -57,10 +58,13 @@ export async function joinEvent(
     if (hasEnded(event, now)) throw new EventEndedError(EVENT_MESSAGES.eventEnded);
     if (await isParticipating(tx, member.id, eventId)) return "joined";
     if (event.capacity !== null && (await countParticipants(tx, eventId)) >= event.capacity) {
-      await tx
+      const added = await tx
         .insert(eventWaitlist)
         .values({ eventId, userId: member.id, createdAt: sql`clock_timestamp()` })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ userId: eventWaitlist.userId });
+      if (added.length > 0)
+        await queueMail(tx, "waitlistJoined", recipients.members([member.id]), { eventId });
       return "waiting";
     }
     const joined = await tx
@@ -71,8 +75,13 @@ export async function joinEvent(
     await tx
       .delete(eventWaitlist)
       .where(and(eq(eventWaitlist.eventId, eventId), eq(eventWaitlist.userId, member.id)));
-    if (joined.length > 0)
-      await queueMail(tx, "joined", recipients.members([member.id]), { eventId });
+    if (joined.length > 0) {
+      // At a paid event the place is held for its payment, and its mail says how to pay
+      // (decision 048); at a free one the join is confirmed.
+      const held = await holdPlaces(tx, eventId, [member.id], now);
+      if (held.length === 0)
+        await queueMail(tx, "joined", recipients.members([member.id]), { eventId });
+    }
     return "joined";
   });
 }
@@ -110,8 +119,9 @@ export async function leaveEvent(
       .where(and(eq(participations.userId, member.id), eq(participations.eventId, eventId)))
       .returning({ eventId: participations.eventId });
     if (deleted.length === 0) return;
+    await releasePlace(tx, eventId, member.id, now);
     await queueMail(tx, "left", recipients.members([member.id]), { eventId });
-    await fillSeats(tx, event);
+    await fillSeats(tx, event, now);
   });
 }
 

@@ -12,6 +12,7 @@ import {
 } from "~/kernel/fields";
 import { isHttpUrl, isRealDate } from "~/kernel/checks";
 import { UPLOAD_MAX_FILES } from "~/kernel/images";
+import { holdHoursField, priceField } from "~/payments/schemas";
 import { CAPACITY_MAX, EVENT_DESCRIPTION_MAX, EVENT_NAME_MAX, TIPOS_EVENTO } from "~/kernel/limits";
 
 const CAPACITY_INVALID = "El cupo debe ser un número entero de plazas (1 o más), o quedar vacío.";
@@ -125,6 +126,10 @@ export const EventSchema = z
     ubicacionEspecifica: optionalText(EVENT_NAME_MAX),
     descripcion: requiredText("Escribe la descripción del evento.", EVENT_DESCRIPTION_MAX),
     capacity: capacityField,
+    /** 'Precio (Bs, opcional)', in centavos: 0 (blank) is free (decision 048). */
+    price: priceField,
+    /** 'Reserva para pagar (horas)': how long a place at a paid event is held for its payment. */
+    holdHours: holdHoursField,
     enlaceGrupo: chatLinkField,
   })
   .transform((value, ctx) => {

@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { eventWaitlist, participations } from "~/db/schema.server";
 import { queueMail, recipients } from "~/mail/mail.server";
+import { holdPlaces } from "~/payments/hold.server";
 
 export async function countParticipants(db: Db, eventId: string): Promise<number> {
   const [row] = await db
@@ -16,12 +17,13 @@ export async function countParticipants(db: Db, eventId: string): Promise<number
 
 /**
  * Gives every free seat to the first people waiting, in order of arrival (all of them when the
- * event has no capacity), and queues the mail that tells each of them. Returns the ids of the
- * members who got a seat.
+ * event has no capacity), and queues the mail that tells each of them. At a paid event each of
+ * them gets a new hold from `now` (decision 048). Returns the ids of the members who got a seat.
  */
 export async function fillSeats(
   tx: Db,
   event: { id: string; capacity: number | null },
+  now: Date = new Date(),
 ): Promise<string[]> {
   const free =
     event.capacity === null ? null : event.capacity - (await countParticipants(tx, event.id));
@@ -41,6 +43,10 @@ export async function fillSeats(
   await tx
     .delete(eventWaitlist)
     .where(and(eq(eventWaitlist.eventId, event.id), inArray(eventWaitlist.userId, ids)));
-  await queueMail(tx, "seat", recipients.members(ids), { eventId: event.id });
+  // At a paid event the mail that tells them is the one that says how to pay.
+  const held = new Set(await holdPlaces(tx, event.id, ids, now, { fromWaitlist: true }));
+  await queueMail(tx, "seat", recipients.members(ids.filter((id) => !held.has(id))), {
+    eventId: event.id,
+  });
   return ids;
 }

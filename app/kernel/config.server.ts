@@ -27,6 +27,11 @@ export interface Config {
    * and where the local folder is for `npm run imagenes` (the move into the bucket and back).
    */
   uploadsDir: string;
+  /**
+   * PRIVATE_DIR: private files (the bank's QR, payment receipts; decision 048) when there is no
+   * object store. Never under UPLOADS_DIR, which /imagenes serves; <DATA_DIR>/privado by default.
+   */
+  privateDir: string;
   /** An S3-compatible bucket for the photos instead of the folder (docs/decisions/032-object-storage.md). */
   objectStore: ObjectStoreSettings | null;
   /** The largest image file accepted, in bytes. */
@@ -103,6 +108,8 @@ export interface MailSettings {
   from: string;
   /** How many hours before an event its participants are reminded. */
   reminderHours: number;
+  /** How many hours before a held place runs out its member is warned (decision 048). */
+  holdReminderHours: number;
 }
 
 /** S3_*: the bucket every node reads and writes the photos in (docs/configuracion.md). */
@@ -144,6 +151,7 @@ const EnvSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   UPLOADS_DIR: z.string().min(1).optional(),
+  PRIVATE_DIR: z.string().min(1).optional(),
   UPLOAD_MAX_MB: z.coerce
     .number()
     .min(0.1, "UPLOAD_MAX_MB debe ser un tamaño en MB (0.1 o más)")
@@ -219,6 +227,12 @@ const EnvSchema = z.object({
     .min(1, "AUDIT_RETENTION_DAYS debe estar entre 1 y 36500")
     .max(36500, "AUDIT_RETENTION_DAYS debe estar entre 1 y 36500")
     .optional(),
+  HOLD_REMINDER_HOURS: z.coerce
+    .number({ error: "HOLD_REMINDER_HOURS debe ser un número entero de horas" })
+    .int("HOLD_REMINDER_HOURS debe ser un número entero de horas")
+    .min(1, "HOLD_REMINDER_HOURS debe estar entre 1 y 168")
+    .max(168, "HOLD_REMINDER_HOURS debe estar entre 1 y 168")
+    .default(6),
   REMINDER_HOURS: z.coerce
     .number({ error: "REMINDER_HOURS debe ser un número entero de horas" })
     .int("REMINDER_HOURS debe ser un número entero de horas")
@@ -436,6 +450,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const objectStore = objectStoreOf(e, problems);
+  const uploadsDir = path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, "uploads"));
+  const privateDir = path.resolve(e.PRIVATE_DIR ?? path.join(e.DATA_DIR, "privado"));
+  if (privateDir === uploadsDir || privateDir.startsWith(uploadsDir + path.sep))
+    problems.push(
+      "PRIVATE_DIR está dentro de UPLOADS_DIR, que el sitio publica en /imagenes: los archivos privados (QR del banco, comprobantes de pago) necesitan una carpeta fuera de ella",
+    );
 
   if (!isTimeZone(e.SITE_TIMEZONE))
     problems.push(`SITE_TIMEZONE no es una zona horaria: ${e.SITE_TIMEZONE}`);
@@ -476,7 +496,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: new URL(publicUrl.origin),
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
-    uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, "uploads")),
+    uploadsDir,
+    privateDir,
     objectStore,
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
     uploadMaxPixels: Math.round(e.UPLOAD_MAX_MEGAPIXELS * 1_000_000),
@@ -514,6 +535,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : { kind: "mailbox" },
       from: e.MAIL_FROM ?? `Ayllu <no-responder@${publicUrl.hostname}>`,
       reminderHours: e.REMINDER_HOURS,
+      holdReminderHours: e.HOLD_REMINDER_HOURS,
     },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? null,
     emailLinks: {

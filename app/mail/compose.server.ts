@@ -10,7 +10,14 @@ import { formatDateTime, formatDateTimeRange, formatTime, timeZoneLabel } from "
 import { site as siteCopy } from "~/site/copy/site";
 import type { Config } from "~/kernel/config.server";
 import { icsCalendar, type IcsEvent } from "~/events/ics.server";
-import { snapshotToEvent, snapshotToSession, TOPIC_OF, type QueuedMail } from "./mail.server";
+import {
+  snapshotToEvent,
+  snapshotToSession,
+  TOPIC_OF,
+  TRANSACTIONAL_KINDS,
+  type QueuedMail,
+} from "./mail.server";
+import { formatBs } from "~/payments/money";
 
 /** What the messages need of the configuration. */
 export function mailSite(config: Pick<Config, "mail" | "publicUrl" | "siteTimezone">): MailSite {
@@ -194,6 +201,24 @@ function draftOf(mail: QueuedMail, site: MailSite): Draft {
         action: seeEvent,
         reason: "participas en este evento o esperas una plaza",
       };
+    case "paymentPending":
+    case "receiptReceived":
+    case "paymentConfirmed":
+    case "paymentRefused":
+    case "holdExpiring":
+    case "holdExpired":
+      return paymentDraft(mail, name, site, details);
+    case "waitlistJoined":
+      return {
+        subject: `Estás en la lista de espera: ${event!.nombreEvento}`,
+        paragraphs: [
+          `${name} está lleno y quedaste en su lista de espera.`,
+          "Si se libera una plaza, es de la primera persona de la lista, y te escribiremos en cuanto sea tuya. Puedes salir de la lista desde la página del evento.",
+        ],
+        details,
+        action: seeEvent,
+        reason: "te anotaste en la lista de espera de este evento",
+      };
     case "welcome":
       return {
         subject: `Te damos la bienvenida a ${siteCopy.name}`,
@@ -279,6 +304,104 @@ function sessionChangedDraft(
   };
 }
 
+/** A payment's step (decision 048): what happened, and what the member does now. */
+function paymentDraft(
+  mail: QueuedMail,
+  name: string,
+  site: MailSite,
+  details: [string, string][] | undefined,
+): Draft {
+  const payment = mail.data.payment!;
+  const event = mail.data.event!;
+  const amount = formatBs(payment.amountCents);
+  const until = payment.heldUntil ? formatDateTime(payment.heldUntil, site.timeZone) : "";
+  const pay = { label: "Pagar mi inscripción", url: `${site.origin}/detalles/${event.id}/pago` };
+  const facts: [string, string][] = [
+    ["Monto", amount],
+    ["Código para la glosa", payment.reference],
+    ...(details ?? []),
+  ];
+  const how = [
+    `Paga ${amount} por QR desde la app de tu banco y escribe tu código ${payment.reference} en la glosa o descripción de la transferencia. Después envía el comprobante (una foto o el PDF) o el número de transacción desde la página de pago.`,
+    ...(payment.instructions ? [payment.instructions] : []),
+  ];
+  const account = [payment.accountHolder, payment.bank].filter(Boolean).join(" · ");
+  if (account) facts.push(["Cuenta", account]);
+  const reason = "te inscribiste en este evento, que tiene precio";
+  switch (mail.kind) {
+    case "paymentPending":
+      return {
+        subject: `${payment.fromWaitlist ? "¡Tienes una plaza!" : "Reserva tu plaza:"} ${event.nombreEvento}`,
+        paragraphs: [
+          payment.fromWaitlist
+            ? `Se liberó una plaza en ${name} y la reservamos para ti hasta el ${until}: Pendiente de pago.`
+            : `Reservamos tu plaza en ${name} hasta el ${until}: Pendiente de pago.`,
+          ...how,
+          "Si no pagas a tiempo, la plaza pasa a la siguiente persona en espera.",
+        ],
+        details: facts,
+        action: pay,
+        reason,
+      };
+    case "receiptReceived":
+      return {
+        subject: `Recibimos tu pago: ${event.nombreEvento}`,
+        paragraphs: [
+          `Recibimos el comprobante de tu pago para ${name}. Tesorería lo revisará y te escribiremos cuando esté confirmado; mientras tanto tu plaza sigue reservada.`,
+        ],
+        details: facts,
+        action: { label: "Ver mi pago", url: pay.url },
+        reason,
+      };
+    case "paymentConfirmed":
+      return {
+        subject: `${payment.status === "waived" ? "Tienes una beca" : "Pago confirmado"}: ${event.nombreEvento}`,
+        paragraphs: [
+          payment.status === "waived"
+            ? `Tesorería te dio una beca para ${name}: no necesitas pagar. Tu inscripción está confirmada.`
+            : `Tesorería confirmó tu pago de ${amount} para ${name}. Tu inscripción está confirmada. Te esperamos.`,
+        ],
+        details: facts,
+        action: { label: "Ver el evento", url: `${site.origin}/detalles/${event.id}` },
+        reason,
+      };
+    case "paymentRefused":
+      return {
+        subject: `Revisa tu pago: ${event.nombreEvento}`,
+        paragraphs: [
+          `Tesorería no pudo confirmar tu pago para ${name}.`,
+          `Motivo: ${payment.reason ?? ""}`,
+          `Tu plaza sigue reservada hasta el ${until}. Envía el comprobante correcto desde la página de pago.`,
+        ],
+        details: facts,
+        action: pay,
+        reason,
+      };
+    case "holdExpiring":
+      return {
+        subject: `Tu reserva vence pronto: ${event.nombreEvento}`,
+        paragraphs: [
+          `Tu plaza en ${name} está reservada hasta el ${until} y todavía no recibimos tu pago.`,
+          ...how,
+        ],
+        details: facts,
+        action: pay,
+        reason,
+      };
+    default:
+      return {
+        subject: `Tu reserva venció: ${event.nombreEvento}`,
+        paragraphs: [
+          `No recibimos tu pago a tiempo y tu plaza en ${name} pasó a la siguiente persona en espera.`,
+          "Si todavía quedan plazas, puedes inscribirte de nuevo desde la página del evento.",
+        ],
+        details: facts,
+        action: { label: "Ver el evento", url: `${site.origin}/detalles/${event.id}` },
+        reason,
+      };
+  }
+}
+
 /** "Comunidad de…" as it reads inside a sentence: "…parte de Ayllu, comunidad de…". */
 function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
@@ -296,6 +419,12 @@ function footerLines(
   site: MailSite,
 ): { text: string; link?: { label: string; url: string } }[] {
   const topic = TOPIC_OF[mail.kind];
+  // A payment's step cannot be turned off: no link to stop it.
+  if (TRANSACTIONAL_KINDS.has(mail.kind))
+    return [
+      { text: `Recibes este correo porque ${draft.reason}.` },
+      { text: "Es un aviso de tu pago: llega aunque hayas desactivado los otros correos." },
+    ];
   const stop = topic
     ? `Para no recibir más correos de este tipo (${MAIL_TOPIC_LABELS[topic].toLowerCase()})`
     : "Para no recibir más correos nuestros";
@@ -407,7 +536,10 @@ export function composeMail(mail: QueuedMail, site: MailSite): MailComposerOptio
   const draft = withChatLink(draftOf(mail, site), mail);
   const event = mail.data.event ? snapshotToEvent(mail.data.event) : null;
   const cancelled =
-    mail.kind === "deleted" || mail.kind === "left" || mail.kind === "sessionCancelled";
+    mail.kind === "deleted" ||
+    mail.kind === "left" ||
+    mail.kind === "sessionCancelled" ||
+    mail.kind === "holdExpired";
   // The mail about a cancelled session carries that session alone, to be removed.
   // The mail about a moved session carries it as it is now, to update that one.
   const only =
@@ -421,11 +553,13 @@ export function composeMail(mail: QueuedMail, site: MailSite): MailComposerOptio
     messageId: `<${mail.id}@${site.hostname}>`,
     text: textOf(mail, draft, site),
     html: htmlOf(mail, draft, site),
-    headers: {
-      "List-Unsubscribe": `<${unsubscribeUrl(mail, site.origin)}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-      "Auto-Submitted": mail.kind === "message" ? "no" : "auto-generated",
-    },
+    headers: TRANSACTIONAL_KINDS.has(mail.kind)
+      ? { "Auto-Submitted": "auto-generated" }
+      : {
+          "List-Unsubscribe": `<${unsubscribeUrl(mail, site.origin)}>`,
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          "Auto-Submitted": mail.kind === "message" ? "no" : "auto-generated",
+        },
     attachments: event
       ? [
           {

@@ -26,6 +26,15 @@ export const MAIL_KINDS = [
   "sessionCancelled",
   "welcome",
   "message",
+  // Payments (decision 048): transactional, never turned off.
+  "paymentPending",
+  "receiptReceived",
+  "paymentConfirmed",
+  "paymentRefused",
+  "holdExpiring",
+  "holdExpired",
+  // The waiting list (issue 35): told when they join it.
+  "waitlistJoined",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -40,7 +49,27 @@ export const TOPIC_OF: Record<MailKind, MailTopic | null> = {
   sessionCancelled: "cambios",
   message: "mensajes",
   welcome: null,
+  paymentPending: null,
+  receiptReceived: null,
+  paymentConfirmed: null,
+  paymentRefused: null,
+  holdExpiring: null,
+  holdExpired: null,
+  waitlistJoined: "plazas",
 };
+
+/**
+ * The steps of a payment (decision 048): part of what the member is doing, so always sent, with
+ * no unsubscribe link (app/mail/topics.ts, TRANSACTIONAL_MAIL_LABELS).
+ */
+export const TRANSACTIONAL_KINDS: ReadonlySet<MailKind> = new Set([
+  "paymentPending",
+  "receiptReceived",
+  "paymentConfirmed",
+  "paymentRefused",
+  "holdExpiring",
+  "holdExpired",
+]);
 
 /**
  * The event as it was when the mail was queued (`data.event`), dates as ISO text. Mails queued
@@ -97,6 +126,24 @@ export interface MailData {
   sessionBefore?: SessionSnapshot;
   /** A reminder's session (decision 045): which of the event's sessions not cancelled, from 1. */
   sessionNumber?: number;
+  /** A payment's step (decision 048), as it was when queued. */
+  payment?: PaymentSnapshot;
+}
+
+/** What a payment's mail says: the amount, the reference, until when, and how to pay. */
+export interface PaymentSnapshot {
+  reference: string;
+  amountCents: number;
+  /** Until when the place is held (ISO), when it is. */
+  heldUntil: string | null;
+  status: string;
+  /** Why a treasurer refused it. */
+  reason?: string | null;
+  /** The place came from the waiting list. */
+  fromWaitlist?: boolean;
+  accountHolder?: string;
+  bank?: string;
+  instructions?: string;
 }
 
 export function snapshotToEvent(snapshot: EventSnapshot): IcsEvent {
@@ -161,15 +208,17 @@ export async function queueMail(
   tx: Db,
   kind: MailKind,
   who: SQL | null,
-  options: { eventId?: string; data?: MailData } = {},
+  options: { eventId?: string; data?: MailData; dedupeKey?: string } = {},
 ): Promise<number> {
   if (!who) return 0;
   const extra = JSON.stringify(options.data ?? {});
   const result = options.eventId
-    ? await tx.execute(sql`insert into mail_outbox (kind, user_id, event_id, data)
-        select ${kind}, u.id, e.id, jsonb_build_object('event', ${snapshotFor(kind)}) || ${extra}::jsonb
+    ? await tx.execute(sql`insert into mail_outbox (kind, user_id, event_id, data, dedupe_key)
+        select ${kind}, u.id, e.id, jsonb_build_object('event', ${snapshotFor(kind)}) || ${extra}::jsonb,
+          ${options.dedupeKey ?? null}
         from users u, events e
         where e.id = ${options.eventId}::uuid and ${reachable(kind, who)}
+        on conflict (dedupe_key) do nothing
         returning id`)
     : await tx.execute(sql`insert into mail_outbox (kind, user_id, data)
         select ${kind}, u.id, ${extra}::jsonb from users u where ${reachable(kind, who)}

@@ -33,4 +33,5 @@ export function isMailTopic(value: unknown): value is MailTopic {
  */
 export const TRANSACTIONAL_MAIL_LABELS = [
   "El enlace para iniciar sesión, cuando lo pides en Iniciar Sesión",
+  "Los pasos del pago de una inscripción: cómo pagar, comprobante recibido, pago confirmado o rechazado, y el aviso antes de que venza tu reserva",
 ] as const;

@@ -18,6 +18,7 @@ import { rowsOf } from "~/db/rows.server";
 import { claimJobRun } from "~/db/jobs.server";
 import { eventState } from "~/events/event-state";
 import { queueDueReminders, snapshotToEvent, type QueuedMail } from "./mail.server";
+import { queueDueHoldReminders } from "~/payments/mails.server";
 import { composeMail, mailSite, type MailSite } from "./compose.server";
 
 /** Where composed messages go: an SMTP server, or the development mailbox. */
@@ -69,6 +70,8 @@ export interface MailWorkerOptions {
   site: MailSite;
   transport: MailTransport;
   reminderHours: number;
+  /** How long before a held place runs out its member is warned (decision 048); 6 by default. */
+  holdReminderHours?: number;
   /** The clock (tests move it by hand). */
   now?: () => Date;
   /** How long to wait before the attempt after `attempts` failed ones. */
@@ -230,6 +233,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     const report: RunReport = { sent: 0, retried: 0, failed: 0, reminders: 0 };
     const at = now();
     report.reminders = await queueDueReminders(db, at, options.reminderHours);
+    report.reminders += await queueDueHoldReminders(db, at, options.holdReminderHours ?? 6);
     await cleanup(at);
     while (!stopped) {
       const claimId = randomUUID();
@@ -311,5 +315,6 @@ export function mailWorkerFor(
     site: mailSite(config),
     transport: transport.kind === "smtp" ? smtpTransport(transport.url) : mailboxTransport(),
     reminderHours: config.mail.reminderHours,
+    holdReminderHours: config.mail.holdReminderHours,
   });
 }

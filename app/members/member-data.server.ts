@@ -5,6 +5,8 @@ import { MEMBER_MESSAGES } from "~/members/messages";
 import { LastAdminError, NotSignedInError } from "./errors";
 import type { Db } from "~/db/client.server";
 import { fillSeats } from "~/events/seats.server";
+import { removeUnlessUsed } from "~/payments/payment.server";
+import type { PrivateStorage } from "~/uploads/storage.server";
 import {
   auditLog,
   roleGrants,
@@ -14,6 +16,7 @@ import {
   notes,
   eventSessions,
   participations,
+  payments,
   projects,
   sessionAttendance,
   sessionSkips,
@@ -160,6 +163,26 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
       .where(eq(staffLinks.createdBy, id))
       .orderBy(asc(staffLinks.createdAt)),
   ]);
+  // Their payments (decision 048): what they paid for, and how it stands.
+  const paymentRows = await db
+    .select({
+      reference: payments.reference,
+      eventId: payments.eventId,
+      nombreEvento: events.nombreEvento,
+      amountCents: payments.amountCents,
+      status: payments.status,
+      heldUntil: payments.heldUntil,
+      transactionNumber: payments.transactionNumber,
+      submittedAt: payments.submittedAt,
+      receiptFile: payments.receiptFile,
+      refusalReason: payments.refusalReason,
+      id: payments.id,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .innerJoin(events, eq(events.id, payments.eventId))
+    .where(eq(payments.userId, id))
+    .orderBy(asc(payments.createdAt));
   // Attendance per session (decision 044), listed under each participation.
   const attendanceRows = await db
     .select({
@@ -240,6 +263,20 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
       nombreEvento: w.nombreEvento,
       desde: w.createdAt.toISOString(),
     })),
+    pagos: paymentRows.map((p) => ({
+      referencia: p.reference,
+      eventId: p.eventId,
+      nombreEvento: p.nombreEvento,
+      montoCentavos: p.amountCents,
+      estado: p.status,
+      reservadaHasta: p.heldUntil?.toISOString() ?? null,
+      numeroDeTransaccion: p.transactionNumber,
+      enviadoEl: p.submittedAt?.toISOString() ?? null,
+      motivoDelRechazo: p.refusalReason,
+      // The receipt itself is a download of its own (it may be a photo or a PDF).
+      comprobante: p.receiptFile ? `/pagos/${p.id}/comprobante` : null,
+      createdAt: p.createdAt.toISOString(),
+    })),
     // Whether a private calendar link exists; its secret is never stored, so never exported.
     calendarioPrivado: user.calendarTokenHash !== null,
     // The kinds of mail turned off, and the mails of the last 90 days (docs/decisions/021-mail.md).
@@ -307,9 +344,14 @@ export type MemberData = Awaited<ReturnType<typeof exportMemberData>>;
  * someone leaves. The last admin cannot go: admin rows are locked first, so two admins deleting
  * themselves at once leave one.
  */
-export async function deleteAccount(db: Db, actor: Actor, now: Date = new Date()): Promise<void> {
+export async function deleteAccount(
+  db: Db,
+  actor: Actor,
+  now: Date = new Date(),
+  privateFiles?: PrivateStorage,
+): Promise<void> {
   const id = requireActor(actor);
-  await db.transaction(async (tx) => {
+  const receipts = await db.transaction(async (tx) => {
     const admins = await tx
       .select({ id: users.id })
       .from(users)
@@ -328,6 +370,10 @@ export async function deleteAccount(db: Db, actor: Actor, now: Date = new Date()
       .where(and(eq(participations.userId, id), gt(events.endsAt, now)))
       .orderBy(asc(events.id))
       .for("update", { of: events });
+    const receiptRows = await tx
+      .select({ receiptFile: payments.receiptFile })
+      .from(payments)
+      .where(eq(payments.userId, id));
     const [person] = await tx
       .select({
         email: users.email,
@@ -338,6 +384,11 @@ export async function deleteAccount(db: Db, actor: Actor, now: Date = new Date()
       .where(eq(users.id, id));
     // Before the row goes: its foreign key would null the entries' author first.
     if (person) await forgetInAuditLog(tx, id, person);
+    // The payments they decided as treasurer keep the decision, under 'cuenta eliminada'.
+    await tx
+      .update(payments)
+      .set({ decidedByName: DELETED_ACCOUNT })
+      .where(eq(payments.decidedBy, id));
     // The staff links they made stay (they may be in use at a door), under 'cuenta eliminada'.
     await tx
       .update(staffLinks)
@@ -352,6 +403,10 @@ export async function deleteAccount(db: Db, actor: Actor, now: Date = new Date()
     await tx
       .delete(signInLinks)
       .where(sql`${signInLinks.email} = lower(trim(${deleted[0]!.email}))`);
-    for (const event of seated) await fillSeats(tx, event);
+    for (const event of seated) await fillSeats(tx, event, now);
+    // Their payments went with the row (foreign key); their receipts go from the private store
+    // once this commits (decision 048).
+    return receiptRows.flatMap((r) => (r.receiptFile ? [r.receiptFile] : []));
   });
+  if (privateFiles) for (const name of receipts) await removeUnlessUsed(db, privateFiles, name);
 }

@@ -16,12 +16,14 @@ export class NotAllowedError extends Refusal {
 /**
  * The kinds of role a member can be given. `scope` says what one grant is tied to: one event, or
  * the whole site. `window`: the role works only around its event's dates (door staff). Later
- * issues add their kinds here (treasurer, judge) and their actions to CAPABILITIES.
+ * issues add their kinds here (judge) and their actions to CAPABILITIES.
  */
 export const ROLE_KINDS = {
   organiser: { scope: "event", window: false, grantable: true, label: "Organización del evento" },
   editor: { scope: "site", window: false, grantable: true, label: "Edición de notas y proyectos" },
   door: { scope: "event", window: true, grantable: true, label: "Registro de entrada" },
+  // The community's payments (decision 048): the way to pay, and later the payments themselves.
+  treasurer: { scope: "site", window: false, grantable: true, label: "Tesorería" },
   // Whoever opened a staff link of the event (decision 041): no account, never granted to a member.
   doorLink: { scope: "event", window: true, grantable: false, label: "Enlace de registro" },
 } as const satisfies Record<
@@ -75,6 +77,12 @@ export const CAPABILITIES = {
   "publications.manage": ["editor"],
   // Images for events, galleries and publications (not one event's: an image is uploaded first).
   "uploads.images": ["organiser", "editor"],
+  // The site's way to pay: the bank's QR, the account holder, bank and instructions (decision 048).
+  "payments.setup": ["treasurer"],
+  // Everyone's payments and receipts (a member reads their own without a role).
+  "payments.receipts": ["treasurer"],
+  // The queue: confirm, refuse, waive, record refunds, the CSV.
+  "payments.review": ["treasurer"],
 } as const satisfies Record<string, readonly RoleKind[]>;
 
 export type Action = keyof typeof CAPABILITIES;

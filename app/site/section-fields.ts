@@ -6,8 +6,9 @@ import { isHttpUrl, isRealDate, safeImageUrl } from "~/kernel/checks";
 import { isSitePath, type SiteSections, type SiteSectionKey } from "./sections";
 
 /** text: one line; textarea: a paragraph; url: an outside http(s) address; link: an outside
- * address or a page of this site (/clase1); image: an image's address (outside or on this site). */
-export type SiteFieldKind = "text" | "textarea" | "url" | "link" | "image" | "date";
+ * address or a page of this site (/clase1); image: an image's address (outside or on this site);
+ * event: one of the site's events, by its id (chosen from a list). */
+export type SiteFieldKind = "text" | "textarea" | "url" | "link" | "image" | "date" | "event";
 
 export interface SiteFieldSpec {
   name: string;
@@ -242,6 +243,13 @@ export const SITE_SECTIONS: readonly SiteSectionSpec[] = [
       text("summary", "Resumen", SHORT_MAX),
       image("image", "Imagen del curso"),
       paragraph("description", "Texto de 'Inscríbete Ahora'"),
+      {
+        name: "eventId",
+        label: "Evento de la inscripción",
+        kind: "event",
+        max: 36,
+        hint: "Con un evento, 'Inscríbete Ahora' lleva a inscribirse en él aquí (con su precio y fechas), y el grupo se muestra después de inscribirse. Sin evento, al formulario de abajo.",
+      },
       outside(
         "formHref",
         "Formulario de Inscripción",
@@ -303,6 +311,8 @@ export function fieldValueOk(kind: SiteFieldKind, value: string): boolean {
       return safeImageUrl(value) === value && !/\s/.test(value);
     case "date":
       return isRealDate(value);
+    case "event":
+      return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
     default:
       return true;
   }

@@ -24,6 +24,7 @@ const INVALID: Record<SiteFieldKind, (label: string) => string> = {
   image: (label) =>
     `«${label}» debe ser la dirección https:// de una imagen, o un archivo de este sitio que empiece con /.`,
   date: (label) => `«${label}» no es una fecha válida (AAAA-MM-DD).`,
+  event: (label) => `«${label}» debe ser uno de los eventos de la lista.`,
 };
 
 /** One field: trimmed text, within its limit, of its kind; blank allowed unless required. */

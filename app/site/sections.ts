@@ -40,6 +40,8 @@ export interface SiteSections {
     summary: string;
     image: string;
     description: string;
+    /** One of the site's events: 'Inscríbete Ahora' registers in it (issue 35); "" for none. */
+    eventId: string;
     formHref: string;
     groupLabel: string;
     groupHref: string;

@@ -17,7 +17,16 @@ export const UPLOAD_FIELD = "imagen";
 
 const MULTIPART = /^multipart\/form-data\s*;/i;
 
-export async function readUploads(request: Request, limits: UploadLimits): Promise<UploadedFile[]> {
+/**
+ * The files of a multipart body. `field` is the one field files may come in (the image field's,
+ * or a receipt's); `missing` is said when none came.
+ */
+export async function readUploads(
+  request: Request,
+  limits: UploadLimits,
+  options: { field?: string; missing?: string } = {},
+): Promise<UploadedFile[]> {
+  const field = options.field ?? UPLOAD_FIELD;
   const type = request.headers.get("Content-Type") ?? "";
   if (!MULTIPART.test(type) || !request.body) {
     throw new UploadRefusedError(KERNEL_MESSAGES.badFormBody);
@@ -45,10 +54,10 @@ export async function readUploads(request: Request, limits: UploadLimits): Promi
     const refuse = (error: UploadRefusedError) => {
       refused ??= error;
     };
-    parser.on("file", (field, stream, info) => {
+    parser.on("file", (name, stream, info) => {
       const chunks: Buffer[] = [];
-      if (field !== UPLOAD_FIELD) {
-        refuse(new UploadRefusedError(`Campo no esperado: ${field.slice(0, 40)}.`));
+      if (name !== field) {
+        refuse(new UploadRefusedError(`Campo no esperado: ${name.slice(0, 40)}.`));
       }
       stream.on("data", (chunk: Buffer) => {
         if (!refused) chunks.push(chunk);
@@ -80,7 +89,8 @@ export async function readUploads(request: Request, limits: UploadLimits): Promi
     });
     parser.on("close", () => {
       if (refused) reject(refused);
-      else if (files.length === 0) reject(new UploadRefusedError("Elige una imagen."));
+      else if (files.length === 0)
+        reject(new UploadRefusedError(options.missing ?? "Elige una imagen."));
       else resolve(files);
     });
     body.on("error", () => reject(new UploadRefusedError(KERNEL_MESSAGES.badFormBody)));

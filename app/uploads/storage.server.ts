@@ -628,3 +628,165 @@ export async function downloadBackupFile(
     client.destroy();
   }
 }
+
+// ——— The private store ———
+
+/**
+ * A private file's name: the first 32 hex digits of the SHA-256 of its stored bytes, and its kind.
+ * The site's bank QR is a PNG (decision 048).
+ */
+export const PRIVATE_FILE_NAME = /^([0-9a-f]{32})\.(png|jpg|pdf)$/;
+
+/**
+ * Files nobody may fetch by address (the bank's QR, payment receipts): written, read, listed and
+ * removed here, and served only by a route that has asked who is asking. A folder beside the
+ * photos' (never under UPLOADS_DIR, which /imagenes serves), or `privado/` in the private bucket
+ * (S3_PRIVATE_BUCKET, or the photos' bucket without it: decision 032).
+ */
+export interface PrivateStorage {
+  readonly identity: string;
+  readonly location: string;
+  list(): Promise<{ name: string; modifiedMs: number }[]>;
+  has(name: string): Promise<boolean>;
+  read(name: string): Promise<Buffer>;
+  /** Writes a file whole or not at all, and durably before it resolves. */
+  write(name: string, data: Uint8Array): Promise<void>;
+  remove(name: string): Promise<void>;
+}
+
+function checkedPrivateName(name: string): string {
+  if (!PRIVATE_FILE_NAME.test(name))
+    throw new Error(`Nombre de archivo privado no válido: ${name}`);
+  return name;
+}
+
+/** The private folder: PRIVATE_DIR (default <DATA_DIR>/privado) on this machine. */
+export function privateFolderStorage(dir: string): PrivateStorage {
+  const file = (name: string) => path.join(dir, checkedPrivateName(name));
+  return {
+    identity: `folder:${os.hostname()}:${path.resolve(dir)}`,
+    location: path.resolve(dir),
+    async list() {
+      let names: string[];
+      try {
+        names = await fs.readdir(dir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+        throw error;
+      }
+      const files = [];
+      for (const name of names) {
+        if (!PRIVATE_FILE_NAME.test(name)) continue;
+        const stat = await fs.stat(path.join(dir, name)).catch(() => null);
+        if (stat?.isFile()) files.push({ name, modifiedMs: stat.mtimeMs });
+      }
+      return files;
+    },
+    has: (name) =>
+      fs.stat(file(name)).then(
+        (s) => s.isFile(),
+        () => false,
+      ),
+    read: (name) => fs.readFile(file(name)),
+    async write(name, data) {
+      const target = file(name);
+      // Only the site's process reads these: the folder is not readable by others.
+      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+      const temporary = path.join(dir, temporaryName());
+      await writeSynced(temporary, data);
+      await fs.rename(temporary, target);
+      await syncFolder(dir);
+    },
+    async remove(name) {
+      await fs.rm(file(name), { force: true });
+    },
+  };
+}
+
+/** The private files in the bucket: under privado/, in S3_PRIVATE_BUCKET or the photos' bucket. */
+export function privateObjectStorage(settings: ObjectStoreSettings): PrivateStorage {
+  const client = s3Client(settings);
+  const bucket = settings.privateBucket ?? settings.bucket;
+  const key = (name: string) => PRIVATE_PREFIX + checkedPrivateName(name);
+  const where = `${settings.endpoint ?? `s3.${settings.region}.amazonaws.com`}/${bucket}/${PRIVATE_PREFIX}`;
+  return {
+    identity: `bucket:${where}`,
+    location: where,
+    async list() {
+      const { ListObjectsV2Command } = await loadSdk();
+      const files = [];
+      let token: string | undefined;
+      do {
+        const page = await (
+          await client
+        ).send(
+          new ListObjectsV2Command({
+            Bucket: bucket,
+            Prefix: PRIVATE_PREFIX,
+            ContinuationToken: token,
+          }),
+        );
+        for (const object of page.Contents ?? []) {
+          const name = (object.Key ?? "").slice(PRIVATE_PREFIX.length);
+          if (PRIVATE_FILE_NAME.test(name))
+            files.push({ name, modifiedMs: object.LastModified?.getTime() ?? Date.now() });
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return files;
+    },
+    async has(name) {
+      const { HeadObjectCommand } = await loadSdk();
+      try {
+        await (await client).send(new HeadObjectCommand({ Bucket: bucket, Key: key(name) }));
+        return true;
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
+    },
+    async read(name) {
+      const { GetObjectCommand } = await loadSdk();
+      const object = await (
+        await client
+      ).send(new GetObjectCommand({ Bucket: bucket, Key: key(name) }));
+      return Buffer.from(await object.Body!.transformToByteArray());
+    },
+    async write(name, data) {
+      const { PutObjectCommand } = await loadSdk();
+      await (
+        await client
+      ).send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key(name),
+          Body: data,
+          ContentLength: data.byteLength,
+          ContentType: "application/octet-stream",
+          CacheControl: "private, no-store",
+        }),
+      );
+    },
+    async remove(name) {
+      const { DeleteObjectCommand } = await loadSdk();
+      await (await client).send(new DeleteObjectCommand({ Bucket: bucket, Key: key(name) }));
+    },
+  };
+}
+
+const privateStores = new Map<string, PrivateStorage>();
+
+/** The site's private store as the configuration says, one per configuration in a process. */
+export function sitePrivateStorage(
+  config: Pick<Config, "privateDir" | "objectStore">,
+): PrivateStorage {
+  const id = JSON.stringify([config.privateDir, config.objectStore]);
+  let store = privateStores.get(id);
+  if (!store) {
+    store = config.objectStore
+      ? privateObjectStorage(config.objectStore)
+      : privateFolderStorage(config.privateDir);
+    privateStores.set(id, store);
+  }
+  return store;
+}

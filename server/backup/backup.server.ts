@@ -2,7 +2,8 @@
 //
 // The file is gzip-compressed JSON Lines (docs/decisions/012-backup-format.md): a header line,
 // then one line per row ({"table", "row"}) in foreign-key order, then the uploaded images as
-// {"file", "size", "data"} lines announced by the header; readers skip kinds they do not know.
+// {"file", "size", "data"} lines announced by the header (uploads/<name> for photos, privado/<name>
+// for private files: the bank's QR, receipts); readers skip kinds they do not know.
 import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
@@ -12,7 +13,12 @@ import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { PUBLICATIONS_CHANNEL } from "~/db/notify.server";
 import { rowsOf } from "~/db/rows.server";
-import type { UploadStaging, UploadStorage } from "~/uploads/storage.server";
+import {
+  PRIVATE_FILE_NAME,
+  type PrivateStorage,
+  type UploadStaging,
+  type UploadStorage,
+} from "~/uploads/storage.server";
 import { UPLOAD_FILE_NAME } from "~/kernel/images";
 import { EVENT_DEFAULT_HOURS } from "~/kernel/limits";
 import { CHECK_INS_AS_ATTENDANCE } from "~/attendance/session-attendance.server";
@@ -121,6 +127,7 @@ export async function writeBackup(
   file: string,
   source: BackupHeader["source"],
   uploads?: UploadStorage,
+  privateFiles?: PrivateStorage,
 ): Promise<BackupHeader> {
   const tables = await tablesInOrder(db);
   const header: BackupHeader = {
@@ -148,23 +155,27 @@ export async function writeBackup(
     }
   });
   // Files are named by content: one listed here and removed before it is read is skipped.
-  const files = uploads ? (await uploads.list()).map((f) => f.name).sort() : [];
   const fileLines: string[] = [];
-  for (const name of files) {
-    // Skipped only when it is gone; a store that fails (a bucket away) fails the backup, which
-    // always carries every photo.
-    const data = await uploads!.read(name).catch(async (error: unknown) => {
-      if (await uploads!.has(name).catch(() => true)) throw error;
-      return null;
-    });
-    if (data)
-      fileLines.push(
-        JSON.stringify({
-          file: `${UPLOADS_PREFIX}${name}`,
-          size: data.length,
-          data: data.toString("base64"),
-        }),
-      );
+  const stores: Array<[string, Pick<UploadStorage, "list" | "read" | "has">]> = [];
+  if (uploads) stores.push([UPLOADS_PREFIX, uploads]);
+  if (privateFiles) stores.push([PRIVATE_PREFIX, privateFiles]);
+  for (const [prefix, store] of stores) {
+    for (const name of (await store.list()).map((f) => f.name).sort()) {
+      // Skipped only when it is gone; a store that fails (a bucket away) fails the backup, which
+      // always carries every file.
+      const data = await store.read(name).catch(async (error: unknown) => {
+        if (await store.has(name).catch(() => true)) throw error;
+        return null;
+      });
+      if (data)
+        fileLines.push(
+          JSON.stringify({
+            file: `${prefix}${name}`,
+            size: data.length,
+            data: data.toString("base64"),
+          }),
+        );
+    }
   }
   header.files = fileLines.length;
   const partial = path.join(
@@ -240,6 +251,27 @@ async function nonEmptyTables(db: Db): Promise<Record<string, number>> {
   return out;
 }
 
+/**
+ * Writes one private file of a backup (the bank's QR, a receipt) into the private store, after
+ * checking its name and size; returns its name when the store did not have it (to be removed
+ * again if the restore fails). Named by content: one the store has is the same file.
+ */
+async function restorePrivateFile(
+  entry: { file?: unknown; size?: unknown; data?: unknown },
+  file: string,
+  privateFiles: PrivateStorage | undefined,
+): Promise<string | null> {
+  const name = String(entry.file).slice(PRIVATE_PREFIX.length);
+  const data = typeof entry.data === "string" ? Buffer.from(entry.data, "base64") : null;
+  if (!PRIVATE_FILE_NAME.test(name) || !data || data.length !== entry.size)
+    throw new BackupError(`${file} está dañado (archivo ${String(entry.file).slice(0, 80)}).`);
+  if (!privateFiles)
+    throw new BackupError(`${file} trae archivos privados, pero no se indicó dónde guardarlos.`);
+  if (await privateFiles.has(name)) return null;
+  await privateFiles.write(name, data);
+  return name;
+}
+
 /** Stages one uploaded image of a backup, after checking its name and size. */
 async function restoreFile(
   entry: { file?: unknown; size?: unknown; data?: unknown },
@@ -280,10 +312,14 @@ interface RestoreOptions {
   force?: boolean;
   /** Where the backup's uploaded images go. */
   uploads?: UploadStorage;
+  /** Where the backup's private files go (decision 048). */
+  privateFiles?: PrivateStorage;
 }
 
 /** A file line's name in the backup: uploads/<hash>-<width>.webp. */
 const UPLOADS_PREFIX = "uploads/";
+/** … and privado/<hash>.<kind> for a private file. */
+const PRIVATE_PREFIX = "privado/";
 
 /**
  * Loads `file` into `db` in one transaction. A database that holds anything is refused unless
@@ -349,6 +385,9 @@ export async function restoreBackup(
   // missing; the hidden staging folder it may leave is removed by hand.
   const staging = await options.uploads?.stage();
   let published: string[] = [];
+  // Private files are written into their store as they are read (they cannot be staged); those
+  // the store did not have are removed again if the restore does not commit.
+  const privateAdded: string[] = [];
   try {
     await db.transaction(async (tx) => {
       if (options.force && target.length > 0) {
@@ -393,6 +432,12 @@ export async function restoreBackup(
         } catch {
           throw new BackupError(`${file} está dañado (una línea no es JSON válido).`);
         }
+        if (typeof entry.file === "string" && entry.file.startsWith(PRIVATE_PREFIX)) {
+          const added = await restorePrivateFile(entry, file, options.privateFiles);
+          if (added) privateAdded.push(added);
+          restoredFiles++;
+          continue;
+        }
         if (typeof entry.file === "string") {
           await restoreFile(entry, file, options.uploads, staging);
           restoredFiles++;
@@ -419,7 +464,7 @@ export async function restoreBackup(
         await tx.execute(sql.raw(CHECK_INS_AS_ATTENDANCE));
       if (restoredFiles !== (header.files ?? 0)) {
         throw new BackupError(
-          `${file} está incompleto: tiene ${restoredFiles} imágenes de ${header.files}.`,
+          `${file} está incompleto: tiene ${restoredFiles} archivos de ${header.files}.`,
         );
       }
       for (const t of header.tables) {
@@ -439,6 +484,7 @@ export async function restoreBackup(
     });
   } catch (error) {
     for (const name of published) await options.uploads!.remove(name);
+    for (const name of privateAdded) await options.privateFiles!.remove(name).catch(() => {});
     if (error instanceof BackupError) throw error;
     const cause = (error as { cause?: unknown }).cause;
     throw new BackupError(

@@ -10,6 +10,7 @@ import {
   checkObjectStore,
   downloadBackupFile,
   parseS3Address,
+  sitePrivateStorage,
   siteStorage,
   uploadBackupFile,
 } from "~/uploads/storage.server";
@@ -59,7 +60,13 @@ export async function backupCommand(argv: string[], env: NodeJS.ProcessEnv): Pro
   const file = folder ? path.join(folder, "copia.ayllu.gz") : target;
   const database = await openDatabase(config);
   try {
-    const header = await writeBackup(database.db, file, database.kind, siteStorage(config));
+    const header = await writeBackup(
+      database.db,
+      file,
+      database.kind,
+      siteStorage(config),
+      sitePrivateStorage(config),
+    );
     if (remote) {
       try {
         await uploadBackupFile(config.objectStore!, file, remote);
@@ -117,6 +124,7 @@ export async function restoreCommand(argv: string[], env: NodeJS.ProcessEnv): Pr
       const counts = await restoreBackup(database.db, file, {
         force,
         uploads: siteStorage(config),
+        privateFiles: sitePrivateStorage(config),
       });
       const rows = Object.values(counts).reduce((n, c) => n + c, 0);
       // After it finished, in the restored database: the entries before it are the backup's.

@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { backupRuns } from "~/db/schema.server";
 import type { BackupSettings, Config } from "~/kernel/config.server";
-import { siteStorage, uploadBackupFile } from "~/uploads/storage.server";
+import { sitePrivateStorage, siteStorage, uploadBackupFile } from "~/uploads/storage.server";
 import { writeBackup } from "./backup.server";
 
 export type BackupRun = typeof backupRuns.$inferSelect;
@@ -69,7 +69,7 @@ export function backupsToDelete(
 export async function backupIntoFolder(
   db: Db,
   kind: "embedded" | "postgres",
-  config: Pick<Config, "uploadsDir" | "objectStore"> & { backups: BackupSettings },
+  config: Pick<Config, "uploadsDir" | "privateDir" | "objectStore"> & { backups: BackupSettings },
   now: () => Date = () => new Date(),
 ): Promise<BackupRun> {
   const { dir } = config.backups;
@@ -81,7 +81,7 @@ export async function backupIntoFolder(
   const partial = `${target}.parcial`;
   try {
     fs.mkdirSync(dir, { recursive: true });
-    await writeBackup(db, partial, kind, siteStorage(config));
+    await writeBackup(db, partial, kind, siteStorage(config), sitePrivateStorage(config));
     fs.renameSync(partial, target);
   } catch (error) {
     try {

@@ -38,6 +38,7 @@ import { PUBLICATIONS_STREAM_PATH, createPublicationStream } from "./publication
 import { encodingFor } from "~/kernel/encoding.server";
 import { createPageCache } from "./page-cache.server";
 import { shareDrainListener } from "./drain.server";
+import { expireHolds, HOLD_EXPIRY_MS } from "~/payments/expiry.server";
 import {
   bodySizeLimit,
   rateLimit,
@@ -52,6 +53,8 @@ const UNSUBSCRIBE_PATH = "/correo/baja/";
 
 /** The largest form post accepted (long texts in the content forms fit with room to spare). */
 const MAX_BODY_BYTES = 1024 * 1024;
+const TREASURY_PATH = "/tesoreria";
+const PAYMENT_PAGE = /^\/detalles\/[0-9a-f-]{36}\/pago(\.data)?$/;
 
 /**
  * How long a client may take to send a request's headers, and the whole request with its body,
@@ -258,9 +261,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       }, next);
     });
     app.use(
-      bodySizeLimit(MAX_BODY_BYTES, {
-        [UPLOAD_ENDPOINT]: UPLOAD_MAX_FILES * config.uploadMaxBytes + MAX_BODY_BYTES,
-      }),
+      bodySizeLimit(
+        MAX_BODY_BYTES,
+        {
+          [UPLOAD_ENDPOINT]: UPLOAD_MAX_FILES * config.uploadMaxBytes + MAX_BODY_BYTES,
+          // The bank's QR, one image posted by the treasurer's form (decision 048).
+          [TREASURY_PATH]: config.uploadMaxBytes + MAX_BODY_BYTES,
+          [`${TREASURY_PATH}.data`]: config.uploadMaxBytes + MAX_BODY_BYTES,
+        },
+        // A member's payment page takes the receipt, one photo or PDF.
+        [[PAYMENT_PAGE, config.uploadMaxBytes + MAX_BODY_BYTES]],
+      ),
     );
 
     const secureCookies = publicUrl.protocol === "https:";
@@ -474,6 +485,13 @@ function startJobs(database: Database, config: Config, now: () => Date): () => P
       everyMs: UPLOAD_SWEEP_MS,
       run: () => sweepUploads(db, storage, now()),
       failure: "No se pudieron revisar las imágenes subidas:",
+    },
+    {
+      // Places held for a payment that ran out go to the waiting list (decision 048).
+      name: "payment-holds-expiry",
+      everyMs: HOLD_EXPIRY_MS,
+      run: () => expireHolds(db, now()),
+      failure: "No se pudieron liberar las plazas reservadas vencidas:",
     },
   ];
   // The audit log keeps everything unless AUDIT_RETENTION_DAYS says otherwise (decision 039).

@@ -253,12 +253,19 @@ export function rateLimit(options: { limit: number; windowMs: number; store: Sto
 /**
  * Form posts are small. React Router reads a request body whole, so a body larger than
  * `maxBytes` (or one of unknown length) is refused before any route sees it. Paths in `larger`
- * (the upload endpoint, which streams and limits each file itself) get their own ceiling.
+ * (the upload endpoint, which streams and limits each file itself) and paths `largerMatching`
+ * matches (a payment page, which takes a receipt) get their own ceiling.
  */
-export function bodySizeLimit(maxBytes: number, larger: Readonly<Record<string, number>> = {}) {
+export function bodySizeLimit(
+  maxBytes: number,
+  larger: Readonly<Record<string, number>> = {},
+  largerMatching: ReadonlyArray<readonly [RegExp, number]> = [],
+) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next();
-    const limit = Object.hasOwn(larger, req.path) ? larger[req.path]! : maxBytes;
+    const limit = Object.hasOwn(larger, req.path)
+      ? larger[req.path]!
+      : (largerMatching.find(([pattern]) => pattern.test(req.path))?.[1] ?? maxBytes);
     const declared = req.get("Content-Length");
     if (declared === undefined && req.get("Transfer-Encoding") !== undefined) {
       res.status(411).type("text/plain; charset=utf-8").send("Falta la longitud de la solicitud.");

@@ -114,6 +114,8 @@ for (const width of [360, 1280]) {
       `/admin/eventos/${id}/participantes`,
       `/admin/eventos/${id}/registro`,
       "/admin/auditoria",
+      "/tesoreria",
+      "/tesoreria/pagos?ver=todos",
       "/profile",
       "/projectsandnotes",
       eventHref!,

@@ -30,6 +30,8 @@ const TABLES = [
   "role_grants",
   "audit_log",
   "staff_links",
+  "payment_method",
+  "payments",
 ];
 
 /** Every row of every table, as JSON text in a stable order: equal snapshots, equal data. */

@@ -36,18 +36,31 @@ export const TEST_ENV: Record<string, string> = {
 };
 
 /**
- * An uploads folder of the test server's own, removed with it: files are named by content, so
- * two servers sharing a folder would remove each other's (each sees only its own database).
+ * An uploads folder (and a private one) of the test server's own, removed with it: files are named
+ * by content, so two servers sharing a folder would remove each other's (each sees only its own
+ * database).
  */
 export function temporaryUploadsDir(env: Record<string, string>): {
   env: Record<string, string>;
   remove(): void;
 } {
-  if (env.UPLOADS_DIR) return { env, remove: () => {} };
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-subidas-"));
+  const made: string[] = [];
+  const folder = (prefix: string) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    made.push(dir);
+    return dir;
+  };
+  // The private files (decision 048) too: never the working folder's ./data/privado.
+  const own = {
+    ...env,
+    UPLOADS_DIR: env.UPLOADS_DIR ?? folder("ayllu-subidas-"),
+    PRIVATE_DIR: env.PRIVATE_DIR ?? folder("ayllu-privado-"),
+  };
   return {
-    env: { ...env, UPLOADS_DIR: dir },
-    remove: () => fs.rmSync(dir, { recursive: true, force: true }),
+    env: own,
+    remove: () => {
+      for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 

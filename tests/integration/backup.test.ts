@@ -13,6 +13,8 @@ import {
   events,
   notes,
   participations,
+  paymentMethod,
+  payments,
   roleGrants,
   siteSections,
   staffLinks,
@@ -24,7 +26,8 @@ import { SITE_DEFAULTS } from "~/site/copy/section-defaults";
 import { importFirebase } from "#server/import/import.server";
 import { readExportFiles } from "#server/import/read-export.server";
 import { storeImages } from "~/uploads/upload.server";
-import { uploadStorage } from "~/uploads/storage.server";
+import { privateFolderStorage, uploadStorage } from "~/uploads/storage.server";
+import { savePaymentMethod, storePaymentQr } from "~/payments/payment-method.server";
 import { copyEmbeddedTemplate, createTestDatabase, usingPostgres } from "../helpers/database";
 import { FIXTURE_FILES, snapshotTables } from "../helpers/firebase";
 
@@ -425,7 +428,7 @@ test("a backup carries the uploaded images, and restore writes them back byte fo
   const empty = await track(createTestDatabase());
   await expect(
     restoreBackup(empty.db, cut, { uploads: uploadStorage(path.join(dir, "otra")) }),
-  ).rejects.toThrow(`${cut} está incompleto: tiene 2 imágenes de 3.`);
+  ).rejects.toThrow(`${cut} está incompleto: tiene 2 archivos de 3.`);
   expect(await empty.db.select().from(notes)).toEqual([]);
 }, 120_000);
 
@@ -469,7 +472,7 @@ test("a refused restore leaves the uploads folder as it was, even when images we
     // Every image is good; the header announces one more than the file has.
     [
       write("una-imagen-de-mas.gz", [JSON.stringify({ ...header, files: 4 }), ...lines.slice(1)]),
-      "está incompleto: tiene 3 imágenes de 4.",
+      "está incompleto: tiene 3 archivos de 4.",
     ],
     // Three good images, then a damaged one.
     [
@@ -508,3 +511,129 @@ test("a refused restore leaves the uploads folder as it was, even when images we
   );
   expect(fs.readdirSync(targetDir).filter((name) => name.startsWith("."))).toEqual([]);
 }, 120_000);
+
+test("a backup carries the payment method and the bank's QR from the private store; a bad private file line is refused and leaves the store as it was", async () => {
+  const dir = tempDir();
+  const source = await track(createTestDatabase());
+  await populate(source.db);
+  const privateSource = privateFolderStorage(path.join(dir, "privado-origen"));
+  const [admin] = await source.db
+    .insert(users)
+    .values({
+      issuer: "https://respaldo.invalid",
+      subject: "tesoreria",
+      email: "t@example.com",
+      isAdmin: true,
+    })
+    .returning();
+  const qr = await sharp({
+    create: { width: 120, height: 120, channels: 3, background: { r: 0, g: 0, b: 0 } },
+  })
+    .png()
+    .toBuffer();
+  await storePaymentQr(
+    source.db,
+    privateSource,
+    admin!,
+    { filename: "qr.png", data: qr },
+    {
+      maxBytes: 1024 * 1024,
+      maxPixels: 1_000_000,
+    },
+  );
+  await savePaymentMethod(source.db, admin!, {
+    accountHolder: "Asociación Ayllu",
+    bank: "Banco Unión",
+    instructions: "Escribe tu código en la glosa.",
+    qrExpiresOn: "2031-01-31",
+  });
+  const [event] = await source.db.select({ id: events.id }).from(events).limit(1);
+  await source.db.update(events).set({ priceCents: 3050 }).where(eq(events.id, event!.id));
+  // A payment with its receipt in the private store.
+  const receipt = `${"b".repeat(32)}.pdf`;
+  await privateSource.write(receipt, Buffer.from("%PDF-1.4\n%%EOF\n"));
+  await source.db.insert(payments).values({
+    eventId: event!.id,
+    userId: admin!.id,
+    amountCents: 3050,
+    status: "submitted",
+    receiptFile: receipt,
+    transactionNumber: "TRX-1",
+  });
+  const expected = await snapshotTables(source.db);
+  expect(expected.payments).toHaveLength(1);
+  const file = path.join(dir, "con-pagos.ayllu.gz");
+  const header = await writeBackup(source.db, file, source.kind, undefined, privateSource);
+  const qrName = (JSON.parse(expected.payment_method![0]!) as { qr_file: string }).qr_file;
+  expect(header.files).toBe(2);
+
+  const target = await track(createTestDatabase());
+  const privateTarget = privateFolderStorage(path.join(dir, "privado-destino"));
+  await restoreBackup(target.db, file, { privateFiles: privateTarget });
+  expect(await snapshotTables(target.db)).toEqual(expected);
+  expect((await privateTarget.list()).map((f) => f.name).sort()).toEqual([qrName, receipt].sort());
+  for (const name of [qrName, receipt])
+    expect(await privateTarget.read(name)).toEqual(await privateSource.read(name));
+
+  // A private file line with a name outside the private store's, or a wrong size: refused.
+  const lines = zlib.gunzipSync(fs.readFileSync(file)).toString("utf8").trimEnd().split("\n");
+  const fileLine = JSON.parse(lines.at(-1)!) as { file: string; size: number; data: string };
+  for (const [label, bad] of [
+    ["nombre", { ...fileLine, file: "privado/../../etc/passwd" }],
+    ["tamaño", { ...fileLine, size: fileLine.size + 1 }],
+  ] as const) {
+    const damaged = path.join(dir, `privado-${label}.ayllu.gz`);
+    fs.writeFileSync(
+      damaged,
+      zlib.gzipSync([...lines.slice(0, -1), JSON.stringify(bad)].join("\n")),
+    );
+    const empty = await track(createTestDatabase());
+    const store = privateFolderStorage(path.join(dir, `privado-${label}`));
+    await expect(restoreBackup(empty.db, damaged, { privateFiles: store })).rejects.toThrow(
+      "está dañado (archivo",
+    );
+    expect(await store.list()).toEqual([]);
+    expect(await empty.db.select().from(paymentMethod)).toEqual([]);
+  }
+}, 120_000);
+
+test("a backup from before payments (no payment_method, no payments, no events.price_cents or hold_hours) still restores, its events free", async () => {
+  const source = await track(createTestDatabase());
+  await populate(source.db);
+  const current = path.join(tempDir(), "actual.gz");
+  await writeBackup(source.db, current, source.kind);
+  const [headerLine, ...rest] = zlib
+    .gunzipSync(fs.readFileSync(current))
+    .toString()
+    .trimEnd()
+    .split("\n");
+  const header = JSON.parse(headerLine!) as { tables: { name: string; columns: string[] }[] };
+  const older = path.join(path.dirname(current), "anterior.gz");
+  const olderHeader = {
+    ...header,
+    tables: header.tables
+      .filter((t) => t.name !== "payment_method" && t.name !== "payments")
+      .map((t) =>
+        t.name === "events"
+          ? { ...t, columns: t.columns.filter((c) => c !== "price_cents" && c !== "hold_hours") }
+          : t,
+      ),
+  };
+  const rows = rest.flatMap((line) => {
+    const entry = JSON.parse(line) as { table?: string; row?: Record<string, unknown> };
+    if (entry.table === "payment_method" || entry.table === "payments") return [];
+    if (entry.table === "events") {
+      delete entry.row!.price_cents;
+      delete entry.row!.hold_hours;
+    }
+    return [JSON.stringify(entry)];
+  });
+  fs.writeFileSync(older, zlib.gzipSync([JSON.stringify(olderHeader), ...rows].join("\n")));
+
+  const target = await track(createTestDatabase());
+  const counts = await restoreBackup(target.db, older);
+  expect(counts.events).toBeGreaterThan(0);
+  const prices = await target.db.select({ price: events.priceCents }).from(events);
+  for (const p of prices) expect(p.price).toBe(0);
+  expect(await target.db.select().from(paymentMethod)).toEqual([]);
+});

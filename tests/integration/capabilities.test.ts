@@ -4,6 +4,9 @@
 // succeeds; anyone else is refused with NotAllowedError and the audit log (written in the same
 // transaction as every change) does not grow.
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { checkIn, checkInCode } from "~/attendance/check-in.server";
@@ -12,6 +15,7 @@ import {
   auditLog,
   events,
   participations,
+  payments,
   roleGrants,
   staffLinks,
   users,
@@ -50,6 +54,19 @@ import { createNote, deleteNote } from "~/publications/note.server";
 import { loadSiteSections, saveSiteSection } from "~/site/sections.server";
 import { zonedDateTime } from "~/kernel/time";
 import { mayUpload } from "~/uploads/upload.server";
+import { privateFolderStorage } from "~/uploads/storage.server";
+import {
+  readPaymentQr,
+  removePaymentQr,
+  savePaymentMethod,
+} from "~/payments/payment-method.server";
+import { readReceipt } from "~/payments/payment.server";
+import {
+  decidePayment,
+  listPayments,
+  paymentsCsvRows,
+  recordRefund,
+} from "~/payments/review.server";
 import { VALID_EVENT } from "../helpers/events";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 
@@ -57,6 +74,7 @@ const SECRET = "s".repeat(64);
 const ZONE = "America/La_Paz";
 const HOUR = 3_600_000;
 let database: TestDatabase;
+const privateDir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-privado-"));
 
 type Person = (User & { grants: Grant[] }) | null;
 
@@ -145,6 +163,8 @@ let soon: { id: string }; // starts in an hour: within door hours
 let other: { id: string }; // another event, also soon
 let later: { id: string }; // in ten days: outside door hours
 let participant: User;
+/** The participant's payment at `soon`, with a receipt in the private store. */
+let receiptPayment: { id: string };
 const people: Record<string, Person> = {};
 
 const CASES: Case[] = [
@@ -198,6 +218,12 @@ const CASES: Case[] = [
     person: () => people.linkLater!,
     target: () => later.id,
     role: { kind: "doorLink", inScope: true, inWindow: false },
+  },
+  {
+    name: "tesorería",
+    person: () => people.treasurer!,
+    target: () => soon.id,
+    role: { kind: "treasurer", inScope: true, inWindow: true },
   },
   {
     name: "enlace de registro de otro evento",
@@ -299,7 +325,45 @@ const MUTATIONS: Record<Action, Array<(p: Person, eventId: string) => Promise<un
       if (!mayUpload(p, "admin")) throw new NotAllowedError();
     },
   ],
+  "payments.setup": [
+    (p) =>
+      savePaymentMethod(database.db, p, {
+        accountHolder: "Comunidad Ayllu",
+        bank: "Banco Unión",
+        instructions: "",
+        qrExpiresOn: null,
+      }),
+    (p) => readPaymentQr(database.db, privateFolderStorage(privateDir), p),
+    (p) => removePaymentQr(database.db, privateFolderStorage(privateDir), p),
+  ],
+  "payments.receipts": [
+    (p) => readReceipt(database.db, privateFolderStorage(privateDir), p, receiptPayment.id),
+  ],
+  "payments.review": [
+    (p) => listPayments(database.db, p, "todos"),
+    (p) => paymentsCsvRows(database.db, p, "https://ayllu.example"),
+    async (p) => decidePayment(database.db, p, (await payment("submitted")).id, "confirm"),
+    async (p) => decidePayment(database.db, p, (await payment("submitted")).id, "refuse", "Monto"),
+    async (p) => decidePayment(database.db, p, (await payment("pending")).id, "waive"),
+    async (p) =>
+      recordRefund(
+        database.db,
+        p,
+        (await payment("confirmed", new Date(Date.now() - HOUR))).id,
+        "Transferencia 42",
+      ),
+  ],
 };
+
+/** A payment of a new member at the event in ten days, in `status`. */
+async function payment(status: string, leftAt: Date | null = null) {
+  const payer = await member();
+  const [row] = await database.db
+    .insert(payments)
+    .values({ eventId: later.id, userId: payer.id, amountCents: 3000, status, leftAt })
+    .returning({ id: payments.id });
+  return row!;
+}
 
 async function auditCount(): Promise<number> {
   const [row] = await database.db.select({ n: count() }).from(auditLog);
@@ -317,15 +381,30 @@ beforeAll(async () => {
   people.organiser = await member([{ kind: "organiser", eventId: soon.id }]);
   people.organiserElsewhere = await member([{ kind: "organiser", eventId: other.id }]);
   people.editor = await member([{ kind: "editor", eventId: null }]);
+  people.treasurer = await member([{ kind: "treasurer", eventId: null }]);
   people.door = await member([{ kind: "door", eventId: soon.id }]);
   people.doorLater = await member([{ kind: "door", eventId: later.id }]);
   people.doorElsewhere = await member([{ kind: "door", eventId: other.id }]);
+  const receipt = `${"a".repeat(32)}.png`;
+  fs.writeFileSync(path.join(privateDir, receipt), "png");
+  const [made] = await database.db
+    .insert(payments)
+    .values({
+      eventId: soon.id,
+      userId: participant.id,
+      amountCents: 3000,
+      status: "submitted",
+      receiptFile: receipt,
+    })
+    .returning({ id: payments.id });
+  receiptPayment = made!;
   people.link = await linkHolder(soon.id);
   people.linkLater = await linkHolder(later.id);
   people.linkElsewhere = await linkHolder(other.id);
 }, 60_000);
 afterAll(async () => {
   await database?.close();
+  fs.rmSync(privateDir, { recursive: true, force: true });
 });
 
 test("the walk covers every action of the table, and every kind of role", () => {
@@ -425,7 +504,7 @@ test("bad role input: unknown member, unknown or malformed event, unknown kind, 
   expect(await loadGrants(database.db, target.id)).toEqual([]);
 });
 
-test("the table says what issue 32 asks: organisers run their event, editors the publications, door staff the door", () => {
+test("the table says what issues 32 and 35 ask: organisers run their event, editors the publications, door staff the door, treasurers the payments", () => {
   expect(CAPABILITIES).toEqual({
     "users.read": [],
     "users.setAdmin": [],
@@ -446,6 +525,9 @@ test("the table says what issue 32 asks: organisers run their event, editors the
     "event.door.window": ["organiser"],
     "publications.manage": ["editor"],
     "uploads.images": ["organiser", "editor"],
+    "payments.setup": ["treasurer"],
+    "payments.receipts": ["treasurer"],
+    "payments.review": ["treasurer"],
   });
 });
 

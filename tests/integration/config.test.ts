@@ -244,6 +244,7 @@ test("mail: SMTP_URL sends, no SMTP outside production keeps mail in the develop
     transport: { kind: "mailbox" },
     from: "Ayllu <no-responder@localhost>",
     reminderHours: 24,
+    holdReminderHours: 6,
   });
   expect(loadConfig(PRODUCTION).mail.transport).toEqual({ kind: "none" });
   expect(loadConfig(PRODUCTION).mail.from).toBe("Ayllu <no-responder@ayllu.example>");
@@ -252,12 +253,16 @@ test("mail: SMTP_URL sends, no SMTP outside production keeps mail in the develop
     SMTP_URL: "smtp://usuario:clave@correo.example:587",
     MAIL_FROM: "Ayllu <eventos@ayllu.example>",
     REMINDER_HOURS: "48",
+    HOLD_REMINDER_HOURS: "12",
   }).mail;
   expect(smtp).toEqual({
     transport: { kind: "smtp", url: "smtp://usuario:clave@correo.example:587" },
     from: "Ayllu <eventos@ayllu.example>",
     reminderHours: 48,
+    holdReminderHours: 12,
   });
+  expect(refusal({ HOLD_REMINDER_HOURS: "0" })).toContain("HOLD_REMINDER_HOURS");
+  expect(refusal({ HOLD_REMINDER_HOURS: "seis" })).toContain("HOLD_REMINDER_HOURS");
 });
 
 test.each([
@@ -271,4 +276,17 @@ test.each([
   [{ REMINDER_HOURS: "mañana" }, "REMINDER_HOURS debe ser un número entero de horas"],
 ])("mail settings that cannot work are refused with their name: %o", (env, message) => {
   expect(refusal(env)).toContain(message);
+});
+
+test("private files (decision 048) go to <DATA_DIR>/privado or PRIVATE_DIR, never inside UPLOADS_DIR", () => {
+  const config = loadConfig({ DATA_DIR: "/srv/ayllu" });
+  expect(config.privateDir).toBe("/srv/ayllu/privado");
+  expect(config.uploadsDir).toBe("/srv/ayllu/uploads");
+  expect(loadConfig({ DATA_DIR: "/srv/ayllu", PRIVATE_DIR: "/srv/secreto" }).privateDir).toBe(
+    "/srv/secreto",
+  );
+  for (const inside of ["/srv/ayllu/uploads/privado", "/srv/ayllu/uploads"])
+    expect(refusal({ DATA_DIR: "/srv/ayllu", PRIVATE_DIR: inside })).toContain(
+      "PRIVATE_DIR está dentro de UPLOADS_DIR",
+    );
 });

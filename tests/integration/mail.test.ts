@@ -170,7 +170,7 @@ test("nothing said by a member's own text reaches the HTML as markup", async () 
   expect(String(message.html)).toContain("&lt;b&gt;Sumo&lt;/b&gt; &amp; co");
 });
 
-test("a join that is refused queues nothing; leaving queues the goodbye and the seat for the first waiting, together", async () => {
+test("a join that is refused queues nothing; joining a full event's waiting list is told; leaving queues the goodbye and the seat for the first waiting, together", async () => {
   const ended = await createTestEvent(database.db, admin, { fechaEvento: "2020-01-01" });
   const member = await newMember();
   await expect(joinEvent(database.db, member, ended.id)).rejects.toBeInstanceOf(EventEndedError);
@@ -187,9 +187,14 @@ test("a join that is refused queues nothing; leaving queues the goodbye and the 
     ["joined", first.id],
     ["left", first.id],
     ["seat", second.id],
+    // Joining the waiting list is told too (issue 35).
+    ["waitlistJoined", second.id],
   ]);
   await worker().runOnce();
-  const mails = await smtp.waitFor(3);
+  const mails = await smtp.waitFor(4);
+  const waiting = mails.find((m) => m.subject?.startsWith("Estás en la lista de espera"))!;
+  expect(waiting.text).toContain("está lleno y quedaste en su lista de espera");
+  expect(header(waiting, "list-unsubscribe")).toContain(`/correo/baja/${second.mailToken}/plazas`);
   const seat = mails.find((m) => m.subject?.startsWith("¡Tienes una plaza!"))!;
   expect(seat.text).toContain("es tuya: ya estás inscrito");
   const left = mails.find((m) => m.subject?.startsWith("Dejaste de participar"))!;

@@ -11,9 +11,10 @@ import { copyEmbeddedTemplate } from "../helpers/database";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { ConfigError, loadConfig } from "~/kernel/config.server";
-import { siteStorage, checkObjectStore } from "~/uploads/storage.server";
+import { siteStorage, checkObjectStore, privateObjectStorage } from "~/uploads/storage.server";
+import { grantRole } from "~/members/roles.server";
 import { sweepUploads } from "~/uploads/upload.server";
-import { users } from "~/db/schema.server";
+import { paymentMethod, users } from "~/db/schema.server";
 import { eq } from "drizzle-orm";
 import { BrowserClient } from "../helpers/browser-client";
 import { ADMIN_EMAIL, createAdmin, createMember } from "../helpers/events";
@@ -330,4 +331,39 @@ test("`node server.js` with a bucket that does not exist says so, naming S3_BUCK
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+});
+
+test("with a bucket, the bank's QR (a private file, decision 048) goes under privado/ — in S3_PRIVATE_BUCKET when set — never under imagenes/, and only /pago/qr.png serves it", async () => {
+  const treasurer = await createMember(server);
+  await grantRole(server.db, admin.user, { userId: treasurer.user.id, kind: "treasurer" });
+  const form = new FormData();
+  form.append(
+    "imagen",
+    new Blob([new Uint8Array(await photo(42, 200))], { type: "image/png" }),
+    "qr.png",
+  );
+  const reply = await treasurer.client.request("POST", "/tesoreria", { body: form });
+  expect(reply.status).toBe(302);
+  const [method] = await server.db.select().from(paymentMethod);
+  const name = method!.qrFile!;
+  const inBucket = await fetch(`${s3.endpoint}/${TEST_BUCKET}/privado/${name}`);
+  expect(inBucket.status).toBe(200);
+  expect(await objectBytes(name)).toBeNull();
+  expect((await treasurer.client.request("GET", `/imagenes/${name}`)).status).toBe(404);
+  const served = await treasurer.client.request("GET", "/pago/qr.png");
+  expect(served.status).toBe(200);
+  expect(served.headers.get("content-type")).toBe("image/png");
+
+  // With S3_PRIVATE_BUCKET, the private files go to that bucket instead.
+  const settings = loadConfig({
+    ...TEST_ENV,
+    ...s3.env(),
+    S3_PRIVATE_BUCKET: "ayllu-privado",
+  }).objectStore!;
+  const store = privateObjectStorage(settings);
+  await store.write(name, Buffer.from("png"));
+  expect((await fetch(`${s3.endpoint}/ayllu-privado/privado/${name}`)).status).toBe(200);
+  expect((await store.list()).map((f) => f.name)).toEqual([name]);
+  await store.remove(name);
+  expect(await store.has(name)).toBe(false);
 });

@@ -195,7 +195,12 @@ test("a backup into the folder is written, recorded, copied to the private bucke
   const run = await backupIntoFolder(
     database.db,
     database.kind,
-    { uploadsDir: uploads, objectStore, backups: { dir, hour: 3, keepDaily: 7, keepWeekly: 4 } },
+    {
+      uploadsDir: uploads,
+      privateDir: tempDir(),
+      objectStore,
+      backups: { dir, hour: 3, keepDaily: 7, keepWeekly: 4 },
+    },
     () => at,
   );
   expect(run.file).toBe("ayllu-2026-11-27T070000Z.ayllu.gz");
@@ -236,6 +241,7 @@ test("a failed backup leaves no partial file and records why", async () => {
   await expect(
     backupIntoFolder(database.db, database.kind, {
       uploadsDir: tempDir(),
+      privateDir: tempDir(),
       objectStore: null,
       backups: { dir: blocked, hour: 3, keepDaily: 7, keepWeekly: 4 },
     }),

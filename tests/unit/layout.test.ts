@@ -20,6 +20,7 @@ const DOMAINS = [
   "uploads",
   "audit",
   "diagnostics",
+  "payments",
 ] as const;
 const BASE = ["kernel", "db", "ui"] as const;
 

@@ -47,6 +47,10 @@ export interface EventFormValues {
   descripcion?: string;
   /** Seats; blank (or null) means no limit. */
   capacity?: string | number | null;
+  /** 'Precio (Bs, opcional)' as typed ('30', '30,50'); blank is free. */
+  price?: string;
+  /** 'Reserva para pagar (horas)'; blank is 48. */
+  holdHours?: string;
   /** The group chat's link, shown only to those with a place (decision 047). */
   enlaceGrupo?: string | null;
 }
@@ -269,6 +273,41 @@ export function EventForm({
             max={CAPACITY_MAX}
             step={1}
             defaultValue={values.capacity ?? ""}
+          />
+        )}
+      </Field>
+      <Field
+        {...field("price")}
+        required={false}
+        label="Precio (Bs, opcional)"
+        hint="Vacío: gratis. Escríbelo como 30 o 30,50; quien se inscribe paga por QR (Tesorería)."
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={20}
+            defaultValue={values.price ?? ""}
+          />
+        )}
+      </Field>
+      <Field
+        {...field("holdHours")}
+        required={false}
+        label="Reserva para pagar (horas)"
+        hint="Si tiene precio: cuánto tiempo se guarda la plaza de quien se inscribe mientras paga. Vacío: 48."
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={720}
+            step={1}
+            defaultValue={values.holdHours ?? ""}
           />
         )}
       </Field>

@@ -13,6 +13,8 @@ export interface MenuUser {
   checkIn?: string | null;
   /** 'Notas y Proyectos' for editors. */
   editor?: boolean;
+  /** 'Tesorería' for treasurers (decision 048). */
+  treasurer?: boolean;
 }
 
 /**
@@ -114,7 +116,7 @@ export function UserMenu({ user }: { user: MenuUser }) {
             Perfil
           </Link>
         </li>
-        {!user.isAdmin && (user.eventsInCharge || user.editor) ? (
+        {!user.isAdmin && (user.eventsInCharge || user.editor || user.treasurer) ? (
           <>
             <li role="separator" className="menu-divider" />
             {user.eventsInCharge ? (
@@ -138,6 +140,13 @@ export function UserMenu({ user }: { user: MenuUser }) {
                 </Link>
               </li>
             ) : null}
+            {user.treasurer ? (
+              <li role="none">
+                <Link role="menuitem" to="/tesoreria" onClick={() => close(false)}>
+                  Tesorería
+                </Link>
+              </li>
+            ) : null}
           </>
         ) : null}
         {user.isAdmin ? (
@@ -156,6 +165,11 @@ export function UserMenu({ user }: { user: MenuUser }) {
             <li role="none">
               <Link role="menuitem" to="/admin/sitio" onClick={() => close(false)}>
                 Contenido del sitio
+              </Link>
+            </li>
+            <li role="none">
+              <Link role="menuitem" to="/tesoreria" onClick={() => close(false)}>
+                Tesorería
               </Link>
             </li>
             <li role="none">

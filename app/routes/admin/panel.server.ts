@@ -34,6 +34,7 @@ import { grantRole, revokeRole, rolesOf } from "~/members/roles.server";
 import { ROLE_KIND_NAMES, ROLE_KINDS } from "~/members/permissions.server";
 import { zonedDateTime } from "~/kernel/time";
 import { redirectWithFlash } from "~/flash.server";
+import { priceFieldValue } from "~/payments/money";
 import { answerRefusal, Refusal } from "~/kernel/errors";
 
 type PanelActionData = {
@@ -158,6 +159,8 @@ export async function loadPanel(request: Request, admin: User, context: AppLoadC
               fechaFin: zonedDateTime(editEvent.endsAt, context.config.siteTimezone).date,
               horaFin: zonedDateTime(editEvent.endsAt, context.config.siteTimezone).time,
               capacity: editEvent.capacity,
+              price: priceFieldValue(editEvent.priceCents),
+              holdHours: String(editEvent.holdHours),
               enlaceGrupo: editEvent.chatLink ?? "",
               imagenEnlace: editEvent.imagenEnlace,
               ubicacionEspecifica: editEvent.ubicacionEspecifica ?? "",

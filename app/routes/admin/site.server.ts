@@ -21,6 +21,9 @@ import {
   siteSectionsEdited,
 } from "~/site/sections.server";
 import { redirectWithFlash } from "~/flash.server";
+import { asc, eq, gt } from "drizzle-orm";
+import { events } from "~/db/schema.server";
+import { formatDate } from "~/kernel/time";
 
 export interface SiteActionData {
   intent: string;
@@ -42,10 +45,11 @@ export async function loadSitePage(request: Request, context: AppLoadContext) {
   const section: SiteSectionKey =
     asked === null ? SITE_SECTION_KEYS[0]! : (asked as SiteSectionKey);
   if (!isSiteSectionKey(section)) notFound("Esa sección del contenido no existe.");
-  const [content, edited, demo] = await Promise.all([
+  const [content, edited, demo, choices] = await Promise.all([
     loadSiteSections(context.db),
     siteSectionsEdited(context.db),
     loadDemoSections(context.db),
+    eventChoices(context),
   ]);
   return data(
     {
@@ -53,10 +57,26 @@ export async function loadSitePage(request: Request, context: AppLoadContext) {
       values: valuesFromSection(section, content[section]),
       edited,
       demo,
+      choices,
       timeZone: context.config.siteTimezone,
     },
     { headers: { "Cache-Control": "no-store" } },
   );
+}
+
+/** The events the course's 'Evento de la inscripción' may be: those not over, soonest first. */
+async function eventChoices(context: AppLoadContext) {
+  const now = typeof context.now === "function" ? context.now() : new Date();
+  const rows = await context.db
+    .select({ id: events.id, nombreEvento: events.nombreEvento, startsAt: events.startsAt })
+    .from(events)
+    .where(gt(events.endsAt, now))
+    .orderBy(asc(events.startsAt))
+    .limit(200);
+  return rows.map((e) => ({
+    value: e.id,
+    label: `${e.nombreEvento} (${formatDate(e.startsAt, context.config.siteTimezone)})`,
+  }));
 }
 
 /**
@@ -108,6 +128,24 @@ async function saveSection(form: FormData, admin: User, context: AppLoadContext)
       },
       400,
     );
+  if (key === "course" && (result.data as { eventId: string }).eventId) {
+    const chosen = (result.data as { eventId: string }).eventId;
+    const [found] = await context.db
+      .select({ id: events.id })
+      .from(events)
+      .where(eq(events.id, chosen));
+    if (!found)
+      return answer(
+        {
+          fieldErrors: {
+            eventId: "«Evento de la inscripción» debe ser uno de los eventos de la lista.",
+          },
+          message: MESSAGES.siteCheckFields,
+          values: valuesFromSection(key, result.data),
+        },
+        400,
+      );
+  }
   try {
     await saveSiteSection(context.db, admin, key, result.data);
   } catch (error) {

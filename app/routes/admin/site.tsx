@@ -92,6 +92,7 @@ export default function SiteSectionsAdmin({ loaderData, actionData }: Route.Comp
         values={answer?.values ?? loaderData.values}
         errors={answer?.fieldErrors ?? {}}
         refused={Boolean(answer?.fieldErrors && Object.keys(answer.fieldErrors).length > 0)}
+        choices={loaderData.choices}
         notice={demo.includes(spec.key) ? <DemoNote>{demoNotes.adminSection}</DemoNote> : null}
         status={
           savedAt

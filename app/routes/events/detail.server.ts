@@ -80,6 +80,7 @@ export async function loadEventDetail(
         tipoEvento: event.tipoEvento,
         enlacesVirtuales: event.enlacesVirtuales.filter(isHttpUrl),
         imagenEnlace: event.imagenEnlace,
+        priceCents: event.priceCents,
         descripcion: event.descripcion,
         startsAt: event.startsAt.toISOString(),
         endsAt: event.endsAt.toISOString(),
@@ -144,6 +145,8 @@ export async function loadEventDetail(
           ? { attended: event.sessionsAttended, total: held, share: event.certificateShare }
           : null,
       waiting,
+      // The member's payment for their place, when the event has a price (decision 048).
+      payment: participating && event.paymentStatus ? { status: event.paymentStatus } : null,
       seats: ended || event.seatsLeft === null ? null : { left: event.seatsLeft },
       // The member's pass for the door, until the event ends, when it has a door.
       checkIn: pass,

@@ -10,6 +10,7 @@ import { BubbleIcon, WhatsAppLink } from "~/ui/whatsapp";
 import { ParticipationButton, seatsText } from "~/events/components/participation-button";
 import { chatLinkLabel, eventLinkLabel, eventPlace, mapSearchUrl } from "~/events/event-place";
 import { plural } from "~/kernel/plural";
+import { formatBs } from "~/payments/money";
 import { shortDescription, structuredData } from "~/events/structured-data";
 import { redirectWithFlash } from "~/flash.server";
 import { getUser, requireProfile } from "~/guards.server";
@@ -77,6 +78,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
     certificate,
     sessionsAttended,
     waiting,
+    payment,
     seats,
     checkIn,
     timeZone,
@@ -190,6 +192,12 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
                   : plural(going, "persona", "personas")}
               </dd>
             </div>
+            {event.priceCents > 0 ? (
+              <div className="detail">
+                <dt>Precio</dt>
+                <dd>{formatBs(event.priceCents)}</dd>
+              </div>
+            ) : null}
             {seats ? (
               <div className="detail">
                 <dt>Plazas</dt>
@@ -227,6 +235,24 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
                   ? ` El certificado es para quienes asistieron al menos al ${sessionsAttended.share} % de las sesiones.`
                   : ""
               }`}
+            </p>
+          ) : null}
+          {payment && !ended ? (
+            <p className="event-payment" role="status">
+              {payment.status === "pending"
+                ? "Tu plaza está reservada: Pendiente de pago. "
+                : payment.status === "refused"
+                  ? "Tesorería no pudo confirmar tu pago. "
+                  : payment.status === "submitted"
+                    ? "Recibimos tu pago; tesorería lo está revisando. "
+                    : payment.status === "waived"
+                      ? "Tienes una beca para este evento. "
+                      : "Pago confirmado. "}
+              <a href={`/detalles/${event.id}/pago`}>
+                {payment.status === "pending" || payment.status === "refused"
+                  ? "Pagar mi inscripción"
+                  : "Ver mi pago"}
+              </a>
             </p>
           ) : null}
           <div className="button-row">

@@ -12,18 +12,53 @@ import { ShaderBackground } from "~/site/components/shader-background";
 import { coursePage } from "~/site/copy/course";
 import { isHttpUrl } from "~/kernel/checks";
 import { pageTitle } from "~/site/title";
+import { Link } from "react-router";
+import { getEvent, getEventForViewer } from "~/events/event.server";
+import { getUser } from "~/guards.server";
+import { formatDateTimeRange } from "~/kernel/time";
+import { formatBs } from "~/payments/money";
 import { loadDemoSections, loadSiteSections } from "~/site/sections.server";
 import { DemoNote } from "~/site/components/demo-note";
 import { demoNotes } from "~/site/copy/demo-notes";
 import type { Route } from "./+types/clase1";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const [content, demo] = await Promise.all([
     loadSiteSections(context.db),
     loadDemoSections(context.db),
   ]);
-  // Demo links (SEED_DEMO) are said to be examples, beside INSCRÍBETE and in its dialog.
-  return { course: content.course, demo: demo.includes("course") };
+  const course = content.course;
+  // The site's event the course registers in (issue 35): its price and dates; an event gone or
+  // over is as none. The group's link is for those registered in it.
+  const event = course.eventId ? await getEvent(context.db, course.eventId) : null;
+  const now = typeof context.now === "function" ? context.now() : new Date();
+  const open = event && event.endsAt > now ? event : null;
+  let registered = false;
+  if (open) {
+    const user = await getUser(request, context);
+    registered = user
+      ? Boolean((await getEventForViewer(context.db, open.id, user.id))?.participating)
+      : false;
+  }
+  return {
+    course: {
+      ...course,
+      // The group's invitation is not handed out before registering in the site's event.
+      groupHref: open && !registered ? "" : course.groupHref,
+      // With the site's event, the outside form is not offered.
+      formHref: open ? "" : course.formHref,
+    },
+    event: open
+      ? {
+          id: open.id,
+          price: open.priceCents > 0 ? formatBs(open.priceCents) : "Gratis",
+          when: formatDateTimeRange(open.startsAt, open.endsAt, context.config.siteTimezone),
+        }
+      : null,
+    registered,
+    // Demo links (SEED_DEMO) are said to be examples, beside INSCRÍBETE and in its dialog.
+    demo: demo.includes("course"),
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -43,8 +78,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
-  const { course, demo } = loaderData;
-  const canEnrol = isHttpUrl(course.formHref) || isHttpUrl(course.groupHref);
+  const { course, demo, event, registered } = loaderData;
+  const canEnrol = event !== null || isHttpUrl(course.formHref) || isHttpUrl(course.groupHref);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [selected, setSelected] = useState(course.name);
   const isSelected = selected === course.name;
@@ -145,11 +180,31 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
         >
           {demo ? <DemoNote>{demoNotes.course}</DemoNote> : null}
           {course.description ? <p>{course.description}</p> : null}
-          <p className="muted">
-            {[course.name, course.dates, course.price].filter(Boolean).join(" · ")}
-          </p>
+          {event ? (
+            <dl className="course-event">
+              <div>
+                <dt>Precio</dt>
+                <dd>{event.price}</dd>
+              </div>
+              <div>
+                <dt>Fechas</dt>
+                <dd>{event.when}</dd>
+              </div>
+            </dl>
+          ) : (
+            <p className="muted">
+              {[course.name, course.dates, course.price].filter(Boolean).join(" · ")}
+            </p>
+          )}
           <ul className="dialog-links">
-            {isHttpUrl(course.formHref) ? (
+            {event ? (
+              <li>
+                <Link className="button" to={`/detalles/${event.id}`}>
+                  {registered ? coursePage.registeredLabel : coursePage.registerLabel}
+                </Link>
+              </li>
+            ) : null}
+            {!event && isHttpUrl(course.formHref) ? (
               <li>
                 <ExternalAction href={course.formHref} label={coursePage.formLabel} />
               </li>

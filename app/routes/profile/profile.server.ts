@@ -1,5 +1,6 @@
 // /profile: what the page shows and what its forms do, one function per `intent`. The route
 // checks who is asking, reads the form and dispatches here (as the admin panel does).
+import { sitePrivateStorage } from "~/uploads/storage.server";
 import { eventPlace } from "~/events/event-place";
 import { reminderText } from "~/events/reminder-text";
 import { data, type AppLoadContext } from "react-router";
@@ -115,7 +116,12 @@ async function deleteOwnAccount({ request, context, form, user }: Post) {
     );
   }
   try {
-    await deleteAccount(context.db, user);
+    await deleteAccount(
+      context.db,
+      user,
+      typeof context.now === "function" ? context.now() : new Date(),
+      sitePrivateStorage(context.config),
+    );
   } catch (error) {
     if (error instanceof Refusal) {
       return data(

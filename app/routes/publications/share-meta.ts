@@ -19,6 +19,6 @@ export function shareMeta(info: ShareInfo) {
     { property: "og:url", content: info.url },
     { tagName: "link", rel: "canonical", href: info.url },
   ];
-  // The picture and its card type are the root layout's (decision 046).
+  // The picture and its card type are the root layout's (decision 048).
   return tags;
 }

@@ -16,6 +16,7 @@ function SiteField({
   value,
   error,
   onChange,
+  choices = [],
 }: {
   spec: SiteFieldSpec;
   id: string;
@@ -23,6 +24,8 @@ function SiteField({
   value: string;
   error?: string;
   onChange?: (value: string) => void;
+  /** The events an 'event' field chooses from. */
+  choices?: readonly SiteChoice[];
 }) {
   if (spec.kind === "image")
     return (
@@ -51,7 +54,19 @@ function SiteField({
       error={error}
     >
       {(control) =>
-        spec.kind === "textarea" ? (
+        spec.kind === "event" ? (
+          <select {...control} {...valueProps}>
+            <option value="">Ninguno</option>
+            {choices.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+            {value && !choices.some((c) => c.value === value) ? (
+              <option value={value}>Un evento que ya no está disponible</option>
+            ) : null}
+          </select>
+        ) : spec.kind === "textarea" ? (
           <textarea {...control} {...valueProps} rows={3} maxLength={spec.max} />
         ) : (
           <input
@@ -68,6 +83,12 @@ function SiteField({
   );
 }
 
+/** One option of an 'event' field: the event's id, and how the admin recognises it. */
+export interface SiteChoice {
+  value: string;
+  label: string;
+}
+
 const text = (values: Record<string, unknown>, key: string) =>
   typeof values[key] === "string" ? (values[key] as string) : "";
 
@@ -82,7 +103,10 @@ export function SiteSectionForm({
   refused,
   status,
   notice = null,
+  choices = [],
 }: {
+  /** The events an 'event' field chooses from. */
+  choices?: readonly SiteChoice[];
   spec: SiteSectionSpec;
   values: Record<string, unknown>;
   errors: FieldErrors;
@@ -126,6 +150,7 @@ export function SiteSectionForm({
             name={field.name}
             value={text(values, field.name)}
             error={errors[field.name]}
+            choices={choices}
           />
         ))}
         {spec.lists.map((list) => (

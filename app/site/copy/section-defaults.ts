@@ -71,6 +71,7 @@ export const SITE_DEFAULTS: SiteSections = {
     image: "/landing/course-micromouse.svg",
     description:
       "Completa el formulario de inscripción y únete al grupo del curso, donde compartimos los materiales, el horario y el lugar. El costo es de 30bs y se paga el primer día.",
+    eventId: "",
     formHref: "",
     groupLabel: "Grupo de WhatsApp del curso",
     groupHref: "",

@@ -1,0 +1,202 @@
+// A member's payment for their registration (decision 048): what they see on the payment page,
+// what they send (a receipt or the transaction number), and who may read the receipt. The design
+// pays for a payable subject — a registration now, a team later — so a team's page reuses this.
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { events, payments, type Payment, type User } from "~/db/schema.server";
+import { isUuid } from "~/kernel/checks";
+import { Refusal } from "~/kernel/errors";
+import { may, NotAllowedError, type Actor } from "~/members/permissions.server";
+import { StorageUnavailableError, type PrivateStorage } from "~/uploads/storage.server";
+import type { UploadedFile, UploadLimits } from "~/uploads/upload.server";
+import { getPaymentMethod } from "./payment-method.server";
+import { processReceipt } from "./receipts.server";
+import { queuePaymentMail } from "./mails.server";
+
+type Member = Pick<User, "id">;
+
+/** No payment of the member's at that event (never registered, or unknown event). */
+export class PaymentNotFoundError extends Refusal {
+  override name = "PaymentNotFoundError";
+  constructor() {
+    super("No tienes una inscripción con pago en este evento.", 404);
+  }
+}
+
+/** Sending again once a treasurer confirmed, or after the hold ran out. */
+export class PaymentClosedError extends Refusal {
+  override name = "PaymentClosedError";
+  constructor(message: string) {
+    super(message, 409);
+  }
+}
+
+/**
+ * Where a bank's payment API would plug in later (decision 048): a QR made for one payment with
+ * its amount and reference, and the bank's callback confirming it. Not built: the site shows the
+ * community's static QR and a treasurer confirms by hand.
+ */
+export interface BankGateway {
+  /** A QR image (PNG) for this payment, or null to show the community's static QR. */
+  qrFor(payment: Pick<Payment, "id" | "reference" | "amountCents">): Promise<Buffer | null>;
+  /** The payment the bank's callback confirms, read and checked from its request; null if none. */
+  confirmFromCallback(request: Request): Promise<{ reference: string; amountCents: number } | null>;
+}
+
+/** The member's latest registration payment at the event (a live one first), or null. */
+async function latestPayment(db: Db, userId: string, eventId: string) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.eventId, eventId),
+        eq(payments.userId, userId),
+        eq(payments.subjectKind, "registration"),
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The payment page: the member's payment at the event, the event, and how to pay. */
+export async function loadMyPayment(db: Db, member: Member, eventId: unknown) {
+  if (!isUuid(eventId)) throw new PaymentNotFoundError();
+  const payment = await latestPayment(db, member.id, eventId);
+  if (!payment) throw new PaymentNotFoundError();
+  const [event] = await db
+    .select({
+      id: events.id,
+      nombreEvento: events.nombreEvento,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+    })
+    .from(events)
+    .where(eq(events.id, eventId));
+  const method = await getPaymentMethod(db);
+  return { payment, event: event!, method };
+}
+
+/** A payment the member may still send something for: held, or sent and not yet decided. */
+async function openPayment(tx: Db, member: Member, eventId: unknown) {
+  if (!isUuid(eventId)) throw new PaymentNotFoundError();
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.eventId, eventId),
+        eq(payments.userId, member.id),
+        eq(payments.subjectKind, "registration"),
+        inArray(payments.status, ["pending", "submitted", "refused", "confirmed", "waived"]),
+      ),
+    )
+    .for("update");
+  if (!payment) {
+    const last = await latestPayment(tx, member.id, eventId);
+    if (!last) throw new PaymentNotFoundError();
+    throw new PaymentClosedError(
+      last.status === "expired"
+        ? "Tu reserva venció y la plaza pasó a otra persona. Si quedan plazas, inscríbete de nuevo."
+        : "Esta inscripción ya no está activa.",
+    );
+  }
+  if (payment.status === "confirmed" || payment.status === "waived")
+    throw new PaymentClosedError("Tu pago ya está confirmado: no hace falta enviar nada más.");
+  return payment;
+}
+
+/** 'Enviar número de transacción': the place stays held until a treasurer decides. */
+export async function submitTransactionNumber(
+  db: Db,
+  member: Member,
+  eventId: unknown,
+  transactionNumber: string,
+  now: Date = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const payment = await openPayment(tx, member, eventId);
+    await tx
+      .update(payments)
+      .set({ status: "submitted", transactionNumber, submittedAt: now, heldUntil: null })
+      .where(eq(payments.id, payment.id));
+    await queuePaymentMail(tx, "receiptReceived", payment.id);
+  });
+}
+
+/**
+ * 'Enviar comprobante': a photo or PDF of the transfer, kept in the private store; one sent
+ * before is replaced (and removed). The place stays held until a treasurer decides.
+ */
+export async function submitReceipt(
+  db: Db,
+  storage: PrivateStorage,
+  member: Member,
+  eventId: unknown,
+  file: UploadedFile,
+  limits: UploadLimits,
+  now: Date = new Date(),
+): Promise<void> {
+  // Checked before the file is read, so that nobody's file is stored for nothing.
+  await db.transaction((tx) => openPayment(tx, member, eventId));
+  const receipt = await processReceipt(file, limits);
+  try {
+    if (!(await storage.has(receipt.name))) await storage.write(receipt.name, receipt.data);
+  } catch (error) {
+    console.error("No se pudo guardar un comprobante:", error);
+    throw new StorageUnavailableError();
+  }
+  const previous = await db.transaction(async (tx) => {
+    const payment = await openPayment(tx, member, eventId);
+    await tx
+      .update(payments)
+      .set({ status: "submitted", receiptFile: receipt.name, submittedAt: now, heldUntil: null })
+      .where(eq(payments.id, payment.id));
+    await queuePaymentMail(tx, "receiptReceived", payment.id);
+    return payment.receiptFile;
+  });
+  if (previous && previous !== receipt.name) await removeUnlessUsed(db, storage, previous);
+}
+
+/** Removes a private file no payment names any more (receipts are named by content). */
+export async function removeUnlessUsed(
+  db: Db,
+  storage: PrivateStorage,
+  name: string,
+): Promise<void> {
+  const [used] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.receiptFile, name))
+    .limit(1);
+  if (used) return;
+  try {
+    await storage.remove(name);
+  } catch (error) {
+    console.error("No se pudo quitar un comprobante del almacenamiento privado:", error);
+  }
+}
+
+/**
+ * A payment's receipt, for its member, treasurers and admins; anyone else is refused (403), and
+ * an unknown or malformed id, or a payment without a receipt, is not found.
+ */
+export async function readReceipt(
+  db: Db,
+  storage: PrivateStorage,
+  actor: (Actor & { id?: string }) | null,
+  paymentId: unknown,
+): Promise<{ name: string; data: Buffer; reference: string }> {
+  if (!actor) throw new NotAllowedError();
+  if (!isUuid(paymentId)) throw new PaymentNotFoundError();
+  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!payment) throw new PaymentNotFoundError();
+  if (payment.userId !== actor.id && !may(actor, "payments.receipts")) throw new NotAllowedError();
+  if (!payment.receiptFile) throw new PaymentNotFoundError();
+  return {
+    name: payment.receiptFile,
+    data: await storage.read(payment.receiptFile),
+    reference: payment.reference,
+  };
+}
