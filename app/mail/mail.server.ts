@@ -170,12 +170,17 @@ const EVENT_SNAPSHOT = sql.raw(`jsonb_build_object('id', e.id, 'nombreEvento', e
     order by s.starts_at, s.id), '[]'::jsonb)
     from event_sessions s where s.event_id = e.id and s.cancelled_at is null))`);
 
-/** The mails of those with a place carry the event's group chat link (decision 047). */
+/**
+ * The mails of those with a place carry the event's group chat link (decision 047); at a paid
+ * event, only once their place is paid for or waived (decision 048).
+ */
 const WITH_CHAT_LINK: readonly MailKind[] = ["joined", "seat", "reminder"];
 
 function snapshotFor(kind: MailKind): SQL {
   return WITH_CHAT_LINK.includes(kind)
-    ? sql`${EVENT_SNAPSHOT} || jsonb_build_object('chatLink', e.chat_link)`
+    ? sql`${EVENT_SNAPSHOT} || jsonb_build_object('chatLink', case when e.price_cents = 0
+        or exists (select 1 from payments pc where pc.event_id = e.id and pc.user_id = u.id
+          and pc.status in ('confirmed', 'waived')) then e.chat_link end)`
     : sql`${EVENT_SNAPSHOT}`;
 }
 

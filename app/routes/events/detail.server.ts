@@ -119,9 +119,13 @@ export async function loadEventDetail(
           ? `${formatDateRange(event.startsAt, event.endsAt, zone)} · ${held} sesiones`
           : formatDateTime(event.startsAt, zone)
       } · ${eventPlace(event)}`,
-      // The group chat, for those with a place only: never to visitors nor to those waiting.
+      // The group chat, for those with a place only: never to visitors nor to those waiting, and
+      // at a paid event only once the place is paid for (or waived).
       chatLink:
         participating &&
+        (event.priceCents === 0 ||
+          event.paymentStatus === "confirmed" ||
+          event.paymentStatus === "waived") &&
         event.chatLink &&
         event.chatLink.startsWith("https://") &&
         isHttpUrl(event.chatLink)
