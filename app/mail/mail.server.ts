@@ -174,7 +174,7 @@ const EVENT_SNAPSHOT = sql.raw(`jsonb_build_object('id', e.id, 'nombreEvento', e
  * The mails of those with a place carry the event's group chat link (decision 047); at a paid
  * event, only once their place is paid for or waived (decision 048).
  */
-const WITH_CHAT_LINK: readonly MailKind[] = ["joined", "seat", "reminder"];
+const WITH_CHAT_LINK: readonly MailKind[] = ["joined", "seat", "reminder", "paymentConfirmed"];
 
 function snapshotFor(kind: MailKind): SQL {
   return WITH_CHAT_LINK.includes(kind)

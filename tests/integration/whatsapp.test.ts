@@ -241,6 +241,9 @@ test("at a paid event the group link waits for the payment: not while pending, y
   const [payment] = await server.db.select().from(payments).where(eq(payments.eventId, event.id));
   await decidePayment(server.db, admin.user, payment!.id, "confirm");
   expect(await page()).toContain(`href="${GROUP}"`);
+  // The mail that says the payment is confirmed leads to the group.
+  const confirmed = (await mailsOf(ana.user.id)).filter((m) => String(m.text).includes(GROUP));
+  expect(confirmed).toHaveLength(1);
   await server.db.delete(mailOutbox);
   expect(
     await queueDueReminders(server.db, new Date(event.startsAt.getTime() - 3_600_000), 24),
