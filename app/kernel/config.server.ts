@@ -68,6 +68,8 @@ export interface Config {
   emailLinks: EmailLinkSettings;
   /** AUDIT_RETENTION_DAYS: audit log entries older than this go (daily); null keeps them forever. */
   auditRetentionDays: number | null;
+  /** RECEIPT_RETENTION_DAYS: a payment's receipt is removed this long after its event ends. */
+  receiptRetentionDays: number;
   /**
    * Production on the embedded database in one process (EMBEDDED_DATABASE=1, the small-site mode
    * of docs/decisions/035-production-image.md); its session secret is generated once into DATA_DIR.
@@ -227,6 +229,12 @@ const EnvSchema = z.object({
     .min(1, "AUDIT_RETENTION_DAYS debe estar entre 1 y 36500")
     .max(36500, "AUDIT_RETENTION_DAYS debe estar entre 1 y 36500")
     .optional(),
+  RECEIPT_RETENTION_DAYS: z.coerce
+    .number({ error: "RECEIPT_RETENTION_DAYS debe ser un número entero de días" })
+    .int("RECEIPT_RETENTION_DAYS debe ser un número entero de días")
+    .min(1, "RECEIPT_RETENTION_DAYS debe estar entre 1 y 36500")
+    .max(36500, "RECEIPT_RETENTION_DAYS debe estar entre 1 y 36500")
+    .default(365),
   HOLD_REMINDER_HOURS: z.coerce
     .number({ error: "HOLD_REMINDER_HOURS debe ser un número entero de horas" })
     .int("HOLD_REMINDER_HOURS debe ser un número entero de horas")
@@ -538,6 +546,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       holdReminderHours: e.HOLD_REMINDER_HOURS,
     },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? null,
+    receiptRetentionDays: e.RECEIPT_RETENTION_DAYS,
     emailLinks: {
       // Outside production without SMTP the link is shown on the page to whoever asked for it.
       enabled: Boolean(e.SMTP_URL) || !production,

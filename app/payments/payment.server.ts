@@ -1,7 +1,7 @@
 // A member's payment for their registration (decision 048): what they see on the payment page,
 // what they send (a receipt or the transaction number), and who may read the receipt. The design
 // pays for a payable subject — a registration now, a team later — so a team's page reuses this.
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { events, payments, type Payment, type User } from "~/db/schema.server";
 import { isUuid } from "~/kernel/checks";
@@ -157,6 +157,46 @@ export async function submitReceipt(
     return payment.receiptFile;
   });
   if (previous && previous !== receipt.name) await removeUnlessUsed(db, storage, previous);
+}
+
+/** How often the server looks for receipts past their keeping time. */
+export const RECEIPT_PRUNE_MS = 60 * 60_000;
+
+/**
+ * Receipts are kept `days` after their event ends (RECEIPT_RETENTION_DAYS, a year by default),
+ * then removed from the private store; the payment stays, with its reference, amount, status and
+ * transaction number, so the treasurer's records and the member's data download keep what was
+ * paid. Returns how many receipts were let go.
+ */
+export async function pruneReceipts(
+  db: Db,
+  storage: PrivateStorage,
+  days: number,
+  now: Date = new Date(),
+): Promise<number> {
+  const before = new Date(now.getTime() - days * 86_400_000);
+  const names = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: payments.id, name: payments.receiptFile })
+      .from(payments)
+      .innerJoin(events, eq(events.id, payments.eventId))
+      .where(and(isNotNull(payments.receiptFile), lte(events.endsAt, before)))
+      .for("update", { of: payments });
+    if (due.length === 0) return [];
+    await tx
+      .update(payments)
+      .set({ receiptFile: null })
+      .where(
+        inArray(
+          payments.id,
+          due.map((d) => d.id),
+        ),
+      );
+    return [...new Set(due.map((d) => d.name!))];
+  });
+  // The files go once the rows no longer name them (one file may serve two payments).
+  for (const name of names) await removeUnlessUsed(db, storage, name);
+  return names.length;
 }
 
 /** Removes a private file no payment names any more (receipts are named by content). */

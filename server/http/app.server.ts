@@ -39,6 +39,8 @@ import { encodingFor } from "~/kernel/encoding.server";
 import { createPageCache } from "./page-cache.server";
 import { shareDrainListener } from "./drain.server";
 import { expireHolds, HOLD_EXPIRY_MS } from "~/payments/expiry.server";
+import { pruneReceipts, RECEIPT_PRUNE_MS } from "~/payments/payment.server";
+import { sitePrivateStorage } from "~/uploads/storage.server";
 import {
   bodySizeLimit,
   rateLimit,
@@ -492,6 +494,16 @@ function startJobs(database: Database, config: Config, now: () => Date): () => P
       everyMs: HOLD_EXPIRY_MS,
       run: () => expireHolds(db, now()),
       failure: "No se pudieron liberar las plazas reservadas vencidas:",
+    },
+    {
+      // Receipts are kept RECEIPT_RETENTION_DAYS after their event ends (decision 048).
+      name: "receipts-prune",
+      everyMs: RECEIPT_PRUNE_MS,
+      run: () =>
+        pruneReceipts(db, sitePrivateStorage(config), config.receiptRetentionDays, now()).then(
+          () => undefined,
+        ),
+      failure: "No se pudieron quitar los comprobantes vencidos:",
     },
   ];
   // The audit log keeps everything unless AUDIT_RETENTION_DAYS says otherwise (decision 039).
