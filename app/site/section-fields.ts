@@ -96,6 +96,13 @@ const courseFields: SiteFieldSpec[] = [
   image("image", "Imagen"),
   link("href", "Enlace", "Opcional: /clase1 o una dirección https://. Sin enlace no hay botón."),
   text("linkLabel", "Texto del botón", NAME_MAX),
+  {
+    name: "eventId",
+    label: "Evento de la inscripción",
+    kind: "event",
+    max: 36,
+    hint: "Con un evento, el botón lleva a inscribirse en él aquí (la tarjeta muestra su precio). Sin evento, al enlace de arriba.",
+  },
 ];
 
 /** Every section, in the order of /admin/sitio. */

@@ -38,7 +38,13 @@ function fieldSchema(field: SiteFieldSpec) {
 }
 
 function rowSchema(fields: SiteFieldSpec[]) {
-  return z.strictObject(Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f)])));
+  // A row's event (a course card's registration, issue 35) came after rows were first saved:
+  // rows without one read as none.
+  return z.strictObject(
+    Object.fromEntries(
+      fields.map((f) => [f.name, f.kind === "event" ? fieldSchema(f).default("") : fieldSchema(f)]),
+    ),
+  );
 }
 
 const schemas = new Map<SiteSectionKey, z.ZodType>();

@@ -6,14 +6,19 @@ import { isHttpUrl, safeRedirectPath } from "~/kernel/checks";
 
 export type Row<Names extends string> = Record<Names, string>;
 
+/** A course card; `eventId`: the site's event it registers in (issue 35), "" for none. */
+type CourseRow = Row<"title" | "subtitle" | "dates" | "image" | "href" | "linkLabel"> & {
+  eventId?: string;
+};
+
 export interface SiteSections {
   hero: { eyebrow: string; title: string; lead: string };
   leaders: { leaders: Row<"name" | "role" | "image">[] };
   allies: { allies: Row<"name" | "description" | "logo" | "href">[] };
   sponsors: { intro: string; sponsors: Row<"name" | "description" | "logo" | "href">[] };
   courses: {
-    current: Row<"title" | "subtitle" | "dates" | "image" | "href" | "linkLabel">[];
-    past: Row<"title" | "subtitle" | "dates" | "image" | "href" | "linkLabel">[];
+    current: CourseRow[];
+    past: CourseRow[];
   };
   competition: {
     edition: string;

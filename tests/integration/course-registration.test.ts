@@ -115,3 +115,40 @@ test("a bad event is refused by its field and nothing is saved: malformed, unkno
     (await member.client.post("/admin/sitio", await courseForm({ eventId: randomUUID() }))).status,
   ).toBe(403);
 });
+
+test("a current course card on the home page registers in the site's event it names: its price, its page; a bad choice is refused", async () => {
+  const event = await createTestEvent(server.db, admin.user, {
+    nombreEvento: "Seguidor de línea 2031",
+    fechaEvento: "2031-10-04",
+  });
+  await server.db.update(events).set({ priceCents: 5050 }).where(eq(events.id, event.id));
+  const coursesForm = async (eventId: string) => {
+    const values = valuesFromSection(
+      "courses",
+      (await loadSiteSections(server.db)).courses,
+    ) as Record<string, string | string[]>;
+    return {
+      ...values,
+      intent: "save",
+      section: "courses",
+      "current.title": ["Seguidor de línea"],
+      "current.subtitle": ["Cuatro sábados"],
+      "current.dates": ["Octubre"],
+      "current.image": [""],
+      "current.href": [""],
+      "current.linkLabel": [""],
+      "current.eventId": [eventId],
+    };
+  };
+  const choices = await admin.client.get("/admin/sitio?seccion=courses");
+  expect(choices.text).toContain(`<option value="${event.id}">Seguidor de línea 2031 (`);
+  for (const bad of ["123", randomUUID(), "javascript:alert(1)"]) {
+    const reply = await admin.client.post("/admin/sitio", await coursesForm(bad));
+    expect(reply.status, bad).toBe(400);
+  }
+  const saved = await admin.client.post("/admin/sitio", await coursesForm(event.id));
+  expect(saved.status).toBe(302);
+  const home = text((await new BrowserClient(server.url).get("/")).text);
+  expect(home).toContain("Octubre · Bs 50,50");
+  expect(home).toMatch(new RegExp(`<a [^>]*href="/detalles/${event.id}"[^>]*>INSCRÍBETE</a>`));
+});

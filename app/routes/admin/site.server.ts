@@ -128,24 +128,19 @@ async function saveSection(form: FormData, admin: User, context: AppLoadContext)
       },
       400,
     );
-  if (key === "course" && (result.data as { eventId: string }).eventId) {
-    const chosen = (result.data as { eventId: string }).eventId;
-    const [found] = await context.db
-      .select({ id: events.id })
-      .from(events)
-      .where(eq(events.id, chosen));
-    if (!found)
-      return answer(
-        {
-          fieldErrors: {
-            eventId: "«Evento de la inscripción» debe ser uno de los eventos de la lista.",
-          },
-          message: MESSAGES.siteCheckFields,
-          values: valuesFromSection(key, result.data),
+  // Every 'event' field, of the section or of its rows, names one of the site's events.
+  const missing = await unknownEventField(context, key, result.data as Record<string, unknown>);
+  if (missing)
+    return answer(
+      {
+        fieldErrors: {
+          [missing.key]: `«${missing.label}» debe ser uno de los eventos de la lista.`,
         },
-        400,
-      );
-  }
+        message: MESSAGES.siteCheckFields,
+        values: valuesFromSection(key, result.data as object),
+      },
+      400,
+    );
   try {
     await saveSiteSection(context.db, admin, key, result.data);
   } catch (error) {
@@ -168,4 +163,37 @@ export async function siteAction(form: FormData, admin: User, context: AppLoadCo
   const handler = Object.hasOwn(SITE_ACTIONS, intent) ? SITE_ACTIONS[intent] : undefined;
   if (!handler) return reply({ intent, message: "Acción desconocida." }, 400);
   return handler(form, admin, context);
+}
+
+/** The first 'event' field of a section (or of a row of its lists) naming no event, if any. */
+async function unknownEventField(
+  context: AppLoadContext,
+  key: SiteSectionKey,
+  data: Record<string, unknown>,
+): Promise<{ key: string; label: string } | null> {
+  const spec = sectionSpec(key);
+  const named: { key: string; label: string; id: string }[] = [];
+  for (const field of spec.fields)
+    if (field.kind === "event" && typeof data[field.name] === "string" && data[field.name])
+      named.push({ key: field.name, label: field.label, id: data[field.name] as string });
+  for (const list of spec.lists) {
+    const rows = (data[list.name] ?? []) as Record<string, unknown>[];
+    rows.forEach((row, index) => {
+      for (const field of list.fields)
+        if (field.kind === "event" && typeof row[field.name] === "string" && row[field.name])
+          named.push({
+            key: `${list.name}.${index}.${field.name}`,
+            label: field.label,
+            id: row[field.name] as string,
+          });
+    });
+  }
+  for (const one of named) {
+    const [found] = await context.db
+      .select({ id: events.id })
+      .from(events)
+      .where(eq(events.id, one.id));
+    if (!found) return one;
+  }
+  return null;
 }

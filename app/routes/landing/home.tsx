@@ -2,6 +2,7 @@
 // app/site/copy/home.ts; the hero, people, logos, courses and links from the landing sections admins
 // edit at /admin/sitio; events, notes and projects from what admins publish. A section or button
 // without data is not shown.
+import { formatBs } from "~/payments/money";
 import { Link } from "react-router";
 import { Accordion } from "~/site/components/accordion";
 import { LandingImage } from "~/site/components/landing-image";
@@ -19,7 +20,7 @@ import { useRootData } from "~/root";
 import { loadDemoSections, loadSiteSections } from "~/site/sections.server";
 import { DemoNote } from "~/site/components/demo-note";
 import { demoNotes } from "~/site/copy/demo-notes";
-import { eventState, listUpcomingEvents } from "~/events/event.server";
+import { eventState, getEvent, listUpcomingEvents } from "~/events/event.server";
 import { listLatestNotes } from "~/publications/note.server";
 import { listLatestProjects } from "~/publications/project.server";
 import type { Route } from "./+types/home";
@@ -39,7 +40,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     leaders: content.leaders.leaders,
     allies: content.allies.allies,
     sponsors: content.sponsors,
-    courses: content.courses,
+    courses: {
+      current: await withCourseEvents(content.courses.current, context),
+      past: content.courses.past,
+    },
     competitionText: [[edition, dateLabel].filter(Boolean).join(", "), tagline]
       .filter(Boolean)
       .join(": "),
@@ -78,7 +82,35 @@ export function meta(_: Route.MetaArgs) {
 }
 
 type Organisation = Row<"name" | "description" | "logo" | "href">;
-type CourseCard = Row<"title" | "subtitle" | "dates" | "image" | "href" | "linkLabel">;
+type CourseCard = Row<"title" | "subtitle" | "dates" | "image" | "href" | "linkLabel"> & {
+  /** The site's event the card registers in (issue 35), with its price; null for none. */
+  event?: { id: string; price: string } | null;
+};
+
+/**
+ * A current course card that names one of the site's events registers in it (issue 35): its
+ * button leads to the event's page and the card shows the price. An event gone or over is as none.
+ */
+async function withCourseEvents(
+  rows: readonly (Row<"title" | "subtitle" | "dates" | "image" | "href" | "linkLabel"> & {
+    eventId?: string;
+  })[],
+  context: Route.LoaderArgs["context"],
+): Promise<CourseCard[]> {
+  const now = context.now();
+  return Promise.all(
+    rows.map(async (row) => {
+      const event = row.eventId ? await getEvent(context.db, row.eventId) : null;
+      const open = event && event.endsAt > now ? event : null;
+      return {
+        ...row,
+        event: open
+          ? { id: open.id, price: open.priceCents > 0 ? formatBs(open.priceCents) : "Gratis" }
+          : null,
+      };
+    }),
+  );
+}
 
 function OrganisationList({ items, label }: { items: Organisation[]; label: string }) {
   return (
@@ -110,10 +142,18 @@ function CourseCards({ items }: { items: CourseCard[] }) {
           heading="h4"
           image={item.image || null}
           imageLabel="Curso"
-          meta={item.dates || undefined}
+          meta={[item.dates, item.event?.price].filter(Boolean).join(" · ") || undefined}
           text={item.subtitle || undefined}
         >
-          {item.href ? (
+          {item.event ? (
+            <Link
+              to={`/detalles/${item.event.id}`}
+              className="button button-secondary button-small"
+              aria-label={`${item.linkLabel || "INSCRÍBETE"}: ${item.title}`}
+            >
+              {item.linkLabel || "INSCRÍBETE"}
+            </Link>
+          ) : item.href ? (
             <ExternalAction
               href={item.href}
               label={item.linkLabel || item.title}

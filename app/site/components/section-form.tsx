@@ -178,6 +178,7 @@ export function SiteSectionForm({
                 value={value}
                 onChange={onChange}
                 error={errors[`${list.name}.${index}.${field}`]}
+                choices={choices}
               />
             )}
           />
