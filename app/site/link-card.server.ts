@@ -9,7 +9,7 @@ import path from "node:path";
 import * as fontkit from "fontkit";
 import sharp, { type Sharp } from "sharp";
 import { fontFile, runsOf, token, type Subset, type Weight } from "~/kernel/brand.server";
-import { PROJECT_ROOT } from "~/kernel/paths.server";
+import { CLIENT_BUILD_DIR, PROJECT_ROOT } from "~/kernel/paths.server";
 import { site } from "~/site/copy/site";
 
 export const CARD_WIDTH = 1200;
@@ -112,7 +112,24 @@ const colours = {
   bar: token("gradient-bar"),
 };
 
-const logo = fs.readFileSync(path.join(PROJECT_ROOT, "public", "icons", "logo-96.png"));
+let logo: Buffer | null = null;
+
+/**
+ * The logo, read once on first use: from the client build (all a production image carries), or
+ * from the sources under Vite.
+ */
+function logoFile(): Buffer {
+  if (logo) return logo;
+  for (const dir of [CLIENT_BUILD_DIR, path.join(PROJECT_ROOT, "public")]) {
+    try {
+      logo = fs.readFileSync(path.join(dir, "icons", "logo-96.png"));
+      return logo;
+    } catch {
+      // Not in this folder: the next one.
+    }
+  }
+  throw new Error("No se encontró icons/logo-96.png en build/client ni en public");
+}
 
 /** The drawing of the card over its background (the photo, or the brand's gradient). */
 function drawing(content: CardContent, withPhoto: boolean): string {
@@ -175,7 +192,7 @@ export async function renderCard(content: CardContent): Promise<Buffer> {
       create: { width: CARD_WIDTH, height: CARD_HEIGHT, channels: 3, background: colours.bg },
     });
   }
-  const mark = await sharp(logo).resize(48, 48).toBuffer();
+  const mark = await sharp(logoFile()).resize(48, 48).toBuffer();
   return base
     .composite([
       { input: Buffer.from(drawing(content, withPhoto)), top: 0, left: 0 },
