@@ -299,7 +299,7 @@ export async function shoot(page: Page, name: string, part?: Locator): Promise<v
 export async function publishEvent(
   page: Page,
   name: string,
-  options: { startsAt?: Date; ubicacion?: string; descripcion?: string } = {},
+  options: { startsAt?: Date; ubicacion?: string; descripcion?: string; price?: string } = {},
 ): Promise<string> {
   const origin = new URL(workerBaseUrl()).origin;
   const starts = inLaPaz(options.startsAt ?? new Date(Date.now() + 30 * 60_000));
@@ -316,6 +316,7 @@ export async function publishEvent(
       ubicacionEspecifica: "",
       capacity: "",
       descripcion: options.descripcion ?? "Con registro en la puerta.",
+      ...(options.price ? { price: options.price } : {}),
     },
   });
   expect(reply.ok(), await reply.text()).toBe(true);

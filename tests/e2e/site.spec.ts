@@ -13,13 +13,20 @@ import type { SiteSectionKey } from "../../app/site/sections";
 import { valuesFromSection } from "../../app/site/section-fields";
 import {
   completeProfileOverHttp,
+  createMember,
   expect,
   expectNoAxeViolations,
   memberData,
+  publishEvent,
+  shoot,
+  signInAdmin,
   signInOverHttp,
   test,
   workerBaseUrl,
 } from "./fixtures";
+
+// The tests below run in order in one worker: the last saves the course and takes its demo mark.
+test.describe.configure({ mode: "serial" });
 
 // An admin of this file's own: the others sign admin-e2e in under other names, and the menu
 // below is found by the name this one completes its profile with.
@@ -237,4 +244,45 @@ test("an admin edits the landing sections at /admin/sitio and a visitor sees the
   } finally {
     await restore(page, ["hero", "leaders", "course", "social"]);
   }
+});
+
+// After the test above (this file runs in order, in one worker): saving the course takes its demo
+// mark away, which the test above checks first.
+test("the course page registers in the site: with its event chosen at /admin/sitio, 'Inscríbete Ahora' shows its price and dates and leads to it", async ({
+  page,
+}) => {
+  await signInAdmin(page);
+  const name = `Curso del sitio ${Date.now()}`;
+  const eventId = await publishEvent(page, name, {
+    startsAt: new Date(Date.now() + 10 * 86_400_000),
+    price: "30",
+  });
+  await page.goto("/admin/sitio?seccion=course");
+  await page.getByLabel("Evento de la inscripción").selectOption(eventId);
+  await page.getByRole("button", { name: "Guardar Curso (/clase1)" }).click();
+  await expect(page.getByRole("alertdialog")).toBeVisible();
+  await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+  await expectNoAxeViolations(page);
+
+  await page.context().clearCookies();
+  await createMember(page);
+  await page.goto("/clase1");
+  await page.getByRole("button", { name: "INSCRÍBETE" }).click();
+  const dialog = page.getByRole("dialog", { name: "Inscríbete Ahora" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("Bs 30", { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, "clase1-inscribete", dialog);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await dialog.getByRole("link", { name: "Inscribirme en el sitio" }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByText("Bs 30", { exact: true })).toBeVisible();
+
+  // The worker's server is shared with the landing pages' tests: the course goes back to its form.
+  await page.context().clearCookies();
+  await signInAdmin(page);
+  await page.goto("/admin/sitio?seccion=course");
+  await page.getByLabel("Evento de la inscripción").selectOption("");
+  await page.getByRole("button", { name: "Guardar Curso (/clase1)" }).click();
+  await expect(page.getByRole("alertdialog")).toBeVisible();
 });
