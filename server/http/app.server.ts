@@ -37,6 +37,7 @@ import { CLIENT_BUILD_DIR } from "~/kernel/paths.server";
 import { PUBLICATIONS_STREAM_PATH, createPublicationStream } from "./publication-stream.server";
 import { encodingFor } from "~/kernel/encoding.server";
 import { createPageCache } from "./page-cache.server";
+import { brotliAssets, dropPageHeaders } from "./static-assets.server";
 import { shareDrainListener } from "./drain.server";
 import { expireHolds, HOLD_EXPIRY_MS } from "~/payments/expiry.server";
 import { pruneReceipts, RECEIPT_PRUNE_MS } from "~/payments/payment.server";
@@ -216,6 +217,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       uploads.serve(name, req, res, next);
     });
 
+    // Before compression: these copies are compressed already (server/http/static-assets.server.ts).
+    if (!options.vite) app.use("/assets", brotliAssets(path.join(CLIENT_BUILD_DIR, "assets")));
     app.use(compression());
     app.use(shareDrainListener);
     if (options.vite) {
@@ -228,6 +231,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           immutable: true,
           maxAge: "1y",
           index: false,
+          setHeaders: dropPageHeaders,
         }),
       );
       // Public files all have an extension; pages never do, so they skip the file-system lookup.
