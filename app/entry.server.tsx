@@ -60,6 +60,8 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeoutId);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        // Light mode (decision 049) comes with Save-Data or the switch's cookie.
+        responseHeaders.append("Vary", "Cookie, Save-Data");
         const document = Buffer.from(deferHydration(Buffer.concat(chunks).toString("utf8")));
         const compressed = compressDocument(document, loadContext.documentEncoding);
         if (compressed) {

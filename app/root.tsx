@@ -37,17 +37,20 @@ import { SiteFooter } from "~/site/components/site-footer";
 import { SiteHeader } from "~/site/components/site-header";
 import { site } from "~/site/copy/site";
 import { MESSAGES } from "~/messages";
-import { currentYear } from "~/kernel/time";
+import { currentYear, knowZoneRules, zoneRules } from "~/kernel/time";
 import { homeSectionsShown, socialLinks } from "~/site/sections";
 import { useNonce } from "~/kernel/nonce";
 import type { Grant } from "~/members/permissions.server";
 import { pressHeldButtons } from "~/kernel/held-buttons";
 import { cookieSettings, takeFlash } from "~/flash.server";
 import { CARD_SIZE, pageCard } from "~/site/link-preview";
+import { isLightRequest } from "~/site/light-mode";
+import { useWithoutScripts } from "~/ui/light";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
   const flash = takeFlash(request, cookieSettings(context).secure);
+  const light = isLightRequest(request.headers.get("Cookie"), request.headers.get("Save-Data"));
   const year = currentYear(context.config.siteTimezone);
   const [content, demo] = await Promise.all([
     loadSiteSections(context.db),
@@ -68,6 +71,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // location (a refused form keeps the root's data, and with it an earlier message).
       flash: flash.key ? { id: crypto.randomUUID(), message: MESSAGES[flash.key] } : null,
       year,
+      light,
+      // The zone's offsets, so that the browser writes dates without Intl (app/kernel/time.ts).
+      zone: zoneRules(context.config.siteTimezone),
       publicUrl: context.config.publicUrl.origin,
       social: socialLinks(content.social),
       socialDemo: demo.includes("social"),
@@ -107,17 +113,21 @@ export function meta() {
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  // Fetched with the stylesheet rather than after it (styles/base.css).
-  { rel: "preload", href: fontLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRootData();
-  const card = pageCard(useMatches().at(-1));
+  const leaf = useMatches().at(-1);
+  const card = pageCard(leaf);
+  // Before any route below formats a date.
+  knowZoneRules(rootData?.zone);
+  const light = rootData?.light ?? false;
+  // Light mode sends a page that works without scripts with none at all (decision 049).
+  const scripts = !useWithoutScripts();
   useEffect(pressHeldButtons, []);
   return (
-    <html lang="es">
+    <html lang="es" data-liviano={light ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -134,6 +144,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <meta name="twitter:card" content="summary_large_image" />
           </>
         ) : null}
+        {light ? null : (
+          // Fetched with the stylesheet rather than after it (styles/base.css); light mode
+          // writes in the phone's own font (tokens.css).
+          <link
+            rel="preload"
+            href={fontLatin}
+            as="font"
+            type="font/woff2"
+            crossOrigin="anonymous"
+          />
+        )}
         <Links nonce={nonce} />
       </head>
       <body>
@@ -141,6 +162,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Saltar al contenido
         </a>
         <SiteHeader
+          scripts={scripts}
           user={rootData?.user ?? null}
           sections={rootData?.homeSections ?? ["hero", "events", "articles", "featured"]}
         />
@@ -151,9 +173,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           year={rootData?.year ?? new Date().getFullYear()}
           social={rootData?.social ?? []}
           socialDemo={rootData?.socialDemo ?? false}
+          light={light}
         />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

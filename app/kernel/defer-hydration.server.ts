@@ -25,6 +25,13 @@ const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*
 /** The longest the scripts wait for the first paint (a hidden tab does not paint). */
 const LATEST_START_MS = 3000;
 
+/**
+ * Each preload link the browser takes costs about a millisecond of the main thread (four on a slow
+ * phone): they are added a few at a time, each few in its own task, and the module script in one
+ * more, so that none of these tasks is long (issue 36).
+ */
+const PRELOADS_PER_TASK = 4;
+
 /** The id of the inert script that holds React Router's module script. */
 export const HYDRATION_SCRIPT_ID = "hidratacion";
 
@@ -50,10 +57,12 @@ export function deferHydration(html: string): string {
     `if(b&&(b.type==="button"||!b.form)&&q.indexOf(b)<0)q.push(b)}` +
     `d.addEventListener("click",hold,true);` +
     `window.${HELD_BUTTONS}=function(){d.removeEventListener("click",hold,true);return q};` +
-    `function start(){if(started)return;started=true;m.forEach(function(h){` +
+    `function start(){if(started)return;started=true;var i=0;(function next(){` +
+    `m.slice(i,i+${PRELOADS_PER_TASK}).forEach(function(h){` +
     `var l=d.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=n;d.head.appendChild(l)});` +
-    `var s=d.createElement("script");s.type="module";s.nonce=n;` +
-    `s.textContent=d.getElementById("${HYDRATION_SCRIPT_ID}").textContent;d.body.appendChild(s)}` +
+    `i+=${PRELOADS_PER_TASK};if(i<m.length)return setTimeout(next);` +
+    `setTimeout(function(){var s=d.createElement("script");s.type="module";s.nonce=n;` +
+    `s.textContent=d.getElementById("${HYDRATION_SCRIPT_ID}").textContent;d.body.appendChild(s)})})()}` +
     `var started=false,P=window.PerformanceObserver;` +
     `if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){` +
     `var o=new P(function(l){if(l.getEntriesByName("first-contentful-paint").length){` +

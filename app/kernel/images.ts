@@ -49,6 +49,14 @@ export function storedWidths(largest: number): number[] {
   return [...UPLOAD_WIDTHS.filter((w) => w < largest), largest];
 }
 
+/** An uploaded image's smallest stored width (light mode); a link as it is. */
+export function smallestUpload(value: string): string {
+  const match = UPLOADED.exec(value);
+  if (!match) return value;
+  const [, hash = "", width = ""] = match;
+  return uploadedImagePath(hash, storedWidths(Number(width))[0]!);
+}
+
 /** `srcset` for an uploaded image; undefined for a link, which is shown as it is. */
 export function uploadSrcSet(value: string): string | undefined {
   const match = UPLOADED.exec(value);

@@ -1,6 +1,13 @@
 // Dates and times of the site's one time zone (SITE_TIMEZONE), independent of the server's own.
+//
+// Written in Spanish by this module, not by Intl: a phone's first Intl.DateTimeFormat loads the
+// browser's locale and time-zone data, 40–80 ms of one task on this machine and four times that on
+// a slow phone, in the middle of hydration (issue 36). The words and patterns are those of
+// Intl's es-BO ("viernes, 6 de diciembre de 2030, 7:00 p. m."), the same on the server and in
+// the browser whatever ICU each carries. The zone's offsets come from Intl once, on the server,
+// as a table of changes (`zoneRules`) that the root route hands to the browser; an instant
+// outside the table is asked of Intl, as before.
 
-// Making an Intl formatter costs about as much as formatting sixty dates: keep one per setting.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
@@ -13,7 +20,18 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.Da
   return found;
 }
 
-function offsetMs(instant: Date, timeZone: string): number {
+/** A zone's offsets over a span of years: each change as [instant ms, offset in minutes]. */
+export interface ZoneRules {
+  zone: string;
+  from: number;
+  until: number;
+  changes: Array<[number, number]>;
+}
+
+const zones = new Map<string, ZoneRules>();
+
+/** Offsets read from Intl: what the table is made of, and the answer outside it. */
+function intlOffsetMs(instant: Date, timeZone: string): number {
   const parts = formatter("en-US", {
     timeZone,
     hourCycle: "h23",
@@ -36,6 +54,63 @@ function offsetMs(instant: Date, timeZone: string): number {
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
+const DAY_MS = 86_400_000;
+const YEAR_MS = 365.25 * DAY_MS;
+/** Zones change their offset at most twice a year: a week's step misses none. */
+const STEP_MS = 7 * DAY_MS;
+
+/**
+ * The offsets of `timeZone` from 2000 until fifteen years from now (cached; made with Intl on the
+ * server, about 1,400 look-ups once per zone). For a zone without changes, such as Bolivia's,
+ * the table is one row.
+ */
+export function zoneRules(timeZone: string, now: number = Date.now()): ZoneRules {
+  const found = zones.get(timeZone);
+  if (found && found.until - now > 10 * YEAR_MS) return found;
+  const from = Date.UTC(2000, 0, 1);
+  const until = now + 15 * YEAR_MS;
+  const offsetAt = (t: number) => intlOffsetMs(new Date(t), timeZone) / 60_000;
+  const changes: Array<[number, number]> = [[from, offsetAt(from)]];
+  for (let t = from; t < until; t += STEP_MS) {
+    const next = Math.min(t + STEP_MS, until);
+    const before = offsetAt(t);
+    if (offsetAt(next) === before) continue;
+    // The first second with the new offset.
+    let low = t;
+    let high = next;
+    while (high - low > 1000) {
+      const middle = low + Math.floor((high - low) / 2000) * 1000;
+      if (offsetAt(middle) === before) low = middle;
+      else high = middle;
+    }
+    changes.push([high, offsetAt(high)]);
+  }
+  const rules = { zone: timeZone, from, until, changes };
+  zones.set(timeZone, rules);
+  return rules;
+}
+
+/** Makes a zone's table known to this module (the browser, from the root route's data). */
+export function knowZoneRules(rules: ZoneRules | null | undefined): void {
+  if (rules && !zones.has(rules.zone)) zones.set(rules.zone, rules);
+}
+
+function offsetMs(instant: Date, timeZone: string): number {
+  const t = instant.getTime();
+  const rules = zones.get(timeZone);
+  if (!rules || t < rules.from || t >= rules.until || Number.isNaN(t))
+    return intlOffsetMs(instant, timeZone);
+  const { changes } = rules;
+  let low = 0;
+  let high = changes.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (changes[middle]![0] <= t) low = middle;
+    else high = middle - 1;
+  }
+  return changes[low]![1] * 60_000;
+}
+
 /** The instant at which the wall-clock `fecha` (YYYY-MM-DD) `hora` (HH:MM[:SS]) happens in `timeZone`. */
 export function zonedToInstant(fecha: string, hora: string, timeZone: string): Date {
   const [y, m, d] = fecha.split("-").map(Number) as [number, number, number];
@@ -47,10 +122,69 @@ export function zonedToInstant(fecha: string, hora: string, timeZone: string): D
   return new Date(guess);
 }
 
-const LOCALE = "es-BO";
+const MONTHS = [
+  "enero",
+  "febrero",
+  "marzo",
+  "abril",
+  "mayo",
+  "junio",
+  "julio",
+  "agosto",
+  "septiembre",
+  "octubre",
+  "noviembre",
+  "diciembre",
+];
+const SHORT_MONTHS = [
+  "ene",
+  "feb",
+  "mar",
+  "abr",
+  "may",
+  "jun",
+  "jul",
+  "ago",
+  "sept",
+  "oct",
+  "nov",
+  "dic",
+];
+const WEEKDAYS = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"];
+const SHORT_WEEKDAYS = ["dom", "lun", "mar", "mié", "jue", "vie", "sáb"];
+
+/** An instant's wall clock in `timeZone`, read from a Date shifted by the zone's offset. */
+function wallClock(instant: Date | string, timeZone: string) {
+  const date = new Date(instant);
+  const wall = new Date(date.getTime() + offsetMs(date, timeZone));
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth(),
+    day: wall.getUTCDate(),
+    weekday: wall.getUTCDay(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+  };
+}
+
+const two = (n: number) => String(n).padStart(2, "0");
+
+/** "16 de noviembre de 2026". */
+function longDate(clock: { year: number; month: number; day: number }): string {
+  return `${clock.day} de ${MONTHS[clock.month]} de ${clock.year}`;
+}
+
+/**
+ * "7:00 p. m.", its spaces no-break, so that a line never ends inside a time: the hour as es-BO
+ * writes it, 12 for midnight and noon.
+ */
+function shortTime(clock: { hour: number; minute: number }): string {
+  const hour = clock.hour % 12 === 0 ? 12 : clock.hour % 12;
+  return `${hour}:${two(clock.minute)}\u00a0${clock.hour < 12 ? "a" : "p"}.\u00a0m.`;
+}
 
 export function formatDate(instant: Date | string, timeZone: string): string {
-  return formatter(LOCALE, { timeZone, dateStyle: "long" }).format(new Date(instant));
+  return longDate(wallClock(instant, timeZone));
 }
 
 /**
@@ -63,38 +197,19 @@ export function formatDateRange(
   end: Date | string,
   timeZone: string,
 ): string {
-  const from = formatDate(start, timeZone);
-  const until = formatDate(end, timeZone);
-  if (from === until) return from;
-  const a = zonedDateTime(start, timeZone).date.split("-");
-  const b = zonedDateTime(end, timeZone).date.split("-");
-  const [day, month] = from.split(" de ") as [string, string, string];
-  if (a[0] === b[0] && a[1] === b[1]) return `Del ${day} al ${until}`;
-  if (a[0] === b[0]) return `Del ${day} de ${month} al ${until}`;
-  return `Del ${from} al ${until}`;
+  const a = wallClock(start, timeZone);
+  const b = wallClock(end, timeZone);
+  const until = longDate(b);
+  if (a.year === b.year && a.month === b.month && a.day === b.day) return until;
+  if (a.year === b.year && a.month === b.month) return `Del ${a.day} al ${until}`;
+  if (a.year === b.year) return `Del ${a.day} de ${MONTHS[a.month]} al ${until}`;
+  return `Del ${longDate(a)} al ${until}`;
 }
 
-/** Binds "6:00 p. m." together with no-break spaces, so a line never ends inside a time. */
-function keepTimeTogether(text: string): string {
-  return text.replace(/(\d) ([ap])\. m\./g, "$1\u00a0$2.\u00a0m.");
-}
-
-/** Pages show the same few events' times again and again: each is formatted once. */
-const formattedDateTimes = new Map<string, string>();
-const MAX_FORMATTED_DATE_TIMES = 2000;
-
+/** "viernes, 6 de diciembre de 2030, 7:00 p. m." */
 export function formatDateTime(instant: Date | string, timeZone: string): string {
-  const date = new Date(instant);
-  const key = `${timeZone}|${date.getTime()}`;
-  let text = formattedDateTimes.get(key);
-  if (text === undefined) {
-    text = keepTimeTogether(
-      formatter(LOCALE, { timeZone, dateStyle: "full", timeStyle: "short" }).format(date),
-    );
-    if (formattedDateTimes.size >= MAX_FORMATTED_DATE_TIMES) formattedDateTimes.clear();
-    formattedDateTimes.set(key, text);
-  }
-  return text;
+  const clock = wallClock(instant, timeZone);
+  return `${WEEKDAYS[clock.weekday]}, ${longDate(clock)}, ${shortTime(clock)}`;
 }
 
 /**
@@ -108,37 +223,24 @@ export function formatDateTimeRange(
   timeZone: string,
 ): string {
   const from = formatDateTime(start, timeZone);
-  if (zonedDateTime(start, timeZone).date === zonedDateTime(end, timeZone).date) {
-    const until = keepTimeTogether(
-      formatter(LOCALE, { timeZone, timeStyle: "short" }).format(new Date(end)),
-    );
-    return `${from} a ${until}`;
-  }
+  const a = wallClock(start, timeZone);
+  const b = wallClock(end, timeZone);
+  if (a.year === b.year && a.month === b.month && a.day === b.day)
+    return `${from} a ${shortTime(b)}`;
   return `${from} al ${formatDateTime(end, timeZone)}`;
 }
 
 /** An instant's time of day in Spanish ("7:15 p. m."), in `timeZone`. */
 export function formatTime(instant: Date | string, timeZone: string): string {
-  return keepTimeTogether(
-    formatter(LOCALE, { timeZone, timeStyle: "short" }).format(new Date(instant)),
-  );
+  return shortTime(wallClock(instant, timeZone));
 }
 
 /** An instant's date ("2031-06-06") and time ("19:00") in `timeZone`. */
 export function zonedDateTime(instant: Date | string, timeZone: string) {
-  const parts = formatter("en-CA", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  const clock = wallClock(instant, timeZone);
   return {
-    date: `${get("year")}-${get("month")}-${get("day")}`,
-    time: `${get("hour")}:${get("minute")}`,
+    date: `${String(clock.year).padStart(4, "0")}-${two(clock.month + 1)}-${two(clock.day)}`,
+    time: `${two(clock.hour)}:${two(clock.minute)}`,
   };
 }
 
@@ -151,7 +253,7 @@ export function formatSortableDateTime(instant: Date | string, timeZone: string)
 /** A person's name for a time zone ("hora de Bolivia"), or its offset ("GMT-4"), never its id. */
 export function timeZoneLabel(timeZone: string, now: Date = new Date()): string {
   const name = (style: "long" | "shortOffset") =>
-    formatter(LOCALE, { timeZone, timeZoneName: style })
+    formatter("es-BO", { timeZone, timeZoneName: style })
       .formatToParts(now)
       .find((part) => part.type === "timeZoneName")?.value;
   const long = name("long");
@@ -162,27 +264,16 @@ export function timeZoneLabel(timeZone: string, now: Date = new Date()): string 
 /** A date-only value (YYYY-MM-DD, such as a birth date) in Spanish, without any time zone shift. */
 export function formatCalendarDate(value: string): string {
   const [y, m, d] = value.split("-").map(Number) as [number, number, number];
-  return formatter(LOCALE, { timeZone: "UTC", dateStyle: "long" }).format(
-    new Date(Date.UTC(y, m - 1, d)),
-  );
+  return longDate({ year: y, month: m - 1, day: d });
 }
 
 /** The current year in `timeZone` (the footer's copyright line). */
 export function currentYear(timeZone: string, now: Date = new Date()): number {
-  return Number(formatter("en-US", { timeZone, year: "numeric" }).format(now));
+  return wallClock(now, timeZone).year;
 }
 
 /** A short day and time for lists on a phone: "lun, 16 nov, 19:00", in `timeZone`. */
 export function formatShortDateTime(instant: Date | string, timeZone: string): string {
-  return keepTimeTogether(
-    formatter(LOCALE, {
-      timeZone,
-      weekday: "short",
-      day: "numeric",
-      month: "short",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    }).format(new Date(instant)),
-  );
+  const clock = wallClock(instant, timeZone);
+  return `${SHORT_WEEKDAYS[clock.weekday]}, ${clock.day} ${SHORT_MONTHS[clock.month]}, ${two(clock.hour)}:${two(clock.minute)}`;
 }

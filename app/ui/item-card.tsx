@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { safeImageUrl } from "~/kernel/checks";
-import { uploadSrcSet } from "~/kernel/images";
+import { imageSources, useLightMode } from "~/ui/light";
 
 /**
  * The branded stand-in for a picture: the logo on the brand gradient, with the kind of item
@@ -44,6 +44,10 @@ export function useImageFailure(src: string | null) {
   return { ref, failed: src !== null && failed === src, onError: () => setFailed(src) };
 }
 
+function sourcesWithSizes(sources: { src: string; srcSet: string | undefined }, sizes: string) {
+  return { ...sources, sizes: sources.srcSet ? sizes : undefined };
+}
+
 /** A card's image: the whole width on a phone, a column of the grid from a tablet up. */
 const CARD_SIZES = "(min-width: 64rem) 24rem, (min-width: 40rem) 50vw, 100vw";
 
@@ -70,14 +74,13 @@ export function ItemImage({
 }) {
   const safe = safeImageUrl(src);
   const { ref, failed, onError } = useImageFailure(safe);
+  const light = useLightMode();
   if (!safe || failed) return <ImagePlaceholder label={label} alt={alt} className={className} />;
   return (
     <img
       ref={ref}
       className={className}
-      src={safe}
-      srcSet={uploadSrcSet(safe)}
-      sizes={uploadSrcSet(safe) ? sizes : undefined}
+      {...sourcesWithSizes(imageSources(safe, light), sizes)}
       alt={alt}
       width={800}
       height={450}

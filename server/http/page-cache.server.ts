@@ -10,6 +10,7 @@ import type { NextFunction, Request, Response } from "express";
 import type { Database } from "~/db/client.server";
 import { PAGES_CHANNEL } from "~/db/notify.server";
 import { encodingFor, windowBitsFor } from "~/kernel/encoding.server";
+import { isLightRequest, lightChoice } from "~/site/light-mode";
 
 /** What a proxy or CDN in front may do with a cached page (docs/produccion.md). */
 const SHARED_STALE_SECONDS = 30;
@@ -144,6 +145,14 @@ function hashPolicy(policy: string, nonce: string, html: string): string {
     .join("; ");
 }
 
+/**
+ * The cache's key: the address, and which of the two pages it gets — light (decision 049: the
+ * person's switch, else `Save-Data: on`) or not.
+ */
+function pageKey(req: IncomingMessage, url: string): string {
+  return isLightRequest(req.headers.cookie, req.headers["save-data"]) ? `${url}\n liviano` : url;
+}
+
 function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === "*") return true;
@@ -227,11 +236,16 @@ export function createPageCache(
 
   const send = (req: IncomingMessage, res: ServerResponse, entry: Entry) => {
     const maxShared = Math.max(1, Math.ceil((entry.expiresAt - now()) / 1000));
+    // A page chosen by the light-mode switch's cookie is the person's own choice: shared caches
+    // (a proxy, a CDN) do not keep it. One chosen by Save-Data says so in Vary.
+    const chosen = lightChoice(req.headers.cookie) !== null;
     const headers = entry.headers.concat(
       "Cache-Control",
-      `public, max-age=0, s-maxage=${maxShared}, stale-while-revalidate=${SHARED_STALE_SECONDS}`,
+      chosen
+        ? "private, max-age=0"
+        : `public, max-age=0, s-maxage=${maxShared}, stale-while-revalidate=${SHARED_STALE_SECONDS}`,
       "Vary",
-      "Accept-Encoding, Cookie",
+      "Accept-Encoding, Cookie, Save-Data",
       "ETag",
       entry.etag,
     );
@@ -274,8 +288,9 @@ export function createPageCache(
 
   return {
     serve(req, res, render) {
-      const key = req.url ?? "";
-      if (!listening || !cacheable(req, key)) return false;
+      const url = req.url ?? "";
+      if (!listening || !cacheable(req, url)) return false;
+      const key = pageKey(req, url);
       const entry = entries.get(key);
       if (entry && entry.expiresAt > now()) {
         hits++;
@@ -297,7 +312,7 @@ export function createPageCache(
         return next();
       }
       if (!listening || req.method !== "GET" || !cacheable(req, req.originalUrl)) return next();
-      const key = req.originalUrl;
+      const key = pageKey(req, req.originalUrl);
       // Another visitor's render of this page is under way (they crossed in Express), or the
       // page is not kept: render it.
       if (waiting.has(key) || notKept.has(key)) return next();

@@ -1,10 +1,11 @@
 // An event's photos after it happened (added at /admin): each opens full size in a new tab. A photo
 // that no longer loads shows the branded placeholder, not the browser's broken image and its alt.
-import { uploadSrcSet } from "~/kernel/images";
+import { imageSources, useLightMode } from "~/ui/light";
 import { ImagePlaceholder, useImageFailure } from "~/ui/item-card";
 
 function GalleryImage({ url, alt }: { url: string; alt: string }) {
   const { ref, failed, onError } = useImageFailure(url);
+  const sources = imageSources(url, useLightMode());
   if (failed)
     return (
       <ImagePlaceholder
@@ -17,8 +18,8 @@ function GalleryImage({ url, alt }: { url: string; alt: string }) {
     <a href={url} target="_blank" rel="noopener noreferrer">
       <img
         ref={ref}
-        src={url}
-        srcSet={uploadSrcSet(url)}
+        src={sources.src}
+        srcSet={sources.srcSet}
         sizes="(min-width: 40rem) 20rem, 50vw"
         alt={alt}
         loading="lazy"

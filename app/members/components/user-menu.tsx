@@ -17,12 +17,93 @@ export interface MenuUser {
   treasurer?: boolean;
 }
 
+/** One entry of the menu: a link, or a divider before a group. */
+type Entry = { to: string; label: string; reloadDocument?: boolean } | "divider";
+
+/** The entries a member sees (§2), by their roles; 'Cerrar Sesión' follows them. */
+function menuEntries(user: MenuUser): Entry[] {
+  const entries: Entry[] = [{ to: "/profile", label: "Perfil" }];
+  if (!user.isAdmin && (user.eventsInCharge || user.editor || user.treasurer)) {
+    entries.push("divider");
+    if (user.eventsInCharge)
+      entries.push({ to: "/profile#mis-roles", label: "Mis eventos a cargo" });
+    if (user.checkIn)
+      entries.push({ to: user.checkIn, label: "Registro de entrada", reloadDocument: true });
+    if (user.editor) entries.push({ to: "/projectsandnotes", label: "Notas y Proyectos" });
+    if (user.treasurer) entries.push({ to: "/tesoreria", label: "Tesorería" });
+  }
+  if (user.isAdmin) {
+    entries.push(
+      "divider",
+      { to: "/admin", label: "Administrar y Publicar" },
+      { to: "/projectsandnotes", label: "Notas y Proyectos" },
+      { to: "/admin/sitio", label: "Contenido del sitio" },
+      { to: "/tesoreria", label: "Tesorería" },
+      { to: "/admin/auditoria", label: "Registro de auditoría" },
+      { to: "/admin/diagnostico", label: "Diagnóstico" },
+    );
+  }
+  return entries;
+}
+
+function MenuButtonContent({ user }: { user: MenuUser }) {
+  const name = displayNameOf(user);
+  return (
+    <>
+      <Avatar name={name} photoURL={user.photoURL} />
+      <span className="user-menu-name">{name}</span>
+      <svg aria-hidden="true" viewBox="0 0 12 12" width="12" height="12">
+        <path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="1.5" fill="none" />
+      </svg>
+    </>
+  );
+}
+
+/**
+ * The member's menu on a page sent without scripts (light mode, decision 049): a disclosure the
+ * browser opens and closes by itself, with plain links.
+ */
+function UserMenuDisclosure({ user }: { user: MenuUser }) {
+  return (
+    <details className="user-menu">
+      <summary className="user-menu-button">
+        <MenuButtonContent user={user} />
+      </summary>
+      <ul className="user-menu-list" aria-label={displayNameOf(user)}>
+        {menuEntries(user).map((entry, index) =>
+          entry === "divider" ? (
+            <li key={`divider-${index}`} className="menu-divider" aria-hidden="true" />
+          ) : (
+            <li key={`${entry.to}-${entry.label}`}>
+              <a className="user-menu-item" href={entry.to}>
+                {entry.label}
+              </a>
+            </li>
+          ),
+        )}
+        <li>
+          <form method="post" action="/logout">
+            <button className="user-menu-item" type="submit">
+              Cerrar Sesión
+            </button>
+          </form>
+        </li>
+      </ul>
+    </details>
+  );
+}
+
 /**
  * The signed-in member's dropdown (§2). A menu button: Enter, Space or the arrow keys open it,
  * arrows move between items, Escape closes it and returns focus; a selection or a click
  * outside closes it.
  */
-export function UserMenu({ user }: { user: MenuUser }) {
+export function UserMenu({ user, scripts = true }: { user: MenuUser; scripts?: boolean }) {
+  if (!scripts) return <UserMenuDisclosure user={user} />;
+  return <UserMenuButton user={user} />;
+}
+
+function UserMenuButton({ user }: { user: MenuUser }) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -96,11 +177,7 @@ export function UserMenu({ user }: { user: MenuUser }) {
         onClick={() => setOpen((value) => !value)}
         onKeyDown={onButtonKeyDown}
       >
-        <Avatar name={name} photoURL={user.photoURL} />
-        <span className="user-menu-name">{name}</span>
-        <svg aria-hidden="true" viewBox="0 0 12 12" width="12" height="12">
-          <path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="1.5" fill="none" />
-        </svg>
+        <MenuButtonContent user={user} />
       </button>
       <ul
         id={menuId}
@@ -111,82 +188,26 @@ export function UserMenu({ user }: { user: MenuUser }) {
         hidden={!open}
         onKeyDown={onMenuKeyDown}
       >
-        <li role="none">
-          <Link role="menuitem" to="/profile" onClick={() => close(false)}>
-            Perfil
-          </Link>
-        </li>
-        {!user.isAdmin && (user.eventsInCharge || user.editor || user.treasurer) ? (
-          <>
-            <li role="separator" className="menu-divider" />
-            {user.eventsInCharge ? (
-              <li role="none">
-                <Link role="menuitem" to="/profile#mis-roles" onClick={() => close(false)}>
-                  Mis eventos a cargo
-                </Link>
-              </li>
-            ) : null}
-            {user.checkIn ? (
-              <li role="none">
-                <Link role="menuitem" to={user.checkIn} reloadDocument onClick={() => close(false)}>
-                  Registro de entrada
-                </Link>
-              </li>
-            ) : null}
-            {user.editor ? (
-              <li role="none">
-                <Link role="menuitem" to="/projectsandnotes" onClick={() => close(false)}>
-                  Notas y Proyectos
-                </Link>
-              </li>
-            ) : null}
-            {user.treasurer ? (
-              <li role="none">
-                <Link role="menuitem" to="/tesoreria" onClick={() => close(false)}>
-                  Tesorería
-                </Link>
-              </li>
-            ) : null}
-          </>
-        ) : null}
-        {user.isAdmin ? (
-          <>
-            <li role="separator" className="menu-divider" />
-            <li role="none">
-              <Link role="menuitem" to="/admin" onClick={() => close(false)}>
-                Administrar y Publicar
+        {menuEntries(user).map((entry, index) =>
+          entry === "divider" ? (
+            <li key={`divider-${index}`} role="separator" className="menu-divider" />
+          ) : (
+            <li key={`${entry.to}-${entry.label}`} role="none">
+              <Link
+                role="menuitem"
+                className="user-menu-item"
+                to={entry.to}
+                reloadDocument={entry.reloadDocument}
+                onClick={() => close(false)}
+              >
+                {entry.label}
               </Link>
             </li>
-            <li role="none">
-              <Link role="menuitem" to="/projectsandnotes" onClick={() => close(false)}>
-                Notas y Proyectos
-              </Link>
-            </li>
-            <li role="none">
-              <Link role="menuitem" to="/admin/sitio" onClick={() => close(false)}>
-                Contenido del sitio
-              </Link>
-            </li>
-            <li role="none">
-              <Link role="menuitem" to="/tesoreria" onClick={() => close(false)}>
-                Tesorería
-              </Link>
-            </li>
-            <li role="none">
-              <Link role="menuitem" to="/admin/auditoria" onClick={() => close(false)}>
-                Registro de auditoría
-              </Link>
-            </li>
-            <li role="none">
-              <Link role="menuitem" to="/admin/diagnostico" onClick={() => close(false)}>
-                Diagnóstico
-              </Link>
-            </li>
-          </>
-        ) : null}
+          ),
+        )}
         <li role="none">
           <Form method="post" action="/logout" onSubmit={() => close(false)}>
-            <button role="menuitem" type="submit">
+            <button role="menuitem" className="user-menu-item" type="submit">
               Cerrar Sesión
             </button>
           </Form>

@@ -1,5 +1,5 @@
 import { isHttpUrl, safeImageUrl } from "~/kernel/checks";
-import { uploadSrcSet } from "~/kernel/images";
+import { imageSources, useLightMode } from "~/ui/light";
 
 /** Text typed by an admin: shown as text (never HTML), its line breaks kept. */
 export function PublicationText({ text, className }: { text: string; className?: string }) {
@@ -38,12 +38,13 @@ export function PublicationImage({
   className?: string;
 }) {
   const safe = safeImageUrl(src);
+  const light = useLightMode();
   if (!safe) return null;
-  const srcSet = uploadSrcSet(safe);
+  const { src: shown, srcSet } = imageSources(safe, light);
   return (
     <img
       className={className}
-      src={safe}
+      src={shown}
       srcSet={srcSet}
       sizes={srcSet ? "(min-width: 48rem) 46rem, 100vw" : undefined}
       alt={alt}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { youtubeVideoId } from "~/kernel/checks";
+import { useLightMode } from "~/ui/light";
 
 /**
  * A YouTube video in privacy mode that loads nothing from YouTube until asked: a thumbnail with a
@@ -10,6 +11,8 @@ export function YouTubeEmbed({ url, title }: { url: string; title: string }) {
   const id = youtubeVideoId(url);
   const [playing, setPlaying] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
+  // Light mode (decision 049): the smallest thumbnail, and only ever the link.
+  const light = useLightMode();
   useEffect(() => {
     if (playing) frame.current?.focus();
   }, [playing]);
@@ -30,16 +33,17 @@ export function YouTubeEmbed({ url, title }: { url: string; title: string }) {
           className="video-thumb"
           href={`https://www.youtube.com/watch?v=${id}`}
           onClick={(event) => {
+            if (light) return;
             event.preventDefault();
             setPlaying(true);
           }}
         >
           <img
-            src={`https://i.ytimg.com/vi/${id}/hqdefault.jpg`}
+            src={`https://i.ytimg.com/vi/${id}/${light ? "mqdefault" : "hqdefault"}.jpg`}
             alt=""
             loading="lazy"
-            width={480}
-            height={360}
+            width={light ? 320 : 480}
+            height={light ? 180 : 360}
           />
           <span className="video-play" aria-hidden="true">
             ▶

@@ -7,11 +7,15 @@ import { getUser } from "~/guards.server";
 import { pathAfterSignIn } from "~/members/user.server";
 import type { Route } from "./+types/login";
 import { readForm } from "~/kernel/read-form.server";
+import { worksWithoutScripts } from "~/site/light-mode";
 
 function wantedPath(value: unknown): string | null {
   const path = safeRedirectPath(value, "");
   return path === "" || path.startsWith("/login") || path.startsWith("/auth/") ? null : path;
 }
+
+/** Works without scripts: sent without any in light mode (decision 049). */
+export const handle = worksWithoutScripts;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

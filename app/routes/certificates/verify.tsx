@@ -15,6 +15,10 @@ import {
   formatCertificateCode,
 } from "~/attendance/certificate.server";
 import type { Route } from "./+types/verify";
+import { worksWithoutScripts } from "~/site/light-mode";
+
+/** Works without scripts: sent without any in light mode (decision 049). */
+export const handle = worksWithoutScripts;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const certificate = await findCertificate(context.db, params.code, context.now());

@@ -26,6 +26,7 @@ import { loadEventDetail, participationAction } from "./detail.server";
 import type { Route } from "./+types/detail";
 import { BackLink } from "~/ui/back-link";
 import { SessionList } from "~/events/components/session-list";
+import type { WithoutScripts } from "~/site/light-mode";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return loadEventDetail(params.eventId, await getUser(request, context), context);
@@ -46,7 +47,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 /** The link preview's card (decision 046). */
-export const handle: LinkCardHandle<Awaited<ReturnType<typeof loader>>["data"]> = {
+export const handle: LinkCardHandle<Awaited<ReturnType<typeof loader>>["data"]> & WithoutScripts = {
+  withoutScripts: true,
   linkCard: (data) => (data ? cardPath("evento", data.event.id) : null),
 };
 

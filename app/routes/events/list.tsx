@@ -4,6 +4,7 @@ import { EmptyState } from "~/ui/item-card";
 import { useRootData } from "~/root";
 import { eventState, listEventsPage } from "~/events/event.server";
 import type { Route } from "./+types/list";
+import { worksWithoutScripts } from "~/site/light-mode";
 
 const PAGE_SIZE = 24;
 
@@ -11,6 +12,9 @@ function pageOf(params: URLSearchParams, name: string): number {
   const requested = Number(params.get(name) ?? "1");
   return Number.isInteger(requested) && requested >= 1 && requested <= 100_000 ? requested : 1;
 }
+
+/** Works without scripts: sent without any in light mode (decision 049). */
+export const handle = worksWithoutScripts;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const now = context.now();

@@ -21,6 +21,10 @@ import { loadDemoSections, loadSiteSections } from "~/site/sections.server";
 import { DemoNote } from "~/site/components/demo-note";
 import { demoNotes } from "~/site/copy/demo-notes";
 import type { Route } from "./+types/clase1";
+import { worksWithoutScripts } from "~/site/light-mode";
+
+/** Works without scripts: sent without any in light mode (decision 049). */
+export const handle = worksWithoutScripts;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [content, demo] = await Promise.all([

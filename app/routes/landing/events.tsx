@@ -16,8 +16,12 @@ import { loadDemoSections, loadSiteSections } from "~/site/sections.server";
 import { DemoNote } from "~/site/components/demo-note";
 import { demoNotes } from "~/site/copy/demo-notes";
 import type { Route } from "./+types/events";
+import { worksWithoutScripts } from "~/site/light-mode";
 
 type Logo = Row<"name" | "logo" | "href">;
+
+/** Works without scripts: sent without any in light mode (decision 049). */
+export const handle = worksWithoutScripts;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [content, demo] = await Promise.all([

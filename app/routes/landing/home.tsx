@@ -24,6 +24,10 @@ import { eventState, getEvent, listUpcomingEvents } from "~/events/event.server"
 import { listLatestNotes } from "~/publications/note.server";
 import { listLatestProjects } from "~/publications/project.server";
 import type { Route } from "./+types/home";
+import { worksWithoutScripts } from "~/site/light-mode";
+
+/** Works without scripts: sent without any in light mode (decision 049). */
+export const handle = worksWithoutScripts;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const now = context.now();

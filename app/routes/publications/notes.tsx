@@ -6,6 +6,10 @@ import { noteSummary } from "~/publications/summaries";
 import { listNotes } from "~/publications/note.server";
 import type { Route } from "./+types/notes";
 import { shareMeta } from "./share-meta";
+import { worksWithoutScripts } from "~/site/light-mode";
+
+/** Works without scripts: sent without any in light mode (decision 049). */
+export const handle = worksWithoutScripts;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const notes = await listNotes(context.db);

@@ -6,6 +6,10 @@ import { projectSummary } from "~/publications/summaries";
 import { listProjects } from "~/publications/project.server";
 import type { Route } from "./+types/projects";
 import { shareMeta } from "./share-meta";
+import { worksWithoutScripts } from "~/site/light-mode";
+
+/** Works without scripts: sent without any in light mode (decision 049). */
+export const handle = worksWithoutScripts;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const projects = await listProjects(context.db);

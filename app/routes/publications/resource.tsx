@@ -14,6 +14,7 @@ import { shareMeta } from "./share-meta";
 import { cardPath, type LinkCardHandle } from "~/site/link-preview";
 import { BackLink } from "~/ui/back-link";
 import { Share } from "~/ui/share";
+import type { WithoutScripts } from "~/site/light-mode";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const resource = await getResource(context.db, params.id);
@@ -36,7 +37,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** The link preview's card (decision 046). */
-export const handle: LinkCardHandle<Awaited<ReturnType<typeof loader>>> = {
+export const handle: LinkCardHandle<Awaited<ReturnType<typeof loader>>> & WithoutScripts = {
+  withoutScripts: true,
   linkCard: (data) => (data ? cardPath("recurso", data.resource.id) : null),
 };
 

@@ -6,6 +6,10 @@ import { resourceSummary } from "~/publications/summaries";
 import { listResources } from "~/publications/resource.server";
 import type { Route } from "./+types/resources";
 import { shareMeta } from "./share-meta";
+import { worksWithoutScripts } from "~/site/light-mode";
+
+/** Works without scripts: sent without any in light mode (decision 049). */
+export const handle = worksWithoutScripts;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const resources = await listResources(context.db);

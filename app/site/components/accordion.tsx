@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from "react";
+import { useWithoutScripts } from "~/ui/light";
 
 interface AccordionItem<K extends string> {
   key: K;
@@ -22,6 +23,25 @@ export function Accordion<K extends string>({
 }) {
   const [open, setOpen] = useState<K | "">(defaultOpen);
   const id = useId();
+  // Without scripts (light mode, decision 049): each card is a disclosure the browser opens.
+  if (useWithoutScripts()) {
+    return (
+      <ul className="accordion-cards accordion-disclosures" aria-label={label}>
+        {items.map((item) => (
+          <li key={item.key}>
+            <details open={item.key === defaultOpen}>
+              <summary className="accordion-card">
+                <span className="accordion-card-title">{item.title}</span>
+                <span className="accordion-card-summary">{item.summary}</span>
+                <span className="accordion-card-icon" aria-hidden="true" />
+              </summary>
+              <div className="accordion-panel">{item.content}</div>
+            </details>
+          </li>
+        ))}
+      </ul>
+    );
+  }
   return (
     <div className="accordion">
       <ul className="accordion-cards" aria-label={label}>

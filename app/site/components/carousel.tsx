@@ -1,4 +1,5 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useWithoutScripts } from "~/ui/light";
 
 interface CarouselSlide {
   key: string;
@@ -27,6 +28,26 @@ export function Carousel({
   const id = useId();
   const count = slides.length;
   const go = (next: number) => setIndex(((next % count) + count) % count);
+
+  const withoutScripts = useWithoutScripts();
+  // Without scripts (light mode, decision 049) every slide shows, one after the other.
+  if (withoutScripts) {
+    return (
+      <section
+        className={
+          className ? `carousel carousel-stacked ${className}` : "carousel carousel-stacked"
+        }
+        aria-label={label}
+      >
+        {heading ? <div className="carousel-heading">{heading}</div> : null}
+        {slides.map((slide) => (
+          <div key={slide.key} className="carousel-slide" role="group" aria-label={slide.label}>
+            {slide.content}
+          </div>
+        ))}
+      </section>
+    );
+  }
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const target = event.target as HTMLElement;

@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from "react";
-import { uploadSrcSet } from "~/kernel/images";
+import { imageSources, useLightMode } from "~/ui/light";
 
 /**
  * A picture of the landing sections (/admin/sitio): a link as it is, an uploaded image with its
@@ -18,11 +18,11 @@ export function LandingImage({
   /** How wide the picture is shown, for the browser to choose a width of an upload. */
   sizes: string;
 }) {
-  const srcSet = uploadSrcSet(src);
+  const { src: shown, srcSet } = imageSources(src, useLightMode());
   return (
     <img
       {...rest}
-      src={src}
+      src={shown}
       alt={alt}
       srcSet={srcSet}
       sizes={srcSet ? sizes : undefined}

@@ -48,10 +48,26 @@ function useSectionInView(enabled: boolean, sections: readonly string[]): string
   return active;
 }
 
+function MenuIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
+      <path
+        d="M3 6h18M3 12h18M3 18h18"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
 export function SiteHeader({
   user,
   sections,
+  scripts = true,
 }: {
+  /** False when the page is sent without scripts (light mode): menus that need none. */
+  scripts?: boolean;
   user: MenuUser | null;
   /** The home page's sections that have something to show (a section without data is not). */
   sections: readonly string[];
@@ -77,6 +93,52 @@ export function SiteHeader({
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [navOpen]);
 
+  const lists = (prefix: string) => (
+    <>
+      <p className="site-nav-heading" id={`${prefix}-sections`}>
+        En la página de inicio
+      </p>
+      <ul aria-labelledby={`${prefix}-sections`}>
+        {homeSections
+          .filter((section) => sections.includes(section.id))
+          .map((section) => (
+            <li key={section.id}>
+              <a
+                href={`/#${section.id}`}
+                aria-current={active === section.id ? "location" : undefined}
+                onClick={(event) => {
+                  const target = home ? document.getElementById(section.id) : null;
+                  if (target) {
+                    event.preventDefault();
+                    target.scrollIntoView({ behavior: "smooth", block: "start" });
+                    history.replaceState(null, "", `#${section.id}`);
+                    setNavOpen(false);
+                  }
+                }}
+              >
+                {section.label}
+              </a>
+            </li>
+          ))}
+      </ul>
+      <p className="site-nav-heading" id={`${prefix}-areas`}>
+        Explorar
+      </p>
+      <ul className="site-nav-areas" aria-labelledby={`${prefix}-areas`}>
+        {siteAreas.map((area) => {
+          const current = inArea(location.pathname, area.paths);
+          return (
+            <li key={area.to}>
+              <Link to={area.to} aria-current={current ? "page" : undefined}>
+                {area.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+
   return (
     <header className="site-header">
       <div className="site-header-inner">
@@ -94,74 +156,48 @@ export function SiteHeader({
           <img src="/logo.svg" alt="" width={36} height={36} />
           <span>{site.name}</span>
         </Link>
-        <button
-          ref={toggleRef}
-          type="button"
-          className="nav-toggle"
-          aria-expanded={navOpen}
-          aria-controls="site-nav"
-          onClick={() => setNavOpen((open) => !open)}
-        >
-          <span className="visually-hidden">Menú de secciones</span>
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
-            <path
-              d="M3 6h18M3 12h18M3 18h18"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            />
-          </svg>
-        </button>
-        <nav
-          id="site-nav"
-          className={navOpen ? "site-nav open" : "site-nav"}
-          aria-label="Secciones"
-        >
-          <p className="site-nav-heading" id="site-nav-sections">
-            En la página de inicio
-          </p>
-          <ul aria-labelledby="site-nav-sections">
-            {homeSections
-              .filter((section) => sections.includes(section.id))
-              .map((section) => (
-                <li key={section.id}>
-                  <a
-                    href={`/#${section.id}`}
-                    aria-current={active === section.id ? "location" : undefined}
-                    onClick={(event) => {
-                      const target = home ? document.getElementById(section.id) : null;
-                      if (target) {
-                        event.preventDefault();
-                        target.scrollIntoView({ behavior: "smooth", block: "start" });
-                        history.replaceState(null, "", `#${section.id}`);
-                        setNavOpen(false);
-                      }
-                    }}
-                  >
-                    {section.label}
-                  </a>
-                </li>
-              ))}
-          </ul>
-          <p className="site-nav-heading" id="site-nav-areas">
-            Explorar
-          </p>
-          <ul className="site-nav-areas" aria-labelledby="site-nav-areas">
-            {siteAreas.map((area) => {
-              const current = inArea(location.pathname, area.paths);
-              return (
-                <li key={area.to}>
-                  <Link to={area.to} aria-current={current ? "page" : undefined}>
-                    {area.label}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
+        {scripts ? (
+          <>
+            <button
+              ref={toggleRef}
+              type="button"
+              className="nav-toggle"
+              aria-expanded={navOpen}
+              aria-controls="site-nav"
+              onClick={() => setNavOpen((open) => !open)}
+            >
+              <span className="visually-hidden">Menú de secciones</span>
+              <MenuIcon />
+            </button>
+            <nav
+              id="site-nav"
+              className={navOpen ? "site-nav open" : "site-nav"}
+              aria-label="Secciones"
+            >
+              {lists("site-nav")}
+            </nav>
+          </>
+        ) : (
+          // Without scripts (light mode, decision 049) the phone's menu is a disclosure the
+          // browser opens by itself; wider screens show the same links in the bar.
+          <>
+            <details className="nav-disclosure">
+              <summary className="nav-toggle">
+                <span className="visually-hidden">Menú de secciones</span>
+                <MenuIcon />
+              </summary>
+              <nav className="site-nav open" aria-label="Secciones">
+                {lists("site-nav-phone")}
+              </nav>
+            </details>
+            <nav className="site-nav site-nav-wide" aria-label="Secciones">
+              {lists("site-nav")}
+            </nav>
+          </>
+        )}
         <div className="session-area">
           {user ? (
-            <UserMenu user={user} />
+            <UserMenu user={user} scripts={scripts} />
           ) : (
             <Link className="button button-small" to="/login">
               Iniciar Sesión
