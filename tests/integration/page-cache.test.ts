@@ -105,7 +105,7 @@ test("a visitor's second request of a public page comes from the cache, in ident
   expect(plain.headers.get("cache-control")).toMatch(
     /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/,
   );
-  expect(plain.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+  expect(plain.headers.get("vary")).toBe("Accept-Encoding, Cookie, Save-Data");
   expect(plain.headers.get("content-encoding")).toBeNull();
   expect(Number(plain.headers.get("content-length"))).toBe(plain.body.length);
 

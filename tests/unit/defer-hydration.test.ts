@@ -1,7 +1,7 @@
 // The document React Router writes is changed so that its scripts are fetched after the first
 // paint; anything else is left as it is.
 import { JSDOM, VirtualConsole } from "jsdom";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { deferHydration, HYDRATION_SCRIPT_ID } from "~/kernel/defer-hydration.server";
 
 const NONCE = "bm9uY2Utb2YtdGhpcy1wYWdl";
@@ -104,7 +104,8 @@ describe("deferHydration", () => {
     expect(added()).toHaveLength(0);
 
     report!({ getEntriesByName: (name) => (name === "first-contentful-paint" ? [{}] : []) });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The preloads go in a few per task, the module script in the task after them.
+    await vi.waitFor(() => expect(document.querySelector('script[type="module"]')).not.toBeNull());
     const preloads = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
     expect(preloads.map((link) => link.getAttribute("href"))).toEqual([
       "/assets/entry.client-B2.js",

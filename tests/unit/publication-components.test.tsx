@@ -3,6 +3,7 @@
 // (a thumbnail until asked, then the privacy-mode player), as a person uses them.
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, expect, test } from "vitest";
+import { renderInRoute } from "../helpers/in-route";
 import { LinkListEditor } from "~/ui/link-list-editor";
 import { YouTubeEmbed } from "~/publications/components/youtube-embed";
 
@@ -103,8 +104,10 @@ test("with an error, only the rows that are not valid links are marked, and the 
   );
 });
 
-test("the YouTube embed shows a thumbnail link to the video and puts the youtube-nocookie player in its place when clicked", () => {
-  render(<YouTubeEmbed url="https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10" title="Clase 1" />);
+test("the YouTube embed shows a thumbnail link to the video and puts the youtube-nocookie player in its place when clicked", async () => {
+  await renderInRoute(
+    <YouTubeEmbed url="https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10" title="Clase 1" />,
+  );
   const link = screen.getByRole("link", { name: "Reproducir video: Clase 1" });
   expect(link.getAttribute("href")).toBe("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
   expect(document.querySelector("img")?.getAttribute("src")).toBe(
@@ -119,7 +122,19 @@ test("the YouTube embed shows a thumbnail link to the video and puts the youtube
   expect(screen.queryByRole("link")).toBeNull();
 });
 
-test("the YouTube embed renders nothing for a link that is not a YouTube video", () => {
-  const { container } = render(<YouTubeEmbed url="javascript:alert(1)" title="x" />);
-  expect(container.innerHTML).toBe("");
+test("the YouTube embed renders nothing for a link that is not a YouTube video", async () => {
+  await renderInRoute(<YouTubeEmbed url="javascript:alert(1)" title="x" />);
+  expect(screen.getByTestId("in-route").innerHTML).toBe("");
+});
+
+test("in light mode the YouTube embed is YouTube's smallest thumbnail, a link that stays a link", async () => {
+  await renderInRoute(<YouTubeEmbed url="https://youtu.be/dQw4w9WgXcQ" title="Clase 2" />, {
+    light: true,
+  });
+  const image = document.querySelector("img")!;
+  expect(image.getAttribute("src")).toBe("https://i.ytimg.com/vi/dQw4w9WgXcQ/mqdefault.jpg");
+  expect([image.getAttribute("width"), image.getAttribute("height")]).toEqual(["320", "180"]);
+  const link = screen.getByRole("link", { name: "Reproducir video: Clase 2" });
+  fireEvent.click(link);
+  expect(document.querySelector("iframe")).toBeNull();
 });

@@ -4,6 +4,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, expect, test } from "vitest";
+import { renderInRoute } from "../helpers/in-route";
 import { ExternalAction } from "~/site/components/external-action";
 import { ItemCard, ItemImage } from "~/ui/item-card";
 import { SiteFooter } from "~/site/components/site-footer";
@@ -41,12 +42,12 @@ test("a call to action the community has not set, or not to a safe address, is n
   }
 });
 
-test("the footer lists the social pages it is given, and nothing when there are none", () => {
-  const { unmount } = render(<SiteFooter year={2026} social={[]} />);
+test("the footer lists the social pages it is given, and nothing when there are none", async () => {
+  const { unmount } = await renderInRoute(<SiteFooter year={2026} social={[]} />);
   expect(screen.queryAllByRole("link")).toHaveLength(0);
   expect(screen.getByText(new RegExp(`© 2026 ${site.name}`))).toBeTruthy();
   unmount();
-  render(
+  await renderInRoute(
     <SiteFooter year={2026} social={[{ label: "GitHub", href: "https://github.com/ayllu" }]} />,
   );
   expect(screen.getByRole("link", { name: /^GitHub/ }).getAttribute("href")).toBe(
@@ -54,35 +55,39 @@ test("the footer lists the social pages it is given, and nothing when there are 
   );
 });
 
-test("an item without a picture shows the branded placeholder with its kind, not a letter", () => {
-  const { container } = render(<ItemImage src={null} label="Nota" className="item-card-media" />);
+test("an item without a picture shows the branded placeholder with its kind, not a letter", async () => {
+  const { container } = await renderInRoute(
+    <ItemImage src={null} label="Nota" className="item-card-media" />,
+  );
   const placeholder = container.querySelector(".image-placeholder");
   expect(placeholder?.textContent).toBe("Nota");
   expect(placeholder?.getAttribute("aria-hidden")).toBe("true");
   expect(placeholder?.querySelector("img")?.getAttribute("src")).toBe("/logo.svg");
 });
 
-test("an address the safe-image check refuses shows the placeholder, never the address", () => {
+test("an address the safe-image check refuses shows the placeholder, never the address", async () => {
   for (const src of ["javascript:alert(1)", "//evil.example/a.png", "/\\evil.example/a.png"]) {
-    const { container, unmount } = render(<ItemImage src={src} label="Evento" />);
+    const { container, unmount } = await renderInRoute(<ItemImage src={src} label="Evento" />);
     expect(container.querySelector(".image-placeholder")).not.toBeNull();
     expect(container.innerHTML).not.toContain("evil.example");
     unmount();
   }
 });
 
-test("a card's picture loads when scrolled to; a page's main picture at once and first", () => {
-  const { unmount } = render(<ItemImage src="/demo/a.svg" label="Evento" alt="Tarjeta" />);
+test("a card's picture loads when scrolled to; a page's main picture at once and first", async () => {
+  const { unmount } = await renderInRoute(
+    <ItemImage src="/demo/a.svg" label="Evento" alt="Tarjeta" />,
+  );
   expect(screen.getByRole("img", { name: "Tarjeta" }).getAttribute("loading")).toBe("lazy");
   expect(screen.getByRole("img", { name: "Tarjeta" }).getAttribute("fetchpriority")).toBeNull();
   unmount();
-  render(<ItemImage src="/demo/a.svg" label="Evento" alt="Principal" main />);
+  await renderInRoute(<ItemImage src="/demo/a.svg" label="Evento" alt="Principal" main />);
   expect(screen.getByRole("img", { name: "Principal" }).getAttribute("loading")).toBe("eager");
   expect(screen.getByRole("img", { name: "Principal" }).getAttribute("fetchpriority")).toBe("high");
 });
 
-test("a picture that fails to load is replaced by the placeholder, which keeps the alt text", () => {
-  const { container } = render(
+test("a picture that fails to load is replaced by the placeholder, which keeps the alt text", async () => {
+  const { container } = await renderInRoute(
     <ItemImage src="https://img.example.org/roto.png" label="Evento" alt="Imagen del evento X" />,
   );
   const image = screen.getByRole("img", { name: "Imagen del evento X" });
@@ -195,4 +200,15 @@ test("an event's card says how many go and, with a capacity, the seats left", ()
   expect(card(0, null, "upcoming")).not.toMatch(/van|va\b/);
   expect(card(4, 10, "ended")).toContain("4 personas fueron");
   expect(card(4, 10, "ended")).not.toContain("Quedan");
+});
+
+test("in light mode an uploaded picture is its smallest stored width, with no srcset", async () => {
+  const upload = `/imagenes/${"a".repeat(32)}-1280.webp`;
+  const { unmount } = await renderInRoute(<ItemImage src={upload} label="Evento" alt="Foto" />);
+  expect(screen.getByRole("img", { name: "Foto" }).getAttribute("srcset")).toContain("640w");
+  unmount();
+  await renderInRoute(<ItemImage src={upload} label="Evento" alt="Foto" />, { light: true });
+  const light = screen.getByRole("img", { name: "Foto" });
+  expect(light.getAttribute("src")).toBe(`/imagenes/${"a".repeat(32)}-320.webp`);
+  expect(light.getAttribute("srcset")).toBeNull();
 });

@@ -21,7 +21,8 @@ export function backTo(value: FormDataEntryValue | null): string {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const mode = form.get("modo");
+  const modes = form.getAll("modo");
+  const mode = modes.length === 1 ? modes[0] : null;
   if (mode !== "liviano" && mode !== "normal") {
     throw data(SITE_MESSAGES.lightModeInvalid, { status: 400 });
   }

@@ -12,11 +12,24 @@ export function Reveal({ children, className }: { children: ReactNode; className
     const element = ref.current;
     if (!element || !("IntersectionObserver" in window)) return;
     if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    if (element.getBoundingClientRect().top < window.innerHeight) return;
-    element.dataset.reveal = "waiting";
+    // The observer's first report says where the element is, without making the browser lay the
+    // page out again here, once per section, while it hydrates (issue 36).
+    let first = true;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
+        const entry = entries.at(-1);
+        if (!entry) return;
+        if (first) {
+          first = false;
+          const below = entry.boundingClientRect.top >= window.innerHeight;
+          if (entry.isIntersecting || !below) {
+            observer.disconnect();
+            return;
+          }
+          element.dataset.reveal = "waiting";
+          return;
+        }
+        if (!entry.isIntersecting) return;
         element.dataset.reveal = "shown";
         observer.disconnect();
       },

@@ -36,7 +36,8 @@ function useSectionInView(enabled: boolean, sections: readonly string[]): string
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(update);
     };
-    update();
+    // The first reading waits for the next frame, when the page is laid out anyway.
+    onScroll();
     window.addEventListener("scroll", onScroll, { passive: true });
     window.addEventListener("resize", onScroll);
     return () => {
