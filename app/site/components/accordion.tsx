@@ -31,7 +31,8 @@ export function Accordion<K extends string>({
           <li key={item.key}>
             <details open={item.key === defaultOpen}>
               <summary className="accordion-card">
-                <span className="accordion-card-title">{item.title}</span>
+                {/* A heading, as the cards' buttons have one: the panel's own headings follow it. */}
+                <h3 className="accordion-card-title">{item.title}</h3>
                 <span className="accordion-card-summary">{item.summary}</span>
                 <span className="accordion-card-icon" aria-hidden="true" />
               </summary>
