@@ -68,6 +68,8 @@ test("public pages with Save-Data come without any script, the font's preload or
     expect(light.text, path).not.toMatch(FONT_PRELOAD);
     expect(light.text, path).toContain("data-liviano");
     expect(light.text, path).toContain("Desactivar el modo liviano");
+    // Nothing that only an animation takes away (the /events loading logo would stay forever).
+    expect(light.text, path).not.toContain("loading-overlay");
   }
 });
 

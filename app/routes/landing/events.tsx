@@ -17,6 +17,7 @@ import { DemoNote } from "~/site/components/demo-note";
 import { demoNotes } from "~/site/copy/demo-notes";
 import type { Route } from "./+types/events";
 import { worksWithoutScripts } from "~/site/light-mode";
+import { useLightMode } from "~/ui/light";
 
 type Logo = Row<"name" | "logo" | "href">;
 
@@ -129,15 +130,19 @@ export default function CompetitionPage({ loaderData }: Route.ComponentProps) {
   const { competition: content, venue, sponsors, allies, sponsorsDemo, alliesDemo } = loaderData;
   const hasStore = Boolean(venue.storeTitle || venue.storeText || venue.storeHref);
   const hasVenue = Boolean(venue.location);
+  const light = useLightMode();
   return (
     <div className="landing competition">
-      <div
-        className="loading-overlay"
-        aria-hidden="true"
-        style={{ animationDelay: `${competition.loadingMs}ms` }}
-      >
-        <img src={competition.loadingLogo} alt="" width={96} height={96} />
-      </div>
+      {/* An animation: not in light mode (decision 049), where it would never fade. */}
+      {light ? null : (
+        <div
+          className="loading-overlay"
+          aria-hidden="true"
+          style={{ animationDelay: `${competition.loadingMs}ms` }}
+        >
+          <img src={competition.loadingLogo} alt="" width={96} height={96} />
+        </div>
+      )}
       <ShaderBackground />
 
       <header className="landing-hero">
