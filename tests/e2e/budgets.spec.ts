@@ -4,23 +4,13 @@
 // and within 60 KB in light mode, where no script is fetched at all. Light mode's pages pass axe,
 // and their menus open without scripts.
 import type { Browser, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, test, untilHydrated } from "./fixtures";
+import { expect, expectNoAxeViolations, test, untilHydrated, VISITOR_PAGES } from "./fixtures";
 
 const NORMAL_BUDGET = 200 * 1024;
 const LIGHT_BUDGET = 60 * 1024;
 /** Scripts the browser runs (structured data is not one). */
 const RUNNABLE_SCRIPT = 'script:not([type="application/ld+json"])';
 
-const LISTS = [
-  "/",
-  "/events",
-  "/clase1",
-  "/eventos",
-  "/notas",
-  "/recursos",
-  "/proyectos",
-  "/login",
-];
 const ITEMS: Array<[string, RegExp]> = [
   ["/eventos", /href="(\/detalles\/[0-9a-f-]{36})"/],
   ["/notas", /href="(\/notas\/[0-9a-f-]{36})"/],
@@ -30,7 +20,7 @@ const ITEMS: Array<[string, RegExp]> = [
 
 /** The public pages: the lists, and the first item each list links to (the demo's). */
 async function publicPages(page: Page): Promise<string[]> {
-  const pages = [...LISTS];
+  const pages = [...VISITOR_PAGES];
   for (const [list, pattern] of ITEMS) {
     const html = await (await page.request.get(list)).text();
     const item = pattern.exec(html)?.[1];

@@ -53,6 +53,18 @@ function gotoWaitsForHydration(page: Page): void {
   };
 }
 
+/** The public pages that list things (and /login): what a visitor reaches from the header. */
+export const VISITOR_PAGES = [
+  "/",
+  "/events",
+  "/clase1",
+  "/eventos",
+  "/notas",
+  "/recursos",
+  "/proyectos",
+  "/login",
+];
+
 export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
   // The server this worker's tests use (tests/e2e/servers.ts).
   baseURL: async ({}, use, testInfo) => {

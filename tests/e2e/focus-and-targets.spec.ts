@@ -3,20 +3,9 @@
 // (2.5.8), apart from the standard's own exception, a link inside a sentence. Motion is reduced
 // so that focus scrolls at once: the check reads where the page comes to rest.
 import type { Page } from "@playwright/test";
-import { expect, signInAdmin, test } from "./fixtures";
+import { expect, signInAdmin, test, VISITOR_PAGES } from "./fixtures";
 
 test.use({ reducedMotion: "reduce" });
-
-const VISITOR_PAGES = [
-  "/",
-  "/events",
-  "/clase1",
-  "/eventos",
-  "/notas",
-  "/recursos",
-  "/proyectos",
-  "/login",
-];
 
 /** Controls smaller than 24 × 24 px, apart from links that sit inside a line of text. */
 function smallTargets(page: Page): Promise<string[]> {
