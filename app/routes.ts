@@ -16,6 +16,11 @@ export default [
   route("aditionaldata", "routes/profile/additional-data.tsx"),
   route("profile", "routes/profile/profile.tsx"),
   route("profile/datos", "routes/profile/data.ts"),
+  // A member's passes, also without a connection (decision 050): the page, its manifest and the
+  // service worker that keeps it on the phone
+  route("mis-entradas", "routes/profile/passes.tsx"),
+  route("mis-entradas.webmanifest", "routes/profile/passes-manifest.ts"),
+  route("mis-entradas/sw.js", "routes/profile/passes-sw.ts"),
 
   // Events
   route("eventos", "routes/events/list.tsx"),

@@ -116,6 +116,11 @@ export function UserMenu({ user }: { user: MenuUser }) {
             Perfil
           </Link>
         </li>
+        <li role="none">
+          <Link role="menuitem" to="/mis-entradas" reloadDocument onClick={() => close(false)}>
+            Mis entradas
+          </Link>
+        </li>
         {!user.isAdmin && (user.eventsInCharge || user.editor || user.treasurer) ? (
           <>
             <li role="separator" className="menu-divider" />

@@ -12,7 +12,7 @@ import { CheckInPeople } from "~/attendance/components/check-in-people";
 import { CheckInReader } from "~/attendance/components/check-in-reader";
 import { CheckInResult } from "~/attendance/components/check-in-result";
 import { CheckInStatus } from "~/attendance/components/check-in-status";
-import { useCheckInDocument } from "~/attendance/use-check-in-document";
+import { useOwnDocument } from "~/kernel/use-own-document";
 import { useCheckInSync } from "~/attendance/use-check-in-sync";
 import { MESSAGES } from "~/messages";
 import { formatDateTime } from "~/kernel/time";
@@ -64,7 +64,7 @@ export function meta({ loaderData, params }: Route.MetaArgs) {
       rel: "manifest",
       href: `/admin/eventos/${params.eventId}/registro.webmanifest`,
     },
-    { tagName: "link", rel: "apple-touch-icon", href: "/icons/registro-192.png" },
+    { tagName: "link", rel: "apple-touch-icon", href: "/icons/logo-192.png" },
     {
       title: loaderData ? `Registro: ${loaderData.event.nombreEvento} — Ayllu` : "Registro — Ayllu",
     },
@@ -75,7 +75,7 @@ export function meta({ loaderData, params }: Route.MetaArgs) {
 
 export default function CheckIn({ loaderData, actionData }: Route.ComponentProps) {
   const { event, timeZone } = loaderData;
-  useCheckInDocument();
+  useOwnDocument();
   const sync = useCheckInSync(loaderData, actionData);
   const { outcome } = sync;
   // A typed code that matches nobody is the field's error; anything else is told below it.
