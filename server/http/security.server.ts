@@ -56,7 +56,7 @@ function contentSecurityPolicy(nonce: string, options: SecurityOptions, allows: 
   const checkIn = allows === "checkIn";
   const scriptSrc = options.viteDev
     ? `'self' 'unsafe-inline' 'unsafe-eval'`
-    : `'nonce-${nonce}' 'strict-dynamic'${allows === "none" ? "" : " 'wasm-unsafe-eval'"}`;
+    : `'nonce-${nonce}' 'strict-dynamic'${allows === "wasm" || checkIn ? " 'wasm-unsafe-eval'" : ""}`;
   const directives = [
     `default-src 'none'`,
     `script-src ${scriptSrc}`,

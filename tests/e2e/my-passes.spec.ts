@@ -227,6 +227,7 @@ test("Mis entradas opens without a connection: passes, sessions and certificates
   );
   // The QR is still read at a phone's width.
   expect(await decodeQr(await qr.screenshot())).toBe(token);
+  await member.evaluate(() => window.scrollTo(0, 0));
   await shoot(member, "mis-entradas-sin-conexion");
 
   // ——— The connection returns: the page and the phone's copy are brought up to date ———

@@ -247,8 +247,16 @@ test("the page is never stored by the server; it marks whose copy the device kee
     expect(reply.headers.get("Permissions-Policy")).toContain("camera=()");
   }
   expect(first.text).toContain('rel="manifest" href="/mis-entradas.webmanifest"');
-  const profile = await client.get("/profile");
-  expect(profile.headers.get("Content-Security-Policy")).toContain("worker-src 'none'");
+  expect(first.headers.get("Content-Security-Policy")).not.toContain("wasm-unsafe-eval");
+  for (const other of [
+    "/profile",
+    "/mis-entradas/sw.js",
+    "/mis-entradas.webmanifest",
+    "/mis-entradas/x",
+  ]) {
+    const reply = await client.get(other);
+    expect(reply.headers.get("Content-Security-Policy"), other).toContain("worker-src 'none'");
+  }
 });
 
 test("its service worker may only ever control /mis-entradas, and its manifest names the community", async () => {

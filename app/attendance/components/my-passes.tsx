@@ -30,14 +30,16 @@ function PlaceLine({ pass, timeZone }: { pass: MyPass; timeZone: string }) {
       </span>
       {pass.state === "pending" || pass.state === "refused" ? (
         <>
-          {` ${formatBs(pass.priceCents)}`}
-          {pass.heldUntil
-            ? `, reservada hasta el ${formatDateTime(pass.heldUntil, timeZone)}. `
-            : ". "}
+          <span>
+            {formatBs(pass.priceCents)}
+            {pass.heldUntil
+              ? ` · reservada hasta el ${formatDateTime(pass.heldUntil, timeZone)}`
+              : null}
+          </span>
           <a href={`/detalles/${pass.eventId}/pago`}>Pagar mi inscripción</a>
         </>
       ) : pass.state === "submitted" ? (
-        " Tesorería está revisando tu pago."
+        <span>Tesorería está revisando tu pago.</span>
       ) : null}
     </p>
   );

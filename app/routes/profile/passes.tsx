@@ -61,7 +61,7 @@ export default function Passes({ loaderData }: Route.ComponentProps) {
       <div className="passes-status" role="status">
         <p>
           {phone.online ? "Actualizado: " : "Sin conexión. Datos guardados en este teléfono el "}
-          <time dateTime={updatedAt}>{formatDateTime(updatedAt, timeZone)}</time>.
+          <time dateTime={updatedAt}>{formatDateTime(updatedAt, timeZone)}</time>
         </p>
         {phone.online ? (
           <p className="muted">
