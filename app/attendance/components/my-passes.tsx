@@ -62,6 +62,14 @@ function PassCard({ pass, timeZone }: { pass: MyPass; timeZone: string }) {
       </p>
       <p className="passes-place">{pass.place}</p>
       <PlaceLine pass={pass} timeZone={timeZone} />
+      {/* The pass first: a course of twenty classes does not push it down. */}
+      {pass.pass ? (
+        <CheckInPass qr={pass.pass.qr} code={pass.pass.code} />
+      ) : (
+        <p className="muted">
+          Evento virtual: no hace falta entrada. Los enlaces están en su página.
+        </p>
+      )}
       {pass.sessions.length > 0 ? (
         <>
           <h4 className="passes-sessions-title">
@@ -77,13 +85,6 @@ function PassCard({ pass, timeZone }: { pass: MyPass; timeZone: string }) {
           </ol>
         </>
       ) : null}
-      {pass.pass ? (
-        <CheckInPass qr={pass.pass.qr} code={pass.pass.code} />
-      ) : (
-        <p className="muted">
-          Evento virtual: no hace falta entrada. Los enlaces están en su página.
-        </p>
-      )}
     </article>
   );
 }
