@@ -59,9 +59,9 @@ export function useOfflinePasses() {
     setOnline(navigator.onLine);
     const wentOnline = () => {
       setOnline(true);
-      // The passes as the server has them now, on the screen and in the phone's copy.
-      void revalidate();
-      keep([PASSES_PAGE]);
+      // The passes as the server has them now, on the screen, then (the connection proven) in
+      // the phone's copy.
+      void revalidate().then(() => keep([PASSES_PAGE]));
     };
     const wentOffline = () => setOnline(false);
     window.addEventListener("online", wentOnline);

@@ -68,7 +68,7 @@ function contentSecurityPolicy(nonce: string, options: SecurityOptions, allows: 
     `connect-src 'self'${options.viteDev ? " ws: wss:" : ""}`,
     `manifest-src 'self'`,
     `frame-src ${FRAME_SOURCES.join(" ")}`,
-    // The check-in page's decoder and its offline service worker (public/registro-sw.js), and the
+    // The check-in page's decoder and its offline service worker (/registro-sw.js), and the
     // passes' service worker, are files of this site; no other page starts a worker.
     `worker-src ${checkIn || allows === "offline" ? "'self'" : "'none'"}`,
     `object-src 'none'`,

@@ -16,42 +16,18 @@ import {
   freshEmail,
   completeProfileOverHttp,
   memberData,
+  publishEvent,
   test,
   untilHydrated,
   workerBaseUrl,
 } from "./fixtures";
 import { decodeQr } from "../helpers/qr-decode";
 
-/** Publishes an event as the signed-in admin, over HTTP; its id. */
-async function publish(
-  page: Page,
-  name: string,
-  fields: { fechaEvento: string; horaEvento?: string; price?: string },
-): Promise<string> {
-  const origin = new URL(workerBaseUrl()).origin;
-  const reply = await page.request.post("/admin", {
-    headers: { Origin: origin },
-    form: {
-      intent: "publish",
-      nombreEvento: name,
-      ubicacionEvento: "Bolivia, El Alto",
-      tipoEvento: "Presencial",
-      fechaEvento: fields.fechaEvento,
-      horaEvento: fields.horaEvento ?? "19:00",
-      imagenEnlace: `${origin}/demo/vision.svg`,
-      ubicacionEspecifica: "Sótano del auditorio",
-      capacity: "",
-      price: fields.price ?? "",
-      holdHours: "",
-      descripcion: "Sin señal en la sala.",
-    },
-  });
-  expect(reply.ok(), await reply.text()).toBe(true);
-  const panel = await (await page.request.get("/admin")).text();
-  const link = new RegExp(`<a[^>]*aria-label="Participantes de ${name}"[^>]*>`).exec(panel)?.[0];
-  const id = /href="\/admin\/eventos\/([0-9a-f-]{36})\/participantes"/.exec(link ?? "")?.[1];
-  expect(id, "el evento publicado aparece en el panel").toBeTruthy();
-  return id!;
+/** Publishes an event in El Alto at 19:00 (La Paz) on `day`, as the signed-in admin; its id. */
+function publish(page: Page, name: string, day: string, price?: string): Promise<string> {
+  // 19:00 in La Paz is 23:00 UTC.
+  const startsAt = new Date(`${day}T23:00:00Z`);
+  return publishEvent(page, name, { startsAt, ubicacion: "Bolivia, El Alto", price });
 }
 
 async function post(page: Page, path: string, form: Record<string, string>) {
@@ -111,7 +87,7 @@ test("Mis entradas opens without a connection: passes, sessions and certificates
   const course = `Curso del ratón ${stamp}`;
   const paid = `Taller pagado ${stamp}`;
   const past = `Taller con certificado ${stamp}`;
-  const courseId = await publish(page, course, { fechaEvento: "2036-06-02" });
+  const courseId = await publish(page, course, "2036-06-02");
   // Monday 2 June 2036 and three more evenings.
   await post(page, `/admin/eventos/${courseId}`, {
     intent: "generateSessions",
@@ -121,8 +97,8 @@ test("Mis entradas opens without a connection: passes, sessions and certificates
     inicio: "19:00",
     duracion: "120",
   });
-  const paidId = await publish(page, paid, { fechaEvento: "2036-07-10", price: "30" });
-  const pastId = await publish(page, past, { fechaEvento: "2036-05-20" });
+  const paidId = await publish(page, paid, "2036-07-10", "30");
+  const pastId = await publish(page, past, "2036-05-20");
 
   const phone = await browser.newContext({ baseURL });
   const member = await phone.newPage();
@@ -144,7 +120,7 @@ test("Mis entradas opens without a connection: passes, sessions and certificates
     imagenEnlace: `${new URL(baseURL!).origin}/demo/vision.svg`,
     ubicacionEspecifica: "",
     capacity: "",
-    descripcion: "Sin señal en la sala.",
+    descripcion: "Con registro en la puerta.",
   });
   const list = await (await page.request.get(`/admin/eventos/${courseId}/registro/datos`)).json();
   const token: string = list.participants.find(
@@ -165,7 +141,7 @@ test("Mis entradas opens without a connection: passes, sessions and certificates
 
   const coursePass = member.getByRole("article", { name: course });
   await expect(coursePass).toContainText("Plaza confirmada");
-  await expect(coursePass).toContainText("Bolivia, El Alto — Sótano del auditorio");
+  await expect(coursePass).toContainText("Bolivia, El Alto");
   await expect(coursePass.getByRole("heading", { name: "Quedan 4 sesiones" })).toBeVisible();
   await expect(coursePass.getByRole("listitem")).toHaveCount(4);
   const paidPass = member.getByRole("article", { name: paid });
@@ -255,7 +231,7 @@ test("signing out, and another member signing in on the same phone, leave nothin
   consoleErrors.allow(/net::ERR_INTERNET_DISCONNECTED|Failed to fetch manifest patches/);
   await signInAdmin(page);
   const name = `Feria sin señal ${Date.now()}`;
-  const eventId = await publish(page, name, { fechaEvento: "2036-08-15" });
+  const eventId = await publish(page, name, "2036-08-15");
   await page.context().clearCookies();
 
   // ——— Ana signs out with the user menu ———

@@ -265,7 +265,11 @@ test("its service worker may only ever control /mis-entradas, and its manifest n
   expect(worker.status).toBe(200);
   expect(worker.headers.get("Content-Type")).toMatch(/^text\/javascript/);
   expect(worker.headers.get("Service-Worker-Allowed")).toBe("/mis-entradas");
-  expect(worker.text).toContain('const PAGE = "/mis-entradas";');
+  expect(worker.text).toContain('"/mis-entradas/sw.js": {');
+  // The check-in page's worker is the same script, at its own address, with the scope of its own.
+  const checkIn = await client.get("/registro-sw.js");
+  expect(checkIn.text).toBe(worker.text);
+  expect(checkIn.headers.get("Service-Worker-Allowed")).toBeNull();
 
   const reply = await client.get("/mis-entradas.webmanifest");
   expect(reply.headers.get("Content-Type")).toMatch(/^application\/manifest\+json/);

@@ -1,6 +1,7 @@
 // Check-in at the door for one event: the admin scans a participant's QR code (or types their
 // code), sees their name and photo, and they are marked present. It works without a connection:
-// the page is kept by a service worker (public/registro-sw.js); the participant list and the
+// the page is kept by a service worker (app/attendance/offline-worker.js, served at
+// /registro-sw.js); the participant list and the
 // check-ins not yet sent are kept and sent by useCheckInSync (app/attendance/use-check-in-sync.ts,
 // over IndexedDB), and the server keeps the first time. This module renders what the hook holds.
 // Admins only. Without JavaScript, the typed code is posted to this page's action. See
