@@ -16,6 +16,11 @@ export default [
   route("aditionaldata", "routes/profile/additional-data.tsx"),
   route("profile", "routes/profile/profile.tsx"),
   route("profile/datos", "routes/profile/data.ts"),
+  // A member's passes, also without a connection (decision 050): the page, its manifest and the
+  // service worker that keeps it on the phone
+  route("mis-entradas", "routes/profile/passes.tsx"),
+  route("mis-entradas.webmanifest", "routes/profile/passes-manifest.ts"),
+  route("mis-entradas/sw.js", "routes/system/offline-worker.ts", { id: "worker-passes" }),
 
   // Events
   route("eventos", "routes/events/list.tsx"),
@@ -38,6 +43,7 @@ export default [
   route("admin/eventos/:eventId/registro", "routes/admin/check-in.tsx"),
   route("admin/eventos/:eventId/registro/datos", "routes/admin/check-in-data.ts"),
   route("admin/eventos/:eventId/registro.webmanifest", "routes/admin/check-in-manifest.ts"),
+  route("registro-sw.js", "routes/system/offline-worker.ts", { id: "worker-check-in" }),
   // A door-staff link: opens that event's check-in on any phone, without an account
   route("puerta/:token", "routes/admin/staff-link.tsx"),
   route(

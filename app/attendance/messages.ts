@@ -15,6 +15,9 @@ export const ATTENDANCE_MESSAGES = {
   checkInCodeUnknown: "Ese código no corresponde a ningún participante de este evento.",
   checkInNotParticipant: "Esa persona ya no participa en este evento.",
   checkInTimeInvalid: "La hora del registro no es válida.",
+  // 'Mis entradas' (/mis-entradas, decision 050)
+  passesCouldNotLoad: "No se pudieron cargar tus entradas.",
+  passesLoadFailed: "Error al cargar tus entradas. Por favor, inténtalo de nuevo.",
   // Attendance per session (decision 044)
   checkInNoSessionLeft: "No hay ninguna sesión en curso y ya no quedan sesiones de este evento.",
   calendarLinkRenewed: "Tu enlace de calendario es nuevo; el anterior ya no funciona.",

@@ -2,7 +2,8 @@
 // phone goes to a queue in IndexedDB first (./check-in-store.ts, with the participant list as last
 // received) and is sent to the page's data route, …/registro/datos, at once when online, when the
 // connection returns and every 20 s; the server keeps the first time. The service worker
-// (public/registro-sw.js) keeps the page for the next visit without a connection. The hook returns
+// (app/attendance/offline-worker.js, served at /registro-sw.js) keeps the page for the next visit
+// without a connection. The hook returns
 // what the page shows: the list with this phone's marks, the connection, the queue, the last
 // outcome, and whether the script has taken over from the form posts (`local`).
 import { useCallback, useEffect, useRef, useState } from "react";

@@ -39,14 +39,24 @@ export function isCheckInPage(path: string): boolean {
   return CHECK_IN_PAGES.some((pattern) => pattern.test(path));
 }
 
-/** What a response may do beyond every page: nothing, run WebAssembly, or check people in. */
-type Allowance = "none" | "wasm" | "checkIn";
+/**
+ * Pages kept on the phone by a service worker of their own: a member's passes
+ * (docs/decisions/050-mis-entradas-offline.md). They may register it (worker-src 'self'), and
+ * nothing more than any page.
+ */
+export const OFFLINE_PAGES: readonly RegExp[] = [/^\/mis-entradas$/];
+
+/**
+ * What a response may do beyond every page: nothing, run WebAssembly, check people in, or start
+ * its offline service worker.
+ */
+type Allowance = "none" | "wasm" | "checkIn" | "offline";
 
 function contentSecurityPolicy(nonce: string, options: SecurityOptions, allows: Allowance): string {
   const checkIn = allows === "checkIn";
   const scriptSrc = options.viteDev
     ? `'self' 'unsafe-inline' 'unsafe-eval'`
-    : `'nonce-${nonce}' 'strict-dynamic'${allows === "none" ? "" : " 'wasm-unsafe-eval'"}`;
+    : `'nonce-${nonce}' 'strict-dynamic'${allows === "wasm" || checkIn ? " 'wasm-unsafe-eval'" : ""}`;
   const directives = [
     `default-src 'none'`,
     `script-src ${scriptSrc}`,
@@ -58,9 +68,9 @@ function contentSecurityPolicy(nonce: string, options: SecurityOptions, allows: 
     `connect-src 'self'${options.viteDev ? " ws: wss:" : ""}`,
     `manifest-src 'self'`,
     `frame-src ${FRAME_SOURCES.join(" ")}`,
-    // The check-in page's decoder and its offline service worker (public/registro-sw.js) are files
-    // of this site; no other page starts a worker.
-    `worker-src ${checkIn ? "'self'" : "'none'"}`,
+    // The check-in page's decoder and its offline service worker (/registro-sw.js), and the
+    // passes' service worker, are files of this site; no other page starts a worker.
+    `worker-src ${checkIn || allows === "offline" ? "'self'" : "'none'"}`,
     `object-src 'none'`,
     `base-uri 'none'`,
     `frame-ancestors 'none'`,
@@ -97,7 +107,7 @@ export function securityHeaders(options: SecurityOptions) {
   // when the sign-in provider's origins change) and the nonce put into its two places.
   const MARK = "\u0000";
   let origins: string | null = null;
-  let pieces: Record<Allowance, string[]> = { none: [], wasm: [], checkIn: [] };
+  let pieces: Record<Allowance, string[]> = { none: [], wasm: [], checkIn: [], offline: [] };
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = freshNonce();
     res.locals.cspNonce = nonce;
@@ -108,10 +118,17 @@ export function securityHeaders(options: SecurityOptions) {
         none: contentSecurityPolicy(MARK, options, "none").split(MARK),
         wasm: contentSecurityPolicy(MARK, options, "wasm").split(MARK),
         checkIn: contentSecurityPolicy(MARK, options, "checkIn").split(MARK),
+        offline: contentSecurityPolicy(MARK, options, "offline").split(MARK),
       };
     }
     const checkIn = isCheckInPage(req.path);
-    const allows: Allowance = checkIn ? "checkIn" : DECODER_WORKER.test(req.path) ? "wasm" : "none";
+    const allows: Allowance = checkIn
+      ? "checkIn"
+      : DECODER_WORKER.test(req.path)
+        ? "wasm"
+        : OFFLINE_PAGES.some((pattern) => pattern.test(req.path))
+          ? "offline"
+          : "none";
     res.setHeader("Content-Security-Policy", pieces[allows].join(nonce));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

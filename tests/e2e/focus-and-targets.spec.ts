@@ -106,6 +106,7 @@ for (const width of [360, 1280]) {
       "/tesoreria",
       "/tesoreria/pagos?ver=todos",
       "/profile",
+      "/mis-entradas",
       "/projectsandnotes",
       eventHref!,
     ]) {

@@ -158,9 +158,11 @@ test("the user menu works with the keyboard alone, and signing out ends the sess
   await expect(menu).toBeVisible();
   await expect(menuButton).toHaveAttribute("aria-expanded", "true");
   await expect(perfil).toBeFocused();
-  await expect(menu.getByRole("menuitem")).toHaveText(["Perfil", "Cerrar Sesión"]);
+  await expect(menu.getByRole("menuitem")).toHaveText(["Perfil", "Mis entradas", "Cerrar Sesión"]);
   await expectNoAxeViolations(page);
 
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("menuitem", { name: "Mis entradas" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
   await expect(cerrar).toBeFocused();
   await page.keyboard.press("ArrowDown");

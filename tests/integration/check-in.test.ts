@@ -185,7 +185,7 @@ test("an admin's check-in page lists the participants with what a phone needs of
   expect(worker.status).toBe(200);
   expect(worker.headers.get("content-type")).toContain("javascript");
   for (const size of [192, 512])
-    expect((await admin.client.get(`/icons/registro-${size}.png`)).status).toBe(200);
+    expect((await admin.client.get(`/icons/logo-${size}.png`)).status).toBe(200);
   for (const id of [randomUUID(), "no-es-un-id"]) {
     expect((await admin.client.get(`/admin/eventos/${id}/registro`)).status).toBe(404);
     expect((await admin.client.get(dataPath(id))).status).toBe(404);

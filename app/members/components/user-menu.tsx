@@ -22,7 +22,11 @@ type Entry = { to: string; label: string; reloadDocument?: boolean } | "divider"
 
 /** The entries a member sees (§2), by their roles; 'Cerrar Sesión' follows them. */
 function menuEntries(user: MenuUser): Entry[] {
-  const entries: Entry[] = [{ to: "/profile", label: "Perfil" }];
+  const entries: Entry[] = [
+    { to: "/profile", label: "Perfil" },
+    // A whole page load: its own headers allow its offline copy (decision 050).
+    { to: "/mis-entradas", label: "Mis entradas", reloadDocument: true },
+  ];
   if (!user.isAdmin && (user.eventsInCharge || user.editor || user.treasurer)) {
     entries.push("divider");
     if (user.eventsInCharge)

@@ -23,8 +23,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     background_color: "#0b1020",
     theme_color: "#0b1020",
     icons: [
-      { src: "/icons/registro-192.png", sizes: "192x192", type: "image/png" },
-      { src: "/icons/registro-512.png", sizes: "512x512", type: "image/png" },
+      { src: "/icons/logo-192.png", sizes: "192x192", type: "image/png" },
+      { src: "/icons/logo-512.png", sizes: "512x512", type: "image/png" },
     ],
   };
   return new Response(JSON.stringify(manifest), {

@@ -1,6 +1,7 @@
 // Check-in at the door for one event: the admin scans a participant's QR code (or types their
 // code), sees their name and photo, and they are marked present. It works without a connection:
-// the page is kept by a service worker (public/registro-sw.js); the participant list and the
+// the page is kept by a service worker (app/attendance/offline-worker.js, served at
+// /registro-sw.js); the participant list and the
 // check-ins not yet sent are kept and sent by useCheckInSync (app/attendance/use-check-in-sync.ts,
 // over IndexedDB), and the server keeps the first time. This module renders what the hook holds.
 // Admins only. Without JavaScript, the typed code is posted to this page's action. See
@@ -12,7 +13,7 @@ import { CheckInPeople } from "~/attendance/components/check-in-people";
 import { CheckInReader } from "~/attendance/components/check-in-reader";
 import { CheckInResult } from "~/attendance/components/check-in-result";
 import { CheckInStatus } from "~/attendance/components/check-in-status";
-import { useCheckInDocument } from "~/attendance/use-check-in-document";
+import { useOwnDocument } from "~/kernel/use-own-document";
 import { useCheckInSync } from "~/attendance/use-check-in-sync";
 import { MESSAGES } from "~/messages";
 import { formatDateTime } from "~/kernel/time";
@@ -64,7 +65,7 @@ export function meta({ loaderData, params }: Route.MetaArgs) {
       rel: "manifest",
       href: `/admin/eventos/${params.eventId}/registro.webmanifest`,
     },
-    { tagName: "link", rel: "apple-touch-icon", href: "/icons/registro-192.png" },
+    { tagName: "link", rel: "apple-touch-icon", href: "/icons/logo-192.png" },
     {
       title: loaderData ? `Registro: ${loaderData.event.nombreEvento} — Ayllu` : "Registro — Ayllu",
     },
@@ -75,7 +76,7 @@ export function meta({ loaderData, params }: Route.MetaArgs) {
 
 export default function CheckIn({ loaderData, actionData }: Route.ComponentProps) {
   const { event, timeZone } = loaderData;
-  useCheckInDocument();
+  useOwnDocument();
   const sync = useCheckInSync(loaderData, actionData);
   const { outcome } = sync;
   // A typed code that matches nobody is the field's error; anything else is told below it.

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { replaceSession } from "~/members/session.server";
+import { afterSignIn } from "~/members/device-copy.server";
 import { linkOptionsFor } from "~/members/account-link.server";
 import { pathAfterSignIn, signInWithIdentity } from "~/members/user.server";
 import type { Route } from "./+types/callback";
@@ -20,13 +21,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       context.config.adminEmails,
       linkOptionsFor(context.config.oidc),
     );
+    const settings = cookieSettings(context);
     headers.append(
       "Set-Cookie",
-      await replaceSession(context.db, request, user.id, cookieSettings(context), {
+      await replaceSession(context.db, request, user.id, settings, {
         maxPerAccount: context.config.sessionsPerAccount,
       }),
     );
-    return redirect(pathAfterSignIn(user, redirectTo), { headers });
+    // Another member's passes kept on this device are forgotten (decision 050).
+    return afterSignIn(
+      redirect(pathAfterSignIn(user, redirectTo), { headers }),
+      request,
+      context.config.sessionSecret,
+      user.id,
+      settings,
+    );
   } catch (error) {
     console.error("Inicio de sesión fallido:", error instanceof Error ? error.message : error);
     return redirect("/login?error=1", {

@@ -5,6 +5,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { Refusal } from "~/kernel/errors";
 import { cookieSettings } from "~/flash.server";
 import { replaceSession } from "~/members/session.server";
+import { afterSignIn } from "~/members/device-copy.server";
 import { inspectLink, redeemSignInLink } from "~/members/email-link.server";
 import { EMAIL_LINK_MESSAGES } from "~/members/messages";
 import { pathAfterSignIn } from "~/members/user.server";
@@ -31,14 +32,22 @@ async function signIn(
       { now: context.now(), adminEmails: context.config.adminEmails, requireSameBrowser },
       cookieSettings(context),
     );
+    const settings = cookieSettings(context);
     const headers = new Headers(NO_STORE);
     headers.append(
       "Set-Cookie",
-      await replaceSession(context.db, request, user.id, cookieSettings(context), {
+      await replaceSession(context.db, request, user.id, settings, {
         maxPerAccount: context.config.sessionsPerAccount,
       }),
     );
-    return redirect(pathAfterSignIn(user, redirectTo), { headers });
+    // Another member's passes kept on this device are forgotten (decision 050).
+    return afterSignIn(
+      redirect(pathAfterSignIn(user, redirectTo), { headers }),
+      request,
+      context.config.sessionSecret,
+      user.id,
+      settings,
+    );
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     return data<Answer>(

@@ -320,6 +320,13 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
               <CheckInPass qr={checkIn.qr} code={checkIn.code} />
             </section>
           ) : null}
+          {participating ? (
+            <p className="event-my-passes">
+              {/* A document load: the page registers its own service worker (decision 050). */}
+              <a href="/mis-entradas">Ver en Mis entradas</a>
+              {ended ? null : " (también sin conexión)"}
+            </p>
+          ) : null}
           {/* After the buttons and the pass: a course of twenty classes does not push them down. */}
           {event.sessions.length > 1 ? (
             <SessionList sessions={event.sessions} timeZone={timeZone} />

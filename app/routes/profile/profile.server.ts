@@ -17,6 +17,7 @@ import { saveMailPreferences, topicsOn } from "~/mail/mail.server";
 import { deleteAccount } from "~/members/member-data.server";
 import { ProfileSchema } from "~/members/schemas";
 import { destroyAllSessions, destroySession } from "~/members/session.server";
+import { forgetDeviceCopy } from "~/members/device-copy.server";
 import { rolesOf } from "~/members/roles.server";
 import { listParticipatingEvents, photoOf, saveProfile, setOwnPhoto } from "~/members/user.server";
 import { MESSAGES } from "~/messages";
@@ -136,9 +137,11 @@ async function deleteOwnAccount({ request, context, form, user }: Post) {
     );
   }
   await releaseAfterChange(context, user.ownPhotoUrl);
-  // The session rows went with the account; the browser forgets its cookie too.
-  const ended = await destroySession(context.db, request, cookieSettings(context));
-  return redirectWithFlash(context, "/", "accountDeleted", [ended]);
+  // The session rows went with the account; the browser forgets its cookie, and the device what
+  // the site stored on it (the member's passes, decision 050), too.
+  const settings = cookieSettings(context);
+  const ended = await destroySession(context.db, request, settings);
+  return forgetDeviceCopy(redirectWithFlash(context, "/", "accountDeleted", [ended]), settings);
 }
 
 /** 'Quitar mi foto': only ever the member's own photo, back to the one their account brought. */
@@ -176,8 +179,13 @@ async function saveMailChoices({ context, form, user }: Post) {
 /** 'Cerrar sesión en todos mis dispositivos'. */
 async function logoutEverywhere({ request, context, user }: Post) {
   await destroyAllSessions(context.db, user.id);
-  const ended = await destroySession(context.db, request, cookieSettings(context));
-  return redirectWithFlash(context, "/login", "signedOutEverywhere", [ended]);
+  const settings = cookieSettings(context);
+  const ended = await destroySession(context.db, request, settings);
+  // This device signs out too, so it forgets what the site stored on it, as 'Cerrar Sesión' does.
+  return forgetDeviceCopy(
+    redirectWithFlash(context, "/login", "signedOutEverywhere", [ended]),
+    settings,
+  );
 }
 
 /** 'Editar Perfil', the form without an intent (§2's fields). */
