@@ -113,8 +113,22 @@ export function parseCategory(fields: CategoryFields, timeZone: string): Categor
   const level = text(fields.nivel);
   if (!Object.hasOwn(LEVELS, level)) throw new CategoryError(CATEGORY_MESSAGES.level, "nivel");
   const max = CATEGORY_LIMITS.membersMax;
-  const minMembers = wholeNumber(fields.minimo, 1, max, "minimo", CATEGORY_MESSAGES.members, false)!;
-  const maxMembers = wholeNumber(fields.maximo, 1, max, "maximo", CATEGORY_MESSAGES.members, false)!;
+  const minMembers = wholeNumber(
+    fields.minimo,
+    1,
+    max,
+    "minimo",
+    CATEGORY_MESSAGES.members,
+    false,
+  )!;
+  const maxMembers = wholeNumber(
+    fields.maximo,
+    1,
+    max,
+    "maximo",
+    CATEGORY_MESSAGES.members,
+    false,
+  )!;
   if (minMembers > maxMembers) throw new CategoryError(CATEGORY_MESSAGES.minOverMax, "minimo");
   const coach = text(fields.entrenador);
   if (coach !== "" && coach !== "si" && coach !== "no")
@@ -166,8 +180,7 @@ export function parseCategory(fields: CategoryFields, timeZone: string): Categor
   if (!(registrationClosesAt.getTime() <= LAST_INSTANT))
     throw new CategoryError(CATEGORY_MESSAGES.deadlineDate, "fechaCierre");
   const format = text(fields.formato);
-  if (!Object.hasOwn(FORMATS, format))
-    throw new CategoryError(CATEGORY_MESSAGES.format, "formato");
+  if (!Object.hasOwn(FORMATS, format)) throw new CategoryError(CATEGORY_MESSAGES.format, "formato");
   return {
     name,
     level,
@@ -241,14 +254,19 @@ export function publicCategories(categories: readonly CompetitionCategory[]): Pu
   }));
 }
 
-/** The categories of several events (the /events page's items), by event. */
-export async function categoriesOfEvents(
+/**
+ * The competitions the /events page's items name (issue 38): for each of these events that still
+ * exists, its categories in order (none yet is fine: the item still links to the event).
+ */
+export async function competitionsOf(
   db: Db,
   eventIds: readonly string[],
 ): Promise<Map<string, { id: string; name: string }[]>> {
   const ids = [...new Set(eventIds.filter(isUuid))];
   const out = new Map<string, { id: string; name: string }[]>();
   if (ids.length === 0) return out;
+  for (const e of await db.select({ id: events.id }).from(events).where(inArray(events.id, ids)))
+    out.set(e.id, []);
   const rows = await db
     .select({
       id: competitionCategories.id,
@@ -258,8 +276,7 @@ export async function categoriesOfEvents(
     .from(competitionCategories)
     .where(inArray(competitionCategories.eventId, ids))
     .orderBy(asc(competitionCategories.position), asc(competitionCategories.createdAt));
-  for (const row of rows)
-    out.set(row.eventId, [...(out.get(row.eventId) ?? []), { id: row.id, name: row.name }]);
+  for (const row of rows) out.get(row.eventId)?.push({ id: row.id, name: row.name });
   return out;
 }
 
@@ -395,7 +412,8 @@ export async function moveCategory(
   direction: unknown,
 ): Promise<void> {
   const role = allowed(actor, eventId);
-  if (direction !== "subir" && direction !== "bajar") throw new CategoryError(CATEGORY_MESSAGES.move);
+  if (direction !== "subir" && direction !== "bajar")
+    throw new CategoryError(CATEGORY_MESSAGES.move);
   await db.transaction(async (tx) => {
     const { event, categories } = await lockedEvent(tx, eventId as string);
     const category = findCategory(categories, categoryId);
@@ -436,10 +454,7 @@ export async function deleteCategory(
     await tx
       .delete(competitionCategories)
       .where(
-        and(
-          eq(competitionCategories.id, category.id),
-          eq(competitionCategories.eventId, event.id),
-        ),
+        and(eq(competitionCategories.id, category.id), eq(competitionCategories.eventId, event.id)),
       );
     await audit(
       tx,

@@ -4,19 +4,11 @@
 import type { ReactNode } from "react";
 import { formatDateTime } from "~/kernel/time";
 import { formatBs } from "~/payments/money";
-import {
-  categoryAnchor,
-  FORMATS,
-  LEVELS,
-  teamSizeLabel,
-  type PublicCategory,
-} from "../categories";
+import { categoryAnchor, FORMATS, LEVELS, teamSizeLabel, type PublicCategory } from "../categories";
 
 function limitsLine(c: PublicCategory): string | null {
   const parts = [
-    c.maxWeightGrams !== null
-      ? `peso máximo ${c.maxWeightGrams.toLocaleString("es-BO")} g`
-      : null,
+    c.maxWeightGrams !== null ? `peso máximo ${c.maxWeightGrams.toLocaleString("es-BO")} g` : null,
     c.maxSizeCm !== null ? `tamaño máximo ${c.maxSizeCm} cm` : null,
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(" · ") : null;

@@ -17,11 +17,7 @@ import { useFocusFirstError } from "~/kernel/use-focus-first-error";
 import { BackLink } from "~/ui/back-link";
 import { Field } from "~/ui/field";
 import type { Route } from "./+types/competition";
-import {
-  categoryEditorAction,
-  loadCategoryEditor,
-  type CategoryReply,
-} from "./competition.server";
+import { categoryEditorAction, loadCategoryEditor, type CategoryReply } from "./competition.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireEventMay(request, context, "event.competition", params.eventId);
