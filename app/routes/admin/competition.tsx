@@ -311,7 +311,8 @@ export default function CategoryEditor({ loaderData, actionData }: Route.Compone
           </p>
         ) : null}
         <CategoryForm
-          key={editingId ?? "nueva"}
+          // A new form after each category added: the last one's values do not stay in it.
+          key={editingId ?? `nueva-${categories.length}`}
           values={formValues}
           errors={fieldErrors}
           categoryId={editingId}
