@@ -346,8 +346,13 @@ function slowRequest(address: URL, head: string, dripMs: number) {
     const started = Date.now();
     const socket = net.connect(Number(address.port), address.hostname);
     let answer = "";
-    const drip = setInterval(() => socket.write("a"), dripMs);
-    socket.on("connect", () => socket.write(head));
+    // The drip starts once the head is out: a byte before it (on a busy machine the connection
+    // can take longer than one drip) would make the request line garbage, answered 405.
+    let drip: NodeJS.Timeout | undefined;
+    socket.on("connect", () => {
+      socket.write(head);
+      drip = setInterval(() => socket.write("a"), dripMs);
+    });
     socket.on("data", (chunk) => (answer += chunk.toString()));
     socket.on("error", () => {});
     socket.on("close", () => {
