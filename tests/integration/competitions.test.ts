@@ -213,6 +213,10 @@ test("an organiser edits, reorders and deletes; each is audited and the page fol
     feeCents: 0,
   });
 
+  // The public page, cached for visitors, drops the category once it is deleted.
+  expect(text((await new BrowserClient(server.url).get(`/detalles/${event.id}`)).text)).toContain(
+    "Robot Sumo",
+  );
   expect(
     (
       await organiser.client.post(editor(event.id), {
