@@ -42,6 +42,37 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 type Errors = Partial<Record<keyof CategoryFormValues, string>>;
 
+/** A whole number of the form (team size, limits, capacity): at least 1. */
+function NumberField({
+  value,
+  max,
+  ...props
+}: {
+  id: string;
+  name: string;
+  label: string;
+  error: string | undefined;
+  hint?: string;
+  required?: boolean;
+  max?: number;
+  value: string;
+}) {
+  return (
+    <Field {...props}>
+      {(control) => (
+        <input
+          {...control}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={max}
+          defaultValue={value}
+        />
+      )}
+    </Field>
+  );
+}
+
 function CategoryForm({
   values,
   errors,
@@ -98,30 +129,20 @@ function CategoryForm({
         </Field>
       </div>
       <div className="field-row">
-        <Field {...field("minimo")} label="Mínimo de integrantes" required>
-          {(control) => (
-            <input
-              {...control}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={10}
-              defaultValue={values.minimo}
-            />
-          )}
-        </Field>
-        <Field {...field("maximo")} label="Máximo de integrantes" required>
-          {(control) => (
-            <input
-              {...control}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={10}
-              defaultValue={values.maximo}
-            />
-          )}
-        </Field>
+        <NumberField
+          {...field("minimo")}
+          label="Mínimo de integrantes"
+          required
+          max={10}
+          value={values.minimo}
+        />
+        <NumberField
+          {...field("maximo")}
+          label="Máximo de integrantes"
+          required
+          max={10}
+          value={values.maximo}
+        />
       </div>
       <Field
         {...field("entrenador")}
@@ -142,41 +163,26 @@ function CategoryForm({
         )}
       </Field>
       <div className="field-row">
-        <Field {...field("peso")} label="Peso máximo (g)" hint="Opcional.">
-          {(control) => (
-            <input
-              {...control}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              defaultValue={values.peso}
-            />
-          )}
-        </Field>
-        <Field {...field("tamano")} label="Tamaño máximo (cm)" hint="Opcional.">
-          {(control) => (
-            <input
-              {...control}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              defaultValue={values.tamano}
-            />
-          )}
-        </Field>
+        <NumberField
+          {...field("peso")}
+          label="Peso máximo (g)"
+          hint="Opcional."
+          value={values.peso}
+        />
+        <NumberField
+          {...field("tamano")}
+          label="Tamaño máximo (cm)"
+          hint="Opcional."
+          value={values.tamano}
+        />
       </div>
       <div className="field-row">
-        <Field {...field("cupo")} label="Cupo (equipos)" hint="Vacío: sin límite.">
-          {(control) => (
-            <input
-              {...control}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              defaultValue={values.cupo}
-            />
-          )}
-        </Field>
+        <NumberField
+          {...field("cupo")}
+          label="Cupo (equipos)"
+          hint="Vacío: sin límite."
+          value={values.cupo}
+        />
         <Field {...field("cuota")} label="Cuota por equipo (Bs)" hint="Vacía o 0: gratis.">
           {(control) => (
             <input {...control} type="text" inputMode="decimal" defaultValue={values.cuota} />

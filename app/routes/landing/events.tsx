@@ -203,7 +203,7 @@ export default function CompetitionPage({ loaderData }: Route.ComponentProps) {
                       </a>
                       {item.competition.categories.length > 0 ? (
                         <ul
-                          className="competition-categories"
+                          className="category-index competition-categories"
                           aria-label={`Categorías de ${item.name}`}
                         >
                           {item.competition.categories.map((c) => (
