@@ -103,6 +103,8 @@ test("an admin adds a competition's categories, and a visitor finds them from /e
     const item = phone.getByRole("listitem").filter({ hasText: "Competencia Colegios" });
     await expect(item.getByRole("link", { name: "Robot Sumo 3 kg" })).toBeVisible();
     await expectNoAxeViolations(phone);
+    await shoot(phone, "competition-events-item", item);
+    await phone.setViewportSize({ width: 360, height: 780 });
     await item.getByRole("link", { name: "Robot Sumo 3 kg" }).click();
     await expect(phone).toHaveURL(new RegExp(`/detalles/${eventId}#categoria-`));
     const categories = phone.getByRole("region", { name: /^Categorías/ });
