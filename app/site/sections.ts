@@ -25,8 +25,7 @@ export interface SiteSections {
     dateLabel: string;
     dateIso: string;
     tagline: string;
-    /** `eventId`: the site's competition the item links to (issue 38), "" for none. */
-    events: (Row<"name" | "when" | "href"> & { eventId?: string })[];
+    events: Row<"name" | "when" | "href">[];
     benefits: Row<"title" | "text">[];
   };
   venue: {

@@ -21,7 +21,6 @@ const DOMAINS = [
   "audit",
   "diagnostics",
   "payments",
-  "competitions",
 ] as const;
 const BASE = ["kernel", "db", "ui"] as const;
 
