@@ -54,7 +54,9 @@ export async function loadEventDetail(
   if (!event) notFound(MESSAGES.eventNotFound);
   const team = await staffOf(event.id, user, context);
   // A competition's categories (decision 051); none for any other event.
-  const categories = publicCategories(await listCategories(context.db, event.id));
+  const categories = event.isCompetition
+    ? publicCategories(await listCategories(context.db, event.id))
+    : [];
   const participating = event.participating;
   const waiting = participating ? null : event.waiting;
   const state = eventState(event, now);
