@@ -2,6 +2,7 @@
 // specification (§8) gives them. Flash messages travel by key, so a cookie can only ever show one
 // of these.
 import { ATTENDANCE_MESSAGES } from "~/attendance/messages";
+import { COMPETITION_MESSAGES } from "~/competitions/messages";
 import { EVENT_MESSAGES } from "~/events/messages";
 import { KERNEL_MESSAGES } from "~/kernel/messages";
 import { MAIL_MESSAGES } from "~/mail/messages";
@@ -19,6 +20,7 @@ export const MESSAGES = {
   ...MAIL_MESSAGES,
   ...SITE_MESSAGES,
   ...PAYMENT_MESSAGES,
+  ...COMPETITION_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

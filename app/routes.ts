@@ -38,6 +38,8 @@ export default [
   route("admin/auditoria.csv", "routes/admin/audit-csv.ts"),
   route("admin/eventos/:eventId", "routes/admin/event-manage.tsx"),
   route("admin/diagnostico", "routes/admin/diagnostics.tsx"),
+  // A competition's categories (decision 051)
+  route("admin/eventos/:eventId/categorias", "routes/admin/competition.tsx"),
   route("admin/eventos/:eventId/participantes", "routes/admin/participants.tsx"),
   route("admin/eventos/:eventId/participantes.csv", "routes/admin/participants-csv.ts"),
   route("admin/eventos/:eventId/registro", "routes/admin/check-in.tsx"),

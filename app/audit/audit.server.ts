@@ -75,6 +75,7 @@ export const AUDIT_KINDS = {
   project: "Proyectos",
   site: "Contenido del sitio",
   payments: "Pagos",
+  competition: "Competencias",
   system: "Sistema",
 } as const;
 

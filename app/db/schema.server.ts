@@ -408,6 +408,66 @@ export const eventSessions = pgTable(
 export type EventSession = typeof eventSessions.$inferSelect;
 
 /**
+ * A competition's categories (decision 051): an event with at least one is a competition. Each is
+ * one contest teams register in (the next issue's `competition_teams` will reference it, so that
+ * a category with teams cannot be deleted). `position` orders them on the event's page; the
+ * deadline is an instant (typed in SITE_TIMEZONE); the fee is in centavos as an event's price.
+ */
+export const competitionCategories = pgTable(
+  "competition_categories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    level: text("level").notNull(),
+    minMembers: integer("min_members").notNull(),
+    maxMembers: integer("max_members").notNull(),
+    coachRequired: boolean("coach_required").notNull(),
+    robotRules: text("robot_rules").notNull().default(""),
+    maxWeightGrams: integer("max_weight_grams"),
+    maxSizeCm: integer("max_size_cm"),
+    /** Teams; null means no limit. */
+    capacity: integer("capacity"),
+    feeCents: integer("fee_cents").notNull().default(0),
+    registrationClosesAt: timestamp("registration_closes_at", { withTimezone: true }).notNull(),
+    /** How it is judged (the next issue): a time trial, a bracket or a score sheet. */
+    format: text("format").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("competition_categories_event_id_position_idx").on(t.eventId, t.position),
+    uniqueIndex("competition_categories_event_name_key").on(t.eventId, sql`lower(${t.name})`),
+    check(
+      "competition_categories_level_check",
+      sql`${t.level} in ('primaria', 'secundaria', 'universidad', 'abierta')`,
+    ),
+    check(
+      "competition_categories_format_check",
+      sql`${t.format} in ('tiempo', 'llaves', 'puntaje')`,
+    ),
+    check(
+      "competition_categories_members_check",
+      sql`${t.minMembers} between 1 and 10 and ${t.maxMembers} between ${t.minMembers} and 10`,
+    ),
+    check(
+      "competition_categories_limits_check",
+      sql`(${t.maxWeightGrams} is null or ${t.maxWeightGrams} between 1 and 1000000) and (${t.maxSizeCm} is null or ${t.maxSizeCm} between 1 and 1000)`,
+    ),
+    check(
+      "competition_categories_capacity_check",
+      sql`${t.capacity} is null or ${t.capacity} between 1 and 100000`,
+    ),
+    check("competition_categories_fee_check", sql`${t.feeCents} between 0 and 10000000`),
+  ],
+);
+
+export type CompetitionCategory = typeof competitionCategories.$inferSelect;
+
+/**
  * A role given to a member (decision 038): its kind (ROLE_KINDS in app/members/permissions.server.ts)
  * and, for kinds scoped to one event, that event. What each kind may do is the capability table
  * there, never a column here.

@@ -343,6 +343,9 @@ function eventPageQuery(db: Db, forMember: boolean) {
               and wa.event_id = me.event_id
               and (wa.created_at, wa.user_id) <= (me.created_at, me.user_id))`
         : sql<number | null>`null`,
+      // Whether it is a competition (decision 051): only then does its page read its categories.
+      isCompetition: sql<boolean>`exists (select 1 from competition_categories cc
+        where cc.event_id = "events"."id")`,
     })
     .from(events)
     .where(eq(events.id, sql`${sql.placeholder("id")}::uuid`))
@@ -375,6 +378,7 @@ export async function getEventForViewer(db: Db, id: unknown, viewerId: string | 
     organisers,
     waiting,
     paymentStatus,
+    isCompetition,
   } = row;
   const sessions = row.sessions.map((s) => ({
     ...s,
@@ -396,6 +400,7 @@ export async function getEventForViewer(db: Db, id: unknown, viewerId: string | 
     organisers,
     seatsLeft,
     sessions,
+    isCompetition,
   };
 }
 

@@ -73,6 +73,8 @@ export const CAPABILITIES = {
   "event.door.grant": ["organiser"],
   "event.staffLinks": ["organiser"],
   "event.door.window": ["organiser"],
+  // A competition's categories (decision 051): add, change, reorder, delete.
+  "event.competition": ["organiser"],
   // Notes, resources and projects (/projectsandnotes).
   "publications.manage": ["editor"],
   // Images for events, galleries and publications (not one event's: an image is uploaded first).

@@ -211,7 +211,14 @@ export const SITE_SECTIONS: readonly SiteSectionSpec[] = [
         fields: [
           text("name", "Nombre", NAME_MAX, true),
           text("when", "Fechas", NAME_MAX),
-          link("href", "Enlace", "Sin enlace, el evento se marca 'Pendiente'."),
+          link("href", "Enlace", "Sin enlace ni competencia, el evento se marca 'Pendiente'."),
+          {
+            name: "eventId",
+            label: "Competencia en el sitio",
+            kind: "event",
+            max: 36,
+            hint: "Con un evento que tiene categorías, el nombre lleva a su página y a cada categoría (en lugar del enlace de arriba).",
+          },
         ],
       },
       {

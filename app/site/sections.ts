@@ -25,7 +25,8 @@ export interface SiteSections {
     dateLabel: string;
     dateIso: string;
     tagline: string;
-    events: Row<"name" | "when" | "href">[];
+    /** `eventId`: the site's competition the item links to (issue 38), "" for none. */
+    events: (Row<"name" | "when" | "href"> & { eventId?: string })[];
     benefits: Row<"title" | "text">[];
   };
   venue: {

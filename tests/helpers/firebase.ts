@@ -32,6 +32,7 @@ const TABLES = [
   "staff_links",
   "payment_method",
   "payments",
+  "competition_categories",
 ];
 
 /** Every row of every table, as JSON text in a stable order: equal snapshots, equal data. */

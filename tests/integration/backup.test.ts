@@ -10,6 +10,7 @@ import { BackupError, restoreBackup, writeBackup } from "#server/backup/backup.s
 import { openEmbedded, type Database, type Db } from "~/db/client.server";
 import {
   appMeta,
+  competitionCategories,
   events,
   notes,
   participations,
@@ -636,4 +637,59 @@ test("a backup from before payments (no payment_method, no payments, no events.p
   const prices = await target.db.select({ price: events.priceCents }).from(events);
   for (const p of prices) expect(p.price).toBe(0);
   expect(await target.db.select().from(paymentMethod)).toEqual([]);
+});
+
+test("a competition's categories travel in a backup; a backup from before them (no competition_categories) still restores, its events without categories", async () => {
+  const source = await track(createTestDatabase());
+  await populate(source.db);
+  const [event] = await source.db.select({ id: events.id }).from(events).limit(1);
+  await source.db.insert(competitionCategories).values({
+    eventId: event!.id,
+    position: 1,
+    name: "Robot Sumo «3 kg»",
+    level: "secundaria",
+    minMembers: 2,
+    maxMembers: 3,
+    coachRequired: true,
+    robotRules: "Autónomo.\nSin armas.",
+    maxWeightGrams: 3000,
+    capacity: 16,
+    feeCents: 3050,
+    registrationClosesAt: new Date("2030-11-30T22:00:00Z"),
+    format: "llaves",
+  });
+  const expected = await snapshotTables(source.db);
+  expect(expected.competition_categories).toHaveLength(1);
+  const current = path.join(tempDir(), "con-categorias.gz");
+  await writeBackup(source.db, current, source.kind);
+  const restored = await track(createTestDatabase());
+  await restoreBackup(restored.db, current);
+  expect(await snapshotTables(restored.db)).toEqual(expected);
+
+  const [headerLine, ...rest] = zlib
+    .gunzipSync(fs.readFileSync(current))
+    .toString()
+    .trimEnd()
+    .split("\n");
+  const header = JSON.parse(headerLine!) as { tables: { name: string }[] };
+  expect(header.tables.map((t) => t.name)).toContain("competition_categories");
+  const older = path.join(path.dirname(current), "anterior.gz");
+  const rows = rest.filter((line) => !line.startsWith('{"table":"competition_categories"'));
+  expect(rows.length).toBe(rest.length - 1);
+  fs.writeFileSync(
+    older,
+    zlib.gzipSync(
+      [
+        JSON.stringify({
+          ...header,
+          tables: header.tables.filter((t) => t.name !== "competition_categories"),
+        }),
+        ...rows,
+      ].join("\n"),
+    ),
+  );
+  const target = await track(createTestDatabase());
+  const counts = await restoreBackup(target.db, older);
+  expect(counts.events).toBeGreaterThan(0);
+  expect(await target.db.select().from(competitionCategories)).toEqual([]);
 });

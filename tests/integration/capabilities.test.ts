@@ -7,12 +7,13 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { checkIn, checkInCode } from "~/attendance/check-in.server";
 import { listAttendance, setCheckedIn } from "~/attendance/attendance.server";
 import {
   auditLog,
+  competitionCategories,
   events,
   participations,
   payments,
@@ -30,6 +31,12 @@ import {
   updateEvent,
 } from "~/events/event.server";
 import { EventSchema } from "~/events/schemas";
+import {
+  addCategory,
+  deleteCategory,
+  moveCategory,
+  updateCategory,
+} from "~/competitions/categories.server";
 import { listAudit } from "~/audit/audit.server";
 import { queueParticipantsMessage } from "~/mail/mail.server";
 import { getUserDetails, listUsers, setAdmin } from "~/members/admin-users.server";
@@ -291,6 +298,15 @@ const MUTATIONS: Record<Action, Array<(p: Person, eventId: string) => Promise<un
     },
   ],
   "event.door.window": [(p, id) => setDoorWindow(database.db, p, id, 3, 6)],
+  "event.competition": [
+    (p, id) => withCategory(id, () => addCategory(database.db, p, id, CATEGORY_FORM, ZONE)),
+    (p, id) =>
+      withCategory(id, (made) =>
+        updateCategory(database.db, p, id, made.id, { ...CATEGORY_FORM, nombre: "Otra" }, ZONE),
+      ),
+    (p, id) => withCategory(id, (made) => moveCategory(database.db, p, id, made.id, "subir")),
+    (p, id) => withCategory(id, (made) => deleteCategory(database.db, p, id, made.id)),
+  ],
   "event.staffLinks": [
     (p, id) => createStaffLink(database.db, SECRET, p, id, { label: "Voluntaria" }, ZONE),
     async (p, id) => {
@@ -354,6 +370,49 @@ const MUTATIONS: Record<Action, Array<(p: Person, eventId: string) => Promise<un
       ),
   ],
 };
+
+const CATEGORY_FORM = {
+  nombre: "Seguidor de línea",
+  nivel: "secundaria",
+  minimo: "2",
+  maximo: "3",
+  fechaCierre: "2030-11-01",
+  horaCierre: "23:59",
+  formato: "tiempo",
+};
+
+/**
+ * Runs `change` on an event with two categories made directly (not through the model, whose log
+ * entries would count as this run's), the second passed; then leaves the event without any.
+ */
+async function withCategory(
+  eventId: string,
+  change: (made: { id: string }) => Promise<unknown>,
+): Promise<unknown> {
+  const base = {
+    eventId,
+    level: "abierta",
+    minMembers: 1,
+    maxMembers: 2,
+    coachRequired: false,
+    registrationClosesAt: new Date("2030-11-01T12:00:00Z"),
+    format: "llaves",
+  };
+  const [, made] = await database.db
+    .insert(competitionCategories)
+    .values([
+      { ...base, name: "Sumo", position: 1 },
+      { ...base, name: "Minisumo", position: 2 },
+    ])
+    .returning({ id: competitionCategories.id });
+  try {
+    return await change(made!);
+  } finally {
+    await database.db
+      .delete(competitionCategories)
+      .where(eq(competitionCategories.eventId, eventId));
+  }
+}
 
 /** A payment of a new member at the event in ten days, in `status`. */
 async function payment(status: string, leftAt: Date | null = null) {
@@ -504,7 +563,7 @@ test("bad role input: unknown member, unknown or malformed event, unknown kind, 
   expect(await loadGrants(database.db, target.id)).toEqual([]);
 });
 
-test("the table says what issues 32 and 35 ask: organisers run their event, editors the publications, door staff the door, treasurers the payments", () => {
+test("the table says what issues 32, 35 and 38 ask: organisers run their event and its competition, editors the publications, door staff the door, treasurers the payments", () => {
   expect(CAPABILITIES).toEqual({
     "users.read": [],
     "users.setAdmin": [],
@@ -523,6 +582,7 @@ test("the table says what issues 32 and 35 ask: organisers run their event, edit
     "event.door.grant": ["organiser"],
     "event.staffLinks": ["organiser"],
     "event.door.window": ["organiser"],
+    "event.competition": ["organiser"],
     "publications.manage": ["editor"],
     "uploads.images": ["organiser", "editor"],
     "payments.setup": ["treasurer"],

@@ -1,7 +1,7 @@
 // What one signed-in request asks the database: the session once, whatever number of loaders and
 // guards want the member, and each page's own data in one query.
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { User } from "~/db/schema.server";
+import { competitionCategories, type User } from "~/db/schema.server";
 import { failOnConsoleError } from "../helpers/console";
 import type { BrowserClient } from "../helpers/browser-client";
 import { createAdmin, createMember, createTestEvent } from "../helpers/events";
@@ -48,6 +48,26 @@ test("a member's event page reads the session once and the event, its gallery an
   const sent = await queriesOf(() => member.client.get(`/detalles/${event.id}`));
   expect(sessionReads(sent)).toHaveLength(1);
   expect(sent, sent.join("\n\n")).toHaveLength(2);
+});
+
+test("a competition's page reads its categories in one query more; other events never ask for them", async () => {
+  const admin = await createAdmin(server);
+  const event = await createTestEvent(server.db, admin.user, { fechaEvento: "2099-05-02" });
+  await server.db.insert(competitionCategories).values({
+    eventId: event.id,
+    position: 0,
+    name: "Sumo",
+    level: "abierta",
+    minMembers: 1,
+    maxMembers: 3,
+    coachRequired: false,
+    registrationClosesAt: new Date("2099-04-30T12:00:00Z"),
+    format: "llaves",
+  });
+  await member.client.get(`/detalles/${event.id}`);
+  const sent = await queriesOf(() => member.client.get(`/detalles/${event.id}`));
+  expect(sent, sent.join("\n\n")).toHaveLength(3);
+  expect(sent.filter((q) => /from "competition_categories"/.test(q))).toHaveLength(1);
 });
 
 test("a member's /eventos reads the session once and both lists in one more query, their counts from memory", async () => {

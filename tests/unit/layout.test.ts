@@ -21,6 +21,7 @@ const DOMAINS = [
   "audit",
   "diagnostics",
   "payments",
+  "competitions",
 ] as const;
 const BASE = ["kernel", "db", "ui"] as const;
 

@@ -90,6 +90,9 @@ export default function EventManagement({ loaderData, actionData }: Route.Compon
         <a className="button button-secondary" href={`${base}/participantes.csv`} download>
           Descargar CSV
         </a>
+        <Link className="button button-secondary" to={`${base}/categorias`}>
+          Categorías de la competencia
+        </Link>
         <Link className="button button-ghost" to={`/detalles/${event.id}`}>
           Ver página del evento
         </Link>

@@ -4,6 +4,7 @@ import { data, type AppLoadContext } from "react-router";
 import { checkInPass } from "~/attendance/check-in.server";
 import { reachesShare } from "~/attendance/session-attendance.server";
 import type { User } from "~/db/schema.server";
+import { listCategories, publicCategories } from "~/competitions/categories.server";
 import { eventState, getEventForViewer } from "~/events/event.server";
 import { joinEvent, leaveEvent, leaveWaitlist } from "~/events/participation.server";
 import { memberSessions, setSessionSkip } from "~/events/session-skips.server";
@@ -52,6 +53,10 @@ export async function loadEventDetail(
   const event = await getEventForViewer(context.db, eventId, user?.id ?? null);
   if (!event) notFound(MESSAGES.eventNotFound);
   const team = await staffOf(event.id, user, context);
+  // A competition's categories (decision 051); none for any other event.
+  const categories = event.isCompetition
+    ? publicCategories(await listCategories(context.db, event.id))
+    : [];
   const participating = event.participating;
   const waiting = participating ? null : event.waiting;
   const state = eventState(event, now);
@@ -133,6 +138,9 @@ export async function loadEventDetail(
           : null,
       // Who runs it: the one who published it, then its organisers (each named once).
       organisers: [...new Set([event.publishedByName, ...event.organisers])],
+      categories,
+      // Its organisers and admins reach the category editor from the page.
+      editCategories: user !== null && may(user, "event.competition", { eventId: event.id }),
       going: event.going,
       state,
       ended,

@@ -26,6 +26,7 @@ import { loadEventDetail, participationAction } from "./detail.server";
 import type { Route } from "./+types/detail";
 import { BackLink } from "~/ui/back-link";
 import { SessionList } from "~/events/components/session-list";
+import { CategoryList } from "~/competitions/components/category-list";
 import type { WithoutScripts } from "~/site/light-mode";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -94,6 +95,8 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
     shareLine,
     chatLink,
     reminder,
+    categories,
+    editCategories,
   } = loaderData;
   const held = event.sessions.filter((s) => !s.cancelled).length;
   const map = mapSearchUrl(event);
@@ -333,11 +336,17 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
           ) : null}
         </div>
       </div>
+      {categories.length > 0 ? <CategoryList categories={categories} timeZone={timeZone} /> : null}
       {manage || doorStaff ? (
         <nav className="button-row event-staff-links" aria-label="Tu trabajo en este evento">
           {manage ? (
             <a className="button" href={`/admin/eventos/${event.id}`}>
               Gestionar evento
+            </a>
+          ) : null}
+          {editCategories ? (
+            <a className="button button-secondary" href={`/admin/eventos/${event.id}/categorias`}>
+              Categorías de la competencia
             </a>
           ) : null}
           <a className="button button-secondary" href={`/admin/eventos/${event.id}/registro`}>

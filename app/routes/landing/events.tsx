@@ -18,6 +18,8 @@ import { demoNotes } from "~/site/copy/demo-notes";
 import type { Route } from "./+types/events";
 import { worksWithoutScripts } from "~/site/light-mode";
 import { useLightMode } from "~/ui/light";
+import { categoryAnchor } from "~/competitions/categories";
+import { competitionsOf } from "~/competitions/categories.server";
 
 type Logo = Row<"name" | "logo" | "href">;
 
@@ -30,8 +32,19 @@ export async function loader({ context }: Route.LoaderArgs) {
     loadDemoSections(context.db),
   ]);
   const logos = (items: Logo[]) => items.map(({ name, logo, href }) => ({ name, logo, href }));
+  // An item whose competition an admin picked (issue 38) links to it and to its categories.
+  const picked = await competitionsOf(
+    context.db,
+    content.competition.events.map((item) => item.eventId ?? ""),
+  );
   return {
-    competition: content.competition,
+    competition: {
+      ...content.competition,
+      events: content.competition.events.map(({ eventId, ...item }) => {
+        const categories = eventId ? picked.get(eventId) : undefined;
+        return { ...item, competition: categories && eventId ? { eventId, categories } : null };
+      }),
+    },
     venue: content.venue,
     sponsors: logos(content.sponsors.sponsors),
     allies: logos(content.allies.allies),
@@ -170,9 +183,42 @@ export default function CompetitionPage({ loaderData }: Route.ComponentProps) {
               {content.events.map((item, i) => (
                 <li
                   key={i}
-                  className={item.href ? "competition-item" : "competition-item is-pending"}
+                  className={
+                    item.href || item.competition
+                      ? "competition-item"
+                      : "competition-item is-pending"
+                  }
                 >
-                  {item.href ? (
+                  {item.competition ? (
+                    <>
+                      {/* A document load: the competition's page works without scripts. */}
+                      <a
+                        className="competition-item-link"
+                        href={`/detalles/${item.competition.eventId}`}
+                      >
+                        <span className="competition-item-name">{item.name}</span>
+                        {item.when ? (
+                          <span className="competition-item-when">{item.when}</span>
+                        ) : null}
+                      </a>
+                      {item.competition.categories.length > 0 ? (
+                        <ul
+                          className="category-index competition-categories"
+                          aria-label={`Categorías de ${item.name}`}
+                        >
+                          {item.competition.categories.map((c) => (
+                            <li key={c.id}>
+                              <a
+                                href={`/detalles/${item.competition!.eventId}#${categoryAnchor(c.id)}`}
+                              >
+                                {c.name}
+                              </a>
+                            </li>
+                          ))}
+                        </ul>
+                      ) : null}
+                    </>
+                  ) : item.href ? (
                     <ExternalAction
                       href={item.href}
                       className="competition-item-link"
