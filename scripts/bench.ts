@@ -20,8 +20,8 @@
 //   BENCH_PROFILE (a folder: the server's processes write V8 CPU profiles there, `--cpu-prof`),
 //   BENCH_NODES=0 (leave out the rows of several nodes), BENCH_VARIANTS (rows per server
 //   setting in one run: "PAGE_RENDER=string;PAGE_RENDER=stream", or node options such as
-//   "--max-semi-space-size=16", or another Node.js: "node=/ruta/a/node"; variants separated by
-//   ";").
+//   "--max-semi-space-size=16", another Node.js: "node=/ruta/a/node", another copy of the
+//   project with its own build: "root=/ruta"; variants separated by ";").
 // With DATABASE_URL, rows of several nodes follow (benchSeveralNodes): two nodes behind a proxy on
 // one PostgreSQL and one S3 server, and a photo served from the folder beside the bucket.
 import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -388,13 +388,15 @@ async function benchVariant(
   nodeArgs.push(...words.filter((w) => w.startsWith("--")));
   // "node=/path/to/node" runs the server on another Node.js (e.g. 24 beside this 20).
   const nodeBinary = words.find((w) => w.startsWith("node="))?.slice("node=".length);
+  // "root=/dir" runs the server.js (and build) of another copy of the project: another build.
+  const root = words.find((w) => w.startsWith("root="))?.slice("root=".length) ?? ROOT;
   const variantEnv = Object.fromEntries(
     words
-      .filter((w) => !w.startsWith("--") && !w.startsWith("node="))
+      .filter((w) => !w.startsWith("--") && !w.startsWith("node=") && !w.startsWith("root="))
       .map((w) => [w.slice(0, w.indexOf("=")), w.slice(w.indexOf("=") + 1)]),
   );
   const server = spawn(nodeBinary ?? process.execPath, [...nodeArgs, "server.js"], {
-    cwd: ROOT,
+    cwd: root,
     env: {
       ...process.env,
       ...env,
