@@ -63,7 +63,7 @@ ALTER TABLE "team_invitations" ADD CONSTRAINT "team_invitations_team_id_competit
 ALTER TABLE "team_invitations" ADD CONSTRAINT "team_invitations_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_members" ADD CONSTRAINT "team_members_team_id_competition_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."competition_teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_members" ADD CONSTRAINT "team_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "team_members" ADD CONSTRAINT "team_members_category_id_competition_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."competition_categories"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "team_members" ADD CONSTRAINT "team_members_category_id_competition_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."competition_categories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "competition_teams_category_name_key" ON "competition_teams" USING btree ("category_id",lower("name")) WHERE "competition_teams"."status" <> 'withdrawn';--> statement-breakpoint
 CREATE INDEX "competition_teams_event_id_idx" ON "competition_teams" USING btree ("event_id");--> statement-breakpoint
 CREATE INDEX "competition_teams_school_id_idx" ON "competition_teams" USING btree ("school_id");--> statement-breakpoint

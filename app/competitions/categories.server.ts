@@ -263,7 +263,7 @@ export async function listCategoriesWithTeams(
                       from team_members m join users u on u.id = m.user_id where m.team_id = t.id)
         ) order by t.created_at, t.id)
         from competition_teams t join schools s on s.id = t.school_id
-        where t.category_id = ${competitionCategories.id} and t.status in ('pending', 'approved')
+        where t.category_id = "competition_categories"."id" and t.status in ('pending', 'approved')
       ), '[]'::json)`,
     })
     .from(competitionCategories)

@@ -414,12 +414,6 @@ export async function joinTeam(db: Db, actor: TeamActor, code: unknown, now: Dat
     await tx
       .insert(teamMembers)
       .values({ teamId: team.id, userId: me.id, categoryId: category.id, joinedAt: now });
-    // Full now: the link has served its purpose (a new one is made if someone leaves).
-    if (members.length + 1 >= category.maxMembers)
-      await tx
-        .update(teamInvitations)
-        .set({ revokedAt: now })
-        .where(and(eq(teamInvitations.teamId, team.id), sql`${teamInvitations.revokedAt} is null`));
     return team.id;
   });
 }

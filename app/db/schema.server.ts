@@ -558,9 +558,11 @@ export const teamMembers = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    // Cascades only as the event's deletion takes the category with its teams (a category with
+    // teams cannot be deleted otherwise: the team's own reference has no cascade).
     categoryId: uuid("category_id")
       .notNull()
-      .references(() => competitionCategories.id),
+      .references(() => competitionCategories.id, { onDelete: "cascade" }),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -572,8 +574,9 @@ export const teamMembers = pgTable(
 
 /**
  * A team's invitation (decision 052): a code of 16 characters of Crockford's base32 (80 bits),
- * the link /equipos/unirse/<code>. One live per team; it serves until the team is full, the
- * category's deadline passes or the captain makes a new one (the old one is then revoked).
+ * the link /equipos/unirse/<code>. One live per team, for its members and its coach: it serves
+ * until the category's deadline or until the captain makes a new one (the old one is then
+ * revoked); members join only while the team has room.
  */
 export const teamInvitations = pgTable(
   "team_invitations",

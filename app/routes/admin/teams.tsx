@@ -43,7 +43,7 @@ export default function Teams({ loaderData, actionData }: Route.ComponentProps) 
           </Link>
         ) : null}
       </p>
-      {reply && !reply.teamId ? (
+      {reply && !teams.some((t) => t.id === reply.teamId) ? (
         <p className="field-error" role="alert">
           {reply.message}
         </p>

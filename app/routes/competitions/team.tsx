@@ -233,8 +233,8 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
           <h2 id="invitacion">Invitar al equipo</h2>
           <p>
             Comparte este enlace con tus compañeros y con el entrenador: cada uno entra con su propia
-            cuenta (Google o un enlace a su correo). Sirve hasta que el equipo esté lleno o cierren las
-            inscripciones.
+            cuenta (Google o un enlace a su correo). Sirve hasta el cierre de inscripciones o hasta
+            que el capitán haga uno nuevo; se unen integrantes mientras el equipo tenga lugar.
           </p>
           <p className="team-invite-link">
             <a href={invitation.link}>{invitation.link}</a>
