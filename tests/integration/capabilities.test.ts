@@ -637,6 +637,7 @@ test("the table says what issues 32, 35 and 38 ask: organisers run their event a
     "events.list": [],
     "event.create": [],
     "event.delete": [],
+    "schools.merge": [],
     "event.manage": ["organiser"],
     "event.edit": ["organiser"],
     "event.gallery": ["organiser"],

@@ -573,7 +573,7 @@ test("organisers and admins see every team with e-mails, approve or reject with 
   const entries = await server.db
     .select()
     .from(auditLog)
-    .where(eq(auditLog.itemId, eventId))
+    .where(and(eq(auditLog.itemId, eventId), sql`${auditLog.action} like 'competition.team.%'`))
     .orderBy(asc(auditLog.at));
   expect(entries.map((e) => [e.action, e.role])).toEqual([
     ["competition.team.reject", "organiser"],
