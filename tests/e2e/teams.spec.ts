@@ -153,7 +153,11 @@ test("a member registers a team, a second joins by its link, a coach confirms, a
   await expect(publicList).toContainText("Ana M.");
   await expect(publicList).not.toContainText("Quispe");
   await expectNoAxeViolations(visitor);
-  await shoot(visitor, "team-competition-page", publicList);
+  await shoot(
+    visitor,
+    "team-competition-page",
+    publicList.getByRole("article", { name: "Minisumo Colegios" }),
+  );
 
   // The organiser: every team, with full names, and approves it.
   await organiserPage.setViewportSize({ width: 360, height: 780 });
