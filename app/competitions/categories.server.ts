@@ -297,8 +297,7 @@ export function publicCategories(
     feeCents: c.feeCents,
     registrationClosesAt: c.registrationClosesAt.toISOString(),
     format: c.format as Format,
-    placesLeft:
-      c.capacity === null ? null : Math.max(0, c.capacity - (c.teamsOnPage?.length ?? 0)),
+    placesLeft: c.capacity === null ? null : Math.max(0, c.capacity - (c.teamsOnPage?.length ?? 0)),
     teams: (c.teamsOnPage ?? []).map((t) => ({
       id: t.id,
       name: t.name,

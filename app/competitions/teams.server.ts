@@ -60,7 +60,12 @@ export interface TeamFormValues {
   ciudad: string;
   robot: string;
 }
-export const TEAM_FIELDS: readonly (keyof TeamFormValues)[] = ["nombre", "colegio", "ciudad", "robot"];
+export const TEAM_FIELDS: readonly (keyof TeamFormValues)[] = [
+  "nombre",
+  "colegio",
+  "ciudad",
+  "robot",
+];
 
 export interface TeamInput {
   name: string;
@@ -468,8 +473,7 @@ export async function leaveTeam(db: Db, actor: TeamActor, teamId: unknown, now: 
   const me = signedIn(actor);
   await db.transaction(async (tx) => {
     const { team, category, members } = await lockTeam(tx, teamId);
-    if (!members.some((m) => m.userId === me.id))
-      throw new TeamError(TEAM_MESSAGES.notMember, 403);
+    if (!members.some((m) => m.userId === me.id)) throw new TeamError(TEAM_MESSAGES.notMember, 403);
     if (team.captainId === me.id) throw new TeamError(TEAM_MESSAGES.captainCannotLeave, 409);
     if (isClosed(category, now)) throw new TeamError(TEAM_MESSAGES.closed, 409);
     await tx
@@ -788,7 +792,8 @@ export async function reviewTeam(
   const role = assertMay(actor, "event.teams", {
     eventId: typeof eventId === "string" ? eventId : "",
   });
-  if (decision !== "aprobar" && decision !== "rechazar") throw new TeamError(TEAM_MESSAGES.decision);
+  if (decision !== "aprobar" && decision !== "rechazar")
+    throw new TeamError(TEAM_MESSAGES.decision);
   if (reason !== undefined && typeof reason !== "string")
     throw new TeamError(TEAM_MESSAGES.malformed);
   const why = (reason ?? "").trim();
@@ -815,8 +820,7 @@ export async function reviewTeam(
         reviewReason: decision === "rechazar" ? why : null,
         reviewedAt: now,
         reviewedBy: actor!.id,
-        reviewedByName:
-          actor!.nombreCompleto?.trim() || actor!.displayName?.trim() || actor!.email,
+        reviewedByName: actor!.nombreCompleto?.trim() || actor!.displayName?.trim() || actor!.email,
         updatedAt: now,
       })
       .where(eq(competitionTeams.id, team.id));
@@ -920,7 +924,8 @@ export async function teamsOfMember(db: Db, userId: string) {
     estado: TEAM_STATUS[r.team.status as TeamStatus],
     capitan: r.team.captainId === userId,
     entrenador: r.team.coachId === userId,
-    entrenadorConfirmoEl: r.team.coachId === userId ? (r.team.coachConfirmedAt?.toISOString() ?? null) : null,
+    entrenadorConfirmoEl:
+      r.team.coachId === userId ? (r.team.coachConfirmedAt?.toISOString() ?? null) : null,
     integranteDesde: r.joinedAt?.toISOString() ?? null,
   }));
 }

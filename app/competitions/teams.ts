@@ -37,7 +37,8 @@ export const TEAM_MESSAGES = {
   malformed: "El formulario llegó incompleto o repetido. Vuelve a cargar la página.",
   closed: "Las inscripciones de esta categoría ya cerraron.",
   full: "La categoría ya no tiene lugares para más equipos.",
-  alreadyInCategory: "Ya eres parte de un equipo en esta categoría: una persona puede estar en un solo equipo por categoría.",
+  alreadyInCategory:
+    "Ya eres parte de un equipo en esta categoría: una persona puede estar en un solo equipo por categoría.",
   onlyCaptain: "Solo el capitán del equipo puede hacer esto.",
   teamClosed: "Este equipo fue retirado o rechazado: ya no se puede cambiar.",
   invitationInvalid: "La invitación no existe o ya no vale. Pide al capitán un enlace nuevo.",
@@ -79,11 +80,7 @@ export function formatInvitationCode(code: string): string {
 
 /** A typed code back to its stored form: capitals, no spaces or dashes, O/I/L read as 0/1/1. */
 export function normaliseInvitationCode(typed: string): string {
-  return typed
-    .toUpperCase()
-    .replace(/[\s-]/g, "")
-    .replace(/O/g, "0")
-    .replace(/[IL]/g, "1");
+  return typed.toUpperCase().replace(/[\s-]/g, "").replace(/O/g, "0").replace(/[IL]/g, "1");
 }
 
 export const INVITATION_CODE = /^[0-9A-HJKMNP-TV-Z]{16}$/;

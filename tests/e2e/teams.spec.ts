@@ -77,7 +77,10 @@ test("a member registers a team, a second joins by its link, a coach confirms, a
     viewport: { width: 360, height: 780 },
   });
   const captainPage = await captainContext.newPage();
-  await createMember(captainPage, { nombreCompleto: "Ana Quispe Mamani", fechaNacimiento: "2010-05-02" });
+  await createMember(captainPage, {
+    nombreCompleto: "Ana Quispe Mamani",
+    fechaNacimiento: "2010-05-02",
+  });
   await captainPage.goto(`/detalles/${eventId}#categorias`);
   const categories = captainPage.getByRole("region", { name: /^Categorías/ });
   await categories.getByRole("link", { name: "Inscribir un equipo" }).click();
@@ -111,7 +114,10 @@ test("a member registers a team, a second joins by its link, a coach confirms, a
     await memberPage.getByLabel("País").fill("Bolivia");
     await memberPage.getByLabel("Ciudad").fill("La Paz");
     await memberPage.getByLabel("Género").selectOption("Masculino");
-    await memberPage.getByRole("button", { name: /Guardar|Continuar|Enviar/ }).first().click();
+    await memberPage
+      .getByRole("button", { name: /Guardar|Continuar|Enviar/ })
+      .first()
+      .click();
     await memberPage.waitForURL((url) => url.pathname !== "/aditionaldata");
     await expect(memberPage).toHaveURL(/\/equipos\/unirse\//);
     await okAlert(memberPage, /Datos adicionales guardados/);
@@ -129,7 +135,10 @@ test("a member registers a team, a second joins by its link, a coach confirms, a
   // The coach, an adult, confirms with the consent text.
   const coachContext = await browser.newContext({ baseURL, viewport: { width: 360, height: 780 } });
   const coachPage = await coachContext.newPage();
-  await createMember(coachPage, { nombreCompleto: "Carla Entrenadora", fechaNacimiento: "1985-06-15" });
+  await createMember(coachPage, {
+    nombreCompleto: "Carla Entrenadora",
+    fechaNacimiento: "1985-06-15",
+  });
   await coachPage.goto(new URL(link!).pathname);
   await coachPage.getByLabel(/Confirmo que soy mayor de edad/).check();
   await coachPage.getByRole("button", { name: "Confirmo que soy el entrenador" }).click();
@@ -145,7 +154,10 @@ test("a member registers a team, a second joins by its link, a coach confirms, a
   await shoot(captainPage, "team-page");
 
   // The public page: competitors as 'Ana M.', never full names.
-  const visitorContext = await browser.newContext({ baseURL, viewport: { width: 360, height: 780 } });
+  const visitorContext = await browser.newContext({
+    baseURL,
+    viewport: { width: 360, height: 780 },
+  });
   const visitor = await visitorContext.newPage();
   await visitor.goto(`/detalles/${eventId}#categorias`);
   const publicList = visitor.getByRole("region", { name: /^Categorías/ });
@@ -170,7 +182,13 @@ test("a member registers a team, a second joins by its link, a coach confirms, a
   await expect(organiserPage.locator(".team-admin-list")).toContainText("Aprobado");
   await shoot(organiserPage, "team-admin-list");
 
-  for (const context of [organiserContext, captainContext, memberContext, coachContext, visitorContext])
+  for (const context of [
+    organiserContext,
+    captainContext,
+    memberContext,
+    coachContext,
+    visitorContext,
+  ])
     await context.close();
   // The server is shared with the other files of this worker: the event (and its teams) go.
   const reply = await page.request.post("/admin", {

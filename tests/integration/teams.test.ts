@@ -122,7 +122,6 @@ async function codeOf(teamId: string) {
   return row?.code ?? null;
 }
 
-
 async function state() {
   return {
     teams: await server.db.select().from(competitionTeams).orderBy(asc(competitionTeams.id)),
@@ -215,9 +214,7 @@ test("registering: a visitor is sent to sign in; bad input is refused in Spanish
     expect(alerts(reply.text), JSON.stringify(fields)).toContain(message);
   }
   // No category at all, or a malformed body.
-  expect(
-    (await ana.client.post("/equipos/nuevo", { ...TEAM })).status,
-  ).toBe(404);
+  expect((await ana.client.post("/equipos/nuevo", { ...TEAM })).status).toBe(404);
   const garbage = await ana.client.request("POST", "/equipos/nuevo", {
     body: "%%%=&&&",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
@@ -455,7 +452,10 @@ test("only the captain edits, and only until the deadline; others are refused pe
   expect(await state()).toEqual(before);
 
   expect((await ana.client.post(`/equipos/${id}`, edit)).status).toBe(302);
-  const [saved] = await server.db.select().from(competitionTeams).where(eq(competitionTeams.id, id));
+  const [saved] = await server.db
+    .select()
+    .from(competitionTeams)
+    .where(eq(competitionTeams.id, id));
   expect(saved!.name).toBe("Los Nuevos Cóndores");
 
   // After the deadline: refused, and the page offers no editing.
@@ -483,9 +483,7 @@ test("members leave, the captain removes one, and a withdrawal before the deadli
   await join(caro, code!);
   expect((await ana.client.post(`/equipos/${id}`, { intent: "leaveTeam" })).status).toBe(409);
   expect((await beto.client.post(`/equipos/${id}`, { intent: "leaveTeam" })).status).toBe(302);
-  expect(
-    (await beto.client.post(`/equipos/${id}`, { intent: "leaveTeam" })).status,
-  ).toBe(403);
+  expect((await beto.client.post(`/equipos/${id}`, { intent: "leaveTeam" })).status).toBe(403);
   expect(
     (await ana.client.post(`/equipos/${id}`, { intent: "removeMember", userId: caro.user.id }))
       .status,
@@ -508,7 +506,7 @@ test("members leave, the captain removes one, and a withdrawal before the deadli
 test("organisers and admins see every team with e-mails, approve or reject with a reason (audited) and download a CSV safe from formulas; everyone else is refused", async () => {
   const { eventId, categoryId } = await competition();
   const ana = await person("Ana Flores");
-  const { id } = await team(ana, categoryId, { nombre: "=HYPERLINK(\"x\")" });
+  const { id } = await team(ana, categoryId, { nombre: '=HYPERLINK("x")' });
   const list = `/admin/eventos/${eventId}/equipos`;
 
   const visitor = await new BrowserClient(server.url).get(list);
@@ -545,8 +543,16 @@ test("organisers and admins see every team with e-mails, approve or reject with 
     ],
     [{ intent: "review", teamId: id, decision: "quizas" }, 400, TEAM_MESSAGES.decision],
     [{ intent: "review", teamId: [id, id], decision: "aprobar" }, 400, TEAM_MESSAGES.malformed],
-    [{ intent: "review", teamId: "no-es-un-id", decision: "aprobar" }, 404, TEAM_MESSAGES.teamNotFound],
-    [{ intent: "review", teamId: randomUUID(), decision: "aprobar" }, 404, TEAM_MESSAGES.teamNotFound],
+    [
+      { intent: "review", teamId: "no-es-un-id", decision: "aprobar" },
+      404,
+      TEAM_MESSAGES.teamNotFound,
+    ],
+    [
+      { intent: "review", teamId: randomUUID(), decision: "aprobar" },
+      404,
+      TEAM_MESSAGES.teamNotFound,
+    ],
   ];
   for (const [fields, status, message] of bad) {
     const reply = await organiser.client.post(list, fields);
@@ -558,14 +564,25 @@ test("organisers and admins see every team with e-mails, approve or reject with 
   const elsewhere = await team(await person("Otra Persona"), otherEvent.categoryId);
   const withOther = await state();
   expect(
-    (await organiser.client.post(list, { intent: "review", teamId: elsewhere.id, decision: "aprobar" }))
-      .status,
+    (
+      await organiser.client.post(list, {
+        intent: "review",
+        teamId: elsewhere.id,
+        decision: "aprobar",
+      })
+    ).status,
   ).toBe(404);
   expect(await state()).toEqual(withOther);
 
   expect(
-    (await organiser.client.post(list, { intent: "review", teamId: id, decision: "rechazar", motivo: "Falta el robot" }))
-      .status,
+    (
+      await organiser.client.post(list, {
+        intent: "review",
+        teamId: id,
+        decision: "rechazar",
+        motivo: "Falta el robot",
+      })
+    ).status,
   ).toBe(302);
   expect(
     (await admin.client.post(list, { intent: "review", teamId: id, decision: "aprobar" })).status,
@@ -614,7 +631,9 @@ test("a category with teams cannot be deleted: the editor says why; the event's 
 test("an admin merges a duplicate school (audited); merging into itself, unknown ids and non-admins are refused", async () => {
   const { categoryId } = await competition();
   const ana = await person("Ana Flores");
-  const { id } = await team(ana, categoryId, { colegio: `San Calixto ${randomUUID().slice(0, 6)}` });
+  const { id } = await team(ana, categoryId, {
+    colegio: `San Calixto ${randomUUID().slice(0, 6)}`,
+  });
   const [row] = await server.db.select().from(competitionTeams).where(eq(competitionTeams.id, id));
   const [into] = await server.db
     .insert(schools)
@@ -630,7 +649,11 @@ test("an admin merges a duplicate school (audited); merging into itself, unknown
   });
   expect(visitor.status).toBe(302);
   for (const who of [ana, organiser, door]) {
-    const reply = await who.client.post("/admin/escuelas", { intent: "merge", desde: from, en: into!.id });
+    const reply = await who.client.post("/admin/escuelas", {
+      intent: "merge",
+      desde: from,
+      en: into!.id,
+    });
     expect(reply.status, who.user.email).toBe(403);
   }
   const bad: [Record<string, string | string[]>, number, string][] = [
@@ -648,9 +671,16 @@ test("an admin merges a duplicate school (audited); merging into itself, unknown
   expect(await state()).toEqual(before);
 
   expect((await admin.client.get("/admin/escuelas")).status).toBe(200);
-  const merged = await admin.client.post("/admin/escuelas", { intent: "merge", desde: from, en: into!.id });
+  const merged = await admin.client.post("/admin/escuelas", {
+    intent: "merge",
+    desde: from,
+    en: into!.id,
+  });
   expect(merged.status).toBe(302);
-  const [moved] = await server.db.select().from(competitionTeams).where(eq(competitionTeams.id, id));
+  const [moved] = await server.db
+    .select()
+    .from(competitionTeams)
+    .where(eq(competitionTeams.id, id));
   expect(moved!.schoolId).toBe(into!.id);
   expect(await server.db.select().from(schools).where(eq(schools.id, from))).toEqual([]);
   const [entry] = await server.db
@@ -704,19 +734,32 @@ test("a member's data download carries their teams; deleting a captain's account
 
   const data = JSON.parse((await ana.client.get("/profile/datos")).text) as MemberData;
   expect(data.equipos).toEqual([
-    expect.objectContaining({ equipo: "Los Cóndores", capitan: true, entrenador: false, colegio: "Colegio San Calixto" }),
+    expect.objectContaining({
+      equipo: "Los Cóndores",
+      capitan: true,
+      entrenador: false,
+      colegio: "Colegio San Calixto",
+    }),
   ]);
   const coachData = JSON.parse((await coach.client.get("/profile/datos")).text) as MemberData;
-  expect(coachData.equipos).toEqual([expect.objectContaining({ equipo: "Los Cóndores", entrenador: true })]);
+  expect(coachData.equipos).toEqual([
+    expect.objectContaining({ equipo: "Los Cóndores", entrenador: true }),
+  ]);
 
   const erase = (who: Person) =>
     who.client.post("/profile", { intent: "deleteAccount", confirmar: "eliminar" });
   expect((await erase(ana)).status).toBe(302);
-  const [handed] = await server.db.select().from(competitionTeams).where(eq(competitionTeams.id, id));
+  const [handed] = await server.db
+    .select()
+    .from(competitionTeams)
+    .where(eq(competitionTeams.id, id));
   expect(handed!.captainId).toBe(beto.user.id);
   expect(handed!.status).toBe("pending");
   expect((await erase(coach)).status).toBe(302);
-  const [coachless] = await server.db.select().from(competitionTeams).where(eq(competitionTeams.id, id));
+  const [coachless] = await server.db
+    .select()
+    .from(competitionTeams)
+    .where(eq(competitionTeams.id, id));
   expect(coachless!.coachId).toBeNull();
   expect(coachless!.coachConfirmedAt).toBeNull();
 

@@ -89,9 +89,7 @@ export function CategoryCard({
         <p className="muted">Aún no hay equipos inscritos.</p>
       ) : (
         <div className="category-teams">
-          <p className="category-rules-title">
-            Equipos inscritos ({c.teams.length})
-          </p>
+          <p className="category-rules-title">Equipos inscritos ({c.teams.length})</p>
           <ul className="plain-list category-team-list">
             {c.teams.map((t) => (
               <li key={t.id}>

@@ -29,7 +29,11 @@ export function TeamForm({
   formRef?: React.Ref<HTMLFormElement>;
 }) {
   const navigation = useNavigation();
-  const field = (name: keyof TeamFormFields) => ({ id: `equipo-${name}`, name, error: errors[name] });
+  const field = (name: keyof TeamFormFields) => ({
+    id: `equipo-${name}`,
+    name,
+    error: errors[name],
+  });
   return (
     <Form method="post" className="form team-form" ref={formRef}>
       {Object.entries(hidden).map(([name, value]) => (
@@ -37,7 +41,12 @@ export function TeamForm({
       ))}
       <Field {...field("nombre")} label="Nombre del equipo" required>
         {(control) => (
-          <input {...control} type="text" maxLength={TEAM_LIMITS.nameMax} defaultValue={values.nombre} />
+          <input
+            {...control}
+            type="text"
+            maxLength={TEAM_LIMITS.nameMax}
+            defaultValue={values.nombre}
+          />
         )}
       </Field>
       <Field
@@ -64,7 +73,12 @@ export function TeamForm({
       </datalist>
       <Field {...field("ciudad")} label="Ciudad" required>
         {(control) => (
-          <input {...control} type="text" maxLength={TEAM_LIMITS.cityMax} defaultValue={values.ciudad} />
+          <input
+            {...control}
+            type="text"
+            maxLength={TEAM_LIMITS.cityMax}
+            defaultValue={values.ciudad}
+          />
         )}
       </Field>
       <Field {...field("robot")} label="Nombre del robot" required>

@@ -15,7 +15,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   });
   const zone = context.config.siteTimezone;
   const rows: string[][] = [
-    ["Equipo", "Categoría", "Colegio o universidad", "Ciudad", "Robot", "Estado", "Completo", "Inscrito el", "Persona", "Rol", "Correo electrónico"],
+    [
+      "Equipo",
+      "Categoría",
+      "Colegio o universidad",
+      "Ciudad",
+      "Robot",
+      "Estado",
+      "Completo",
+      "Inscrito el",
+      "Persona",
+      "Rol",
+      "Correo electrónico",
+    ],
   ];
   for (const t of listed.teams) {
     const base = [
@@ -24,12 +36,25 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       t.school,
       t.city,
       t.robotName,
-      t.status === "approved" ? "aprobado" : t.status === "rejected" ? "rechazado" : t.status === "withdrawn" ? "retirado" : "pendiente",
+      t.status === "approved"
+        ? "aprobado"
+        : t.status === "rejected"
+          ? "rechazado"
+          : t.status === "withdrawn"
+            ? "retirado"
+            : "pendiente",
       t.completeness.complete ? "sí" : "no",
       formatSortableDateTime(t.createdAt, zone),
     ];
-    for (const m of t.members) rows.push([...base, m.name, m.captain ? "capitán" : "integrante", m.email]);
-    if (t.coach) rows.push([...base, t.coach.name, t.coach.confirmed ? "entrenador" : "entrenador (sin confirmar)", t.coach.email]);
+    for (const m of t.members)
+      rows.push([...base, m.name, m.captain ? "capitán" : "integrante", m.email]);
+    if (t.coach)
+      rows.push([
+        ...base,
+        t.coach.name,
+        t.coach.confirmed ? "entrenador" : "entrenador (sin confirmar)",
+        t.coach.email,
+      ]);
     if (t.members.length === 0 && !t.coach) rows.push([...base, "", "", ""]);
   }
   return new Response(toCsv(rows), {

@@ -41,7 +41,12 @@ export async function teamsAction(
   const decision = form.getAll("decision");
   const reason = form.getAll("motivo");
   try {
-    if (form.get("intent") !== "review" || teamId.length !== 1 || decision.length !== 1 || reason.length > 1)
+    if (
+      form.get("intent") !== "review" ||
+      teamId.length !== 1 ||
+      decision.length !== 1 ||
+      reason.length > 1
+    )
       throw new TeamError(TEAM_MESSAGES.malformed);
     await reviewTeam(context.db, user, eventId, teamId[0], decision[0], reason[0], context.now());
     return redirectWithFlash(

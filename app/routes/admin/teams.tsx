@@ -34,7 +34,11 @@ export default function Teams({ loaderData, actionData }: Route.ComponentProps) 
       <BackLink to={`/admin/eventos/${event.id}`} label="Volver a gestionar el evento" />
       <h1>Equipos: {event.name}</h1>
       <p>
-        <a className="button button-secondary" href={`/admin/eventos/${event.id}/equipos.csv`} download>
+        <a
+          className="button button-secondary"
+          href={`/admin/eventos/${event.id}/equipos.csv`}
+          download
+        >
           Descargar CSV (equipos e integrantes)
         </a>{" "}
         {loaderData.isAdmin ? (
@@ -72,7 +76,9 @@ export default function Teams({ loaderData, actionData }: Route.ComponentProps) 
               ))}
               <li>
                 Entrenador:{" "}
-                {t.coach ? `${t.coach.name} — ${t.coach.email}${t.coach.confirmed ? " (confirmado)" : ""}` : "sin entrenador"}
+                {t.coach
+                  ? `${t.coach.name} — ${t.coach.email}${t.coach.confirmed ? " (confirmado)" : ""}`
+                  : "sin entrenador"}
               </li>
             </ul>
             {t.reviewReason ? <p className="muted">Motivo del rechazo: {t.reviewReason}</p> : null}
@@ -88,7 +94,11 @@ export default function Teams({ loaderData, actionData }: Route.ComponentProps) 
                     <input type="hidden" name="intent" value="review" />
                     <input type="hidden" name="teamId" value={t.id} />
                     <input type="hidden" name="decision" value="aprobar" />
-                    <button type="submit" className="button button-small" aria-label={`Aprobar ${t.name}`}>
+                    <button
+                      type="submit"
+                      className="button button-small"
+                      aria-label={`Aprobar ${t.name}`}
+                    >
                       Aprobar
                     </button>
                   </Form>
@@ -99,8 +109,18 @@ export default function Teams({ loaderData, actionData }: Route.ComponentProps) 
                     <input type="hidden" name="teamId" value={t.id} />
                     <input type="hidden" name="decision" value="rechazar" />
                     <label htmlFor={`motivo-${t.id}`}>Motivo del rechazo</label>
-                    <input id={`motivo-${t.id}`} name="motivo" type="text" maxLength={500} required />
-                    <button type="submit" className="button button-small button-danger" aria-label={`Rechazar ${t.name}`}>
+                    <input
+                      id={`motivo-${t.id}`}
+                      name="motivo"
+                      type="text"
+                      maxLength={500}
+                      required
+                    />
+                    <button
+                      type="submit"
+                      className="button button-small button-danger"
+                      aria-label={`Rechazar ${t.name}`}
+                    >
                       Rechazar
                     </button>
                   </Form>

@@ -35,7 +35,9 @@ export default function NewTeam({ loaderData, actionData }: Route.ComponentProps
   const { category, event, schools, timeZone, coachConsent } = loaderData;
   const reply = (actionData ?? null) as TeamReply | null;
   const errors = reply?.fieldErrors ?? {};
-  const formRef = useFocusFirstError<HTMLFormElement>(Object.keys(errors).length > 0 ? reply : null);
+  const formRef = useFocusFirstError<HTMLFormElement>(
+    Object.keys(errors).length > 0 ? reply : null,
+  );
   const minors = category.level === "primaria" || category.level === "secundaria";
   return (
     <div className="page team-page">
@@ -49,7 +51,9 @@ export default function NewTeam({ loaderData, actionData }: Route.ComponentProps
             {teamSizeLabel(category.minMembers, category.maxMembers)}
             {category.coachRequired ? ", con un entrenador adulto" : ""}
           </li>
-          <li>Cuota por equipo: {category.feeCents === 0 ? "Gratis" : formatBs(category.feeCents)}</li>
+          <li>
+            Cuota por equipo: {category.feeCents === 0 ? "Gratis" : formatBs(category.feeCents)}
+          </li>
           <li>Inscripciones hasta {formatDateTime(category.registrationClosesAt, timeZone)}</li>
         </ul>
         <p className="muted">

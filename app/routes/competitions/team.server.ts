@@ -30,12 +30,7 @@ import { readForm } from "~/kernel/read-form.server";
 import { MESSAGES } from "~/messages";
 import { readUploads } from "~/uploads/read-uploads.server";
 import { siteStorage } from "~/uploads/storage.server";
-import {
-  busyError,
-  countUpload,
-  releaseAfterChange,
-  storeImages,
-} from "~/uploads/upload.server";
+import { busyError, countUpload, releaseAfterChange, storeImages } from "~/uploads/upload.server";
 
 const MULTIPART = /^multipart\/form-data\s*;/i;
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -188,7 +183,14 @@ async function uploadRobotPhoto(
     const page = await teamPage(context.db, user, teamId);
     if (!page) notFound(TEAM_MESSAGES.teamNotFound);
     if (!page.viewer.isCaptain) throw new TeamError(TEAM_MESSAGES.onlyCaptain, 403);
-    const [image] = await storeImages(siteStorage(context.config), user, "perfil", files, limits, place);
+    const [image] = await storeImages(
+      siteStorage(context.config),
+      user,
+      "perfil",
+      files,
+      limits,
+      place,
+    );
     previous = await setRobotPhoto(context.db, user, teamId, image!.path, now(context));
   } catch (error) {
     return refused(error, "photo");
@@ -242,7 +244,10 @@ export async function teamAction(
       notFound(error.message);
     return refused(error, intent, intent === "updateTeam" ? form : undefined);
   }
-  return data<TeamReply>({ intent, message: MESSAGES.unknownAction }, { status: 400, headers: NO_STORE });
+  return data<TeamReply>(
+    { intent, message: MESSAGES.unknownAction },
+    { status: 400, headers: NO_STORE },
+  );
 }
 
 // ——— /equipos/unirse/:code ———
@@ -258,9 +263,13 @@ export async function loadJoin(
   if (code === undefined && typed !== null) {
     const found = await findInvitation(context.db, typed);
     if (found) throw redirect(`/equipos/unirse/${found.code}`);
-    return data({ invitation: null, typedError: TEAM_MESSAGES.invitationInvalid }, { status: 404, headers: NO_STORE });
+    return data(
+      { invitation: null, typedError: TEAM_MESSAGES.invitationInvalid },
+      { status: 404, headers: NO_STORE },
+    );
   }
-  if (code === undefined) return data({ invitation: null, typedError: null }, { headers: NO_STORE });
+  if (code === undefined)
+    return data({ invitation: null, typedError: null }, { headers: NO_STORE });
   const found = await findInvitation(context.db, code);
   if (!found)
     return data(
@@ -321,5 +330,8 @@ export async function joinAction(
   } catch (error) {
     return refused(error, intent);
   }
-  return data<TeamReply>({ intent, message: MESSAGES.unknownAction }, { status: 400, headers: NO_STORE });
+  return data<TeamReply>(
+    { intent, message: MESSAGES.unknownAction },
+    { status: 400, headers: NO_STORE },
+  );
 }

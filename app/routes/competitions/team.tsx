@@ -58,7 +58,9 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
   const [params] = useSearchParams();
   const reply = (actionData ?? null) as TeamReply | null;
   const errors = reply?.fieldErrors ?? {};
-  const formRef = useFocusFirstError<HTMLFormElement>(Object.keys(errors).length > 0 ? reply : null);
+  const formRef = useFocusFirstError<HTMLFormElement>(
+    Object.keys(errors).length > 0 ? reply : null,
+  );
   const open = team.status === "pending" || team.status === "approved";
   const canEdit = viewer.isCaptain && open && !category.closed;
   const showForm = canEdit && (editing || reply?.intent === "updateTeam");
@@ -143,7 +145,13 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
             <Form method="post" encType="multipart/form-data" reloadDocument className="form">
               <div className="field">
                 <label htmlFor="foto-robot">Foto del robot</label>
-                <input id="foto-robot" name="foto" type="file" accept="image/jpeg,image/png,image/webp" required />
+                <input
+                  id="foto-robot"
+                  name="foto"
+                  type="file"
+                  accept="image/jpeg,image/png,image/webp"
+                  required
+                />
                 <p className="field-hint">JPEG, PNG o WebP, hasta {maxMegabytes} MB.</p>
               </div>
               <button type="submit" className="button button-secondary">
@@ -163,7 +171,9 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
       </section>
 
       <section className="card" aria-labelledby="equipo-completo">
-        <h2 id="equipo-completo">{completeness.complete ? "Equipo completo" : "Para completar el equipo"}</h2>
+        <h2 id="equipo-completo">
+          {completeness.complete ? "Equipo completo" : "Para completar el equipo"}
+        </h2>
         <ul className="plain-list">
           <Check ok={completeness.members}>
             {members.length} de {category.minMembers} integrantes como mínimo (máximo{" "}
@@ -193,7 +203,11 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
                 <Form method="post">
                   <input type="hidden" name="intent" value="removeMember" />
                   <input type="hidden" name="userId" value={m.id} />
-                  <button type="submit" className="button button-small button-ghost" aria-label={`Quitar a ${m.name} del equipo`}>
+                  <button
+                    type="submit"
+                    className="button button-small button-ghost"
+                    aria-label={`Quitar a ${m.name} del equipo`}
+                  >
                     Quitar
                   </button>
                 </Form>
@@ -223,7 +237,8 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
         ) : null}
         {!insider ? (
           <p className="muted">
-            En las páginas públicas cada integrante aparece con su nombre y la inicial de su apellido.
+            En las páginas públicas cada integrante aparece con su nombre y la inicial de su
+            apellido.
           </p>
         ) : null}
       </section>
@@ -232,9 +247,9 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
         <section className="card" aria-labelledby="invitacion">
           <h2 id="invitacion">Invitar al equipo</h2>
           <p>
-            Comparte este enlace con tus compañeros y con el entrenador: cada uno entra con su propia
-            cuenta (Google o un enlace a su correo). Sirve hasta el cierre de inscripciones o hasta
-            que el capitán haga uno nuevo; se unen integrantes mientras el equipo tenga lugar.
+            Comparte este enlace con tus compañeros y con el entrenador: cada uno entra con su
+            propia cuenta (Google o un enlace a su correo). Sirve hasta el cierre de inscripciones o
+            hasta que el capitán haga uno nuevo; se unen integrantes mientras el equipo tenga lugar.
           </p>
           <p className="team-invite-link">
             <a href={invitation.link}>{invitation.link}</a>
