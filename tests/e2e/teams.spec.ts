@@ -168,7 +168,10 @@ test("a member registers a team, a second joins by its link, a coach confirms, a
   await shoot(
     visitor,
     "team-competition-page",
-    publicList.getByRole("article", { name: "Minisumo Colegios" }),
+    publicList
+      .getByRole("article", { name: "Minisumo Colegios" })
+      .locator(".category-rules")
+      .first(),
   );
 
   // The organiser: every team, with full names, and approves it.

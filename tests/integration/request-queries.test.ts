@@ -18,7 +18,9 @@ beforeAll(async () => {
       // The mail worker runs in the same process, on the same handle, whenever mail is queued
       // (the welcome of each member made here): its statements belong to no request.
       onQuery: (query) => {
-        if (!/\bmail_outbox\b/.test(query)) queries.push(query);
+        // Its run also looks for held places about to run out (decision 048): not a request's.
+        if (!/\bmail_outbox\b/.test(query) && !/make_interval\(hours =>/.test(query))
+          queries.push(query);
       },
     },
   );

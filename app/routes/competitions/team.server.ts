@@ -173,16 +173,18 @@ async function uploadRobotPhoto(
   if (!place) return refused(busyError(), "photo");
   let previous: string | null;
   try {
-    await countUpload(context.db, user, "perfil", context.config.uploadsPerMinute);
+    // The body first (a malformed one is a 400 like any form's), then who asks, then the count:
+    // only the captain's photos count against their uploads per minute.
     const files = await readUploads(request, limits, {
       field: "foto",
       missing: "Elige la foto del robot.",
     });
     if (files.length > 1) throw new TeamError(TEAM_MESSAGES.photoOne);
-    // Only the captain, before the deadline: asked before the image is decoded and stored.
     const page = await teamPage(context.db, user, teamId);
     if (!page) notFound(TEAM_MESSAGES.teamNotFound);
     if (!page.viewer.isCaptain) throw new TeamError(TEAM_MESSAGES.onlyCaptain, 403);
+    // Any member may upload a photo of their own (the profile's purpose); the robot's is one.
+    await countUpload(context.db, user, "perfil", context.config.uploadsPerMinute);
     const [image] = await storeImages(
       siteStorage(context.config),
       user,
