@@ -184,7 +184,8 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
           ) : null}
           {category.feeCents > 0 ? (
             <Check ok={completeness.fee}>
-              Cuota de {formatBs(category.feeCents)} pagada (la organización confirma el pago)
+              Cuota de {formatBs(category.feeCents)} pagada (la cuota de un equipo todavía no se
+              paga en el sitio: la organización te dirá cómo pagarla)
             </Check>
           ) : null}
         </ul>
