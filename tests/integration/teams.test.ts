@@ -12,6 +12,7 @@ import {
   auditLog,
   competitionCategories,
   competitionTeams,
+  payments,
   schools,
   teamInvitations,
   teamMembers,
@@ -770,4 +771,26 @@ test("a member's data download carries their teams; deleting a captain's account
     .where(eq(competitionTeams.id, alone.id));
   expect(gone!.status).toBe("withdrawn");
   expect(gone!.captainId).toBeNull();
+});
+
+test("a team of a category with a fee is complete only once a team payment is confirmed or waived", async () => {
+  const { eventId, categoryId } = await competition({
+    feeCents: 5000,
+    minMembers: 1,
+    coachRequired: false,
+  });
+  const ana = await person("Ana Flores");
+  const { id } = await team(ana, categoryId);
+  const before = text((await ana.client.get(`/equipos/${id}`)).text);
+  expect(before).toContain("Para completar el equipo");
+  expect(before).toContain("Cuota de Bs 50");
+  await server.db.insert(payments).values({
+    subjectKind: "team",
+    teamId: id,
+    eventId,
+    userId: ana.user.id,
+    amountCents: 5000,
+    status: "confirmed",
+  });
+  expect(text((await ana.client.get(`/equipos/${id}`)).text)).toContain("Equipo completo");
 });
