@@ -5,7 +5,7 @@
 // category row so that places and names are decided one change at a time, and refuses after the
 // category's registration deadline.
 import { randomBytes } from "node:crypto";
-import { and, asc, count, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import {
   competitionCategories,
@@ -25,6 +25,7 @@ import { isUuid } from "~/kernel/checks";
 import { Refusal } from "~/kernel/errors";
 import { zonedDateTime } from "~/kernel/time";
 import { assertMay, may, type Grant } from "~/members/permissions.server";
+import { holdTeamFee, releaseTeamFee } from "~/payments/hold.server";
 import { LEVELS, type Level } from "./categories";
 import {
   INVITATION_CODE,
@@ -281,6 +282,18 @@ export async function createTeam(
       .insert(teamMembers)
       .values({ teamId: team!.id, userId: me.id, categoryId: category.id, joinedAt: now });
     await issueInvitation(tx, team!.id, me.id, now);
+    // A fee holds the place like a person's: a payment of the team, paid by its captain.
+    if (category.feeCents > 0)
+      await holdTeamFee(
+        tx,
+        {
+          eventId: category.eventId,
+          teamId: team!.id,
+          payerId: me.id,
+          amountCents: category.feeCents,
+        },
+        now,
+      );
     return team!;
   });
 }
@@ -503,8 +516,12 @@ export async function removeMember(
   });
 }
 
-/** Withdraws a team (inside a transaction holding its category's lock): its members go free. */
-async function withdraw(tx: Tx, teamId: string, now: Date) {
+/**
+ * Withdraws a team (inside a transaction holding its category's lock): its members go free, a fee
+ * not paid is cancelled and one paid is marked for a refund.
+ */
+export async function withdraw(tx: Tx, teamId: string, now: Date) {
+  await releaseTeamFee(tx, teamId, now);
   await tx.delete(teamMembers).where(eq(teamMembers.teamId, teamId));
   await tx
     .update(teamInvitations)
@@ -622,7 +639,28 @@ export async function teamPage(db: Db, viewer: TeamActor, teamId: unknown) {
           )
       : [];
   const paid = (await paidTeams(db, [team.id])).has(team.id);
+  // The team's fee as it stands now (the latest payment of the team), for its own people.
+  const [fee] =
+    insider && category.feeCents > 0
+      ? await db
+          .select({
+            status: payments.status,
+            userId: payments.userId,
+            heldUntil: payments.heldUntil,
+          })
+          .from(payments)
+          .where(and(eq(payments.subjectKind, "team"), eq(payments.teamId, team.id)))
+          .orderBy(desc(payments.createdAt))
+          .limit(1)
+      : [];
   return {
+    fee: fee
+      ? {
+          status: fee.status,
+          heldUntil: fee.heldUntil,
+          payer: viewer !== null && fee.userId === viewer.id,
+        }
+      : null,
     team: {
       id: team.id,
       name: team.name,
@@ -954,12 +992,17 @@ export async function handOverTeams(tx: Tx, userId: string, now: Date) {
       .where(and(eq(teamMembers.teamId, team.id), ne(teamMembers.userId, userId)))
       .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.userId))
       .limit(1);
-    if (next)
+    if (next) {
       await tx
         .update(competitionTeams)
         .set({ captainId: next.userId, updatedAt: now })
         .where(eq(competitionTeams.id, team.id));
-    else await withdraw(tx, team.id, now);
+      // The team's fee is paid by its captain: the payment, its record, passes on too.
+      await tx
+        .update(payments)
+        .set({ userId: next.userId })
+        .where(and(eq(payments.subjectKind, "team"), eq(payments.teamId, team.id)));
+    } else await withdraw(tx, team.id, now);
   }
   await tx
     .update(competitionTeams)
@@ -975,4 +1018,28 @@ export async function categoryHasTeams(tx: Db, categoryId: string): Promise<bool
     .where(eq(competitionTeams.categoryId, categoryId))
     .limit(1);
   return row !== undefined;
+}
+
+/** A team's name (for its fee's payment page), or null. */
+export async function teamName(db: Db, teamId: string): Promise<string | null> {
+  if (!isUuid(teamId)) return null;
+  const [row] = await db
+    .select({ name: competitionTeams.name })
+    .from(competitionTeams)
+    .where(eq(competitionTeams.id, teamId));
+  return row?.name ?? null;
+}
+
+/** Locks a team's category and withdraws it (a fee's hold ran out, app/payments/expiry.server.ts). */
+export async function withdrawForUnpaidFee(tx: Tx, teamId: string, now: Date) {
+  const { team } = await lockTeam(tx, teamId);
+  if (team.status === "withdrawn") return;
+  await withdraw(tx, team.id, now);
+}
+
+/** Locks the category of a team (before its payment's row: the order of every team change). */
+export async function lockTeamCategory(tx: Tx, teamId: string) {
+  await lockTeam(tx, teamId).catch((error: unknown) => {
+    if (!(error instanceof TeamError)) throw error;
+  });
 }

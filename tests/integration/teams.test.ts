@@ -12,6 +12,7 @@ import {
   auditLog,
   competitionCategories,
   competitionTeams,
+  mailOutbox,
   payments,
   schools,
   teamInvitations,
@@ -22,6 +23,10 @@ import {
 import { COACH_CONSENT, TEAM_MESSAGES } from "~/competitions/teams";
 import { isAdult, newInvitationCode, setRobotPhoto } from "~/competitions/teams.server";
 import { deleteEvent } from "~/events/event.server";
+import { expireHolds } from "~/payments/expiry.server";
+import { composeMail, mailSite } from "~/mail/compose.server";
+import { getQueuedMail } from "~/mail/mail.server";
+import { decidePayment } from "~/payments/review.server";
 import { grantRole } from "~/members/roles.server";
 import type { MemberData } from "~/members/member-data.server";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
@@ -793,4 +798,97 @@ test("a team of a category with a fee is complete only once a team payment is co
     status: "confirmed",
   });
   expect(text((await ana.client.get(`/equipos/${id}`)).text)).toContain("Equipo completo");
+});
+
+test("a fee holds the team's place like a person's: the captain pays on the payment page, a treasurer confirms; a withdrawal marks it for a refund; an unpaid hold that runs out withdraws the team", async () => {
+  const { eventId, categoryId } = await competition({
+    feeCents: 5000,
+    minMembers: 1,
+    coachRequired: false,
+    capacity: 1,
+  });
+  const ana = await person("Ana Flores");
+  const { id, code } = await team(ana, categoryId);
+  const beto = await person("Beto Choque");
+  await join(beto, code!);
+  const [held] = await server.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.teamId, id), eq(payments.subjectKind, "team")));
+  expect(held).toMatchObject({
+    userId: ana.user.id,
+    amountCents: 5000,
+    status: "pending",
+    eventId,
+  });
+  expect(held!.heldUntil!.getTime()).toBeGreaterThan(Date.now() + 47 * 3_600_000);
+  const [mail] = await server.db
+    .select()
+    .from(mailOutbox)
+    .where(
+      and(eq(mailOutbox.kind, "paymentPending"), sql`${mailOutbox.data}::text like ${`%${id}%`}`),
+    );
+  const composed = composeMail(
+    (await getQueuedMail(server.db, mail!.id))!,
+    mailSite(server.config),
+  );
+  expect(composed.subject).toContain("Cuota del equipo «Los Cóndores»");
+  expect(String(composed.text)).toContain(`/detalles/${eventId}/pago?equipo=${id}`);
+  expect(String(composed.text)).not.toContain("tu plaza");
+
+  const payPage = `/detalles/${eventId}/pago?equipo=${id}`;
+  expect(text((await ana.client.get(`/equipos/${id}`)).text)).toContain("pendiente de pago");
+  const page = await ana.client.get(payPage);
+  expect(page.status).toBe(200);
+  expect(text(page.text)).toContain("Cuota del equipo «Los Cóndores»");
+  expect(page.text).toContain(held!.reference.slice(0, 4));
+  // Only the payer (the captain): a member, a stranger and a malformed team are not found.
+  expect((await beto.client.get(payPage)).status).toBe(404);
+  expect((await ana.client.get(`/detalles/${eventId}/pago?equipo=no-es-un-id`)).status).toBe(404);
+  expect((await ana.client.get(`/detalles/${eventId}/pago?equipo=${randomUUID()}`)).status).toBe(
+    404,
+  );
+  // Her own registration's page is another subject: she has none.
+  expect((await ana.client.get(`/detalles/${eventId}/pago`)).status).toBe(404);
+
+  const sent = await ana.client.post(payPage, {
+    intent: "transaction",
+    transactionNumber: "TRX-123456",
+  });
+  expect(sent.status).toBe(302);
+  expect(pathOf(sent.location)).toBe(payPage);
+  await decidePayment(server.db, admin.user, held!.id, "confirm");
+  expect(text((await ana.client.get(`/equipos/${id}`)).text)).toContain("Equipo completo");
+  const queue = text((await admin.client.get("/tesoreria/pagos?ver=todos")).text);
+  expect(queue).toContain("equipo «Los Cóndores»");
+
+  // The captain's account goes: the team and its payment pass to Beto.
+  expect(
+    (await ana.client.post("/profile", { intent: "deleteAccount", confirmar: "eliminar" })).status,
+  ).toBe(302);
+  const [handed] = await server.db.select().from(payments).where(eq(payments.id, held!.id));
+  expect(handed).toMatchObject({ userId: beto.user.id, status: "confirmed" });
+  // Withdrawn before the deadline after paying: the place is free and a refund is due.
+  expect((await beto.client.post(`/equipos/${id}`, { intent: "withdrawTeam" })).status).toBe(302);
+  const [left] = await server.db.select().from(payments).where(eq(payments.id, held!.id));
+  expect(left!.status).toBe("confirmed");
+  expect(left!.leftAt).not.toBeNull();
+
+  // A hold nobody pays runs out: the team is withdrawn and its place is free again.
+  const caro = await person("Caro Mamani");
+  const late = await team(caro, categoryId, { nombre: "Los Pumas" });
+  const dani = await person("Dani Rojas");
+  expect((await create(dani, categoryId, { nombre: "Las Vicuñas" })).status).toBe(409);
+  await expireHolds(server.db, new Date(Date.now() + 49 * 3_600_000));
+  const [expired] = await server.db
+    .select()
+    .from(competitionTeams)
+    .where(eq(competitionTeams.id, late.id));
+  expect(expired!.status).toBe("withdrawn");
+  const [gone] = await server.db
+    .select({ status: payments.status })
+    .from(payments)
+    .where(eq(payments.teamId, late.id));
+  expect(gone!.status).toBe("expired");
+  await team(dani, categoryId, { nombre: "Las Vicuñas" });
 });

@@ -143,6 +143,7 @@ export async function loadTeam(
         registrationClosesAt: page.category.registrationClosesAt.toISOString(),
         closed: now(context).getTime() >= page.category.registrationClosesAt.getTime(),
       },
+      fee: page.fee ? { ...page.fee, heldUntil: page.fee.heldUntil?.toISOString() ?? null } : null,
       invitation: page.invitation
         ? {
             code: formatInvitationCode(page.invitation),

@@ -31,6 +31,18 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
+/** How a team's fee stands, in the words of the payment page. */
+const FEE_STATUS: Record<string, string> = {
+  pending: "pendiente de pago",
+  submitted: "pago enviado, tesorería lo revisa",
+  refused: "tesorería pidió otro comprobante",
+  confirmed: "pagada",
+  waived: "beca",
+  expired: "la reserva venció",
+  cancelled: "cancelada",
+  refunded: "reembolsada",
+};
+
 function Check({ ok, children }: { ok: boolean; children: React.ReactNode }) {
   return (
     <li className={ok ? "team-check team-check-ok" : "team-check"}>
@@ -50,6 +62,7 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
     invitation,
     completeness,
     viewer,
+    fee,
     editing,
     schools,
     timeZone,
@@ -184,11 +197,25 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
           ) : null}
           {category.feeCents > 0 ? (
             <Check ok={completeness.fee}>
-              Cuota de {formatBs(category.feeCents)} pagada (la cuota de un equipo todavía no se
-              paga en el sitio: la organización te dirá cómo pagarla)
+              Cuota de {formatBs(category.feeCents)}
+              {fee ? ` — ${FEE_STATUS[fee.status] ?? fee.status}` : ""}
+              {fee?.heldUntil && (fee.status === "pending" || fee.status === "refused")
+                ? ` (lugar reservado hasta el ${formatDateTime(fee.heldUntil, timeZone)})`
+                : ""}
             </Check>
           ) : null}
         </ul>
+        {fee?.payer && ["pending", "submitted", "refused"].includes(fee.status) ? (
+          <p>
+            <Link
+              className="button"
+              to={`/detalles/${event.id}/pago?equipo=${team.id}`}
+              reloadDocument
+            >
+              {fee.status === "submitted" ? "Ver el pago de la cuota" : "Pagar la cuota"}
+            </Link>
+          </p>
+        ) : null}
       </section>
 
       <section className="card" aria-labelledby="equipo-integrantes">
