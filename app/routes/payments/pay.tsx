@@ -69,7 +69,7 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
 
       <p className={STATUS_CLASS[payment.status] ?? "payment-status"} role="status">
         {payment.status === "pending" && payment.heldUntil
-          ? `Pendiente de pago: ${place} está reservado${team ? "" : "a"} hasta el ${formatDateTime(payment.heldUntil, timeZone)}`
+          ? `Pendiente de pago: ${place} está reservad${team ? "o" : "a"} hasta el ${formatDateTime(payment.heldUntil, timeZone)}`
           : payment.status === "refused" && payment.heldUntil
             ? `Tesorería no pudo confirmar tu pago: «${payment.refusalReason ?? ""}». Envía un comprobante correcto hasta el ${formatDateTime(payment.heldUntil, timeZone)}`
             : payment.status === "submitted"
