@@ -34,6 +34,8 @@ export function getUser(request: Request, context: AppLoadContext): Promise<Sess
   const settings = cookieSettings(context);
   const cookie = readCookie(request, sessionCookieName(settings)) ?? null;
   const method = request.method;
+  // A session is about to be read: this answer is this person's alone (never in the page cache).
+  if (cookie !== null) context.personal();
   const known = memo.get(context);
   if (known && known.cookie === cookie && known.method === method) return known.user;
   const user = getSessionUser(context.db, request, settings);

@@ -18,7 +18,10 @@
 //   ("embedded", "postgres" or both, default both when DATABASE_URL is set), BENCH_PORT (the
 //   server's port; the bare server takes the next; default: free ports the system picks),
 //   BENCH_PROFILE (a folder: the server's processes write V8 CPU profiles there, `--cpu-prof`),
-//   BENCH_NODES=0 (leave out the rows of several nodes).
+//   BENCH_NODES=0 (leave out the rows of several nodes), BENCH_VARIANTS (rows per server
+//   setting in one run: "PAGE_RENDER=string;PAGE_RENDER=stream", or node options such as
+//   "--max-semi-space-size=16", another Node.js: "node=/ruta/a/node", another copy of the
+//   project with its own build: "root=/ruta"; variants separated by ";").
 // With DATABASE_URL, rows of several nodes follow (benchSeveralNodes): two nodes behind a proxy on
 // one PostgreSQL and one S3 server, and a photo served from the folder beside the bucket.
 import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -41,6 +44,10 @@ const BROWSER_ENCODING = "gzip, deflate, br, zstd";
 const ONLY = (process.env.BENCH_ONLY ?? "").split("|");
 const DATABASES = (process.env.BENCH_DATABASES ?? "embedded,postgres").split(",");
 const FIXED_PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : null;
+// Rows per server setting in one run, minutes apart on the same machine (issue 40): variants
+// separated by ";", each node options (--max-semi-space-size=16) and variables (PAGE_RENDER=stream)
+// separated by spaces; "" is the server as configured.
+const VARIANTS = (process.env.BENCH_VARIANTS ?? "").split(";").map((v) => v.trim());
 const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
 const MEMBERS = 10_000;
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -354,16 +361,46 @@ async function benchDatabase(
   const { database, env, cleanup } = await prepare();
   const seeded = await seed(database);
   await database.close();
+  const rows: string[] = [];
+  try {
+    for (const variant of VARIANTS) await benchVariant(label, variant, env, seeded, rows);
+  } finally {
+    await cleanup();
+  }
+  return rows;
+}
+
+/** One server setting's rows (BENCH_VARIANTS) on the seeded database. */
+async function benchVariant(
+  label: string,
+  variant: string,
+  env: Record<string, string>,
+  seeded: Awaited<ReturnType<typeof seed>>,
+  rows: string[],
+) {
   const port = FIXED_PORT ?? (await freePort());
   if (PROFILE_DIR) fs.mkdirSync(PROFILE_DIR, { recursive: true });
   const nodeArgs = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
   // Node or V8 options for the server (e.g. `--max-semi-space-size=8`), to compare settings.
   nodeArgs.push(...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean));
-  const server = spawn(process.execPath, [...nodeArgs, "server.js"], {
-    cwd: ROOT,
+  // This variant's own settings (BENCH_VARIANTS): node options and environment variables.
+  const words = variant.split(" ").filter(Boolean);
+  nodeArgs.push(...words.filter((w) => w.startsWith("--")));
+  // "node=/path/to/node" runs the server on another Node.js (e.g. 24 beside this 20).
+  const nodeBinary = words.find((w) => w.startsWith("node="))?.slice("node=".length);
+  // "root=/dir" runs the server.js (and build) of another copy of the project: another build.
+  const root = words.find((w) => w.startsWith("root="))?.slice("root=".length) ?? ROOT;
+  const variantEnv = Object.fromEntries(
+    words
+      .filter((w) => !w.startsWith("--") && !w.startsWith("node=") && !w.startsWith("root="))
+      .map((w) => [w.slice(0, w.indexOf("=")), w.slice(w.indexOf("=") + 1)]),
+  );
+  const server = spawn(nodeBinary ?? process.execPath, [...nodeArgs, "server.js"], {
+    cwd: root,
     env: {
       ...process.env,
       ...env,
+      ...variantEnv,
       PORT: String(port),
       HOST: "127.0.0.1",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -374,7 +411,6 @@ async function benchDatabase(
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const rows: string[] = [];
   try {
     await waitFor(port, "/healthz", server);
     const detail = `/detalles/${seeded.eventId}`;
@@ -509,7 +545,7 @@ async function benchDatabase(
         bareConnections.destroy();
         const ratio = site.rps / limit.rps;
         rows.push(
-          `| ${t.name} | ${label} | ${cpuPerRequest} | ${machinePerRequest} | ${loaderPerRequest} | ${site.rps.toFixed(0)} | ${site.p50.toFixed(1)} | ${site.p99.toFixed(1)} | ${limit.rps.toFixed(0)} | ${limit.p50.toFixed(1)} | ${limit.p99.toFixed(1)} | ${(ratio * 100).toFixed(1)} %${site.errors ? ` (${site.errors} errores)` : ""} | ${peak.map((mb) => mb.toFixed(0)).join(" + ")} | ${loadAverage} |`,
+          `| ${t.name} | ${variant ? `${label}, ${variant}` : label} | ${cpuPerRequest} | ${machinePerRequest} | ${loaderPerRequest} | ${site.rps.toFixed(0)} | ${site.p50.toFixed(1)} | ${site.p99.toFixed(1)} | ${limit.rps.toFixed(0)} | ${limit.p50.toFixed(1)} | ${limit.p99.toFixed(1)} | ${(ratio * 100).toFixed(1)} %${site.errors ? ` (${site.errors} errores)` : ""} | ${peak.map((mb) => mb.toFixed(0)).join(" + ")} | ${loadAverage} |`,
         );
         console.error(rows.at(-1));
       }
@@ -519,9 +555,7 @@ async function benchDatabase(
     }
   } finally {
     await stop(server);
-    await cleanup();
   }
-  return rows;
 }
 
 /**

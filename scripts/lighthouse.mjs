@@ -1,5 +1,5 @@
 // Lighthouse (mobile profile) on the production build, with Debian's Chromium:
-//   npm run lighthouse            (or: node scripts/lighthouse.mjs /ruta /otra)
+//   npm run lighthouse            (or: node scripts/lighthouse.mjs /ruta /recursos/*)
 // Builds the site if needed, starts it on a free port with a temporary DATA_DIR and the demo
 // content, measures /, /events, /clase1, /eventos, /notas, /recursos, /proyectos and the first
 // event, note, project and resource linked from their lists, and prints the four scores
@@ -89,22 +89,40 @@ const notes = [];
 try {
   await waitFor(`${origin}/healthz`, server);
 
-  let paths = process.argv.slice(2);
-  if (paths.length === 0) {
-    paths = ["/", "/events", "/clase1", "/eventos", "/notas", "/recursos", "/proyectos"];
-    // One item of each kind: the first linked from its list.
-    for (const [list, pattern] of [
-      ["/", /href="(\/detalles\/[0-9a-f-]{36})"/],
-      ["/notas", /href="(\/notas\/[0-9a-f-]{36})"/],
-      ["/proyectos", /href="(\/proyectos\/[0-9a-f-]{36})"/],
-      ["/recursos", /href="(\/recursos\/[0-9a-f-]{36})"/],
-    ]) {
-      const item = (await (await fetch(`${origin}${list}`)).text()).match(pattern)?.[1];
-      if (!item) notes.push(`No item linked from ${list}: not measured.`);
-      else if ((await fetch(`${origin}${item}`)).status !== 200)
-        notes.push(`${item} does not answer 200: not measured.`);
-      else paths.push(item);
+  // One item of each kind: the first linked from its list. As an argument, "/recursos/*" (or
+  // /notas/*, /proyectos/*, /detalles/*) names that item.
+  const ITEMS = {
+    "/detalles/*": ["/", /href="(\/detalles\/[0-9a-f-]{36})"/],
+    "/notas/*": ["/notas", /href="(\/notas\/[0-9a-f-]{36})"/],
+    "/proyectos/*": ["/proyectos", /href="(\/proyectos\/[0-9a-f-]{36})"/],
+    "/recursos/*": ["/recursos", /href="(\/recursos\/[0-9a-f-]{36})"/],
+  };
+  const asked = process.argv.slice(2);
+  const wanted =
+    asked.length > 0
+      ? asked
+      : [
+          "/",
+          "/events",
+          "/clase1",
+          "/eventos",
+          "/notas",
+          "/recursos",
+          "/proyectos",
+          ...Object.keys(ITEMS),
+        ];
+  const paths = [];
+  for (const wish of wanted) {
+    if (!ITEMS[wish]) {
+      paths.push(wish);
+      continue;
     }
+    const [list, pattern] = ITEMS[wish];
+    const item = (await (await fetch(`${origin}${list}`)).text()).match(pattern)?.[1];
+    if (!item) notes.push(`No item linked from ${list}: not measured.`);
+    else if ((await fetch(`${origin}${item}`)).status !== 200)
+      notes.push(`${item} does not answer 200: not measured.`);
+    else paths.push(item);
   }
 
   chrome = await chromeLauncher.launch({

@@ -57,6 +57,11 @@ export interface Config {
   loginRateLimit: number;
   /** Live publication streams one session may hold open; the oldest is closed past it. */
   liveStreamsPerSession: number;
+  /**
+   * How pages are rendered (issue 40): "string" (renderToString, the default) or "stream" (React's
+   * stream, the path before; kept one release so that the bench compares both in one run).
+   */
+  pageRender: "string" | "stream";
   /** Sessions one account may hold; the oldest ends past it. */
   sessionsPerAccount: number;
   /** How often expired sessions are deleted, in milliseconds. */
@@ -305,6 +310,11 @@ const EnvSchema = z.object({
     .min(0, "BACKUP_KEEP_WEEKLY debe ser un número de copias entre 0 y 520")
     .max(520, "BACKUP_KEEP_WEEKLY debe ser un número de copias entre 0 y 520")
     .default(4),
+  PAGE_RENDER: z
+    .enum(["string", "stream"], {
+      error: 'PAGE_RENDER debe ser "string" o "stream"',
+    })
+    .default("string"),
   WEB_CONCURRENCY: z.coerce
     .number()
     .int()
@@ -526,6 +536,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy ?? false,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     liveStreamsPerSession: e.LIVE_STREAMS_PER_SESSION,
+    pageRender: e.PAGE_RENDER,
     sessionsPerAccount: e.SESSIONS_PER_ACCOUNT,
     sessionSweepMs: Math.round(e.SESSION_SWEEP_MINUTES * 60_000),
     // One process per core on PostgreSQL. With the development sign-in provider (a development

@@ -36,7 +36,7 @@ import { loadSiteSections, seedSiteSections, watchSiteSections } from "~/site/se
 import { CLIENT_BUILD_DIR } from "~/kernel/paths.server";
 import { PUBLICATIONS_STREAM_PATH, createPublicationStream } from "./publication-stream.server";
 import { encodingFor } from "~/kernel/encoding.server";
-import { createPageCache } from "./page-cache.server";
+import { createPageCache, markPersonal } from "./page-cache.server";
 import { brotliAssets, dropPageHeaders } from "./static-assets.server";
 import { shareDrainListener } from "./drain.server";
 import { expireHolds, HOLD_EXPIRY_MS } from "~/payments/expiry.server";
@@ -358,6 +358,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           }),
           now,
           decodeQueue,
+          personal: () => markPersonal(res),
           // Vite's development pages run under a nonce-less policy; a nonce there only trips hydration.
           cspNonce: vite ? "" : String(res.locals.cspNonce),
           documentEncoding:

@@ -89,6 +89,14 @@ interface PageCache {
   close(): Promise<void>;
 }
 
+/**
+ * Marks a response as one person's (its render read a session): never kept, whatever the request
+ * looked like (issue 40's guard, beside the cookie check of `cacheable`).
+ */
+export function markPersonal(res: { locals: Record<string, unknown> }): void {
+  res.locals.personal = true;
+}
+
 /** True when the request carries one of the site's cookies (session, flash message, sign-in). */
 function hasSiteCookie(cookieHeader: string | undefined): boolean {
   if (!cookieHeader) return false;
@@ -367,6 +375,7 @@ export function createPageCache(
           const result = end(...args);
           const keepable =
             !tooBig &&
+            res.locals.personal !== true &&
             res.statusCode === 200 &&
             res.getHeader("set-cookie") === undefined &&
             // A personal answer reached without cookies (a private calendar link) says `private`.

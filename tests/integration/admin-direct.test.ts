@@ -54,7 +54,11 @@ function request(path: string, cookie: string | null, form?: Record<string, stri
 
 function args(req: Request) {
   // The route modules' generated argument types also name router internals a direct call leaves out.
-  return { request: req, params: {}, context: { db: database.db, config } } as never;
+  return {
+    request: req,
+    params: {},
+    context: { db: database.db, config, personal: () => {} },
+  } as never;
 }
 
 /** What a loader or action threw or returned, as status, location and body. */

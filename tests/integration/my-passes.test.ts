@@ -50,7 +50,7 @@ async function askPasses(cookie: string | null, now = NOW) {
   const headers: Record<string, string> = {};
   if (cookie) headers.Cookie = cookie;
   const request = new Request(new URL("/mis-entradas", server.url), { headers });
-  const context = { db: server.db, config: server.config, now: () => now };
+  const context = { db: server.db, config: server.config, now: () => now, personal: () => {} };
   try {
     const result = (await passesRoute.loader({ request, params: {}, context } as never)) as {
       data: Awaited<ReturnType<typeof loadMyPasses>> & { updatedAt: string };

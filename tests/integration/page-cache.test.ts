@@ -13,7 +13,9 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
 import { MESSAGES } from "~/messages";
 import { PROJECT_ROOT } from "~/kernel/paths.server";
-import { createPageCache } from "#server/http/page-cache.server";
+import { createPageCache, markPersonal } from "#server/http/page-cache.server";
+import type { AppLoadContext } from "react-router";
+import { getUser } from "~/guards.server";
 import { participations, users, type User } from "~/db/schema.server";
 import { setCheckedIn } from "~/attendance/attendance.server";
 import { formatCertificateCode } from "~/attendance/certificate.server";
@@ -217,6 +219,55 @@ test("a visitor waits for another visitor's render of the same page only so long
     expect(reply.text).toBe("<p>entera</p>");
   } finally {
     unfinished[0]?.end();
+    await front.close();
+  }
+});
+
+test("a render that read a session is never kept, even when its request had none of the site's cookies (issue 40)", async () => {
+  const member = await createMember(server);
+  const cookie = member.client.cookieHeader();
+  let renders = 0;
+  const front = await cacheInFront(async (req, res, next) => {
+    try {
+      renders++;
+      // A bug's shape: the render reads a session the request did not bring (another request's).
+      const context = {
+        db: server.db,
+        config: server.config,
+        personal: () => markPersonal(res),
+      } as unknown as AppLoadContext;
+      const user = await getUser(
+        new Request(new URL(req.url, server.url), { headers: { cookie } }),
+        context,
+      );
+      res.type("html").send(`<p>${user?.email ?? "nadie"}</p>`);
+    } catch (error) {
+      next(error);
+    }
+  });
+  try {
+    const first = await front.get("/pagina");
+    expect(first.text).toBe(`<p>${member.user.email}</p>`);
+    const second = await front.get("/pagina");
+    expect(second.text).toBe(`<p>${member.user.email}</p>`);
+    // Rendered again: not answered from the cache.
+    expect(renders).toBe(2);
+  } finally {
+    await front.close();
+  }
+});
+
+test("a render that read no session, beside it, is kept (the guard is not what keeps pages out)", async () => {
+  let renders = 0;
+  const front = await cacheInFront((_req, res) => {
+    renders++;
+    res.type("html").send("<p>para todos</p>");
+  });
+  try {
+    await front.get("/pagina");
+    expect((await front.get("/pagina")).text).toBe("<p>para todos</p>");
+    expect(renders).toBe(1);
+  } finally {
     await front.close();
   }
 });

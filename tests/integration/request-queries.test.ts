@@ -7,6 +7,11 @@ import type { BrowserClient } from "../helpers/browser-client";
 import { createAdmin, createMember, createTestEvent } from "../helpers/events";
 import { startTestServer, type TestServer } from "../helpers/server";
 
+// The payment workers (holds running out, their reminders) look on timers of their own, on the
+// same handle; on a busy machine a look lands inside a request's count. Only they ask for holds
+// ending by a time.
+const PAYMENT_WORKER = /"payments"\."held_until" <= \$/;
+
 let server: TestServer;
 let member: { client: BrowserClient; user: User };
 let queries: string[] = [];
@@ -18,9 +23,7 @@ beforeAll(async () => {
       // The mail worker runs in the same process, on the same handle, whenever mail is queued
       // (the welcome of each member made here): its statements belong to no request.
       onQuery: (query) => {
-        // Its run also looks for held places about to run out (decision 048): not a request's.
-        if (!/\bmail_outbox\b/.test(query) && !/make_interval\(hours =>/.test(query))
-          queries.push(query);
+        if (!/\bmail_outbox\b/.test(query) && !PAYMENT_WORKER.test(query)) queries.push(query);
       },
     },
   );
