@@ -13,7 +13,10 @@ export const COMPETITION_MESSAGES = {
   teamCoachConfirmed: "Confirmaste que eres el entrenador del equipo.",
   teamCoachLeft: "Ya no eres el entrenador del equipo.",
   teamLeft: "Saliste del equipo.",
-  teamMemberRemoved: "Integrante quitado del equipo.",
+  teamMemberRemoved:
+    "Integrante quitado del equipo. El enlace de invitación cambió: el anterior ya no sirve.",
+  teamCoachRemoved:
+    "Entrenador quitado del equipo. El enlace de invitación cambió: el anterior ya no sirve.",
   teamWithdrawn: "Equipo retirado: su lugar en la categoría quedó libre.",
   teamApproved: "Equipo aprobado.",
   teamRejected: "Equipo rechazado.",

@@ -83,6 +83,8 @@ const LIVE: TeamStatus[] = ["pending", "approved"];
 function oneLine(value: unknown, field: keyof TeamFormValues): string {
   if (value !== undefined && typeof value !== "string")
     throw new TeamError(TEAM_MESSAGES.malformed, 400, field);
+  // PostgreSQL cannot store a NUL character in text: refused here, never a failed save (a 500).
+  if (value?.includes("\u0000")) throw new TeamError(TEAM_MESSAGES.controlCharacter, 400, field);
   return (typeof value === "string" ? value : "").trim().replace(/\s+/g, " ");
 }
 
@@ -513,6 +515,29 @@ export async function removeMember(
     await tx
       .delete(teamMembers)
       .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, userId)));
+    // The link they joined with would let them straight back in: a new one replaces it.
+    await issueInvitation(tx, team.id, me.id, now);
+  });
+}
+
+/**
+ * 'Quitar entrenador': the captain takes the coach off the team (someone who confirmed with the
+ * shared link and is not the team's coach, say), until the deadline. The invitation changes with
+ * it, so that the link they used no longer works; the team then needs a coach again where its
+ * category requires one.
+ */
+export async function removeCoach(db: Db, actor: TeamActor, teamId: unknown, now: Date) {
+  const me = signedIn(actor);
+  await db.transaction(async (tx) => {
+    const { team, category } = await lockTeam(tx, teamId);
+    captainOnly(team, me);
+    if (isClosed(category, now)) throw new TeamError(TEAM_MESSAGES.closed, 409);
+    if (!team.coachId) throw new TeamError(TEAM_MESSAGES.noCoach, 409);
+    await tx
+      .update(competitionTeams)
+      .set({ coachId: null, coachConfirmedAt: null, updatedAt: now })
+      .where(eq(competitionTeams.id, team.id));
+    await issueInvitation(tx, team.id, me.id, now);
   });
 }
 
@@ -835,6 +860,7 @@ export async function reviewTeam(
   if (reason !== undefined && typeof reason !== "string")
     throw new TeamError(TEAM_MESSAGES.malformed);
   const why = (reason ?? "").trim();
+  if (why.includes("\u0000")) throw new TeamError(TEAM_MESSAGES.controlCharacter);
   if (decision === "rechazar" && why === "") throw new TeamError(TEAM_MESSAGES.reasonMissing);
   if ([...why].length > TEAM_LIMITS.reasonMax) throw new TeamError(TEAM_MESSAGES.reasonTooLong);
   await db.transaction(async (tx) => {

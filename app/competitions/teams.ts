@@ -35,6 +35,8 @@ export const TEAM_MESSAGES = {
   robotMissing: "Escribe el nombre del robot.",
   robotTooLong: `El nombre del robot puede tener como máximo ${TEAM_LIMITS.robotNameMax} caracteres.`,
   malformed: "El formulario llegó incompleto o repetido. Vuelve a cargar la página.",
+  controlCharacter: "El texto tiene un carácter que no se puede guardar. Escríbelo de nuevo.",
+  noCoach: "Este equipo no tiene entrenador.",
   closed: "Las inscripciones de esta categoría ya cerraron.",
   full: "La categoría ya no tiene lugares para más equipos.",
   alreadyInCategory:

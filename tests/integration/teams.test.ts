@@ -509,6 +509,96 @@ test("members leave, the captain removes one, and a withdrawal before the deadli
   await team(ana, categoryId);
 });
 
+test("the captain removes a coach who should not be there; the link they used stops working, and nobody else may remove the coach", async () => {
+  const { categoryId } = await competition();
+  const ana = await person("Ana Flores");
+  const { id, code } = await team(ana, categoryId);
+  const beto = await person("Beto Choque");
+  await join(beto, code!);
+  // Someone the link reached confirms as coach first.
+  const intruder = await person("Intruso Adulto", "1970-01-01");
+  expect((await join(intruder, code!, "coach", { consentimiento: "si" })).status).toBe(302);
+  expect(text((await intruder.client.get(`/equipos/${id}`)).text)).toContain("Beto Choque");
+
+  const before = await state();
+  const removeCoach = { intent: "removeCoach" };
+  for (const who of [beto, intruder, organiserElsewhere, door]) {
+    const reply = await who.client.post(`/equipos/${id}`, removeCoach);
+    expect(reply.status, who.user.email).toBeGreaterThanOrEqual(400);
+    expect(reply.status, who.user.email).toBeLessThan(500);
+  }
+  expect(await state()).toEqual(before);
+  expect(await codeOf(id)).toBe(code);
+
+  expect((await ana.client.post(`/equipos/${id}`, removeCoach)).status).toBe(302);
+  const [after] = await server.db
+    .select()
+    .from(competitionTeams)
+    .where(eq(competitionTeams.id, id));
+  expect(after!.coachId).toBeNull();
+  expect(after!.coachConfirmedAt).toBeNull();
+  // The old link no longer works for them (or anyone); the new one is the captain's to share.
+  const fresh = await codeOf(id);
+  expect(fresh).not.toBe(code);
+  const again = await join(intruder, code!, "coach", { consentimiento: "si" });
+  expect(again.status).toBe(404);
+  expect(text((await intruder.client.get(`/equipos/${id}`)).text)).not.toContain("Beto Choque");
+  // No coach left to remove: said so, nothing changes.
+  const none = await ana.client.post(`/equipos/${id}`, removeCoach);
+  expect(none.status).toBe(409);
+  expect(alerts(none.text).concat(text(none.text))).toEqual(
+    expect.arrayContaining([expect.stringContaining(TEAM_MESSAGES.noCoach)]),
+  );
+  const coach = await person("Carla Entrenadora", "1985-06-15");
+  expect((await join(coach, fresh!, "coach", { consentimiento: "si" })).status).toBe(302);
+});
+
+test("a member the captain removes cannot come back with the link they joined with", async () => {
+  const { categoryId } = await competition();
+  const ana = await person("Ana Flores");
+  const { id, code } = await team(ana, categoryId);
+  const beto = await person("Beto Choque");
+  await join(beto, code!);
+  expect(
+    (await ana.client.post(`/equipos/${id}`, { intent: "removeMember", userId: beto.user.id }))
+      .status,
+  ).toBe(302);
+  expect((await join(beto, code!)).status).toBe(404);
+  expect(await server.db.select().from(teamMembers).where(eq(teamMembers.teamId, id))).toHaveLength(
+    1,
+  );
+  expect((await join(beto, (await codeOf(id))!)).status).toBe(302);
+});
+
+test("a NUL character in a team's fields or a rejection's reason is refused in Spanish, never a 500", async () => {
+  const { eventId, categoryId } = await competition();
+  const ana = await person("Ana Flores");
+  const before = await state();
+  for (const field of ["nombre", "colegio", "ciudad", "robot"]) {
+    const reply = await create(ana, categoryId, { [field]: "Los\u0000Cóndores" });
+    expect(reply.status, field).toBe(400);
+    expect(alerts(reply.text), field).toContain(TEAM_MESSAGES.controlCharacter);
+  }
+  expect(await state()).toEqual(before);
+  const { id } = await team(ana, categoryId);
+  const edit = await ana.client.post(`/equipos/${id}`, {
+    intent: "updateTeam",
+    ...TEAM,
+    ciudad: "La\u0000Paz",
+  });
+  expect(edit.status).toBe(400);
+  const beforeReview = await state();
+  const review = await organiser.client.post(`/admin/eventos/${eventId}/equipos`, {
+    intent: "review",
+    teamId: id,
+    decision: "rechazar",
+    motivo: "Falta\u0000algo",
+  });
+  expect(review.status).toBeGreaterThanOrEqual(400);
+  expect(review.status).toBeLessThan(500);
+  expect(await state()).toEqual(beforeReview);
+});
+
 test("organisers and admins see every team with e-mails, approve or reject with a reason (audited) and download a CSV safe from formulas; everyone else is refused", async () => {
   const { eventId, categoryId } = await competition();
   const ana = await person("Ana Flores");

@@ -12,6 +12,7 @@ import {
   leaveAsCoach,
   leaveTeam,
   listSchools,
+  removeCoach,
   removeMember,
   renewInvitation,
   setRobotPhoto,
@@ -235,6 +236,9 @@ export async function teamAction(
       case "leaveTeam":
         await leaveTeam(context.db, user, teamId, at);
         return redirectWithFlash(context, here, "teamLeft");
+      case "removeCoach":
+        await removeCoach(context.db, user, teamId, at);
+        return redirectWithFlash(context, here, "teamCoachRemoved");
       case "leaveCoach":
         await leaveAsCoach(context.db, user, teamId, at);
         return redirectWithFlash(context, here, "teamCoachLeft");

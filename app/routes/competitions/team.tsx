@@ -247,6 +247,18 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
           <strong>Entrenador:</strong>{" "}
           {coach ? `${coach}${team.coachConfirmed ? " (confirmado)" : ""}` : "Aún sin entrenador"}
         </p>
+        {viewer.isCaptain && coach && open && !category.closed ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="removeCoach" />
+            <button
+              type="submit"
+              className="button button-small button-ghost"
+              aria-label={`Quitar a ${coach} como entrenador`}
+            >
+              Quitar entrenador
+            </button>
+          </Form>
+        ) : null}
         {viewer.isMember && !viewer.isCaptain && open && !category.closed ? (
           <Form method="post">
             <input type="hidden" name="intent" value="leaveTeam" />
