@@ -558,11 +558,19 @@ export async function withdraw(tx: Tx, teamId: string, now: Date) {
     .where(eq(competitionTeams.id, teamId));
 }
 
-/** 'Retirar el equipo': the captain withdraws it before the deadline; its place is free again. */
+/**
+ * 'Retirar el equipo': the captain withdraws it; its place is free again. Before the deadline, or
+ * at any time once the organisers rejected it: its members are then free to register in another
+ * team of the category, and a fee paid is marked for a refund.
+ */
 export async function withdrawTeam(db: Db, actor: TeamActor, teamId: unknown, now: Date) {
   const me = signedIn(actor);
   await db.transaction(async (tx) => {
     const { team, category } = await lockTeam(tx, teamId);
+    if (team.status === "rejected" && team.captainId === me.id) {
+      await withdraw(tx, team.id, now);
+      return;
+    }
     captainOnly(team, me);
     if (isClosed(category, now)) throw new TeamError(TEAM_MESSAGES.closed, 409);
     await withdraw(tx, team.id, now);

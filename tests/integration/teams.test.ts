@@ -553,6 +553,33 @@ test("the captain removes a coach who should not be there; the link they used st
   expect((await join(coach, fresh!, "coach", { consentimiento: "si" })).status).toBe(302);
 });
 
+test("a rejected team's captain may withdraw it, even after the deadline: its members are free again", async () => {
+  const { eventId, categoryId } = await competition();
+  const ana = await person("Ana Flores");
+  const { id, code } = await team(ana, categoryId);
+  const beto = await person("Beto Choque");
+  await join(beto, code!);
+  const rejected = await organiser.client.post(`/admin/eventos/${eventId}/equipos`, {
+    intent: "review",
+    teamId: id,
+    decision: "rechazar",
+    motivo: "Robot fuera de reglamento",
+  });
+  expect(rejected.status).toBe(302);
+  // Still bound to the category while rejected: a new team is refused.
+  expect((await create(beto, categoryId, { nombre: "Los Pumas" })).status).toBe(409);
+  // Only the captain withdraws it.
+  expect((await beto.client.post(`/equipos/${id}`, { intent: "withdrawTeam" })).status).toBe(403);
+  await server.db
+    .update(competitionCategories)
+    .set({ registrationClosesAt: new Date("2000-01-01T00:00:00Z") })
+    .where(eq(competitionCategories.id, categoryId));
+  expect((await ana.client.post(`/equipos/${id}`, { intent: "withdrawTeam" })).status).toBe(302);
+  expect(await server.db.select().from(teamMembers).where(eq(teamMembers.teamId, id))).toEqual([]);
+  const [row] = await server.db.select().from(competitionTeams).where(eq(competitionTeams.id, id));
+  expect(row!.status).toBe("withdrawn");
+});
+
 test("a member the captain removes cannot come back with the link they joined with", async () => {
   const { categoryId } = await competition();
   const ana = await person("Ana Flores");

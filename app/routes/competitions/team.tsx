@@ -309,9 +309,15 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
         </section>
       ) : null}
 
-      {canEdit ? (
+      {canEdit || (viewer.isCaptain && team.status === "rejected") ? (
         <section className="card" aria-labelledby="retirar">
           <h2 id="retirar">Retirar el equipo</h2>
+          {team.status === "rejected" ? (
+            <p>
+              Al retirarlo, sus integrantes quedan libres para inscribirse en otro equipo de la
+              categoría.
+            </p>
+          ) : null}
           {confirmingWithdraw ? (
             <Form method="post">
               <p>¿Retirar «{team.name}»? Su lugar queda libre y no se puede deshacer.</p>
