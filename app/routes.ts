@@ -32,6 +32,10 @@ export default [
     id: "certificate-own",
   }),
   route("certificados/:code", "routes/certificates/verify.tsx"),
+  // Teams register themselves in a competition's categories (decision 052)
+  route("equipos/nuevo", "routes/competitions/team-new.tsx"),
+  route("equipos/unirse/:code?", "routes/competitions/join.tsx"),
+  route("equipos/:teamId", "routes/competitions/team.tsx"),
   route("admin", "routes/admin/panel.tsx"),
   route("admin/sitio", "routes/admin/site.tsx"),
   route("admin/auditoria", "routes/admin/audit.tsx"),
@@ -40,6 +44,10 @@ export default [
   route("admin/diagnostico", "routes/admin/diagnostics.tsx"),
   // A competition's categories (decision 051)
   route("admin/eventos/:eventId/categorias", "routes/admin/competition.tsx"),
+  // A competition's teams (decision 052): the organisers' list and its CSV
+  route("admin/eventos/:eventId/equipos", "routes/admin/teams.tsx"),
+  route("admin/eventos/:eventId/equipos.csv", "routes/admin/teams-csv.ts"),
+  route("admin/escuelas", "routes/admin/schools.tsx"),
   route("admin/eventos/:eventId/participantes", "routes/admin/participants.tsx"),
   route("admin/eventos/:eventId/participantes.csv", "routes/admin/participants-csv.ts"),
   route("admin/eventos/:eventId/registro", "routes/admin/check-in.tsx"),

@@ -2,7 +2,7 @@
 // event's organisers add, change, reorder and delete them; every change is refused here unless
 // the permissions module allows it, is checked whole before anything is written, locks the event
 // so that two editors go one after the other, and is written to the audit log with the change.
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import {
   competitionCategories,
@@ -28,6 +28,8 @@ import {
   type Level,
   type PublicCategory,
 } from "./categories";
+import { publicName, TEAM_MESSAGES, type PublicTeam } from "./teams";
+import { categoryHasTeams } from "./teams.server";
 
 type Actor =
   | (Pick<User, "id" | "isAdmin" | "displayName" | "email" | "nombreCompleto"> & {
@@ -230,11 +232,57 @@ export async function listCategories(db: Db, eventId: string): Promise<Competiti
     .orderBy(asc(competitionCategories.position), asc(competitionCategories.createdAt));
 }
 
+/** A team as the event's page reads it from the database, before names are made public. */
+export interface TeamOnPage {
+  id: string;
+  name: string;
+  school: string;
+  city: string;
+  robot: string;
+  status: string;
+  members: string[] | null;
+}
+
 /**
- * What the public sees of an event's categories. No teams register yet (the next issue), so the
- * places left are the capacity.
+ * An event's categories with their live teams (pending or approved, decision 052), in the page's
+ * one query: the teams come as JSON from subqueries.
  */
-export function publicCategories(categories: readonly CompetitionCategory[]): PublicCategory[] {
+export async function listCategoriesWithTeams(
+  db: Db,
+  eventId: string,
+): Promise<(CompetitionCategory & { teamsOnPage: TeamOnPage[] })[]> {
+  if (!isUuid(eventId)) return [];
+  const rows = await db
+    .select({
+      category: competitionCategories,
+      teams: sql<TeamOnPage[]>`coalesce((
+        select json_agg(json_build_object(
+          'id', t.id, 'name', t.name, 'school', s.name, 'city', t.city, 'robot', t.robot_name,
+          'status', t.status,
+          'members', (select json_agg(coalesce(nullif(trim(u.nombre_completo), ''), u.display_name) order by m.joined_at, m.user_id)
+                      from team_members m join users u on u.id = m.user_id where m.team_id = t.id)
+        ) order by t.created_at, t.id)
+        from competition_teams t join schools s on s.id = t.school_id
+        where t.category_id = "competition_categories"."id" and t.status in ('pending', 'approved')
+      ), '[]'::json)`,
+    })
+    .from(competitionCategories)
+    .where(eq(competitionCategories.eventId, eventId))
+    .orderBy(asc(competitionCategories.position), asc(competitionCategories.createdAt));
+  return rows.map((r) => ({
+    ...r.category,
+    teamsOnPage: typeof r.teams === "string" ? (JSON.parse(r.teams) as TeamOnPage[]) : r.teams,
+  }));
+}
+
+/**
+ * What the public sees of an event's categories: its live teams take places; their competitors
+ * are named as 'Ana Q.' (point 3: never a full name, e-mail or birth date on a public page).
+ */
+export function publicCategories(
+  categories: readonly (CompetitionCategory & { teamsOnPage?: TeamOnPage[] })[],
+  now?: Date,
+): PublicCategory[] {
   return categories.map((c) => ({
     id: c.id,
     name: c.name,
@@ -249,8 +297,17 @@ export function publicCategories(categories: readonly CompetitionCategory[]): Pu
     feeCents: c.feeCents,
     registrationClosesAt: c.registrationClosesAt.toISOString(),
     format: c.format as Format,
-    placesLeft: c.capacity,
-    teams: 0,
+    placesLeft: c.capacity === null ? null : Math.max(0, c.capacity - (c.teamsOnPage?.length ?? 0)),
+    teams: (c.teamsOnPage ?? []).map((t) => ({
+      id: t.id,
+      name: t.name,
+      school: t.school,
+      city: t.city,
+      robotName: t.robot,
+      status: t.status as PublicTeam["status"],
+      members: (t.members ?? []).map(publicName),
+    })),
+    closed: now !== undefined && now.getTime() >= c.registrationClosesAt.getTime(),
   }));
 }
 
@@ -451,6 +508,9 @@ export async function deleteCategory(
   await db.transaction(async (tx) => {
     const { event, categories } = await lockedEvent(tx, eventId as string);
     const category = findCategory(categories, categoryId);
+    // Teams reference their category without cascade (decision 052): say so before the database would.
+    if (await categoryHasTeams(tx, category.id))
+      throw new CategoryError(TEAM_MESSAGES.categoryHasTeams, undefined, 409);
     await tx
       .delete(competitionCategories)
       .where(

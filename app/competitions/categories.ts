@@ -1,6 +1,7 @@
 // A competition's categories (docs/decisions/051-competitions-and-categories.md): the words, limits
 // and messages the editor, the event's page and the server share. No server code here.
 import { formatBs, PRICE_MAX_CENTS } from "~/payments/money";
+import type { PublicTeam } from "./teams";
 
 export const LEVELS = {
   primaria: "Primaria",
@@ -118,7 +119,10 @@ export interface PublicCategory {
   registrationClosesAt: string;
   format: Format;
   placesLeft: number | null;
-  teams: number;
+  /** Its live teams (decision 052), competitors named as 'Ana Q.'. */
+  teams: PublicTeam[];
+  /** Whether its registration has closed (when the page was made). */
+  closed: boolean;
 }
 
 /** 'De 2 a 3 integrantes', 'Un integrante', '3 integrantes'. */

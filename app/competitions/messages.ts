@@ -1,7 +1,24 @@
-// What the category editor says after a change (decision 051).
+// What the category editor and the teams' pages say after a change (decisions 051, 052).
 export const COMPETITION_MESSAGES = {
   categoryAdded: "Categoría agregada.",
   categorySaved: "Categoría guardada.",
   categoryMoved: "Orden de las categorías guardado.",
   categoryDeleted: "Categoría eliminada.",
+  teamCreated: "Equipo inscrito. Comparte el enlace de invitación con tus compañeros.",
+  teamSaved: "Equipo guardado.",
+  teamPhotoSaved: "Foto del robot guardada.",
+  teamPhotoRemoved: "Foto del robot quitada.",
+  teamInvitationRenewed: "Nuevo enlace de invitación listo: el anterior ya no sirve.",
+  teamJoined: "Te uniste al equipo.",
+  teamCoachConfirmed: "Confirmaste que eres el entrenador del equipo.",
+  teamCoachLeft: "Ya no eres el entrenador del equipo.",
+  teamLeft: "Saliste del equipo.",
+  teamMemberRemoved:
+    "Integrante quitado del equipo. El enlace de invitación cambió: el anterior ya no sirve.",
+  teamCoachRemoved:
+    "Entrenador quitado del equipo. El enlace de invitación cambió: el anterior ya no sirve.",
+  teamWithdrawn: "Equipo retirado: su lugar en la categoría quedó libre.",
+  teamApproved: "Equipo aprobado.",
+  teamRejected: "Equipo rechazado.",
+  schoolsMerged: "Colegios unidos.",
 } as const;

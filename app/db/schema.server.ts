@@ -468,6 +468,135 @@ export const competitionCategories = pgTable(
 export type CompetitionCategory = typeof competitionCategories.$inferSelect;
 
 /**
+ * The schools and universities teams come from (decision 052): picked by name as a team is
+ * registered, or added then. An admin merges duplicates ("San Calixto" into "Colegio San
+ * Calixto"). No personal data.
+ */
+export const schools = pgTable(
+  "schools",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("schools_name_key").on(sql`lower(${t.name})`),
+    check("schools_name_check", sql`char_length(${t.name}) between 1 and 120`),
+  ],
+);
+
+export type School = typeof schools.$inferSelect;
+
+/**
+ * A team registered in a category (decision 052). The category is referenced without cascade, so
+ * a category with teams cannot be deleted; the event's deletion takes its teams (event_id
+ * cascades in the same statement). 'withdrawn' teams stay as a record (their members go), and
+ * free their name and place. The captain is a member; the coach is not (an adult who confirmed).
+ */
+export const competitionTeams = pgTable(
+  "competition_teams",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => competitionCategories.id),
+    name: text("name").notNull(),
+    schoolId: uuid("school_id")
+      .notNull()
+      .references(() => schools.id),
+    city: text("city").notNull(),
+    robotName: text("robot_name").notNull(),
+    /** An uploaded image's path (/imagenes/…), as event images are kept. */
+    robotPhoto: text("robot_photo"),
+    captainId: uuid("captain_id").references(() => users.id, { onDelete: "set null" }),
+    coachId: uuid("coach_id").references(() => users.id, { onDelete: "set null" }),
+    coachConfirmedAt: timestamp("coach_confirmed_at", { withTimezone: true }),
+    status: text("status").notNull().default("pending"),
+    reviewReason: text("review_reason"),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewedBy: uuid("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedByName: text("reviewed_by_name"),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("competition_teams_category_name_key")
+      .on(t.categoryId, sql`lower(${t.name})`)
+      .where(sql`${t.status} <> 'withdrawn'`),
+    index("competition_teams_event_id_idx").on(t.eventId),
+    index("competition_teams_school_id_idx").on(t.schoolId),
+    index("competition_teams_captain_id_idx").on(t.captainId),
+    index("competition_teams_coach_id_idx").on(t.coachId),
+    check(
+      "competition_teams_status_check",
+      sql`${t.status} in ('pending', 'approved', 'rejected', 'withdrawn')`,
+    ),
+    check(
+      "competition_teams_text_check",
+      sql`char_length(${t.name}) between 1 and 60 and char_length(${t.city}) between 1 and 60 and char_length(${t.robotName}) between 1 and 60 and (${t.reviewReason} is null or char_length(${t.reviewReason}) <= 500)`,
+    ),
+    check(
+      "competition_teams_robot_photo_check",
+      sql`${t.robotPhoto} is null or ${t.robotPhoto} ~ '^/imagenes/[0-9a-f]{32}-[0-9]+\\.webp$'`,
+    ),
+  ],
+);
+
+export type CompetitionTeam = typeof competitionTeams.$inferSelect;
+
+/** A team's members (the captain among them); a person is in at most one team per category. */
+export const teamMembers = pgTable(
+  "team_members",
+  {
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => competitionTeams.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // Cascades only as the event's deletion takes the category with its teams (a category with
+    // teams cannot be deleted otherwise: the team's own reference has no cascade).
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => competitionCategories.id, { onDelete: "cascade" }),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.userId] }),
+    uniqueIndex("team_members_category_user_key").on(t.categoryId, t.userId),
+    index("team_members_user_id_idx").on(t.userId),
+  ],
+);
+
+/**
+ * A team's invitation (decision 052): a code of 16 characters of Crockford's base32 (80 bits),
+ * the link /equipos/unirse/<code>. One live per team, for its members and its coach: it serves
+ * until the category's deadline or until the captain makes a new one (the old one is then
+ * revoked); members join only while the team has room.
+ */
+export const teamInvitations = pgTable(
+  "team_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => competitionTeams.id, { onDelete: "cascade" }),
+    code: text("code").notNull().unique(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("team_invitations_team_id_idx").on(t.teamId),
+    check("team_invitations_code_check", sql`${t.code} ~ '^[0-9A-HJKMNP-TV-Z]{16}$'`),
+  ],
+);
+
+/**
  * A role given to a member (decision 038): its kind (ROLE_KINDS in app/members/permissions.server.ts)
  * and, for kinds scoped to one event, that event. What each kind may do is the capability table
  * there, never a column here.

@@ -315,7 +315,15 @@ function paymentDraft(
   const event = mail.data.event!;
   const amount = formatBs(payment.amountCents);
   const until = payment.heldUntil ? formatDateTime(payment.heldUntil, site.timeZone) : "";
-  const pay = { label: "Pagar mi inscripción", url: `${site.origin}/detalles/${event.id}/pago` };
+  // A team's fee (decision 052) is paid on the same page, for the team; its place is the team's.
+  const team = payment.team;
+  const pay = team
+    ? {
+        label: "Pagar la cuota del equipo",
+        url: `${site.origin}/detalles/${event.id}/pago?equipo=${team.id}`,
+      }
+    : { label: "Pagar mi inscripción", url: `${site.origin}/detalles/${event.id}/pago` };
+  if (team) return teamFeeDraft(mail.kind, payment, event, name, site, pay, details);
   const facts: [string, string][] = [
     ["Monto", amount],
     ["Código para la glosa", payment.reference],
@@ -394,6 +402,105 @@ function paymentDraft(
         paragraphs: [
           `No recibimos tu pago a tiempo y tu plaza en ${name} pasó a la siguiente persona en espera.`,
           "Si todavía quedan plazas, puedes inscribirte de nuevo desde la página del evento.",
+        ],
+        details: facts,
+        action: { label: "Ver el evento", url: `${site.origin}/detalles/${event.id}` },
+        reason,
+      };
+  }
+}
+
+/** A team's fee's step (decision 052): as a registration's, said of the team's place. */
+function teamFeeDraft(
+  kind: QueuedMail["kind"],
+  payment: NonNullable<QueuedMail["data"]["payment"]>,
+  event: NonNullable<QueuedMail["data"]["event"]>,
+  name: string,
+  site: MailSite,
+  pay: { label: string; url: string },
+  details: [string, string][] | undefined,
+): Draft {
+  const team = `«${payment.team!.name}»`;
+  const amount = formatBs(payment.amountCents);
+  const until = payment.heldUntil ? formatDateTime(payment.heldUntil, site.timeZone) : "";
+  const facts: [string, string][] = [
+    ["Equipo", payment.team!.name],
+    ["Monto", amount],
+    ["Código para la glosa", payment.reference],
+    ...(details ?? []),
+  ];
+  const account = [payment.accountHolder, payment.bank].filter(Boolean).join(" · ");
+  if (account) facts.push(["Cuenta", account]);
+  const how = [
+    `Paga ${amount} por QR desde la app de tu banco y escribe el código ${payment.reference} en la glosa o descripción de la transferencia. Después envía el comprobante (una foto o el PDF) o el número de transacción desde la página de pago.`,
+    ...(payment.instructions ? [payment.instructions] : []),
+  ];
+  const reason = "inscribiste un equipo en una categoría con cuota";
+  const teamPage = { label: "Ver el equipo", url: `${site.origin}/equipos/${payment.team!.id}` };
+  switch (kind) {
+    case "paymentPending":
+      return {
+        subject: `Cuota del equipo ${team}: ${event.nombreEvento}`,
+        paragraphs: [
+          `Reservamos el lugar del equipo ${team} en ${name} hasta el ${until}: Pendiente de pago.`,
+          ...how,
+          "Si no se paga a tiempo, el equipo se retira y su lugar queda libre.",
+        ],
+        details: facts,
+        action: pay,
+        reason,
+      };
+    case "receiptReceived":
+      return {
+        subject: `Recibimos el pago del equipo ${team}: ${event.nombreEvento}`,
+        paragraphs: [
+          `Recibimos el comprobante de la cuota del equipo ${team} para ${name}. Tesorería lo revisará y te escribiremos cuando esté confirmado; mientras tanto su lugar sigue reservado.`,
+        ],
+        details: facts,
+        action: { label: "Ver el pago", url: pay.url },
+        reason,
+      };
+    case "paymentConfirmed":
+      return {
+        subject: `${payment.status === "waived" ? "Beca para el equipo" : "Cuota confirmada"} ${team}: ${event.nombreEvento}`,
+        paragraphs: [
+          payment.status === "waived"
+            ? `Tesorería dio una beca al equipo ${team} para ${name}: no necesita pagar la cuota.`
+            : `Tesorería confirmó la cuota de ${amount} del equipo ${team} para ${name}.`,
+        ],
+        details: facts,
+        action: teamPage,
+        reason,
+      };
+    case "paymentRefused":
+      return {
+        subject: `Revisa el pago del equipo ${team}: ${event.nombreEvento}`,
+        paragraphs: [
+          `Tesorería no pudo confirmar la cuota del equipo ${team} para ${name}.`,
+          `Motivo: ${payment.reason ?? ""}`,
+          `Su lugar sigue reservado hasta el ${until}. Envía el comprobante correcto desde la página de pago.`,
+        ],
+        details: facts,
+        action: pay,
+        reason,
+      };
+    case "holdExpiring":
+      return {
+        subject: `La reserva del equipo ${team} vence pronto: ${event.nombreEvento}`,
+        paragraphs: [
+          `El lugar del equipo ${team} en ${name} está reservado hasta el ${until} y todavía no recibimos la cuota.`,
+          ...how,
+        ],
+        details: facts,
+        action: pay,
+        reason,
+      };
+    default:
+      return {
+        subject: `La reserva del equipo ${team} venció: ${event.nombreEvento}`,
+        paragraphs: [
+          `No recibimos la cuota a tiempo: el equipo ${team} se retiró de ${name} y su lugar quedó libre.`,
+          "Si todavía quedan lugares, puedes inscribir el equipo de nuevo desde la página del evento.",
         ],
         details: facts,
         action: { label: "Ver el evento", url: `${site.origin}/detalles/${event.id}` },

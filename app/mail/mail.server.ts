@@ -144,6 +144,8 @@ export interface PaymentSnapshot {
   accountHolder?: string;
   bank?: string;
   instructions?: string;
+  /** A team's fee (decision 052): the team paid for. */
+  team?: { id: string; name: string };
 }
 
 export function snapshotToEvent(snapshot: EventSnapshot): IcsEvent {

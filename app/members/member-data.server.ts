@@ -6,6 +6,7 @@ import { LastAdminError, NotSignedInError } from "./errors";
 import type { Db } from "~/db/client.server";
 import { fillSeats } from "~/events/seats.server";
 import { removeUnlessUsed } from "~/payments/payment.server";
+import { handOverTeams, teamsOfMember } from "~/competitions/teams.server";
 import type { PrivateStorage } from "~/uploads/storage.server";
 import {
   auditLog,
@@ -183,6 +184,8 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
     .innerJoin(events, eq(events.id, payments.eventId))
     .where(eq(payments.userId, id))
     .orderBy(asc(payments.createdAt));
+  // The competition teams they are in, captain or coach (decision 052).
+  const teamRows = await teamsOfMember(db, id);
   // Attendance per session (decision 044), listed under each participation.
   const attendanceRows = await db
     .select({
@@ -277,6 +280,7 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
       comprobante: p.receiptFile ? `/pagos/${p.id}/comprobante` : null,
       createdAt: p.createdAt.toISOString(),
     })),
+    equipos: teamRows,
     // Whether a private calendar link exists; its secret is never stored, so never exported.
     calendarioPrivado: user.calendarTokenHash !== null,
     // The kinds of mail turned off, and the mails of the last 90 days (docs/decisions/021-mail.md).
@@ -384,6 +388,9 @@ export async function deleteAccount(
       .where(eq(users.id, id));
     // Before the row goes: its foreign key would null the entries' author first.
     if (person) await forgetInAuditLog(tx, id, person);
+    // Their teams (decision 052): a team they captain passes to its oldest other member, or is
+    // withdrawn when none is left; a team they coach loses its coach.
+    await handOverTeams(tx, id, now);
     // The payments they decided as treasurer keep the decision, under 'cuenta eliminada'.
     await tx
       .update(payments)

@@ -63,6 +63,8 @@ export const CAPABILITIES = {
   "events.list": [],
   "event.create": [],
   "event.delete": [],
+  // Schools and universities of the competitions' teams: merging duplicates (decision 052).
+  "schools.merge": [],
   // One event: its organisers, and for check-in its door staff within the window.
   "event.manage": ["organiser"],
   "event.edit": ["organiser"],
@@ -75,6 +77,8 @@ export const CAPABILITIES = {
   "event.door.window": ["organiser"],
   // A competition's categories (decision 051): add, change, reorder, delete.
   "event.competition": ["organiser"],
+  // Its teams (decision 052): see them all with names and e-mails, approve or reject, the CSV.
+  "event.teams": ["organiser"],
   // Notes, resources and projects (/projectsandnotes).
   "publications.manage": ["editor"],
   // Images for events, galleries and publications (not one event's: an image is uploaded first).

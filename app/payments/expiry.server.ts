@@ -6,6 +6,7 @@ import type { Db } from "~/db/client.server";
 import { events, participations, payments } from "~/db/schema.server";
 import { fillSeats } from "~/events/seats.server";
 import { queuePaymentMail } from "./mails.server";
+import { lockTeamCategory, withdrawForUnpaidFee } from "~/competitions/teams.server";
 
 /** How often the server looks for holds that ran out. */
 export const HOLD_EXPIRY_MS = 60_000;
@@ -17,12 +18,12 @@ export const HOLD_EXPIRY_MS = 60_000;
  */
 export async function expireHolds(db: Db, now: Date = new Date()): Promise<number> {
   const due = await db
-    .select({ id: payments.id, eventId: payments.eventId })
+    .select({ id: payments.id, eventId: payments.eventId, teamId: payments.teamId })
     .from(payments)
     .where(and(inArray(payments.status, ["pending", "refused"]), lte(payments.heldUntil, now)))
     .orderBy(asc(payments.heldUntil), asc(payments.id));
   let expired = 0;
-  for (const { id, eventId } of due) {
+  for (const { id, eventId, teamId } of due) {
     const done = await db.transaction(async (tx) => {
       const [event] = await tx
         .select({ id: events.id, capacity: events.capacity, endsAt: events.endsAt })
@@ -31,6 +32,8 @@ export async function expireHolds(db: Db, now: Date = new Date()): Promise<numbe
         .for("update");
       // An event over keeps who was there: its last holds are the treasurer's to settle.
       if (!event || event.endsAt.getTime() <= now.getTime()) return false;
+      // A team's fee (decision 052): its category next, in the order every team change takes.
+      if (teamId) await lockTeamCategory(tx, teamId);
       const [payment] = await tx
         .select({ userId: payments.userId, status: payments.status, heldUntil: payments.heldUntil })
         .from(payments)
@@ -44,6 +47,11 @@ export async function expireHolds(db: Db, now: Date = new Date()): Promise<numbe
         .set({ status: "expired", heldUntil: null })
         .where(eq(payments.id, id));
       await queuePaymentMail(tx, "holdExpired", id);
+      if (teamId) {
+        // The team's place goes: the team is withdrawn and its members are free.
+        await withdrawForUnpaidFee(tx, teamId, now);
+        return true;
+      }
       await tx
         .delete(participations)
         .where(and(eq(participations.eventId, eventId), eq(participations.userId, payment.userId)));

@@ -79,3 +79,47 @@ export async function releasePlace(
 export function isUnpaid(status: string | null | undefined): boolean {
   return status === "pending" || status === "submitted" || status === "refused";
 }
+
+/**
+ * A team registered in a category with a fee (decision 052): its place is held like a person's,
+ * for the event's hold hours, by a payment of the team paid by its captain.
+ */
+export async function holdTeamFee(
+  tx: Db,
+  team: { eventId: string; teamId: string; payerId: string; amountCents: number },
+  now: Date,
+): Promise<void> {
+  const [event] = await tx
+    .select({ holdHours: events.holdHours })
+    .from(events)
+    .where(eq(events.id, team.eventId));
+  if (!event || team.amountCents === 0) return;
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      subjectKind: "team",
+      teamId: team.teamId,
+      eventId: team.eventId,
+      userId: team.payerId,
+      amountCents: team.amountCents,
+      heldUntil: new Date(now.getTime() + event.holdHours * HOUR),
+    })
+    .returning({ id: payments.id });
+  await queuePaymentMail(tx, "paymentPending", row!.id);
+}
+
+/**
+ * The team was withdrawn: a fee not paid is cancelled; a fee paid stays confirmed, marked with
+ * when the team left, and its refund is the treasurer's to record (as a person's who leaves).
+ */
+export async function releaseTeamFee(tx: Db, teamId: string, now: Date): Promise<void> {
+  const team = and(eq(payments.subjectKind, "team"), eq(payments.teamId, teamId));
+  await tx
+    .update(payments)
+    .set({ status: "cancelled", heldUntil: null })
+    .where(and(team, inArray(payments.status, ["pending", "submitted", "refused", "waived"])));
+  await tx
+    .update(payments)
+    .set({ leftAt: now })
+    .where(and(team, eq(payments.status, "confirmed")));
+}

@@ -2,7 +2,7 @@
 // payment as it is then, with how to pay (the site's payment method at that moment).
 import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { paymentMethod, payments } from "~/db/schema.server";
+import { competitionTeams, paymentMethod, payments } from "~/db/schema.server";
 import { queueMail, recipients, type MailKind } from "~/mail/mail.server";
 
 /** Queues `kind` about the payment `paymentId` to its payer. */
@@ -15,6 +15,12 @@ export async function queuePaymentMail(
   const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId));
   if (!payment) return;
   const [method] = await tx.select().from(paymentMethod).where(eq(paymentMethod.id, "site"));
+  const [team] = payment.teamId
+    ? await tx
+        .select({ id: competitionTeams.id, name: competitionTeams.name })
+        .from(competitionTeams)
+        .where(eq(competitionTeams.id, payment.teamId))
+    : [];
   await queueMail(tx, kind, recipients.members([payment.userId]), {
     eventId: payment.eventId,
     dedupeKey: options.dedupeKey,
@@ -29,6 +35,7 @@ export async function queuePaymentMail(
         accountHolder: method?.accountHolder ?? "",
         bank: method?.bank ?? "",
         instructions: method?.instructions ?? "",
+        ...(team ? { team } : {}),
       },
     },
   });

@@ -43,27 +43,40 @@ export interface BankGateway {
   confirmFromCallback(request: Request): Promise<{ reference: string; amountCents: number } | null>;
 }
 
-/** The member's latest registration payment at the event (a live one first), or null. */
-async function latestPayment(db: Db, userId: string, eventId: string) {
+/**
+ * What is paid for: the member's registration at the event, or a team's fee (decision 052) that the
+ * member pays as its captain (the team's id).
+ */
+function subject(userId: string, eventId: string, teamId: string | null) {
+  return and(
+    eq(payments.eventId, eventId),
+    eq(payments.userId, userId),
+    teamId === null
+      ? eq(payments.subjectKind, "registration")
+      : and(eq(payments.subjectKind, "team"), eq(payments.teamId, teamId)),
+  );
+}
+
+/** The member's latest payment for the subject (a live one first), or null. */
+async function latestPayment(db: Db, userId: string, eventId: string, teamId: string | null) {
   const [row] = await db
     .select()
     .from(payments)
-    .where(
-      and(
-        eq(payments.eventId, eventId),
-        eq(payments.userId, userId),
-        eq(payments.subjectKind, "registration"),
-      ),
-    )
+    .where(subject(userId, eventId, teamId))
     .orderBy(desc(payments.createdAt))
     .limit(1);
   return row ?? null;
 }
 
 /** The payment page: the member's payment at the event, the event, and how to pay. */
-export async function loadMyPayment(db: Db, member: Member, eventId: unknown) {
-  if (!isUuid(eventId)) throw new PaymentNotFoundError();
-  const payment = await latestPayment(db, member.id, eventId);
+export async function loadMyPayment(
+  db: Db,
+  member: Member,
+  eventId: unknown,
+  teamId: string | null = null,
+) {
+  if (!isUuid(eventId) || (teamId !== null && !isUuid(teamId))) throw new PaymentNotFoundError();
+  const payment = await latestPayment(db, member.id, eventId, teamId);
   if (!payment) throw new PaymentNotFoundError();
   const [event] = await db
     .select({
@@ -79,22 +92,22 @@ export async function loadMyPayment(db: Db, member: Member, eventId: unknown) {
 }
 
 /** A payment the member may still send something for: held, or sent and not yet decided. */
-async function openPayment(tx: Db, member: Member, eventId: unknown) {
-  if (!isUuid(eventId)) throw new PaymentNotFoundError();
+async function openPayment(tx: Db, member: Member, eventId: unknown, teamId: string | null) {
+  if (!isUuid(eventId) || (teamId !== null && !isUuid(teamId))) throw new PaymentNotFoundError();
   const [payment] = await tx
     .select()
     .from(payments)
     .where(
       and(
-        eq(payments.eventId, eventId),
-        eq(payments.userId, member.id),
-        eq(payments.subjectKind, "registration"),
+        subject(member.id, eventId, teamId),
         inArray(payments.status, ["pending", "submitted", "refused", "confirmed", "waived"]),
       ),
     )
+    .orderBy(desc(payments.createdAt))
+    .limit(1)
     .for("update");
   if (!payment) {
-    const last = await latestPayment(tx, member.id, eventId);
+    const last = await latestPayment(tx, member.id, eventId, teamId);
     if (!last) throw new PaymentNotFoundError();
     throw new PaymentClosedError(
       last.status === "expired"
@@ -114,9 +127,10 @@ export async function submitTransactionNumber(
   eventId: unknown,
   transactionNumber: string,
   now: Date = new Date(),
+  teamId: string | null = null,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const payment = await openPayment(tx, member, eventId);
+    const payment = await openPayment(tx, member, eventId, teamId);
     await tx
       .update(payments)
       .set({ status: "submitted", transactionNumber, submittedAt: now, heldUntil: null })
@@ -137,9 +151,10 @@ export async function submitReceipt(
   file: UploadedFile,
   limits: UploadLimits,
   now: Date = new Date(),
+  teamId: string | null = null,
 ): Promise<void> {
   // Checked before the file is read, so that nobody's file is stored for nothing.
-  await db.transaction((tx) => openPayment(tx, member, eventId));
+  await db.transaction((tx) => openPayment(tx, member, eventId, teamId));
   const receipt = await processReceipt(file, limits);
   try {
     if (!(await storage.has(receipt.name))) await storage.write(receipt.name, receipt.data);
@@ -148,7 +163,7 @@ export async function submitReceipt(
     throw new StorageUnavailableError();
   }
   const previous = await db.transaction(async (tx) => {
-    const payment = await openPayment(tx, member, eventId);
+    const payment = await openPayment(tx, member, eventId, teamId);
     await tx
       .update(payments)
       .set({ status: "submitted", receiptFile: receipt.name, submittedAt: now, heldUntil: null })

@@ -89,7 +89,8 @@ export async function listPayments(db: Db, actor: Person, view: QueueView) {
       name: sql<string>`coalesce(${users.nombreCompleto}, ${users.displayName}, ${users.email})`,
       email: users.email,
       eventId: events.id,
-      nombreEvento: events.nombreEvento,
+      // A team's fee (decision 052) names the team beside its event.
+      nombreEvento: sql<string>`${events.nombreEvento} || coalesce(' — equipo «' || (select t.name from competition_teams t where t.id = ${payments.teamId}) || '»', '')`,
       startsAt: events.startsAt,
     })
     .from(payments)
@@ -250,7 +251,8 @@ export async function paymentsCsvRows(db: Db, actor: Person, origin: string) {
       id: payments.id,
       name: sql<string>`coalesce(${users.nombreCompleto}, ${users.displayName}, ${users.email})`,
       email: users.email,
-      nombreEvento: events.nombreEvento,
+      // A team's fee (decision 052) names the team beside its event.
+      nombreEvento: sql<string>`${events.nombreEvento} || coalesce(' — equipo «' || (select t.name from competition_teams t where t.id = ${payments.teamId}) || '»', '')`,
       reference: payments.reference,
       amountCents: payments.amountCents,
       status: payments.status,

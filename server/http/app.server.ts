@@ -58,6 +58,8 @@ const UNSUBSCRIBE_PATH = "/correo/baja/";
 const MAX_BODY_BYTES = 1024 * 1024;
 const TREASURY_PATH = "/tesoreria";
 const PAYMENT_PAGE = /^\/detalles\/[0-9a-f-]{36}\/pago(\.data)?$/;
+/** A team's page takes its robot's photo (decision 052). */
+const TEAM_PAGE = /^\/equipos\/[0-9a-f-]{36}(\.data)?$/;
 
 /**
  * How long a client may take to send a request's headers, and the whole request with its body,
@@ -276,7 +278,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           [`${TREASURY_PATH}.data`]: config.uploadMaxBytes + MAX_BODY_BYTES,
         },
         // A member's payment page takes the receipt, one photo or PDF.
-        [[PAYMENT_PAGE, config.uploadMaxBytes + MAX_BODY_BYTES]],
+        [
+          [PAYMENT_PAGE, config.uploadMaxBytes + MAX_BODY_BYTES],
+          [TEAM_PAGE, config.uploadMaxBytes + MAX_BODY_BYTES],
+        ],
       ),
     );
 

@@ -33,6 +33,10 @@ const TABLES = [
   "payment_method",
   "payments",
   "competition_categories",
+  "schools",
+  "competition_teams",
+  "team_members",
+  "team_invitations",
 ];
 
 /** Every row of every table, as JSON text in a stable order: equal snapshots, equal data. */

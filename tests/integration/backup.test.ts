@@ -11,6 +11,10 @@ import { openEmbedded, type Database, type Db } from "~/db/client.server";
 import {
   appMeta,
   competitionCategories,
+  competitionTeams,
+  schools,
+  teamInvitations,
+  teamMembers,
   events,
   notes,
   participations,
@@ -692,4 +696,85 @@ test("a competition's categories travel in a backup; a backup from before them (
   const counts = await restoreBackup(target.db, older);
   expect(counts.events).toBeGreaterThan(0);
   expect(await target.db.select().from(competitionCategories)).toEqual([]);
+});
+
+test("teams, their members, invitations and schools travel in a backup; a backup from before them (no such tables) still restores", async () => {
+  const source = await track(createTestDatabase());
+  await populate(source.db);
+  const [event] = await source.db.select({ id: events.id }).from(events).limit(1);
+  const [person] = await source.db.select({ id: users.id }).from(users).limit(1);
+  const [category] = await source.db
+    .insert(competitionCategories)
+    .values({
+      eventId: event!.id,
+      position: 1,
+      name: "Minisumo",
+      level: "primaria",
+      minMembers: 2,
+      maxMembers: 3,
+      coachRequired: true,
+      registrationClosesAt: new Date("2030-11-30T22:00:00Z"),
+      format: "llaves",
+    })
+    .returning({ id: competitionCategories.id });
+  const [school] = await source.db
+    .insert(schools)
+    .values({ name: "Colegio «San Calixto»" })
+    .returning({ id: schools.id });
+  const [team] = await source.db
+    .insert(competitionTeams)
+    .values({
+      eventId: event!.id,
+      categoryId: category!.id,
+      name: "Los Cóndores",
+      schoolId: school!.id,
+      city: "La Paz",
+      robotName: "Illimani",
+      captainId: person!.id,
+    })
+    .returning({ id: competitionTeams.id });
+  await source.db
+    .insert(teamMembers)
+    .values({ teamId: team!.id, userId: person!.id, categoryId: category!.id });
+  await source.db
+    .insert(teamInvitations)
+    .values({ teamId: team!.id, code: "ABCDEFGHJKMNPQRS", createdBy: person!.id });
+  const expected = await snapshotTables(source.db);
+  for (const table of ["schools", "competition_teams", "team_members", "team_invitations"])
+    expect(expected[table], table).toHaveLength(1);
+  const current = path.join(tempDir(), "con-equipos.gz");
+  await writeBackup(source.db, current, source.kind);
+  const restored = await track(createTestDatabase());
+  await restoreBackup(restored.db, current);
+  expect(await snapshotTables(restored.db)).toEqual(expected);
+
+  // A backup made before migration 0022: no such tables in its header or rows.
+  const newTables = ["schools", "competition_teams", "team_members", "team_invitations"];
+  const [headerLine, ...rest] = zlib
+    .gunzipSync(fs.readFileSync(current))
+    .toString()
+    .trimEnd()
+    .split("\n");
+  const header = JSON.parse(headerLine!) as { tables: { name: string }[] };
+  const rows = rest.filter((line) => !newTables.some((t) => line.startsWith(`{"table":"${t}"`)));
+  expect(rows.length).toBe(rest.length - 4);
+  const older = path.join(path.dirname(current), "sin-equipos.gz");
+  fs.writeFileSync(
+    older,
+    zlib.gzipSync(
+      [
+        JSON.stringify({
+          ...header,
+          tables: header.tables.filter((t) => !newTables.includes(t.name)),
+        }),
+        ...rows,
+      ].join("\n"),
+    ),
+  );
+  const target = await track(createTestDatabase());
+  const counts = await restoreBackup(target.db, older);
+  expect(counts.events).toBeGreaterThan(0);
+  expect(await target.db.select().from(competitionTeams)).toEqual([]);
+  expect(await target.db.select().from(schools)).toEqual([]);
+  expect(await target.db.select().from(competitionCategories)).toHaveLength(1);
 });

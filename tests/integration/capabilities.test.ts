@@ -7,13 +7,15 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { checkIn, checkInCode } from "~/attendance/check-in.server";
 import { listAttendance, setCheckedIn } from "~/attendance/attendance.server";
 import {
   auditLog,
   competitionCategories,
+  competitionTeams,
+  schools,
   events,
   participations,
   payments,
@@ -37,6 +39,12 @@ import {
   moveCategory,
   updateCategory,
 } from "~/competitions/categories.server";
+import {
+  listEventTeams,
+  mergeSchools,
+  reviewTeam,
+  schoolsWithTeams,
+} from "~/competitions/teams.server";
 import { listAudit } from "~/audit/audit.server";
 import { queueParticipantsMessage } from "~/mail/mail.server";
 import { getUserDetails, listUsers, setAdmin } from "~/members/admin-users.server";
@@ -307,6 +315,32 @@ const MUTATIONS: Record<Action, Array<(p: Person, eventId: string) => Promise<un
     (p, id) => withCategory(id, (made) => moveCategory(database.db, p, id, made.id, "subir")),
     (p, id) => withCategory(id, (made) => deleteCategory(database.db, p, id, made.id)),
   ],
+  "event.teams": [
+    (p, id) => listEventTeams(database.db, p, id),
+    (p, id) =>
+      withTeam(id, (team) =>
+        reviewTeam(database.db, p, id, team.id, "rechazar", "Falta el robot", new Date()),
+      ),
+  ],
+  "schools.merge": [
+    (p) => schoolsWithTeams(database.db, p),
+    async (p) => {
+      const made = await database.db
+        .insert(schools)
+        .values([{ name: `Colegio ${randomUUID()}` }, { name: `Colegio ${randomUUID()}` }])
+        .returning({ id: schools.id });
+      try {
+        return await mergeSchools(database.db, p, made[0]!.id, made[1]!.id);
+      } finally {
+        await database.db.delete(schools).where(
+          inArray(
+            schools.id,
+            made.map((m) => m.id),
+          ),
+        );
+      }
+    },
+  ],
   "event.staffLinks": [
     (p, id) => createStaffLink(database.db, SECRET, p, id, { label: "Voluntaria" }, ZONE),
     async (p, id) => {
@@ -412,6 +446,36 @@ async function withCategory(
       .delete(competitionCategories)
       .where(eq(competitionCategories.eventId, eventId));
   }
+}
+
+/** A team of a category of `eventId` (both made directly), gone again after `change`. */
+async function withTeam(
+  eventId: string,
+  change: (team: { id: string }) => Promise<unknown>,
+): Promise<unknown> {
+  return withCategory(eventId, async (category) => {
+    const [school] = await database.db
+      .insert(schools)
+      .values({ name: `Colegio ${randomUUID()}` })
+      .returning({ id: schools.id });
+    const [team] = await database.db
+      .insert(competitionTeams)
+      .values({
+        eventId,
+        categoryId: category.id,
+        name: "Los Robots",
+        schoolId: school!.id,
+        city: "La Paz",
+        robotName: "Rayo",
+      })
+      .returning({ id: competitionTeams.id });
+    try {
+      return await change(team!);
+    } finally {
+      await database.db.delete(competitionTeams).where(eq(competitionTeams.id, team!.id));
+      await database.db.delete(schools).where(eq(schools.id, school!.id));
+    }
+  });
 }
 
 /** A payment of a new member at the event in ten days, in `status`. */
@@ -573,6 +637,7 @@ test("the table says what issues 32, 35 and 38 ask: organisers run their event a
     "events.list": [],
     "event.create": [],
     "event.delete": [],
+    "schools.merge": [],
     "event.manage": ["organiser"],
     "event.edit": ["organiser"],
     "event.gallery": ["organiser"],
@@ -583,6 +648,7 @@ test("the table says what issues 32, 35 and 38 ask: organisers run their event a
     "event.staffLinks": ["organiser"],
     "event.door.window": ["organiser"],
     "event.competition": ["organiser"],
+    "event.teams": ["organiser"],
     "publications.manage": ["editor"],
     "uploads.images": ["organiser", "editor"],
     "payments.setup": ["treasurer"],

@@ -26,11 +26,14 @@ export function CategoryCard({
   category: c,
   timeZone,
   headingLevel = 3,
+  register = false,
   children,
 }: {
   category: PublicCategory;
   timeZone: string;
   headingLevel?: 2 | 3;
+  /** Offer 'Inscribir un equipo' (the event's page). */
+  register?: boolean;
   children?: ReactNode;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -82,7 +85,31 @@ export function CategoryCard({
           <p className="category-rules-text">{c.robotRules}</p>
         </div>
       ) : null}
-      {c.teams === 0 ? <p className="muted">Aún no hay equipos inscritos.</p> : null}
+      {c.teams.length === 0 ? (
+        <p className="muted">Aún no hay equipos inscritos.</p>
+      ) : (
+        <div className="category-teams">
+          <p className="category-rules-title">Equipos inscritos ({c.teams.length})</p>
+          <ul className="plain-list category-team-list">
+            {c.teams.map((t) => (
+              <li key={t.id}>
+                <a href={`/equipos/${t.id}`}>{t.name}</a>
+                {t.status === "approved" ? " (aprobado)" : ""} — {t.school}, {t.city}
+                {t.members.length > 0 ? (
+                  <span className="category-team-members"> · {t.members.join(", ")}</span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {register && !c.closed && c.placesLeft !== 0 ? (
+        <p>
+          <a className="button button-secondary" href={`/equipos/nuevo?categoria=${c.id}`}>
+            Inscribir un equipo
+          </a>
+        </p>
+      ) : null}
       {children}
     </article>
   );
@@ -99,6 +126,10 @@ export function CategoryList({
   return (
     <section className="event-categories" id="categorias" aria-labelledby="categorias-title">
       <h2 id="categorias-title">Categorías ({categories.length})</h2>
+      <p className="muted">
+        ¿Te invitaron a un equipo? Abre el enlace que te enviaron o{" "}
+        <a href="/equipos/unirse">escribe el código</a>.
+      </p>
       <nav aria-label="Categorías de la competencia">
         <ul className="category-index">
           {categories.map((c) => (
@@ -110,7 +141,7 @@ export function CategoryList({
       </nav>
       <div className="category-cards">
         {categories.map((c) => (
-          <CategoryCard key={c.id} category={c} timeZone={timeZone} />
+          <CategoryCard key={c.id} category={c} timeZone={timeZone} register />
         ))}
       </div>
     </section>

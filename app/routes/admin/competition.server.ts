@@ -11,7 +11,7 @@ import {
   CategoryError,
   categoryFormValues,
   deleteCategory,
-  listCategories,
+  listCategoriesWithTeams,
   moveCategory,
   publicCategories,
   updateCategory,
@@ -33,14 +33,14 @@ export async function loadCategoryEditor(
   if (!event) notFound(MESSAGES.eventNotFound);
   const zone = context.config.siteTimezone;
   const params = new URL(request.url).searchParams;
-  const categories = await listCategories(context.db, event.id);
+  const categories = await listCategoriesWithTeams(context.db, event.id);
   const editing = categories.find((c) => c.id === params.get("editar")) ?? null;
   const deleting = categories.find((c) => c.id === params.get("eliminar")) ?? null;
   return data(
     {
       timeZone: zone,
       event: { id: event.id, nombreEvento: event.nombreEvento },
-      categories: publicCategories(categories),
+      categories: publicCategories(categories, context.now()),
       editing: editing ? { id: editing.id, values: categoryFormValues(editing, zone) } : null,
       deleting: deleting ? { id: deleting.id, name: deleting.name } : null,
     },

@@ -4,7 +4,7 @@ import { data, type AppLoadContext } from "react-router";
 import { checkInPass } from "~/attendance/check-in.server";
 import { reachesShare } from "~/attendance/session-attendance.server";
 import type { User } from "~/db/schema.server";
-import { listCategories, publicCategories } from "~/competitions/categories.server";
+import { listCategoriesWithTeams, publicCategories } from "~/competitions/categories.server";
 import { eventState, getEventForViewer } from "~/events/event.server";
 import { joinEvent, leaveEvent, leaveWaitlist } from "~/events/participation.server";
 import { memberSessions, setSessionSkip } from "~/events/session-skips.server";
@@ -55,7 +55,7 @@ export async function loadEventDetail(
   const team = await staffOf(event.id, user, context);
   // A competition's categories (decision 051); none for any other event.
   const categories = event.isCompetition
-    ? publicCategories(await listCategories(context.db, event.id))
+    ? publicCategories(await listCategoriesWithTeams(context.db, event.id), now)
     : [];
   const participating = event.participating;
   const waiting = participating ? null : event.waiting;

@@ -349,6 +349,11 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
               Categorías de la competencia
             </a>
           ) : null}
+          {editCategories && categories.length > 0 ? (
+            <a className="button button-secondary" href={`/admin/eventos/${event.id}/equipos`}>
+              Equipos de la competencia
+            </a>
+          ) : null}
           <a className="button button-secondary" href={`/admin/eventos/${event.id}/registro`}>
             Registro de entrada
           </a>

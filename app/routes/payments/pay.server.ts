@@ -19,6 +19,8 @@ import { TransactionSchema } from "~/payments/schemas";
 import { readUploads } from "~/uploads/read-uploads.server";
 import { sitePrivateStorage } from "~/uploads/storage.server";
 import { busyError } from "~/uploads/upload.server";
+import { isUuid } from "~/kernel/checks";
+import { teamName } from "~/competitions/teams.server";
 
 export interface PayActionData {
   intent: "receipt" | "transaction" | "";
@@ -32,17 +34,40 @@ const MULTIPART = /^multipart\/form-data\s*;/i;
 const now = (context: AppLoadContext) =>
   typeof context.now === "function" ? context.now() : new Date();
 
-export async function loadPayPage(user: SessionUser, eventId: unknown, context: AppLoadContext) {
+/**
+ * The team whose fee this page pays (decision 052), from `?equipo=`; null for the member's own
+ * registration. A malformed id is no payment of theirs.
+ */
+function teamOf(request: Request): string | null {
+  const teamId = new URL(request.url).searchParams.get("equipo");
+  if (teamId === null) return null;
+  if (!isUuid(teamId)) throw new PaymentNotFoundError();
+  return teamId;
+}
+
+const pagePath = (eventId: string, teamId: string | null) =>
+  `/detalles/${eventId}/pago${teamId ? `?equipo=${teamId}` : ""}`;
+
+export async function loadPayPage(
+  request: Request,
+  user: SessionUser,
+  eventId: unknown,
+  context: AppLoadContext,
+) {
   let found: Awaited<ReturnType<typeof loadMyPayment>>;
+  let teamId: string | null;
   try {
-    found = await loadMyPayment(context.db, user, eventId);
+    teamId = teamOf(request);
+    found = await loadMyPayment(context.db, user, eventId, teamId);
   } catch (error) {
     if (error instanceof PaymentNotFoundError) notFound(error.message);
     throw error;
   }
   const { payment, event, method } = found;
+  const team = teamId ? await teamName(context.db, teamId) : null;
   return data(
     {
+      team: team && teamId ? { id: teamId, name: team } : null,
       event: {
         id: event.id,
         nombreEvento: event.nombreEvento,
@@ -102,6 +127,7 @@ async function sendReceipt(
         files[0]!,
         limits,
         now(context),
+        teamOf(request),
       ),
     );
   } catch (error) {
@@ -112,7 +138,7 @@ async function sendReceipt(
   } finally {
     place.leave();
   }
-  return redirectWithFlash(context, `/detalles/${eventId}/pago`, "receiptReceived");
+  return redirectWithFlash(context, pagePath(eventId, teamOf(request)), "receiptReceived");
 }
 
 /** What was posted: the receipt (multipart), or the transaction number. */
@@ -145,6 +171,7 @@ export async function payAction(
       eventId,
       result.data.transactionNumber,
       now(context),
+      teamOf(request),
     );
   } catch (error) {
     if (error instanceof PaymentNotFoundError) notFound(error.message);
@@ -152,5 +179,5 @@ export async function payAction(
       return reply({ intent: "transaction", message: error.message }, error.status);
     throw error;
   }
-  return redirectWithFlash(context, `/detalles/${eventId}/pago`, "receiptReceived");
+  return redirectWithFlash(context, pagePath(eventId, teamOf(request)), "receiptReceived");
 }

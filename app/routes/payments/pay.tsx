@@ -14,7 +14,7 @@ import type { Route } from "./+types/pay";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  return loadPayPage(user, params.eventId, context);
+  return loadPayPage(request, user, params.eventId, context);
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -44,7 +44,9 @@ const STATUS_CLASS: Record<string, string> = {
 const grouped = (reference: string) => `${reference.slice(0, 4)} ${reference.slice(4)}`;
 
 export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, payment, method, timeZone, maxMegabytes } = loaderData;
+  const { event, payment, method, timeZone, maxMegabytes, team } = loaderData;
+  // A team's fee (decision 052): the same steps, for the team's place.
+  const place = team ? "el lugar del equipo" : "tu plaza";
   const answer = actionData as PayActionData | undefined;
   const submitting = useNavigation().state === "submitting";
   const open = ["pending", "submitted", "refused"].includes(payment.status);
@@ -56,27 +58,35 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
       : undefined;
   return (
     <div className="page payment">
-      <h1>Pago de tu inscripción</h1>
+      <h1>{team ? `Cuota del equipo «${team.name}»` : "Pago de tu inscripción"}</h1>
       <p className="payment-event">
-        <Link to={`/detalles/${event.id}`}>{event.nombreEvento}</Link>
+        <Link to={team ? `/equipos/${team.id}` : `/detalles/${event.id}`}>
+          {team ? `${team.name} · ${event.nombreEvento}` : event.nombreEvento}
+        </Link>
         <br />
         <span className="muted">{formatDateTimeRange(event.startsAt, event.endsAt, timeZone)}</span>
       </p>
 
       <p className={STATUS_CLASS[payment.status] ?? "payment-status"} role="status">
         {payment.status === "pending" && payment.heldUntil
-          ? `Pendiente de pago: tu plaza está reservada hasta el ${formatDateTime(payment.heldUntil, timeZone)}`
+          ? `Pendiente de pago: ${place} está reservad${team ? "o" : "a"} hasta el ${formatDateTime(payment.heldUntil, timeZone)}`
           : payment.status === "refused" && payment.heldUntil
             ? `Tesorería no pudo confirmar tu pago: «${payment.refusalReason ?? ""}». Envía un comprobante correcto hasta el ${formatDateTime(payment.heldUntil, timeZone)}`
             : payment.status === "submitted"
-              ? "Recibimos tu pago. Tesorería lo revisará y te avisará por correo; tu plaza sigue reservada."
+              ? `Recibimos tu pago. Tesorería lo revisará y te avisará por correo; ${place} sigue reservad${team ? "o" : "a"}.`
               : payment.status === "confirmed"
-                ? "Pago confirmado. ¡Nos vemos en el evento!"
+                ? team
+                  ? "Cuota confirmada."
+                  : "Pago confirmado. ¡Nos vemos en el evento!"
                 : payment.status === "waived"
                   ? "Tienes una beca: no necesitas pagar."
                   : payment.status === "expired"
-                    ? "Tu reserva venció y la plaza pasó a otra persona. Si quedan plazas, inscríbete de nuevo."
-                    : "Esta inscripción ya no está activa."}
+                    ? team
+                      ? "La reserva venció y el equipo se retiró. Si quedan lugares, inscríbelo de nuevo."
+                      : "Tu reserva venció y la plaza pasó a otra persona. Si quedan plazas, inscríbete de nuevo."
+                    : team
+                      ? "Este pago ya no está activo (el equipo se retiró)."
+                      : "Esta inscripción ya no está activa."}
       </p>
 
       <dl className="payment-facts">
