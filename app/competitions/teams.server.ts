@@ -875,6 +875,10 @@ export async function reviewTeam(
     const { team, category, eventName } = await lockTeam(tx, teamId);
     if (team.eventId !== eventId) throw new TeamError(TEAM_MESSAGES.teamNotFound, 404);
     if (team.status === "withdrawn") throw new TeamError(TEAM_MESSAGES.teamClosed, 409);
+    // The coach's confirmation stands for the adults' consent for minors (point 3): no approval
+    // without it where the category requires a coach.
+    if (decision === "aprobar" && category.coachRequired && !team.coachConfirmedAt)
+      throw new TeamError(TEAM_MESSAGES.approveNeedsCoach, 409);
     if (decision === "aprobar" && team.status === "rejected" && category.capacity !== null) {
       const [taken] = await tx
         .select({ n: count() })

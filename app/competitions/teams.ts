@@ -37,6 +37,8 @@ export const TEAM_MESSAGES = {
   malformed: "El formulario llegó incompleto o repetido. Vuelve a cargar la página.",
   controlCharacter: "El texto tiene un carácter que no se puede guardar. Escríbelo de nuevo.",
   noCoach: "Este equipo no tiene entrenador.",
+  approveNeedsCoach:
+    "Este equipo aún no tiene la confirmación de su entrenador adulto, que su categoría exige: no se puede aprobar todavía.",
   closed: "Las inscripciones de esta categoría ya cerraron.",
   full: "La categoría ya no tiene lugares para más equipos.",
   alreadyInCategory:

@@ -10,6 +10,7 @@ import { handOverTeams, teamsOfMember } from "~/competitions/teams.server";
 import type { PrivateStorage } from "~/uploads/storage.server";
 import {
   auditLog,
+  competitionTeams,
   roleGrants,
   events,
   eventWaitlist,
@@ -391,6 +392,11 @@ export async function deleteAccount(
     // Their teams (decision 052): a team they captain passes to its oldest other member, or is
     // withdrawn when none is left; a team they coach loses its coach.
     await handOverTeams(tx, id, now);
+    // The teams they reviewed as organiser keep the decision, under 'cuenta eliminada'.
+    await tx
+      .update(competitionTeams)
+      .set({ reviewedByName: DELETED_ACCOUNT })
+      .where(eq(competitionTeams.reviewedBy, id));
     // The payments they decided as treasurer keep the decision, under 'cuenta eliminada'.
     await tx
       .update(payments)

@@ -629,8 +629,21 @@ test("a NUL character in a team's fields or a rejection's reason is refused in S
 test("organisers and admins see every team with e-mails, approve or reject with a reason (audited) and download a CSV safe from formulas; everyone else is refused", async () => {
   const { eventId, categoryId } = await competition();
   const ana = await person("Ana Flores");
-  const { id } = await team(ana, categoryId, { nombre: '=HYPERLINK("x")' });
+  const { id, code } = await team(ana, categoryId, { nombre: '=HYPERLINK("x")' });
   const list = `/admin/eventos/${eventId}/equipos`;
+
+  // Not approved before its coach confirms (the adults' consent, where the category needs one).
+  const early = await state();
+  const tooSoon = await organiser.client.post(list, {
+    intent: "review",
+    teamId: id,
+    decision: "aprobar",
+  });
+  expect(tooSoon.status).toBe(409);
+  expect(alerts(tooSoon.text)).toContain(TEAM_MESSAGES.approveNeedsCoach);
+  expect(await state()).toEqual(early);
+  const coach = await person("Carla Entrenadora", "1985-06-15");
+  expect((await join(coach, code!, "coach", { consentimiento: "si" })).status).toBe(302);
 
   const visitor = await new BrowserClient(server.url).get(list);
   expect(visitor.status).toBe(302);
@@ -893,6 +906,32 @@ test("a member's data download carries their teams; deleting a captain's account
     .where(eq(competitionTeams.id, alone.id));
   expect(gone!.status).toBe("withdrawn");
   expect(gone!.captainId).toBeNull();
+});
+
+test("an organiser who deletes their account leaves their decisions on teams under 'cuenta eliminada', not their name", async () => {
+  const { eventId, categoryId } = await competition();
+  const reviewer = await person("Rita Revisora", "1980-01-01");
+  await grantRole(server.db, admin.user, { userId: reviewer.user.id, kind: "organiser", eventId });
+  const { id } = await team(await person("Ana Flores"), categoryId);
+  const rejected = await reviewer.client.post(`/admin/eventos/${eventId}/equipos`, {
+    intent: "review",
+    teamId: id,
+    decision: "rechazar",
+    motivo: "Falta el robot",
+  });
+  expect(rejected.status).toBe(302);
+  const read = async () =>
+    (await server.db.select().from(competitionTeams).where(eq(competitionTeams.id, id)))[0]!;
+  expect((await read()).reviewedByName).toBe("Rita Revisora");
+  const erased = await reviewer.client.post("/profile", {
+    intent: "deleteAccount",
+    confirmar: "eliminar",
+  });
+  expect(erased.status).toBe(302);
+  const after = await read();
+  expect(after.reviewedByName).toBe("cuenta eliminada");
+  expect(after.reviewedBy).toBeNull();
+  expect(after.status).toBe("rejected");
 });
 
 test("a team of a category with a fee is complete only once a team payment is confirmed or waived", async () => {

@@ -185,6 +185,12 @@ async function uploadRobotPhoto(
     const page = await teamPage(context.db, user, teamId);
     if (!page) notFound(TEAM_MESSAGES.teamNotFound);
     if (!page.viewer.isCaptain) throw new TeamError(TEAM_MESSAGES.onlyCaptain, 403);
+    // Checked again before the file is stored (setRobotPhoto decides, under the team's lock): a
+    // photo refused there would be left in the store for nothing.
+    if (page.team.status !== "pending" && page.team.status !== "approved")
+      throw new TeamError(TEAM_MESSAGES.teamClosed, 409);
+    if (new Date(page.category.registrationClosesAt) <= now(context))
+      throw new TeamError(TEAM_MESSAGES.closed, 409);
     // Any member may upload a photo of their own (the profile's purpose); the robot's is one.
     await countUpload(context.db, user, "perfil", context.config.uploadsPerMinute);
     const [image] = await storeImages(
