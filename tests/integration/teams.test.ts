@@ -580,6 +580,36 @@ test("a rejected team's captain may withdraw it, even after the deadline: its me
   expect(row!.status).toBe("withdrawn");
 });
 
+test("two people joining at once into a team's last place: one gets it, the other is told the team is full", async () => {
+  const { categoryId } = await competition({ maxMembers: 2 });
+  const ana = await person("Ana Flores");
+  const { id, code } = await team(ana, categoryId);
+  const [beto, caro] = await Promise.all([person("Beto Choque"), person("Caro Mamani")]);
+  const replies = await Promise.all([join(beto, code!), join(caro, code!)]);
+  expect(replies.map((r) => r.status).sort()).toEqual([302, 409]);
+  const refused = replies.find((r) => r.status === 409)!;
+  expect(alerts(refused.text)).toContain(TEAM_MESSAGES.teamFull);
+  expect(await server.db.select().from(teamMembers).where(eq(teamMembers.teamId, id))).toHaveLength(
+    2,
+  );
+});
+
+test("two captains registering at once for a category's last place: one team gets it, the other is told it is full", async () => {
+  const { categoryId } = await competition({ capacity: 1 });
+  const [ana, beto] = await Promise.all([person("Ana Flores"), person("Beto Choque")]);
+  const replies = await Promise.all([
+    create(ana, categoryId),
+    create(beto, categoryId, { nombre: "Los Pumas" }),
+  ]);
+  expect(replies.map((r) => r.status).sort()).toEqual([302, 409]);
+  expect(alerts(replies.find((r) => r.status === 409)!.text)).toContain(TEAM_MESSAGES.full);
+  const live = await server.db
+    .select()
+    .from(competitionTeams)
+    .where(eq(competitionTeams.categoryId, categoryId));
+  expect(live).toHaveLength(1);
+});
+
 test("a member the captain removes cannot come back with the link they joined with", async () => {
   const { categoryId } = await competition();
   const ana = await person("Ana Flores");
