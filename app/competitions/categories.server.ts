@@ -54,7 +54,17 @@ export type CategoryFields = Partial<Record<keyof CategoryFormValues, unknown>>;
 
 export type CategoryInput = Omit<
   CompetitionCategory,
-  "id" | "eventId" | "position" | "createdAt" | "updatedAt"
+  | "id"
+  | "eventId"
+  | "position"
+  | "createdAt"
+  | "updatedAt"
+  | "tieRule"
+  | "attempts"
+  | "criteria"
+  | "finalAt"
+  | "finalBy"
+  | "finalByName"
 >;
 
 function text(value: unknown): string {
