@@ -54,7 +54,11 @@ interface RoleTarget {
 
 /** The capability that gives or takes back a kind: admins any; organisers door staff and judges. */
 function grantAction(kind: RoleKind) {
-  return kind === "door" ? "event.door.grant" : kind === "judge" ? "event.judges.grant" : "roles.grant";
+  return kind === "door"
+    ? "event.door.grant"
+    : kind === "judge"
+      ? "event.judges.grant"
+      : "roles.grant";
 }
 
 /** Checks the form's fields, and who may grant or revoke that kind: admins, or for door staff the event's organisers. */
@@ -131,7 +135,11 @@ async function resolveTarget(db: Db, actor: Author | null, target: RoleTarget) {
   };
 }
 
-function roleSummary(kind: RoleKind, eventName: string | null, categoryName: string | null): string {
+function roleSummary(
+  kind: RoleKind,
+  eventName: string | null,
+  categoryName: string | null,
+): string {
   const what = categoryName
     ? `${ROLE_KINDS[kind].label} de la categoría «${categoryName}»`
     : ROLE_KINDS[kind].label;

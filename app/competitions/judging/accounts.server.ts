@@ -16,8 +16,14 @@ export async function forgetInResults(tx: Tx, userId: string, deletedName: strin
     await tx.update(table).set({ enteredByName: deletedName }).where(eq(table.enteredBy, userId));
     await tx.update(table).set({ decidedByName: deletedName }).where(eq(table.decidedBy, userId));
   }
-  await tx.update(scoreSheets).set({ judgeName: deletedName }).where(eq(scoreSheets.judgeId, userId));
-  await tx.update(bracketDraws).set({ madeByName: deletedName }).where(eq(bracketDraws.madeBy, userId));
+  await tx
+    .update(scoreSheets)
+    .set({ judgeName: deletedName })
+    .where(eq(scoreSheets.judgeId, userId));
+  await tx
+    .update(bracketDraws)
+    .set({ madeByName: deletedName })
+    .where(eq(bracketDraws.madeBy, userId));
   await tx
     .update(competitionCategories)
     .set({ finalByName: deletedName })

@@ -2,7 +2,12 @@
 // entries for it go one after the other; who may act on it; and the refusal judging throws.
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { competitionCategories, events, type CompetitionCategory, type User } from "~/db/schema.server";
+import {
+  competitionCategories,
+  events,
+  type CompetitionCategory,
+  type User,
+} from "~/db/schema.server";
 import { isUuid } from "~/kernel/checks";
 import { Refusal, type RefusalStatus } from "~/kernel/errors";
 import { assertMay, NotAllowedError, type Action, type Grant } from "~/members/permissions.server";

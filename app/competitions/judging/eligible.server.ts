@@ -8,7 +8,9 @@ export async function teamsInPlay(db: Db, categoryId: string): Promise<string[]>
   const rows = await db
     .select({ id: competitionTeams.id })
     .from(competitionTeams)
-    .where(and(eq(competitionTeams.categoryId, categoryId), eq(competitionTeams.status, "approved")))
+    .where(
+      and(eq(competitionTeams.categoryId, categoryId), eq(competitionTeams.status, "approved")),
+    )
     .orderBy(asc(competitionTeams.createdAt), asc(competitionTeams.id));
   return rows.map((r) => r.id);
 }

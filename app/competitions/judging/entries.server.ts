@@ -107,21 +107,34 @@ export async function enterRun(
     const timeMs =
       fields.timeMs === null || fields.timeMs === "" ? null : wholeNumberOf(fields.timeMs);
     const penaltyMs =
-      fields.penaltyMs === undefined || fields.penaltyMs === "" ? 0 : wholeNumberOf(fields.penaltyMs);
+      fields.penaltyMs === undefined || fields.penaltyMs === ""
+        ? 0
+        : wholeNumberOf(fields.penaltyMs);
     if (Number.isNaN(attempt) || Number.isNaN(timeMs) || Number.isNaN(penaltyMs))
       throw new JudgingError(JUDGING_MESSAGES.entryMalformed);
     const problem = runProblem({ attempt, timeMs, penaltyMs }, category.attempts);
     if (problem) throw new JudgingError(JUDGING_MESSAGES[problem]);
     const teamId = await teamInPlay(tx, category.id, fields.teamId);
-    const same = (r: { teamId: string; attempt: number; timeMs: number | null; penaltyMs: number }) =>
-      r.teamId === teamId && r.attempt === attempt && r.timeMs === timeMs && r.penaltyMs === penaltyMs;
+    const same = (r: {
+      teamId: string;
+      attempt: number;
+      timeMs: number | null;
+      penaltyMs: number;
+    }) =>
+      r.teamId === teamId &&
+      r.attempt === attempt &&
+      r.timeMs === timeMs &&
+      r.penaltyMs === penaltyMs;
 
     if (clientEntryId) {
       const [sent] = await tx
         .select()
         .from(judgingRuns)
         .where(
-          and(eq(judgingRuns.categoryId, category.id), eq(judgingRuns.clientEntryId, clientEntryId)),
+          and(
+            eq(judgingRuns.categoryId, category.id),
+            eq(judgingRuns.clientEntryId, clientEntryId),
+          ),
         );
       if (sent) {
         if (!same(sent)) throw new JudgingError(JUDGING_MESSAGES.entryIdReused, 409);
@@ -139,10 +152,17 @@ export async function enterRun(
           eq(judgingRuns.state, "standing"),
         ),
       );
-    const outcome = outcomeFor(open.role, standing !== undefined, standing ? same(standing) : false);
+    const outcome = outcomeFor(
+      open.role,
+      standing !== undefined,
+      standing ? same(standing) : false,
+    );
     if (outcome === "same") return { outcome, id: standing!.id };
     if (outcome === "corrected")
-      await tx.update(judgingRuns).set(replaced(person, now)).where(eq(judgingRuns.id, standing!.id));
+      await tx
+        .update(judgingRuns)
+        .set(replaced(person, now))
+        .where(eq(judgingRuns.id, standing!.id));
     const [row] = await tx
       .insert(judgingRuns)
       .values({
@@ -249,9 +269,10 @@ export async function enterRound(
     if (!stored) throw new JudgingError(JUDGING_MESSAGES.noDraw, 409);
     const winner = await teamInPlay(tx, category.id, fields.winnerTeamId);
     const { bracket } = stored;
-    const match = [...bracket.rounds.flat(), ...(bracket.thirdPlace ? [bracket.thirdPlace] : [])].find(
-      (m) => m.id === matchId,
-    );
+    const match = [
+      ...bracket.rounds.flat(),
+      ...(bracket.thirdPlace ? [bracket.thirdPlace] : []),
+    ].find((m) => m.id === matchId);
     if (!match) throw new JudgingError(JUDGING_MESSAGES.matchNotFound, 404);
     const same = (r: { matchKey: string; round: number; winnerTeamId: string }) =>
       r.matchKey === matchId && r.round === round && r.winnerTeamId === winner;
@@ -295,7 +316,11 @@ export async function enterRound(
       if (winner !== match.a && winner !== match.b)
         throw new JudgingError(JUDGING_MESSAGES.winnerNotInMatch);
     }
-    const outcome = outcomeFor(open.role, standing !== undefined, standing ? same(standing) : false);
+    const outcome = outcomeFor(
+      open.role,
+      standing !== undefined,
+      standing ? same(standing) : false,
+    );
     if (outcome === "same") return { outcome, id: standing!.id };
     if (outcome === "corrected")
       await tx
@@ -369,7 +394,12 @@ export async function enterScoreSheet(
     );
     const typedJudge = fields.judgeId;
     let judgeId = person.id;
-    if (typedJudge !== undefined && typedJudge !== null && typedJudge !== "" && typedJudge !== person.id) {
+    if (
+      typedJudge !== undefined &&
+      typedJudge !== null &&
+      typedJudge !== "" &&
+      typedJudge !== person.id
+    ) {
       if (open.role === "judge") throw new JudgingError(JUDGING_MESSAGES.judgeNotOwn, 403);
       if (!isUuid(typedJudge)) throw new JudgingError(JUDGING_MESSAGES.sheetNotFound, 404);
       judgeId = typedJudge;
@@ -383,7 +413,10 @@ export async function enterScoreSheet(
         .select()
         .from(scoreSheets)
         .where(
-          and(eq(scoreSheets.categoryId, category.id), eq(scoreSheets.clientEntryId, clientEntryId)),
+          and(
+            eq(scoreSheets.categoryId, category.id),
+            eq(scoreSheets.clientEntryId, clientEntryId),
+          ),
         );
       if (sent) {
         if (!same(sent)) throw new JudgingError(JUDGING_MESSAGES.entryIdReused, 409);
@@ -404,10 +437,17 @@ export async function enterScoreSheet(
     // Someone else's sheet is only ever corrected, never started, by an organiser.
     if (judgeId !== person.id && !standing)
       throw new JudgingError(JUDGING_MESSAGES.sheetNotFound, 404);
-    const outcome = outcomeFor(open.role, standing !== undefined, standing ? same(standing) : false);
+    const outcome = outcomeFor(
+      open.role,
+      standing !== undefined,
+      standing ? same(standing) : false,
+    );
     if (outcome === "same") return { outcome, id: standing!.id };
     if (outcome === "corrected")
-      await tx.update(scoreSheets).set(replaced(person, now)).where(eq(scoreSheets.id, standing!.id));
+      await tx
+        .update(scoreSheets)
+        .set(replaced(person, now))
+        .where(eq(scoreSheets.id, standing!.id));
     const [row] = await tx
       .insert(scoreSheets)
       .values({
@@ -434,7 +474,10 @@ export async function enterScoreSheet(
   });
 }
 
-export function sheetText(criteria: readonly Criterion[], points: Readonly<Record<string, number>>) {
+export function sheetText(
+  criteria: readonly Criterion[],
+  points: Readonly<Record<string, number>>,
+) {
   return criteria
     .map((c) => `${c.name} ${((points[c.id] ?? 0) / 100).toLocaleString("es-BO")}`)
     .join(", ");

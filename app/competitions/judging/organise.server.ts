@@ -196,7 +196,13 @@ export async function seedBracket(
       { method: "siembra", seed: null, teamIds: order as string[] },
       now,
     );
-    await audit(tx, actor!, open, "bracket.seed", `Sembró las llaves (${order.length} equipos) de la categoría`);
+    await audit(
+      tx,
+      actor!,
+      open,
+      "bracket.seed",
+      `Sembró las llaves (${order.length} equipos) de la categoría`,
+    );
   });
 }
 
@@ -384,7 +390,13 @@ export async function markFinal(
       .update(competitionCategories)
       .set({ finalAt: now, finalBy: actor!.id, finalByName: nameOf(actor!) })
       .where(eq(competitionCategories.id, open.category.id));
-    await audit(tx, actor!, open, "category.final", "Marcó como finales los resultados de la categoría");
+    await audit(
+      tx,
+      actor!,
+      open,
+      "category.final",
+      "Marcó como finales los resultados de la categoría",
+    );
   });
 }
 
@@ -404,4 +416,3 @@ export async function reopenCategory(
     await audit(tx, actor!, open, "category.reopen", "Reabrió los resultados de la categoría");
   });
 }
-

@@ -78,7 +78,9 @@ async function publicTeams(db: Db, teamIds: readonly string[]) {
   const members = await db
     .select({
       teamId: teamMembers.teamId,
-      name: sql<string | null>`coalesce(nullif(trim(${users.nombreCompleto}), ''), ${users.displayName})`,
+      name: sql<
+        string | null
+      >`coalesce(nullif(trim(${users.nombreCompleto}), ''), ${users.displayName})`,
     })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
@@ -243,19 +245,31 @@ export async function resultsOfMember(db: Db, userId: string) {
 export async function entriesByMember(db: Db, userId: string) {
   const category = competitionCategories;
   const runs = await db
-    .select({ categoria: category.name, estado: judgingRuns.state, anotadoEl: judgingRuns.enteredAt })
+    .select({
+      categoria: category.name,
+      estado: judgingRuns.state,
+      anotadoEl: judgingRuns.enteredAt,
+    })
     .from(judgingRuns)
     .innerJoin(category, eq(category.id, judgingRuns.categoryId))
     .where(eq(judgingRuns.enteredBy, userId))
     .orderBy(asc(judgingRuns.enteredAt));
   const rounds = await db
-    .select({ categoria: category.name, estado: bracketRounds.state, anotadoEl: bracketRounds.enteredAt })
+    .select({
+      categoria: category.name,
+      estado: bracketRounds.state,
+      anotadoEl: bracketRounds.enteredAt,
+    })
     .from(bracketRounds)
     .innerJoin(category, eq(category.id, bracketRounds.categoryId))
     .where(eq(bracketRounds.enteredBy, userId))
     .orderBy(asc(bracketRounds.enteredAt));
   const sheets = await db
-    .select({ categoria: category.name, estado: scoreSheets.state, anotadoEl: scoreSheets.enteredAt })
+    .select({
+      categoria: category.name,
+      estado: scoreSheets.state,
+      anotadoEl: scoreSheets.enteredAt,
+    })
     .from(scoreSheets)
     .innerJoin(category, eq(category.id, scoreSheets.categoryId))
     .where(eq(scoreSheets.enteredBy, userId))
