@@ -153,7 +153,7 @@ test("a member registers a team, a second joins by its link, a coach confirms, a
   await expectNoAxeViolations(captainPage);
   await shoot(captainPage, "team-page");
 
-  // The public page: competitors as 'Ana M.', never full names.
+  // The public page: competitors as 'Ana Q.' (first name, first surname's initial), never full names.
   const visitorContext = await browser.newContext({
     baseURL,
     viewport: { width: 360, height: 780 },
@@ -162,7 +162,8 @@ test("a member registers a team, a second joins by its link, a coach confirms, a
   await visitor.goto(`/detalles/${eventId}#categorias`);
   const publicList = visitor.getByRole("region", { name: /^Categorías/ });
   await expect(publicList).toContainText("Los Cóndores");
-  await expect(publicList).toContainText("Ana M.");
+  await expect(publicList).toContainText("Ana Q.");
+  await expect(publicList).not.toContainText("Mamani");
   await expect(publicList).not.toContainText("Quispe");
   await expectNoAxeViolations(visitor);
   await shoot(
