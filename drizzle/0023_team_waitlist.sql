@@ -1,4 +1,4 @@
--- Teams wait for a place (decision 055): a team registered in a full category is 'waiting' and
+-- Teams wait for a place (decision 056): a team registered in a full category is 'waiting' and
 -- takes the first place that frees. A team's event is its category's, and a member's category is
 -- their team's: composite references say so to the database (the unique keys they point to come
 -- first). A payment that took money stays when its payer deletes their account, without them.

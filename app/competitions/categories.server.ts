@@ -245,7 +245,7 @@ export interface TeamOnPage {
 
 /**
  * An event's categories with their live teams (pending or approved, decision 052) and those
- * waiting for a place (decision 055), in the page's one query: the teams come as JSON from
+ * waiting for a place (decision 056), in the page's one query: the teams come as JSON from
  * subqueries.
  */
 export async function listCategoriesWithTeams(

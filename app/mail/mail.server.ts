@@ -35,7 +35,7 @@ export const MAIL_KINDS = [
   "holdExpired",
   // The waiting list (issue 35): told when they join it.
   "waitlistJoined",
-  // A team's place from its category's waiting list (decision 055), in a category without fee.
+  // A team's place from its category's waiting list (decision 056), in a category without fee.
   "teamPlace",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];

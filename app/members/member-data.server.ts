@@ -407,7 +407,7 @@ export async function deleteAccount(
       .update(staffLinks)
       .set({ createdBy: null, createdByName: DELETED_ACCOUNT })
       .where(eq(staffLinks.createdBy, id));
-    // Their payments (decision 055): one that took money stays as the community's record of it,
+    // Their payments (decision 056): one that took money stays as the community's record of it,
     // without them or their receipt; a paid place of an event not over is left, so its refund
     // shows in the treasurer's list. The others go with the account.
     await tx

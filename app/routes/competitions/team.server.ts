@@ -98,7 +98,7 @@ export async function loadNewTeam(request: Request, context: AppLoadContext) {
         feeCents: category.feeCents,
         registrationClosesAt: category.registrationClosesAt.toISOString(),
         closed: now(context).getTime() >= category.registrationClosesAt.getTime(),
-        // A new team waits behind those already waiting (decision 055).
+        // A new team waits behind those already waiting (decision 056).
         waitingList: (category.capacity !== null && teams >= category.capacity) || waiting > 0,
         waiting,
       },
