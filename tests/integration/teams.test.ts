@@ -1272,9 +1272,13 @@ test("a fee that was paid stays when its payer deletes their account, without th
     [],
   );
   const queue = text((await admin.client.get("/tesoreria/pagos?ver=reembolsos")).text);
-  expect(queue).toContain("cuenta eliminada");
-  expect(queue).toContain("equipo «Los Cóndores»");
-  expect(queue).not.toContain("Ana Flores");
+  const item = queue
+    .split('<li class="card payment-queue-item">')
+    .map((card) => card.slice(0, card.indexOf("</li>")))
+    .find((card) => card.includes(fee!.reference));
+  expect(item).toContain("cuenta eliminada");
+  expect(item).toContain("equipo «Los Cóndores»");
+  expect(item).not.toContain("Ana Flores");
   await recordRefund(server.db, admin.user, fee!.id, "Transferencia 123");
   const [refunded] = await server.db.select().from(payments).where(eq(payments.id, fee!.id));
   expect(refunded).toMatchObject({ status: "refunded", userId: null });
