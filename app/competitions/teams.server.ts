@@ -984,7 +984,11 @@ export async function reviewTeam(
       throw new TeamError(TEAM_MESSAGES.approveNeedsCoach, 409);
     if (decision === "aprobar" && team.status === "waiting")
       throw new TeamError(TEAM_MESSAGES.waitingNotApproved, 409);
-    if (decision === "aprobar" && team.status === "rejected" && (await placesLeft(tx, category)) === 0)
+    if (
+      decision === "aprobar" &&
+      team.status === "rejected" &&
+      (await placesLeft(tx, category)) === 0
+    )
       throw new TeamError(TEAM_MESSAGES.full, 409);
     const status = decision === "aprobar" ? "approved" : "rejected";
     await tx

@@ -430,9 +430,7 @@ export async function deleteAccount(
       .where(and(eq(payments.userId, id), inArray(payments.status, ["confirmed", "refunded"])));
     await tx
       .delete(payments)
-      .where(
-        and(eq(payments.userId, id), notInArray(payments.status, ["confirmed", "refunded"])),
-      );
+      .where(and(eq(payments.userId, id), notInArray(payments.status, ["confirmed", "refunded"])));
     const deleted = await tx
       .delete(users)
       .where(eq(users.id, id))

@@ -1268,9 +1268,7 @@ test("a fee that was paid stays when its payer deletes their account, without th
   const [kept] = await server.db.select().from(payments).where(eq(payments.id, fee!.id));
   expect(kept).toMatchObject({ userId: null, status: "confirmed", receiptFile: null });
   expect(kept!.leftAt).not.toBeNull();
-  expect(await server.db.select().from(payments).where(eq(payments.teamId, unpaid.id))).toEqual(
-    [],
-  );
+  expect(await server.db.select().from(payments).where(eq(payments.teamId, unpaid.id))).toEqual([]);
   const queue = text((await admin.client.get("/tesoreria/pagos?ver=reembolsos")).text);
   const item = queue
     .split('<li class="card payment-queue-item">')

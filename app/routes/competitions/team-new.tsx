@@ -81,8 +81,8 @@ export default function NewTeam({ loaderData, actionData }: Route.ComponentProps
               {category.waiting > 0
                 ? ` y ${category.waiting === 1 ? "1 equipo espera" : `${category.waiting} equipos esperan`}`
                 : ""}
-              : tu equipo quedará en la lista de espera. Si se libera un lugar es del primer
-              equipo de la lista, y te escribiremos
+              : tu equipo quedará en la lista de espera. Si se libera un lugar es del primer equipo
+              de la lista, y te escribiremos
               {category.feeCents > 0 ? " para pagar la cuota" : ""}.
             </p>
           ) : null}
@@ -96,7 +96,9 @@ export default function NewTeam({ loaderData, actionData }: Route.ComponentProps
             errors={errors}
             schools={schools}
             hidden={{ categoryId: category.id }}
-            submitLabel={category.waitingList ? "Inscribir en la lista de espera" : "Inscribir equipo"}
+            submitLabel={
+              category.waitingList ? "Inscribir en la lista de espera" : "Inscribir equipo"
+            }
             formRef={formRef}
           />
         </section>

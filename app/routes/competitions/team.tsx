@@ -340,7 +340,7 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
               <input type="hidden" name="intent" value="withdrawTeam" />
               <div className="button-row">
                 <button type="submit" className="button button-danger">
-                  Sí, retirar el equipo
+                  {team.status === "waiting" ? "Sí, salir de la lista" : "Sí, retirar el equipo"}
                 </button>
                 <Link className="button button-ghost" to={`/equipos/${team.id}`}>
                   Cancelar
@@ -350,7 +350,7 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
           ) : (
             <p>
               <Link className="button button-danger" to="?retirar=1#retirar">
-                Retirar el equipo
+                {team.status === "waiting" ? "Salir de la lista de espera" : "Retirar el equipo"}
               </Link>
             </p>
           )}
