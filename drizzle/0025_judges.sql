@@ -110,7 +110,6 @@ CREATE INDEX "score_sheets_team_id_idx" ON "score_sheets" USING btree ("team_id"
 CREATE INDEX "score_sheets_judge_id_idx" ON "score_sheets" USING btree ("judge_id");--> statement-breakpoint
 CREATE INDEX "score_sheets_entered_by_idx" ON "score_sheets" USING btree ("entered_by");--> statement-breakpoint
 ALTER TABLE "competition_categories" ADD CONSTRAINT "competition_categories_final_by_users_id_fk" FOREIGN KEY ("final_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "competition_categories" ADD CONSTRAINT "competition_categories_id_event_key" UNIQUE("id","event_id");--> statement-breakpoint
 ALTER TABLE "role_grants" ADD CONSTRAINT "role_grants_category_fk" FOREIGN KEY ("category_id","event_id") REFERENCES "public"."competition_categories"("id","event_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "role_grants" ADD CONSTRAINT "role_grants_user_kind_event_category_key" UNIQUE NULLS NOT DISTINCT("user_id","kind","event_id","category_id");--> statement-breakpoint
 ALTER TABLE "competition_categories" ADD CONSTRAINT "competition_categories_tie_rule_check" CHECK ("competition_categories"."tie_rule" is null or "competition_categories"."tie_rule" in ('segundo-tiempo', 'menos-penalizaciones', 'compartido', 'tercer-puesto', 'tercero-compartido', 'primer-criterio', 'mejor-nota'));--> statement-breakpoint

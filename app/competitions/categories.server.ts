@@ -29,7 +29,7 @@ import {
   type PublicCategory,
 } from "./categories";
 import { publicName, TEAM_MESSAGES, type PublicTeam } from "./teams";
-import { categoryHasTeams } from "./teams.server";
+import { categoryHasTeams, fillTeamPlaces } from "./teams.server";
 
 type Actor =
   | (Pick<User, "id" | "isAdmin" | "displayName" | "email" | "nombreCompleto"> & {
@@ -254,8 +254,9 @@ export interface TeamOnPage {
 }
 
 /**
- * An event's categories with their live teams (pending or approved, decision 052), in the page's
- * one query: the teams come as JSON from subqueries.
+ * An event's categories with their live teams (pending or approved, decision 052) and those
+ * waiting for a place (decision 056), in the page's one query: the teams come as JSON from
+ * subqueries.
  */
 export async function listCategoriesWithTeams(
   db: Db,
@@ -273,7 +274,7 @@ export async function listCategoriesWithTeams(
                       from team_members m join users u on u.id = m.user_id where m.team_id = t.id)
         ) order by t.created_at, t.id)
         from competition_teams t join schools s on s.id = t.school_id
-        where t.category_id = "competition_categories"."id" and t.status in ('pending', 'approved')
+        where t.category_id = "competition_categories"."id" and t.status in ('waiting', 'pending', 'approved')
       ), '[]'::json)`,
     })
     .from(competitionCategories)
@@ -293,32 +294,38 @@ export function publicCategories(
   categories: readonly (CompetitionCategory & { teamsOnPage?: TeamOnPage[] })[],
   now?: Date,
 ): PublicCategory[] {
-  return categories.map((c) => ({
-    id: c.id,
-    name: c.name,
-    level: c.level as Level,
-    minMembers: c.minMembers,
-    maxMembers: c.maxMembers,
-    coachRequired: c.coachRequired,
-    robotRules: c.robotRules,
-    maxWeightGrams: c.maxWeightGrams,
-    maxSizeCm: c.maxSizeCm,
-    capacity: c.capacity,
-    feeCents: c.feeCents,
-    registrationClosesAt: c.registrationClosesAt.toISOString(),
-    format: c.format as Format,
-    placesLeft: c.capacity === null ? null : Math.max(0, c.capacity - (c.teamsOnPage?.length ?? 0)),
-    teams: (c.teamsOnPage ?? []).map((t) => ({
-      id: t.id,
-      name: t.name,
-      school: t.school,
-      city: t.city,
-      robotName: t.robot,
-      status: t.status as PublicTeam["status"],
-      members: (t.members ?? []).map(publicName),
-    })),
-    closed: now !== undefined && now.getTime() >= c.registrationClosesAt.getTime(),
-  }));
+  const shown = (t: TeamOnPage) => ({
+    id: t.id,
+    name: t.name,
+    school: t.school,
+    city: t.city,
+    robotName: t.robot,
+    status: t.status as PublicTeam["status"],
+    members: (t.members ?? []).map(publicName),
+  });
+  return categories.map((c) => {
+    const teams = (c.teamsOnPage ?? []).filter((t) => t.status !== "waiting");
+    const waiting = (c.teamsOnPage ?? []).filter((t) => t.status === "waiting");
+    return {
+      id: c.id,
+      name: c.name,
+      level: c.level as Level,
+      minMembers: c.minMembers,
+      maxMembers: c.maxMembers,
+      coachRequired: c.coachRequired,
+      robotRules: c.robotRules,
+      maxWeightGrams: c.maxWeightGrams,
+      maxSizeCm: c.maxSizeCm,
+      capacity: c.capacity,
+      feeCents: c.feeCents,
+      registrationClosesAt: c.registrationClosesAt.toISOString(),
+      format: c.format as Format,
+      placesLeft: c.capacity === null ? null : Math.max(0, c.capacity - teams.length),
+      teams: teams.map(shown),
+      waiting: waiting.map(shown),
+      closed: now !== undefined && now.getTime() >= c.registrationClosesAt.getTime(),
+    };
+  });
 }
 
 /**
@@ -458,6 +465,8 @@ export async function updateCategory(
       .set({ ...input, updatedAt: new Date() })
       .where(eq(competitionCategories.id, category.id))
       .returning();
+    // More places (or none to count) go to the teams waiting, first registered first.
+    await fillTeamPlaces(tx, row!, new Date());
     await audit(
       tx,
       actor,

@@ -121,6 +121,8 @@ export interface PublicCategory {
   placesLeft: number | null;
   /** Its live teams (decision 052), competitors named as 'Ana Q.'. */
   teams: PublicTeam[];
+  /** The teams on its waiting list, first registered first (decision 056). */
+  waiting: PublicTeam[];
   /** Whether its registration has closed (when the page was made). */
   closed: boolean;
 }

@@ -5,6 +5,8 @@ export const COMPETITION_MESSAGES = {
   categoryMoved: "Orden de las categorías guardado.",
   categoryDeleted: "Categoría eliminada.",
   teamCreated: "Equipo inscrito. Comparte el enlace de invitación con tus compañeros.",
+  teamWaiting:
+    "Equipo inscrito en la lista de espera: si se libera un lugar es del primer equipo de la lista, y te escribiremos. Mientras tanto, invita a tus compañeros.",
   teamSaved: "Equipo guardado.",
   teamPhotoSaved: "Foto del robot guardada.",
   teamPhotoRemoved: "Foto del robot quitada.",

@@ -25,6 +25,7 @@ import { isUuid } from "~/kernel/checks";
 import { Refusal } from "~/kernel/errors";
 import { zonedDateTime } from "~/kernel/time";
 import { assertMay, may, type Grant } from "~/members/permissions.server";
+import { queueMail, recipients } from "~/mail/mail.server";
 import { holdTeamFee, releaseTeamFee } from "~/payments/hold.server";
 import { LEVELS, type Level } from "./categories";
 import {
@@ -226,12 +227,13 @@ export async function categoryForNewTeam(db: Db, categoryId: unknown) {
     .where(eq(competitionCategories.id, categoryId));
   if (!row) return null;
   const [taken] = await db
-    .select({ n: count() })
+    .select({
+      live: sql<number>`count(*) filter (where ${inArray(competitionTeams.status, LIVE)})::int`,
+      waiting: sql<number>`count(*) filter (where ${competitionTeams.status} = 'waiting')::int`,
+    })
     .from(competitionTeams)
-    .where(
-      and(eq(competitionTeams.categoryId, categoryId), inArray(competitionTeams.status, LIVE)),
-    );
-  return { ...row, teams: taken?.n ?? 0 };
+    .where(eq(competitionTeams.categoryId, categoryId));
+  return { ...row, teams: taken?.live ?? 0, waiting: taken?.waiting ?? 0 };
 }
 
 /** The known schools and universities, for the form's suggestions. */
@@ -240,6 +242,89 @@ export async function listSchools(db: Db) {
     .select({ id: schools.id, name: schools.name })
     .from(schools)
     .orderBy(asc(sql`lower(${schools.name})`));
+}
+
+/** The places a category has left (null: no limit), counted under its lock. */
+async function placesLeft(
+  tx: Tx,
+  category: Pick<CompetitionCategory, "id" | "capacity">,
+): Promise<number | null> {
+  if (category.capacity === null) return null;
+  const [taken] = await tx
+    .select({ n: count() })
+    .from(competitionTeams)
+    .where(
+      and(eq(competitionTeams.categoryId, category.id), inArray(competitionTeams.status, LIVE)),
+    );
+  return Math.max(0, category.capacity - (taken?.n ?? 0));
+}
+
+async function firstWaiting(tx: Tx, categoryId: string) {
+  const [row] = await tx
+    .select({ id: competitionTeams.id })
+    .from(competitionTeams)
+    .where(and(eq(competitionTeams.categoryId, categoryId), eq(competitionTeams.status, "waiting")))
+    .orderBy(asc(competitionTeams.createdAt), asc(competitionTeams.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * Gives the category's free places to the teams waiting, first registered first (all of them
+ * when it has no limit), until its event starts. Each becomes pending as a new team is; where
+ * there is a fee its captain gets a hold from `now` and the mail that says how to pay, otherwise
+ * the mail that says the team has its place. Call it holding the category's lock (every team
+ * change does). Returns the ids of the teams that got a place.
+ */
+export async function fillTeamPlaces(
+  tx: Tx,
+  category: Pick<CompetitionCategory, "id" | "eventId" | "name" | "capacity" | "feeCents">,
+  now: Date,
+): Promise<string[]> {
+  const [event] = await tx
+    .select({ startsAt: events.startsAt })
+    .from(events)
+    .where(eq(events.id, category.eventId));
+  if (!event || event.startsAt.getTime() <= now.getTime()) return [];
+  const free = await placesLeft(tx, category);
+  if (free === 0) return [];
+  const query = tx
+    .select({
+      id: competitionTeams.id,
+      name: competitionTeams.name,
+      captainId: competitionTeams.captainId,
+    })
+    .from(competitionTeams)
+    .where(
+      and(eq(competitionTeams.categoryId, category.id), eq(competitionTeams.status, "waiting")),
+    )
+    .orderBy(asc(competitionTeams.createdAt), asc(competitionTeams.id));
+  const next = free === null ? await query : await query.limit(free);
+  for (const team of next) {
+    await tx
+      .update(competitionTeams)
+      .set({ status: "pending", updatedAt: now })
+      .where(eq(competitionTeams.id, team.id));
+    if (!team.captainId) continue;
+    if (category.feeCents > 0)
+      await holdTeamFee(
+        tx,
+        {
+          eventId: category.eventId,
+          teamId: team.id,
+          payerId: team.captainId,
+          amountCents: category.feeCents,
+        },
+        now,
+        { fromWaitlist: true },
+      );
+    else
+      await queueMail(tx, "teamPlace", recipients.members([team.captainId]), {
+        eventId: category.eventId,
+        data: { team: { id: team.id, name: team.name, category: category.name } },
+      });
+  }
+  return next.map((t) => t.id);
 }
 
 /** 'Inscribir equipo': the member creates a team and is its captain and first member. */
@@ -257,15 +342,9 @@ export async function createTeam(
     if (isClosed(category, now)) throw new TeamError(TEAM_MESSAGES.closed, 409);
     if (await inCategory(tx, category.id, me.id))
       throw new TeamError(TEAM_MESSAGES.alreadyInCategory, 409);
-    if (category.capacity !== null) {
-      const [taken] = await tx
-        .select({ n: count() })
-        .from(competitionTeams)
-        .where(
-          and(eq(competitionTeams.categoryId, category.id), inArray(competitionTeams.status, LIVE)),
-        );
-      if ((taken?.n ?? 0) >= category.capacity) throw new TeamError(TEAM_MESSAGES.full, 409);
-    }
+    // A full category, or one with teams already waiting, puts the new team on its waiting list.
+    const waiting =
+      (await placesLeft(tx, category)) === 0 || (await firstWaiting(tx, category.id)) !== null;
     await nameTaken(tx, category.id, input.name);
     const [team] = await tx
       .insert(competitionTeams)
@@ -277,6 +356,7 @@ export async function createTeam(
         city: input.city,
         robotName: input.robotName,
         captainId: me.id,
+        status: waiting ? "waiting" : "pending",
         createdAt: now,
       })
       .returning();
@@ -284,8 +364,9 @@ export async function createTeam(
       .insert(teamMembers)
       .values({ teamId: team!.id, userId: me.id, categoryId: category.id, joinedAt: now });
     await issueInvitation(tx, team!.id, me.id, now);
-    // A fee holds the place like a person's: a payment of the team, paid by its captain.
-    if (category.feeCents > 0)
+    // A fee holds the place like a person's: a payment of the team, paid by its captain. A team
+    // waiting has no place to hold: its fee is asked when it gets one.
+    if (category.feeCents > 0 && !waiting)
       await holdTeamFee(
         tx,
         {
@@ -543,9 +624,15 @@ export async function removeCoach(db: Db, actor: TeamActor, teamId: unknown, now
 
 /**
  * Withdraws a team (inside a transaction holding its category's lock): its members go free, a fee
- * not paid is cancelled and one paid is marked for a refund.
+ * not paid is cancelled and one paid is marked for a refund, and its place goes to the first
+ * team waiting.
  */
-export async function withdraw(tx: Tx, teamId: string, now: Date) {
+export async function withdraw(
+  tx: Tx,
+  teamId: string,
+  category: Pick<CompetitionCategory, "id" | "eventId" | "name" | "capacity" | "feeCents">,
+  now: Date,
+) {
   await releaseTeamFee(tx, teamId, now);
   await tx.delete(teamMembers).where(eq(teamMembers.teamId, teamId));
   await tx
@@ -556,6 +643,7 @@ export async function withdraw(tx: Tx, teamId: string, now: Date) {
     .update(competitionTeams)
     .set({ status: "withdrawn", withdrawnAt: now, updatedAt: now })
     .where(eq(competitionTeams.id, teamId));
+  await fillTeamPlaces(tx, category, now);
 }
 
 /**
@@ -568,12 +656,12 @@ export async function withdrawTeam(db: Db, actor: TeamActor, teamId: unknown, no
   await db.transaction(async (tx) => {
     const { team, category } = await lockTeam(tx, teamId);
     if (team.status === "rejected" && team.captainId === me.id) {
-      await withdraw(tx, team.id, now);
+      await withdraw(tx, team.id, category, now);
       return;
     }
     captainOnly(team, me);
     if (isClosed(category, now)) throw new TeamError(TEAM_MESSAGES.closed, 409);
-    await withdraw(tx, team.id, now);
+    await withdraw(tx, team.id, category, now);
   });
 }
 
@@ -663,7 +751,7 @@ export async function teamPage(db: Db, viewer: TeamActor, teamId: unknown) {
   const isOrganiser = may(viewer, "event.teams", { eventId: team.eventId });
   const insider = isMember || isCoach || isOrganiser;
   const [invitation] =
-    insider && (team.status === "pending" || team.status === "approved")
+    insider && (team.status === "waiting" || LIVE.includes(team.status as TeamStatus))
       ? await db
           .select({ code: teamInvitations.code })
           .from(teamInvitations)
@@ -672,6 +760,20 @@ export async function teamPage(db: Db, viewer: TeamActor, teamId: unknown) {
           )
       : [];
   const paid = (await paidTeams(db, [team.id])).has(team.id);
+  // Its place on the waiting list (1 = the next to get a place), for everyone: the list is public.
+  const [ahead] =
+    team.status === "waiting"
+      ? await db
+          .select({ n: count() })
+          .from(competitionTeams)
+          .where(
+            and(
+              eq(competitionTeams.categoryId, category.id),
+              eq(competitionTeams.status, "waiting"),
+              sql`(${competitionTeams.createdAt}, ${competitionTeams.id}) < (${team.createdAt.toISOString()}::timestamptz, ${team.id}::uuid)`,
+            ),
+          )
+      : [];
   // The team's fee as it stands now (the latest payment of the team), for its own people.
   const [fee] =
     insider && category.feeCents > 0
@@ -705,6 +807,7 @@ export async function teamPage(db: Db, viewer: TeamActor, teamId: unknown) {
       statusLabel: TEAM_STATUS[team.status as TeamStatus],
       reviewReason: insider ? team.reviewReason : null,
       coachConfirmed: team.coachConfirmedAt !== null,
+      waitingPosition: ahead ? ahead.n + 1 : null,
     },
     category: {
       id: category.id,
@@ -879,15 +982,14 @@ export async function reviewTeam(
     // without it where the category requires a coach.
     if (decision === "aprobar" && category.coachRequired && !team.coachConfirmedAt)
       throw new TeamError(TEAM_MESSAGES.approveNeedsCoach, 409);
-    if (decision === "aprobar" && team.status === "rejected" && category.capacity !== null) {
-      const [taken] = await tx
-        .select({ n: count() })
-        .from(competitionTeams)
-        .where(
-          and(eq(competitionTeams.categoryId, category.id), inArray(competitionTeams.status, LIVE)),
-        );
-      if ((taken?.n ?? 0) >= category.capacity) throw new TeamError(TEAM_MESSAGES.full, 409);
-    }
+    if (decision === "aprobar" && team.status === "waiting")
+      throw new TeamError(TEAM_MESSAGES.waitingNotApproved, 409);
+    if (
+      decision === "aprobar" &&
+      team.status === "rejected" &&
+      (await placesLeft(tx, category)) === 0
+    )
+      throw new TeamError(TEAM_MESSAGES.full, 409);
     const status = decision === "aprobar" ? "approved" : "rejected";
     await tx
       .update(competitionTeams)
@@ -900,6 +1002,8 @@ export async function reviewTeam(
         updatedAt: now,
       })
       .where(eq(competitionTeams.id, team.id));
+    // A rejected team's place goes to the first team waiting.
+    if (decision === "rechazar") await fillTeamPlaces(tx, category, now);
     await recordAudit(tx, {
       actor: actor!,
       role,
@@ -1023,7 +1127,7 @@ export async function handOverTeams(tx: Tx, userId: string, now: Date) {
     )
     .orderBy(asc(competitionTeams.id));
   for (const { id } of captained) {
-    const { team } = await lockTeam(tx, id);
+    const { team, category } = await lockTeam(tx, id);
     const [next] = await tx
       .select({ userId: teamMembers.userId })
       .from(teamMembers)
@@ -1040,7 +1144,7 @@ export async function handOverTeams(tx: Tx, userId: string, now: Date) {
         .update(payments)
         .set({ userId: next.userId })
         .where(and(eq(payments.subjectKind, "team"), eq(payments.teamId, team.id)));
-    } else await withdraw(tx, team.id, now);
+    } else await withdraw(tx, team.id, category, now);
   }
   await tx
     .update(competitionTeams)
@@ -1070,9 +1174,9 @@ export async function teamName(db: Db, teamId: string): Promise<string | null> {
 
 /** Locks a team's category and withdraws it (a fee's hold ran out, app/payments/expiry.server.ts). */
 export async function withdrawForUnpaidFee(tx: Tx, teamId: string, now: Date) {
-  const { team } = await lockTeam(tx, teamId);
+  const { team, category } = await lockTeam(tx, teamId);
   if (team.status === "withdrawn") return;
-  await withdraw(tx, team.id, now);
+  await withdraw(tx, team.id, category, now);
 }
 
 /** Locks the category of a team (before its payment's row: the order of every team change). */

@@ -10,6 +10,7 @@ export const TEAM_LIMITS = {
 } as const;
 
 export const TEAM_STATUS = {
+  waiting: "En lista de espera",
   pending: "Pendiente de aprobación",
   approved: "Aprobado",
   rejected: "Rechazado",
@@ -41,6 +42,8 @@ export const TEAM_MESSAGES = {
     "Este equipo aún no tiene la confirmación de su entrenador adulto, que su categoría exige: no se puede aprobar todavía.",
   closed: "Las inscripciones de esta categoría ya cerraron.",
   full: "La categoría ya no tiene lugares para más equipos.",
+  waitingNotApproved:
+    "Este equipo está en la lista de espera: se puede aprobar cuando se libere un lugar y lo tome.",
   alreadyInCategory:
     "Ya eres parte de un equipo en esta categoría: una persona puede estar en un solo equipo por categoría.",
   onlyCaptain: "Solo el capitán del equipo puede hacer esto.",
@@ -68,13 +71,18 @@ export const TEAM_MESSAGES = {
     "Esta categoría tiene equipos inscritos (aunque se hayan retirado o rechazado) y no se puede eliminar. Puedes cambiarla en lugar de eliminarla.",
 } as const;
 
-/** How a competitor is named on public pages: the first name and the initial of the last ("Ana Q."). */
+/**
+ * How a competitor is named on public pages: the first name and the initial of the first surname
+ * ("Ana Quispe Mamani" → "Ana Q."). Bolivians write two surnames, the father's first: from three
+ * words on, the initial is the second-to-last word's ("Ana María Quispe Mamani" → "Ana Q."); a
+ * name of two words takes the last's.
+ */
 export function publicName(fullName: string | null | undefined): string {
   const words = (fullName ?? "").trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return "Integrante";
   const first = words[0]!;
-  const last = words.length > 1 ? words[words.length - 1]! : "";
-  return last ? `${first} ${[...last][0]!.toUpperCase()}.` : first;
+  const surname = words.length >= 3 ? words[words.length - 2]! : words[1];
+  return surname ? `${first} ${[...surname][0]!.toUpperCase()}.` : first;
 }
 
 /** A team's invitation code written in two groups of eight, for reading aloud. */

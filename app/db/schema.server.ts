@@ -301,7 +301,7 @@ export type PaymentMethod = typeof paymentMethod.$inferSelect;
  * until `held_until`; 'confirmed', 'waived' (a grant: nothing to pay); 'expired' (the hold ran
  * out, the place went to the next person waiting); 'cancelled' (the member left before paying);
  * 'refunded' (they left after paying and got the money back). A row is never deleted but with its
- * member's account (or event): it is the record of the money.
+ * event, or with its member's account when it took no money: it is the record of the money.
  */
 export const payments = pgTable(
   "payments",
@@ -311,10 +311,12 @@ export const payments = pgTable(
     eventId: uuid("event_id")
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
-    /** Who pays: the registered member (for a team, the one who registered it). */
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * Who pays: the registered member (for a team, its captain). Null once they deleted their
+     * account: a payment that took money (confirmed or refunded) stays as the community's record
+     * of it, without the person; the others go with the account (app/members/member-data.server.ts).
+     */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     /** The team paid for, when the subject is a team; null for a registration. */
     teamId: uuid("team_id"),
     /**
@@ -357,6 +359,10 @@ export const payments = pgTable(
     index("payments_user_id_idx").on(t.userId),
     index("payments_status_held_until_idx").on(t.status, t.heldUntil),
     check("payments_subject_kind_check", sql`${t.subjectKind} in ('registration', 'team')`),
+    check(
+      "payments_payer_check",
+      sql`${t.userId} is not null or ${t.status} in ('confirmed', 'refunded')`,
+    ),
     check(
       "payments_subject_check",
       sql`(${t.subjectKind} = 'registration') = (${t.teamId} is null)`,
@@ -452,7 +458,8 @@ export const competitionCategories = pgTable(
   },
   (t) => [
     index("competition_categories_event_id_position_idx").on(t.eventId, t.position),
-    // A judge's grant names its category and that category's event (role_grants).
+    // The target of the teams' (category, event) reference and of a judge's grant (role_grants):
+    // a team's event, and a judge's, is their category's.
     unique("competition_categories_id_event_key").on(t.id, t.eventId),
     check(
       "competition_categories_tie_rule_check",
@@ -519,9 +526,9 @@ export const competitionTeams = pgTable(
     eventId: uuid("event_id")
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
-    categoryId: uuid("category_id")
-      .notNull()
-      .references(() => competitionCategories.id),
+    // With event_id, references its category (id, event_id) without cascade: see the table's
+    // foreign key below.
+    categoryId: uuid("category_id").notNull(),
     name: text("name").notNull(),
     schoolId: uuid("school_id")
       .notNull()
@@ -543,6 +550,13 @@ export const competitionTeams = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }),
   },
   (t) => [
+    foreignKey({
+      name: "competition_teams_category_event_fk",
+      columns: [t.categoryId, t.eventId],
+      foreignColumns: [competitionCategories.id, competitionCategories.eventId],
+    }),
+    // The target of the members' (team, category) reference.
+    unique("competition_teams_id_category_key").on(t.id, t.categoryId),
     uniqueIndex("competition_teams_category_name_key")
       .on(t.categoryId, sql`lower(${t.name})`)
       .where(sql`${t.status} <> 'withdrawn'`),
@@ -552,7 +566,7 @@ export const competitionTeams = pgTable(
     index("competition_teams_coach_id_idx").on(t.coachId),
     check(
       "competition_teams_status_check",
-      sql`${t.status} in ('pending', 'approved', 'rejected', 'withdrawn')`,
+      sql`${t.status} in ('waiting', 'pending', 'approved', 'rejected', 'withdrawn')`,
     ),
     check(
       "competition_teams_text_check",
@@ -571,21 +585,22 @@ export type CompetitionTeam = typeof competitionTeams.$inferSelect;
 export const teamMembers = pgTable(
   "team_members",
   {
-    teamId: uuid("team_id")
-      .notNull()
-      .references(() => competitionTeams.id, { onDelete: "cascade" }),
+    // With category_id, references its team (id, category_id), cascading: see below.
+    teamId: uuid("team_id").notNull(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    // Cascades only as the event's deletion takes the category with its teams (a category with
-    // teams cannot be deleted otherwise: the team's own reference has no cascade).
-    categoryId: uuid("category_id")
-      .notNull()
-      .references(() => competitionCategories.id, { onDelete: "cascade" }),
+    /** The team's category, kept here so that one person is in one team per category. */
+    categoryId: uuid("category_id").notNull(),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.teamId, t.userId] }),
+    foreignKey({
+      name: "team_members_team_category_fk",
+      columns: [t.teamId, t.categoryId],
+      foreignColumns: [competitionTeams.id, competitionTeams.categoryId],
+    }).onDelete("cascade"),
     uniqueIndex("team_members_category_user_key").on(t.categoryId, t.userId),
     index("team_members_user_id_idx").on(t.userId),
   ],
@@ -1063,7 +1078,7 @@ export const mailOutbox = pgTable(
     check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
     check(
       "mail_outbox_kind_check",
-      sql`${t.kind} in ('joined', 'left', 'seat', 'reminder', 'changed', 'deleted', 'sessionCancelled', 'welcome', 'message', 'paymentPending', 'receiptReceived', 'paymentConfirmed', 'paymentRefused', 'holdExpiring', 'holdExpired', 'waitlistJoined')`,
+      sql`${t.kind} in ('joined', 'left', 'seat', 'reminder', 'changed', 'deleted', 'sessionCancelled', 'welcome', 'message', 'paymentPending', 'receiptReceived', 'paymentConfirmed', 'paymentRefused', 'holdExpiring', 'holdExpired', 'waitlistJoined', 'teamPlace')`,
     ),
   ],
 );

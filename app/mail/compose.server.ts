@@ -219,6 +219,19 @@ function draftOf(mail: QueuedMail, site: MailSite): Draft {
         action: seeEvent,
         reason: "te anotaste en la lista de espera de este evento",
       };
+    case "teamPlace": {
+      const team = mail.data.team!;
+      return {
+        subject: `¡Tu equipo tiene lugar! ${event!.nombreEvento}`,
+        paragraphs: [
+          `Se liberó un lugar en la categoría «${team.category}» de ${name} y es del equipo «${team.name}»: salió de la lista de espera.`,
+          "Ahora la organización revisa el equipo para aprobarlo. Completa lo que falte (integrantes, entrenador) desde la página del equipo; si ya no pueden participar, retíralo para que el lugar pase al siguiente equipo.",
+        ],
+        details,
+        action: { label: "Ver el equipo", url: `${site.origin}/equipos/${team.id}` },
+        reason: "tu equipo estaba en la lista de espera de esta categoría",
+      };
+    }
     case "welcome":
       return {
         subject: `Te damos la bienvenida a ${siteCopy.name}`,
@@ -440,9 +453,11 @@ function teamFeeDraft(
   switch (kind) {
     case "paymentPending":
       return {
-        subject: `Cuota del equipo ${team}: ${event.nombreEvento}`,
+        subject: `${payment.fromWaitlist ? `¡El equipo ${team} tiene lugar!` : `Cuota del equipo ${team}:`} ${event.nombreEvento}`,
         paragraphs: [
-          `Reservamos el lugar del equipo ${team} en ${name} hasta el ${until}: Pendiente de pago.`,
+          payment.fromWaitlist
+            ? `Se liberó un lugar en ${name} para el equipo ${team}, que estaba en la lista de espera, y lo reservamos hasta el ${until}: Pendiente de pago.`
+            : `Reservamos el lugar del equipo ${team} en ${name} hasta el ${until}: Pendiente de pago.`,
           ...how,
           "Si no se paga a tiempo, el equipo se retira y su lugar queda libre.",
         ],

@@ -35,6 +35,8 @@ export const MAIL_KINDS = [
   "holdExpired",
   // The waiting list (issue 35): told when they join it.
   "waitlistJoined",
+  // A team's place from its category's waiting list (decision 056), in a category without fee.
+  "teamPlace",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -56,6 +58,7 @@ export const TOPIC_OF: Record<MailKind, MailTopic | null> = {
   holdExpiring: null,
   holdExpired: null,
   waitlistJoined: "plazas",
+  teamPlace: "plazas",
 };
 
 /**
@@ -128,6 +131,8 @@ export interface MailData {
   sessionNumber?: number;
   /** A payment's step (decision 048), as it was when queued. */
   payment?: PaymentSnapshot;
+  /** The team that got a place (`teamPlace`), with its category, as they were when queued. */
+  team?: { id: string; name: string; category: string };
 }
 
 /** What a payment's mail says: the amount, the reference, until when, and how to pay. */

@@ -1,7 +1,7 @@
 // A member's own data: everything held about them, as one JSON document ('Descargar mis datos'),
 // and deleting their account ('Eliminar mi cuenta'). Only ever for the signed-in member themselves.
-import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { MEMBER_MESSAGES } from "~/members/messages";
+import { and, asc, eq, gt, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { DELETED_ACCOUNT, MEMBER_MESSAGES } from "~/members/messages";
 import { LastAdminError, NotSignedInError } from "./errors";
 import type { Db } from "~/db/client.server";
 import { fillSeats } from "~/events/seats.server";
@@ -319,7 +319,7 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
   };
 }
 
-export const DELETED_ACCOUNT = "cuenta eliminada";
+export { DELETED_ACCOUNT };
 
 /**
  * The audit log after an account is deleted (decision 039): their entries keep what was done but
@@ -416,6 +416,30 @@ export async function deleteAccount(
       .update(staffLinks)
       .set({ createdBy: null, createdByName: DELETED_ACCOUNT })
       .where(eq(staffLinks.createdBy, id));
+    // Their payments (decision 056): one that took money stays as the community's record of it,
+    // without them or their receipt; a paid place of an event not over is left, so its refund
+    // shows in the treasurer's list. The others go with the account.
+    await tx
+      .update(payments)
+      .set({ leftAt: now })
+      .where(
+        and(
+          eq(payments.userId, id),
+          eq(payments.status, "confirmed"),
+          isNull(payments.leftAt),
+          inArray(
+            payments.eventId,
+            tx.select({ id: events.id }).from(events).where(gt(events.endsAt, now)),
+          ),
+        ),
+      );
+    await tx
+      .update(payments)
+      .set({ receiptFile: null })
+      .where(and(eq(payments.userId, id), inArray(payments.status, ["confirmed", "refunded"])));
+    await tx
+      .delete(payments)
+      .where(and(eq(payments.userId, id), notInArray(payments.status, ["confirmed", "refunded"])));
     const deleted = await tx
       .delete(users)
       .where(eq(users.id, id))
@@ -426,8 +450,7 @@ export async function deleteAccount(
       .delete(signInLinks)
       .where(sql`${signInLinks.email} = lower(trim(${deleted[0]!.email}))`);
     for (const event of seated) await fillSeats(tx, event, now);
-    // Their payments went with the row (foreign key); their receipts go from the private store
-    // once this commits (decision 048).
+    // Their receipts go from the private store once this commits (decision 048).
     return receiptRows.flatMap((r) => (r.receiptFile ? [r.receiptFile] : []));
   });
   if (privateFiles) for (const name of receipts) await removeUnlessUsed(db, privateFiles, name);

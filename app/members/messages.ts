@@ -66,3 +66,6 @@ export const EMAIL_LINK_MESSAGES = {
   sendFailed: "No pudimos enviar el correo en este momento. Inténtalo de nuevo en unos minutos.",
   unavailable: "Este sitio no envía enlaces por correo.",
 } as const;
+
+/** How a record names a person whose account was deleted (the audit log, decisions, payments). */
+export const DELETED_ACCOUNT = "cuenta eliminada";

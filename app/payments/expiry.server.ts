@@ -39,7 +39,11 @@ export async function expireHolds(db: Db, now: Date = new Date()): Promise<numbe
         .from(payments)
         .where(eq(payments.id, id))
         .for("update");
-      if (!payment || !["pending", "refused"].includes(payment.status) || !payment.heldUntil)
+      if (
+        !payment?.userId ||
+        !["pending", "refused"].includes(payment.status) ||
+        !payment.heldUntil
+      )
         return false;
       if (payment.heldUntil.getTime() > now.getTime()) return false;
       await tx

@@ -44,7 +44,7 @@ export async function holdPlaces(
     .onConflictDoNothing()
     .returning({ id: payments.id, userId: payments.userId });
   for (const row of held) await queuePaymentMail(tx, "paymentPending", row.id, options);
-  return held.map((row) => row.userId);
+  return held.flatMap((row) => (row.userId ? [row.userId] : []));
 }
 
 /**
@@ -88,6 +88,7 @@ export async function holdTeamFee(
   tx: Db,
   team: { eventId: string; teamId: string; payerId: string; amountCents: number },
   now: Date,
+  options: { fromWaitlist?: boolean } = {},
 ): Promise<void> {
   const [event] = await tx
     .select({ holdHours: events.holdHours })
@@ -105,7 +106,7 @@ export async function holdTeamFee(
       heldUntil: new Date(now.getTime() + event.holdHours * HOUR),
     })
     .returning({ id: payments.id });
-  await queuePaymentMail(tx, "paymentPending", row!.id);
+  await queuePaymentMail(tx, "paymentPending", row!.id, options);
 }
 
 /**

@@ -13,7 +13,8 @@ export async function queuePaymentMail(
   options: { fromWaitlist?: boolean; dedupeKey?: string } = {},
 ): Promise<void> {
   const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId));
-  if (!payment) return;
+  // A payment outlives its payer only once it took money; nobody is left to write to.
+  if (!payment?.userId) return;
   const [method] = await tx.select().from(paymentMethod).where(eq(paymentMethod.id, "site"));
   const [team] = payment.teamId
     ? await tx

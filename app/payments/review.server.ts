@@ -8,6 +8,7 @@ import { recordAudit, auditName } from "~/audit/audit.server";
 import { isUuid } from "~/kernel/checks";
 import { Refusal } from "~/kernel/errors";
 import { assertMay, type Actor } from "~/members/permissions.server";
+import { DELETED_ACCOUNT } from "~/members/messages";
 import { formatBs } from "./money";
 import { PaymentNotFoundError } from "./payment.server";
 import { queuePaymentMail } from "./mails.server";
@@ -86,15 +87,16 @@ export async function listPayments(db: Db, actor: Person, view: QueueView) {
       leftAt: payments.leftAt,
       refundedAt: payments.refundedAt,
       refundNote: payments.refundNote,
-      name: sql<string>`coalesce(${users.nombreCompleto}, ${users.displayName}, ${users.email})`,
-      email: users.email,
+      // A payer who deleted their account leaves the payment that took money, without them.
+      name: sql<string>`coalesce(${users.nombreCompleto}, ${users.displayName}, ${users.email}, ${DELETED_ACCOUNT})`,
+      email: sql<string>`coalesce(${users.email}, '')`,
       eventId: events.id,
       // A team's fee (decision 052) names the team beside its event.
       nombreEvento: sql<string>`${events.nombreEvento} || coalesce(' — equipo «' || (select t.name from competition_teams t where t.id = ${payments.teamId}) || '»', '')`,
       startsAt: events.startsAt,
     })
     .from(payments)
-    .innerJoin(users, eq(users.id, payments.userId))
+    .leftJoin(users, eq(users.id, payments.userId))
     .innerJoin(events, eq(events.id, payments.eventId))
     .where(viewWhere(view))
     .orderBy(asc(sql`coalesce(${payments.submittedAt}, ${payments.createdAt})`), asc(payments.id))
@@ -175,12 +177,14 @@ export async function decidePayment(
       decision === "refuse" ? "paymentRefused" : "paymentConfirmed",
       payment.id,
     );
-    const [payer] = await tx
-      .select({
-        name: sql<string>`coalesce(${users.nombreCompleto}, ${users.displayName}, ${users.email})`,
-      })
-      .from(users)
-      .where(eq(users.id, payment.userId));
+    const [payer] = payment.userId
+      ? await tx
+          .select({
+            name: sql<string>`coalesce(${users.nombreCompleto}, ${users.displayName}, ${users.email})`,
+          })
+          .from(users)
+          .where(eq(users.id, payment.userId))
+      : [];
     const what =
       decision === "confirm"
         ? "Confirmó el pago"
@@ -249,8 +253,9 @@ export async function paymentsCsvRows(db: Db, actor: Person, origin: string) {
   const rows = await db
     .select({
       id: payments.id,
-      name: sql<string>`coalesce(${users.nombreCompleto}, ${users.displayName}, ${users.email})`,
-      email: users.email,
+      // A payer who deleted their account leaves the payment that took money, without them.
+      name: sql<string>`coalesce(${users.nombreCompleto}, ${users.displayName}, ${users.email}, ${DELETED_ACCOUNT})`,
+      email: sql<string>`coalesce(${users.email}, '')`,
       // A team's fee (decision 052) names the team beside its event.
       nombreEvento: sql<string>`${events.nombreEvento} || coalesce(' — equipo «' || (select t.name from competition_teams t where t.id = ${payments.teamId}) || '»', '')`,
       reference: payments.reference,
@@ -262,7 +267,7 @@ export async function paymentsCsvRows(db: Db, actor: Person, origin: string) {
       transactionNumber: payments.transactionNumber,
     })
     .from(payments)
-    .innerJoin(users, eq(users.id, payments.userId))
+    .leftJoin(users, eq(users.id, payments.userId))
     .innerJoin(events, eq(events.id, payments.eventId))
     .orderBy(desc(events.startsAt), asc(payments.createdAt));
   return rows.map((r) => ({

@@ -153,7 +153,7 @@ test("a member registers a team, a second joins by its link, a coach confirms, a
   await expectNoAxeViolations(captainPage);
   await shoot(captainPage, "team-page");
 
-  // The public page: competitors as 'Ana M.', never full names.
+  // The public page: competitors as 'Ana Q.' (first name, first surname's initial), never full names.
   const visitorContext = await browser.newContext({
     baseURL,
     viewport: { width: 360, height: 780 },
@@ -162,7 +162,8 @@ test("a member registers a team, a second joins by its link, a coach confirms, a
   await visitor.goto(`/detalles/${eventId}#categorias`);
   const publicList = visitor.getByRole("region", { name: /^Categorías/ });
   await expect(publicList).toContainText("Los Cóndores");
-  await expect(publicList).toContainText("Ana M.");
+  await expect(publicList).toContainText("Ana Q.");
+  await expect(publicList).not.toContainText("Mamani");
   await expect(publicList).not.toContainText("Quispe");
   await expectNoAxeViolations(visitor);
   await shoot(
@@ -194,6 +195,111 @@ test("a member registers a team, a second joins by its link, a coach confirms, a
   ])
     await context.close();
   // The server is shared with the other files of this worker: the event (and its teams) go.
+  const reply = await page.request.post("/admin", {
+    form: { intent: "delete", eventId },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
+  expect(reply.status()).toBe(302);
+});
+
+test("a full category puts a new team on its waiting list, and the first place that frees is its own", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signInAdmin(page);
+  const origin = new URL(workerBaseUrl()).origin;
+  const eventId = await publishEvent(
+    page,
+    `Clash Robotics ${Math.random().toString(16).slice(2, 6)}`,
+    {
+      startsAt: new Date("2037-12-06T23:00:00Z"),
+    },
+  );
+  const made = await page.request.post(`/admin/eventos/${eventId}/categorias`, {
+    form: {
+      intent: "addCategory",
+      nombre: "Seguidor de línea",
+      nivel: "universidad",
+      minimo: "1",
+      maximo: "3",
+      entrenador: "",
+      reglas: "",
+      peso: "",
+      tamano: "",
+      cupo: "1",
+      cuota: "",
+      fechaCierre: "2037-11-30",
+      horaCierre: "18:00",
+      formato: "tiempo",
+    },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
+  expect(made.status()).toBe(302);
+
+  async function captain(name: string) {
+    const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 780 } });
+    const phone = await context.newPage();
+    await createMember(phone, { nombreCompleto: name, fechaNacimiento: "2001-05-02" });
+    await phone.goto(`/detalles/${eventId}#categorias`);
+    return { context, phone };
+  }
+  async function register(phone: Page, team: string, button: string) {
+    await phone.getByLabel("Nombre del equipo").fill(team);
+    await phone.getByLabel("Colegio o universidad").fill("Universidad Mayor de San Andrés");
+    await phone.getByLabel("Ciudad").fill("La Paz");
+    await phone.getByLabel("Nombre del robot").fill(`${team} 1`);
+    await phone.getByRole("button", { name: button }).click();
+  }
+
+  const first = await captain("Ana Quispe Mamani");
+  await first.phone.getByRole("link", { name: "Inscribir un equipo" }).click();
+  await register(first.phone, "Los Cóndores", "Inscribir equipo");
+  await okAlert(first.phone, /Equipo inscrito/);
+  const firstUrl = first.phone.url();
+
+  // The category is full: the second captain is told before sending, and the team waits.
+  const second = await captain("Beto Choque Rojas");
+  await second.phone.getByRole("link", { name: "Anotar un equipo en la lista de espera" }).click();
+  await expect(second.phone.locator(".team-waiting-note")).toContainText(
+    "tu equipo quedará en la lista de espera",
+  );
+  await expectNoAxeViolations(second.phone);
+  await register(second.phone, "Los Pumas", "Inscribir en la lista de espera");
+  await okAlert(second.phone, /lista de espera/);
+  await expect(second.phone.locator(".team-status")).toHaveText("En lista de espera");
+  await expect(second.phone.locator(".team-waiting-note")).toContainText(
+    "el primero de la lista de espera",
+  );
+  await expectNoAxeViolations(second.phone);
+  await shoot(second.phone, "team-waiting");
+  const secondUrl = second.phone.url();
+
+  // Anyone reads the list on the competition's page.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto(`/detalles/${eventId}#categorias`);
+  // The category's flash, set by the post above, shows on this first page.
+  await okAlert(page, "Categoría agregada.");
+  const card = page.getByRole("article", { name: "Seguidor de línea" });
+  await expect(card).toContainText("Lista de espera (1)");
+  await expect(card).toContainText("Sin lugares: 1 equipo espera");
+  await expectNoAxeViolations(page);
+  await shoot(page, "team-waiting-list", card.locator(".category-teams").last());
+
+  // The first team withdraws: the place is the waiting team's.
+  await first.phone.goto(firstUrl);
+  await first.phone.getByRole("link", { name: "Retirar el equipo" }).click();
+  await expect(first.phone.getByRole("button", { name: "Sí, retirar el equipo" })).toBeVisible();
+  await first.phone.getByRole("button", { name: "Sí, retirar el equipo" }).click();
+  await okAlert(first.phone, /Equipo retirado/);
+  await second.phone.goto(secondUrl);
+  await expect(second.phone.locator(".team-status")).toHaveText("Pendiente de aprobación");
+  await expect(second.phone.locator(".team-waiting-note")).toHaveCount(0);
+
+  await first.context.close();
+  await second.context.close();
   const reply = await page.request.post("/admin", {
     form: { intent: "delete", eventId },
     headers: { Origin: origin },

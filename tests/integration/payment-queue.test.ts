@@ -317,7 +317,7 @@ test(`a confirmation racing the expiry of the same hold ends in one state: confi
     const [seat] = await server.db
       .select()
       .from(participations)
-      .where(and(eq(participations.eventId, event.id), eq(participations.userId, p.userId)));
+      .where(and(eq(participations.eventId, event.id), eq(participations.userId, p.userId!)));
     if (decisions[i] === "confirmed") {
       expect(row.status).toBe("confirmed");
       expect(seat).toBeDefined();

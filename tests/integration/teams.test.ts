@@ -12,6 +12,7 @@ import {
   auditLog,
   competitionCategories,
   competitionTeams,
+  events,
   mailOutbox,
   payments,
   schools,
@@ -26,7 +27,7 @@ import { deleteEvent } from "~/events/event.server";
 import { expireHolds } from "~/payments/expiry.server";
 import { composeMail, mailSite } from "~/mail/compose.server";
 import { getQueuedMail } from "~/mail/mail.server";
-import { decidePayment } from "~/payments/review.server";
+import { decidePayment, recordRefund } from "~/payments/review.server";
 import { grantRole } from "~/members/roles.server";
 import type { MemberData } from "~/members/member-data.server";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
@@ -137,6 +138,11 @@ async function state() {
   };
 }
 
+async function teamRow(id: string) {
+  const [row] = await server.db.select().from(competitionTeams).where(eq(competitionTeams.id, id));
+  return row!;
+}
+
 function alerts(html: string): string[] {
   return [...html.matchAll(/<p class="field-error"[^>]*>([^<]*)<\/p>/g)].map((m) => m[1]!);
 }
@@ -181,7 +187,8 @@ test("a member registers a team and captains it; the school is added; the event'
   const page = text((await new BrowserClient(server.url).get(`/detalles/${eventId}`)).text);
   expect(page).toContain("Equipos inscritos (2)");
   expect(page).toContain("Los Cóndores");
-  expect(page).toContain("Ana M.");
+  expect(page).toContain("Ana Q.");
+  expect(page).not.toContain("Mamani");
   expect(page).not.toContain("Quispe");
   expect(page).not.toContain(ana.user.email);
   expect(page).not.toContain("2010-03-04");
@@ -241,7 +248,7 @@ test("registering: a visitor is sent to sign in; bad input is refused in Spanish
   ).rejects.toMatchObject({ status: 400 });
 });
 
-test("a second team in a category, a taken name, a full category and a passed deadline are refused", async () => {
+test("a second team in a category, a taken name and a passed deadline are refused; a full category puts the team on its waiting list", async () => {
   const { categoryId } = await competition({ capacity: 2 });
   const ana = await person("Ana Flores");
   await team(ana, categoryId);
@@ -256,9 +263,8 @@ test("a second team in a category, a taken name, a full category and a passed de
   await team(beto, categoryId, { nombre: "Los Pumas" });
 
   const caro = await person("Caro Mamani");
-  const full = await create(caro, categoryId, { nombre: "Las Vicuñas" });
-  expect(full.status).toBe(409);
-  expect(alerts(full.text)).toContain(TEAM_MESSAGES.full);
+  const waiting = await team(caro, categoryId, { nombre: "Las Vicuñas" });
+  expect((await teamRow(waiting.id)).status).toBe("waiting");
 
   const closed = await competition({ registrationClosesAt: new Date("2020-01-01T00:00:00Z") });
   const late = await create(caro, closed.categoryId);
@@ -494,9 +500,8 @@ test("members leave, the captain removes one, and a withdrawal before the deadli
     (await ana.client.post(`/equipos/${id}`, { intent: "removeMember", userId: caro.user.id }))
       .status,
   ).toBe(302);
-  const full = await create(beto, categoryId, { nombre: "Los Pumas" });
-  expect(full.status).toBe(409);
-  expect(alerts(full.text)).toContain(TEAM_MESSAGES.full);
+  const pumas = await team(beto, categoryId, { nombre: "Los Pumas" });
+  expect((await teamRow(pumas.id)).status).toBe("waiting");
 
   expect((await ana.client.post(`/equipos/${id}`, { intent: "withdrawTeam" })).status).toBe(302);
   const [withdrawn] = await server.db
@@ -505,8 +510,9 @@ test("members leave, the captain removes one, and a withdrawal before the deadli
     .where(eq(competitionTeams.id, id));
   expect(withdrawn!.status).toBe("withdrawn");
   expect(await server.db.select().from(teamMembers).where(eq(teamMembers.teamId, id))).toEqual([]);
-  // The place and the name are free: the captain may even register again.
-  await team(ana, categoryId);
+  // The place goes to the team waiting; the name is free: the captain may register again (and wait).
+  expect((await teamRow(pumas.id)).status).toBe("pending");
+  expect((await teamRow((await team(ana, categoryId)).id)).status).toBe("waiting");
 });
 
 test("the captain removes a coach who should not be there; the link they used stops working, and nobody else may remove the coach", async () => {
@@ -594,20 +600,19 @@ test("two people joining at once into a team's last place: one gets it, the othe
   );
 });
 
-test("two captains registering at once for a category's last place: one team gets it, the other is told it is full", async () => {
+test("two captains registering at once for a category's last place: one team gets it, the other waits", async () => {
   const { categoryId } = await competition({ capacity: 1 });
   const [ana, beto] = await Promise.all([person("Ana Flores"), person("Beto Choque")]);
   const replies = await Promise.all([
     create(ana, categoryId),
     create(beto, categoryId, { nombre: "Los Pumas" }),
   ]);
-  expect(replies.map((r) => r.status).sort()).toEqual([302, 409]);
-  expect(alerts(replies.find((r) => r.status === 409)!.text)).toContain(TEAM_MESSAGES.full);
-  const live = await server.db
-    .select()
+  expect(replies.map((r) => r.status)).toEqual([302, 302]);
+  const teams = await server.db
+    .select({ status: competitionTeams.status })
     .from(competitionTeams)
     .where(eq(competitionTeams.categoryId, categoryId));
-  expect(live).toHaveLength(1);
+  expect(teams.map((t) => t.status).sort()).toEqual(["pending", "waiting"]);
 });
 
 test("a member the captain removes cannot come back with the link they joined with", async () => {
@@ -1064,8 +1069,14 @@ test("a fee holds the team's place like a person's: the captain pays on the paym
   const caro = await person("Caro Mamani");
   const late = await team(caro, categoryId, { nombre: "Los Pumas" });
   const dani = await person("Dani Rojas");
-  expect((await create(dani, categoryId, { nombre: "Las Vicuñas" })).status).toBe(409);
-  await expireHolds(server.db, new Date(Date.now() + 49 * 3_600_000));
+  const vicunas = await team(dani, categoryId, { nombre: "Las Vicuñas" });
+  expect((await teamRow(vicunas.id)).status).toBe("waiting");
+  // A team waiting holds no place and owes nothing yet.
+  expect(await server.db.select().from(payments).where(eq(payments.teamId, vicunas.id))).toEqual(
+    [],
+  );
+  const later = new Date(Date.now() + 49 * 3_600_000);
+  await expireHolds(server.db, later);
   const [expired] = await server.db
     .select()
     .from(competitionTeams)
@@ -1076,5 +1087,197 @@ test("a fee holds the team's place like a person's: the captain pays on the paym
     .from(payments)
     .where(eq(payments.teamId, late.id));
   expect(gone!.status).toBe("expired");
-  await team(dani, categoryId, { nombre: "Las Vicuñas" });
+  // The place goes to the team waiting, whose captain now holds it from then, and is told how to pay.
+  expect((await teamRow(vicunas.id)).status).toBe("pending");
+  const [heldAgain] = await server.db
+    .select()
+    .from(payments)
+    .where(eq(payments.teamId, vicunas.id));
+  expect(heldAgain).toMatchObject({ userId: dani.user.id, status: "pending", amountCents: 5000 });
+  expect(heldAgain!.heldUntil!.getTime()).toBeGreaterThan(later.getTime() + 47 * 3_600_000);
+  const [placeMail] = await server.db
+    .select()
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.kind, "paymentPending"),
+        eq(mailOutbox.userId, dani.user.id),
+        sql`${mailOutbox.data}::text like ${`%${vicunas.id}%`}`,
+      ),
+    );
+  const told = composeMail(
+    (await getQueuedMail(server.db, placeMail!.id))!,
+    mailSite(server.config),
+  );
+  expect(told.subject).toContain("¡El equipo «Las Vicuñas» tiene lugar!");
+  expect(String(told.text)).toContain("lista de espera");
+  expect(String(told.text)).toContain(`/detalles/${eventId}/pago?equipo=${vicunas.id}`);
+});
+
+test("a full category's waiting list: teams wait in order, the pages say where, organisers approve only teams with a place; a rejection, a withdrawal or more places give the first team waiting its place and its captain is told", async () => {
+  const { eventId, categoryId } = await competition({ capacity: 1, coachRequired: false });
+  const ana = await person("Ana Flores");
+  const first = await team(ana, categoryId);
+  const beto = await person("Beto Choque");
+  const caro = await person("Caro Mamani");
+  const dani = await person("Dani Rojas");
+  // The form says the team will wait, and the reply says it did.
+  const form = text((await beto.client.get(`/equipos/nuevo?categoria=${categoryId}`)).text);
+  expect(form).toContain("tu equipo quedará en la lista de espera");
+  expect(form).toContain("Inscribir en la lista de espera");
+  const pumasReply = await create(beto, categoryId, { nombre: "Los Pumas" });
+  expect(pumasReply.status).toBe(302);
+  const pumas = pathOf(pumasReply.location)!.split("/").pop()!;
+  expect(text((await beto.client.get(`/equipos/${pumas}`)).text)).toContain(
+    "Equipo inscrito en la lista de espera",
+  );
+  const vicunas = (await team(caro, categoryId, { nombre: "Las Vicuñas" })).id;
+  expect([(await teamRow(pumas)).status, (await teamRow(vicunas)).status]).toEqual([
+    "waiting",
+    "waiting",
+  ]);
+
+  // Anyone reads the list, in order, and where a team stands on it.
+  const visitor = new BrowserClient(server.url);
+  const page = text((await visitor.get(`/detalles/${eventId}`)).text);
+  expect(page).toContain("Lista de espera (2)");
+  expect(page.indexOf("Los Pumas")).toBeLessThan(page.indexOf("Las Vicuñas"));
+  expect(page).toContain("Sin lugares: 2 equipos esperan");
+  expect(page).toContain("Anotar un equipo en la lista de espera");
+  expect(text((await visitor.get(`/equipos/${vicunas}`)).text)).toContain(
+    "El equipo es el 2.º de la lista de espera.",
+  );
+  expect(text((await beto.client.get(`/equipos/${pumas}`)).text)).toContain(
+    "El equipo es el primero de la lista de espera",
+  );
+  // The team waiting gathers its members meanwhile.
+  expect((await join(dani, (await codeOf(pumas))!)).status).toBe(302);
+
+  // Organisers cannot approve a team that has no place; they may reject it.
+  const review = (teamId: string, decision: string, motivo = "") =>
+    organiser.client.post(`/admin/eventos/${eventId}/equipos`, {
+      intent: "review",
+      teamId,
+      decision,
+      motivo,
+    });
+  const refused = await review(pumas, "aprobar");
+  expect(refused.status).toBe(409);
+  expect(alerts(refused.text)).toContain(TEAM_MESSAGES.waitingNotApproved);
+  expect((await teamRow(pumas)).status).toBe("waiting");
+
+  // The first team is rejected: its place goes to the first waiting, whose captain is told.
+  expect((await review(first.id, "rechazar", "Robot fuera de reglamento")).status).toBe(302);
+  expect((await teamRow(pumas)).status).toBe("pending");
+  expect((await teamRow(vicunas)).status).toBe("waiting");
+  const [mail] = await server.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.kind, "teamPlace"), eq(mailOutbox.userId, beto.user.id)));
+  const told = composeMail((await getQueuedMail(server.db, mail!.id))!, mailSite(server.config));
+  expect(told.subject).toContain("¡Tu equipo tiene lugar!");
+  expect(String(told.text)).toContain("«Los Pumas»");
+  expect(String(told.text)).toContain("«Robot Sumo»");
+  expect(String(told.text)).toContain(`/equipos/${pumas}`);
+  expect((await review(pumas, "aprobar")).status).toBe(302);
+  expect((await teamRow(pumas)).status).toBe("approved");
+  // A rejected team approved again needs a free place.
+  expect(alerts((await review(first.id, "aprobar")).text)).toContain(TEAM_MESSAGES.full);
+
+  // More places: the category's editor raises its capacity, and the next team waiting gets one.
+  const [category] = await server.db
+    .select()
+    .from(competitionCategories)
+    .where(eq(competitionCategories.id, categoryId));
+  const edited = await admin.client.post(`/admin/eventos/${eventId}/categorias`, {
+    intent: "updateCategory",
+    categoryId,
+    nombre: category!.name,
+    nivel: category!.level,
+    minimo: String(category!.minMembers),
+    maximo: String(category!.maxMembers),
+    entrenador: "",
+    reglas: "",
+    peso: "",
+    tamano: "",
+    cupo: "2",
+    cuota: "0",
+    fechaCierre: "2099-11-30",
+    horaCierre: "18:00",
+    formato: category!.format,
+  });
+  expect(edited.status, alerts(edited.text).join()).toBe(302);
+  expect((await teamRow(vicunas)).status).toBe("pending");
+});
+
+test("a team waiting leaves the list at its captain's word; once the event has started, a freed place goes to nobody", async () => {
+  const { eventId, categoryId } = await competition({ capacity: 1, coachRequired: false });
+  const ana = await person("Ana Flores");
+  const first = await team(ana, categoryId);
+  const beto = await person("Beto Choque");
+  const caro = await person("Caro Mamani");
+  const pumas = (await team(beto, categoryId, { nombre: "Los Pumas" })).id;
+  const vicunas = (await team(caro, categoryId, { nombre: "Las Vicuñas" })).id;
+  const leaving = text((await beto.client.get(`/equipos/${pumas}?retirar=1`)).text);
+  expect(leaving).toContain("Salir de la lista de espera");
+  expect((await beto.client.post(`/equipos/${pumas}`, { intent: "withdrawTeam" })).status).toBe(
+    302,
+  );
+  expect((await teamRow(pumas)).status).toBe("withdrawn");
+  expect((await teamRow(vicunas)).status).toBe("waiting");
+  expect(text((await caro.client.get(`/equipos/${vicunas}`)).text)).toContain(
+    "El equipo es el primero de la lista de espera",
+  );
+
+  // The competition is under way: a withdrawal's place is not handed out any more.
+  await server.db
+    .update(events)
+    .set({ startsAt: new Date(Date.now() - 3_600_000) })
+    .where(eq(events.id, eventId));
+  expect((await ana.client.post(`/equipos/${first.id}`, { intent: "withdrawTeam" })).status).toBe(
+    302,
+  );
+  expect((await teamRow(vicunas)).status).toBe("waiting");
+});
+
+test("a fee that was paid stays when its payer deletes their account, without them or their receipt, and its refund can be recorded; a fee not paid goes with them", async () => {
+  const { categoryId } = await competition({
+    feeCents: 5000,
+    minMembers: 1,
+    coachRequired: false,
+    capacity: 5,
+  });
+  const ana = await person("Ana Flores");
+  const paid = await team(ana, categoryId);
+  const beto = await person("Beto Choque");
+  const unpaid = await team(beto, categoryId, { nombre: "Los Pumas" });
+  const [fee] = await server.db.select().from(payments).where(eq(payments.teamId, paid.id));
+  await server.db
+    .update(payments)
+    .set({ receiptFile: `${"a".repeat(32)}.png` })
+    .where(eq(payments.id, fee!.id));
+  await decidePayment(server.db, admin.user, fee!.id, "confirm");
+
+  for (const p of [ana, beto])
+    expect(
+      (await p.client.post("/profile", { intent: "deleteAccount", confirmar: "eliminar" })).status,
+    ).toBe(302);
+  // Each was alone in their team: the teams are withdrawn.
+  expect((await teamRow(paid.id)).status).toBe("withdrawn");
+  expect((await teamRow(unpaid.id)).status).toBe("withdrawn");
+  const [kept] = await server.db.select().from(payments).where(eq(payments.id, fee!.id));
+  expect(kept).toMatchObject({ userId: null, status: "confirmed", receiptFile: null });
+  expect(kept!.leftAt).not.toBeNull();
+  expect(await server.db.select().from(payments).where(eq(payments.teamId, unpaid.id))).toEqual([]);
+  const queue = text((await admin.client.get("/tesoreria/pagos?ver=reembolsos")).text);
+  const item = queue
+    .split('<li class="card payment-queue-item">')
+    .map((card) => card.slice(0, card.indexOf("</li>")))
+    .find((card) => card.includes(fee!.reference));
+  expect(item).toContain("cuenta eliminada");
+  expect(item).toContain("equipo «Los Cóndores»");
+  expect(item).not.toContain("Ana Flores");
+  await recordRefund(server.db, admin.user, fee!.id, "Transferencia 123");
+  const [refunded] = await server.db.select().from(payments).where(eq(payments.id, fee!.id));
+  expect(refunded).toMatchObject({ status: "refunded", userId: null });
 });

@@ -16,7 +16,10 @@ function limitsLine(c: PublicCategory): string | null {
 
 function placesLine(c: PublicCategory): string {
   if (c.placesLeft === null) return "Sin límite de equipos";
-  if (c.placesLeft === 0) return "Sin lugares";
+  if (c.placesLeft === 0)
+    return c.waiting.length > 0
+      ? `Sin lugares: ${c.waiting.length === 1 ? "1 equipo espera" : `${c.waiting.length} equipos esperan`}`
+      : "Sin lugares: los equipos nuevos quedan en lista de espera";
   return c.placesLeft === 1
     ? `Queda 1 lugar de ${c.capacity}`
     : `Quedan ${c.placesLeft} lugares de ${c.capacity}`;
@@ -103,10 +106,24 @@ export function CategoryCard({
           </ul>
         </div>
       )}
-      {register && !c.closed && c.placesLeft !== 0 ? (
+      {c.waiting.length > 0 ? (
+        <div className="category-teams">
+          <p className="category-rules-title">Lista de espera ({c.waiting.length})</p>
+          <ol className="category-team-list">
+            {c.waiting.map((t) => (
+              <li key={t.id}>
+                <a href={`/equipos/${t.id}`}>{t.name}</a> — {t.school}, {t.city}
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
+      {register && !c.closed ? (
         <p>
           <a className="button button-secondary" href={`/equipos/nuevo?categoria=${c.id}`}>
-            Inscribir un equipo
+            {c.placesLeft === 0 || c.waiting.length > 0
+              ? "Anotar un equipo en la lista de espera"
+              : "Inscribir un equipo"}
           </a>
         </p>
       ) : null}

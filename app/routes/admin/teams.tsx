@@ -89,7 +89,12 @@ export default function Teams({ loaderData, actionData }: Route.ComponentProps) 
             ) : null}
             {t.status !== "withdrawn" ? (
               <div className="team-admin-actions">
-                {t.status !== "approved" ? (
+                {t.status === "waiting" ? (
+                  <p className="muted">
+                    En la lista de espera: se puede aprobar cuando tome un lugar libre.
+                  </p>
+                ) : null}
+                {t.status !== "approved" && t.status !== "waiting" ? (
                   <Form method="post">
                     <input type="hidden" name="intent" value="review" />
                     <input type="hidden" name="teamId" value={t.id} />

@@ -68,15 +68,24 @@ export default function NewTeam({ loaderData, actionData }: Route.ComponentProps
           </p>
         ) : null}
       </section>
-      {category.closed || category.full ? (
+      {category.closed ? (
         <p className="field-error" role="alert">
-          {category.closed
-            ? "Las inscripciones de esta categoría ya cerraron."
-            : "La categoría ya no tiene lugares para más equipos."}
+          Las inscripciones de esta categoría ya cerraron.
         </p>
       ) : (
         <section className="card" aria-labelledby="equipo-title">
           <h2 id="equipo-title">Datos del equipo</h2>
+          {category.waitingList ? (
+            <p className="team-waiting-note">
+              La categoría no tiene lugares libres
+              {category.waiting > 0
+                ? ` y ${category.waiting === 1 ? "1 equipo espera" : `${category.waiting} equipos esperan`}`
+                : ""}
+              : tu equipo quedará en la lista de espera. Si se libera un lugar es del primer equipo
+              de la lista, y te escribiremos
+              {category.feeCents > 0 ? " para pagar la cuota" : ""}.
+            </p>
+          ) : null}
           {reply && Object.keys(errors).length === 0 ? (
             <p className="field-error" role="alert">
               {reply.message}
@@ -87,7 +96,9 @@ export default function NewTeam({ loaderData, actionData }: Route.ComponentProps
             errors={errors}
             schools={schools}
             hidden={{ categoryId: category.id }}
-            submitLabel="Inscribir equipo"
+            submitLabel={
+              category.waitingList ? "Inscribir en la lista de espera" : "Inscribir equipo"
+            }
             formRef={formRef}
           />
         </section>

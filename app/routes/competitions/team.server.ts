@@ -84,7 +84,7 @@ export async function loadNewTeam(request: Request, context: AppLoadContext) {
   const categoryId = new URL(request.url).searchParams.get("categoria");
   const found = await categoryForNewTeam(context.db, categoryId);
   if (!found) notFound(TEAM_MESSAGES.categoryNotFound);
-  const { category, eventName, teams } = found;
+  const { category, eventName, teams, waiting } = found;
   return data(
     {
       timeZone: context.config.siteTimezone,
@@ -98,7 +98,9 @@ export async function loadNewTeam(request: Request, context: AppLoadContext) {
         feeCents: category.feeCents,
         registrationClosesAt: category.registrationClosesAt.toISOString(),
         closed: now(context).getTime() >= category.registrationClosesAt.getTime(),
-        full: category.capacity !== null && teams >= category.capacity,
+        // A new team waits behind those already waiting (decision 056).
+        waitingList: (category.capacity !== null && teams >= category.capacity) || waiting > 0,
+        waiting,
       },
       event: { id: category.eventId, name: eventName },
       schools: (await listSchools(context.db)).map((s) => s.name),
@@ -118,7 +120,11 @@ export async function newTeamAction(request: Request, user: SessionUser, context
       teamFields(form),
       now(context),
     );
-    return redirectWithFlash(context, `/equipos/${team.id}`, "teamCreated");
+    return redirectWithFlash(
+      context,
+      `/equipos/${team.id}`,
+      team.status === "waiting" ? "teamWaiting" : "teamCreated",
+    );
   } catch (error) {
     return refused(error, "createTeam", form);
   }

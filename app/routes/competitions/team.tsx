@@ -74,7 +74,7 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
   const formRef = useFocusFirstError<HTMLFormElement>(
     Object.keys(errors).length > 0 ? reply : null,
   );
-  const open = team.status === "pending" || team.status === "approved";
+  const open = team.status === "waiting" || team.status === "pending" || team.status === "approved";
   const canEdit = viewer.isCaptain && open && !category.closed;
   const showForm = canEdit && (editing || reply?.intent === "updateTeam");
   const confirmingWithdraw = canEdit && params.get("retirar") === "1";
@@ -91,6 +91,16 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
       {reply && Object.keys(errors).length === 0 ? (
         <p className="field-error" role="alert">
           {reply.message}
+        </p>
+      ) : null}
+      {team.waitingPosition !== null ? (
+        <p className="team-waiting-note">
+          {team.waitingPosition === 1
+            ? "El equipo es el primero de la lista de espera: el próximo lugar que se libere es suyo."
+            : `El equipo es el ${team.waitingPosition}.º de la lista de espera.`}{" "}
+          {insider
+            ? `Les escribiremos en cuanto tenga lugar${category.feeCents > 0 ? ", para pagar la cuota" : ""}; mientras tanto pueden completar el equipo.`
+            : ""}
         </p>
       ) : null}
       {team.status === "rejected" && team.reviewReason ? (
@@ -311,7 +321,9 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
 
       {canEdit || (viewer.isCaptain && team.status === "rejected") ? (
         <section className="card" aria-labelledby="retirar">
-          <h2 id="retirar">Retirar el equipo</h2>
+          <h2 id="retirar">
+            {team.status === "waiting" ? "Salir de la lista de espera" : "Retirar el equipo"}
+          </h2>
           {team.status === "rejected" ? (
             <p>
               Al retirarlo, sus integrantes quedan libres para inscribirse en otro equipo de la
@@ -320,11 +332,15 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
           ) : null}
           {confirmingWithdraw ? (
             <Form method="post">
-              <p>¿Retirar «{team.name}»? Su lugar queda libre y no se puede deshacer.</p>
+              <p>
+                {team.status === "waiting"
+                  ? `¿Sacar a «${team.name}» de la lista de espera? El equipo queda retirado y no se puede deshacer.`
+                  : `¿Retirar «${team.name}»? Su lugar queda libre y no se puede deshacer.`}
+              </p>
               <input type="hidden" name="intent" value="withdrawTeam" />
               <div className="button-row">
                 <button type="submit" className="button button-danger">
-                  Sí, retirar el equipo
+                  {team.status === "waiting" ? "Sí, salir de la lista" : "Sí, retirar el equipo"}
                 </button>
                 <Link className="button button-ghost" to={`/equipos/${team.id}`}>
                   Cancelar
@@ -334,7 +350,7 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
           ) : (
             <p>
               <Link className="button button-danger" to="?retirar=1#retirar">
-                Retirar el equipo
+                {team.status === "waiting" ? "Salir de la lista de espera" : "Retirar el equipo"}
               </Link>
             </p>
           )}
