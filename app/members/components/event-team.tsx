@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { Field } from "~/ui/field";
+import { MEMBER_MESSAGES } from "../messages";
 import { RoleKindField } from "./member-roles";
 
 interface TeamMember {
@@ -33,6 +34,13 @@ export function EventTeam({
   error?: string;
 }) {
   const judges = categories.length > 0 && kinds.some((k) => k.kind === "judge");
+  // A missing or unknown category is told next to the category, anything else next to the e-mail.
+  const categoryError =
+    judges &&
+    (error === MEMBER_MESSAGES.roleCategoryMissing ||
+      error === MEMBER_MESSAGES.roleCategoryNotFound)
+      ? error
+      : undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
@@ -83,7 +91,7 @@ export function EventTeam({
           name="email"
           label="Correo del miembro"
           required
-          error={error}
+          error={categoryError ? undefined : error}
           hint="Debe haber iniciado sesión en el sitio al menos una vez."
         >
           {(control) => <input {...control} type="email" maxLength={320} autoComplete="off" />}
@@ -99,6 +107,7 @@ export function EventTeam({
             name="categoryId"
             label="Categoría que juzgará"
             hint="Solo para el rol de jurado."
+            error={categoryError}
           >
             {(control) => (
               <select {...control} defaultValue="">
