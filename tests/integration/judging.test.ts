@@ -1070,7 +1070,7 @@ test("a member's data download lists their team's place and what they entered as
   ]);
   const judged = await exportMemberData(database.db, judge);
   expect(judged.anotacionesDeResultados).toEqual([
-    expect.objectContaining({ tipo: "vuelta", categoria: line.name, estado: "standing" }),
+    expect.objectContaining({ tipo: "vuelta", categoria: line.name, estado: "cuenta" }),
   ]);
   await deleteAccount(database.db, judge);
   const [run] = await database.db

@@ -157,7 +157,7 @@ export async function drawBracket(
   return db.transaction(async (tx) => {
     const open = await openCategory(tx, actor, categoryId, "event.judging", { format: "llaves" });
     const teams = await bracketTeams(tx, open);
-    const seed = randomInt(0, 2 ** 32 - 1);
+    const seed = randomInt(0, 2 ** 32);
     const teamIds = drawOrder(teams, seed);
     await storeDraw(tx, actor!, open.category.id, { method: "sorteo", seed, teamIds }, now);
     await audit(

@@ -281,5 +281,17 @@ export async function entriesByMember(db: Db, userId: string) {
   ];
   return rows
     .sort((a, b) => a.anotadoEl.getTime() - b.anotadoEl.getTime())
-    .map((r) => ({ ...r, anotadoEl: r.anotadoEl.toISOString() }));
+    .map((r) => ({
+      ...r,
+      estado: ENTRY_STATES[r.estado as keyof typeof ENTRY_STATES] ?? r.estado,
+      anotadoEl: r.anotadoEl.toISOString(),
+    }));
 }
+
+/** An entry's state in words (decision 057). */
+const ENTRY_STATES = {
+  standing: "cuenta",
+  conflict: "en conflicto, por decidir",
+  replaced: "reemplazada",
+  rejected: "rechazada",
+} as const;

@@ -370,6 +370,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
           eventId={event.id}
           staff={team.staff}
           kinds={team.kinds}
+          categories={team.categories}
           error={actionData && "team" in actionData ? actionData.message : undefined}
         />
       ) : null}
