@@ -45,7 +45,8 @@ function InspectionForm({ team, reply }: { team: Team; reply: InspectionReply | 
   const error = reply?.teamId === team.id ? reply.message : null;
   const errorId = `error-${team.id}`;
   return (
-    <Form method="post" className="door-form" preventScrollReset>
+    // A new key after each inspection: the form comes back empty for the next one.
+    <Form key={team.inspections.length} method="post" className="door-form" preventScrollReset>
       <input type="hidden" name="intent" value="inspect" />
       <input type="hidden" name="teamId" value={team.id} />
       <fieldset aria-describedby={error ? errorId : undefined}>
@@ -86,10 +87,9 @@ export default function Inspection({ loaderData, actionData }: Route.ComponentPr
     <div className="page page-narrow door">
       <BackLink to={`/admin/eventos/${event.id}/registro`} label="Registro de entrada" />
       <h1>Inspección: {event.name}</h1>
-      <p className="lead">
-        Un equipo queda registrado cuando entraron todos sus integrantes (y su entrenador, si la
-        categoría lo exige), cada uno con su pase. Compite si además su robot pasó la última
-        inspección.
+      <p>
+        Un equipo está registrado cuando entraron todos sus integrantes (y su entrenador, si la
+        categoría lo exige). Compite si además su robot pasó la última inspección.
       </p>
       {organiser ? (
         <p>
