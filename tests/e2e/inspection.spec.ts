@@ -170,6 +170,8 @@ test("door staff check a team in by its members' passes, inspect its robot (fail
   await expect(card.locator(".door-history")).toContainText("No aprobado, por Pedro Puerta");
   await expectNoAxeViolations(door.page);
   await expect(card.getByRole("radio", { name: "Pasó", exact: true })).not.toBeChecked();
+  // The whole page from its top (the form's redirect scrolled to the team).
+  await door.page.evaluate(() => window.scrollTo(0, 0));
   await shoot(door.page, "inspection");
 
   // The captain reads it on the team's page.
@@ -180,6 +182,7 @@ test("door staff check a team in by its members' passes, inspect its robot (fail
     "El equipo compite: está registrado y su robot pasó la inspección.",
   );
   await expectNoAxeViolations(captain.page);
+  await shoot(captain.page, "team-at-door", atDoor);
 
   for (const context of [door.context, captain.context, second.context]) await context.close();
   const reply = await post(page, "/admin", { intent: "delete", eventId });
