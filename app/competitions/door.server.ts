@@ -304,16 +304,19 @@ export async function doorBoard(db: Db, actor: TeamActor, eventId: unknown, now:
       .where(eq(competitionTeams.eventId, eventId))
       .orderBy(desc(teamInspections.createdAt), desc(teamInspections.id)),
   ]);
-  const members = await db
-    .select({ teamId: teamMembers.teamId, userId: teamMembers.userId })
-    .from(teamMembers)
-    .where(
-      inArray(
-        teamMembers.teamId,
-        teams.map((t) => t.id).concat("00000000-0000-0000-0000-000000000000"),
-      ),
-    )
-    .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.userId));
+  const members =
+    teams.length === 0
+      ? []
+      : await db
+          .select({ teamId: teamMembers.teamId, userId: teamMembers.userId })
+          .from(teamMembers)
+          .where(
+            inArray(
+              teamMembers.teamId,
+              teams.map((t) => t.id),
+            ),
+          )
+          .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.userId));
   const person = new Map(people.map((p) => [p.userId, p]));
   const shown = (userId: string) => {
     const p = person.get(userId);
