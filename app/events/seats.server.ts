@@ -11,7 +11,8 @@ export async function countParticipants(db: Db, eventId: string): Promise<number
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(participations)
-    .where(eq(participations.eventId, eventId));
+    // A competitor's participation (decision 055) takes no seat.
+    .where(and(eq(participations.eventId, eventId), eq(participations.seat, true)));
   return row?.n ?? 0;
 }
 

@@ -7,6 +7,7 @@ import type { Db } from "~/db/client.server";
 import { fillSeats } from "~/events/seats.server";
 import { removeUnlessUsed } from "~/payments/payment.server";
 import { handOverTeams, teamsOfMember } from "~/competitions/teams.server";
+import { inspectionsOfMember } from "~/competitions/door.server";
 import type { PrivateStorage } from "~/uploads/storage.server";
 import {
   auditLog,
@@ -18,6 +19,7 @@ import {
   notes,
   eventSessions,
   participations,
+  teamInspections,
   payments,
   projects,
   sessionAttendance,
@@ -187,6 +189,7 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
     .orderBy(asc(payments.createdAt));
   // The competition teams they are in, captain or coach (decision 052).
   const teamRows = await teamsOfMember(db, id);
+  const inspectionRows = await inspectionsOfMember(db, id);
   // Attendance per session (decision 044), listed under each participation.
   const attendanceRows = await db
     .select({
@@ -282,6 +285,8 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
       createdAt: p.createdAt.toISOString(),
     })),
     equipos: teamRows,
+    // Their teams' robot inspections (decision 055), without the inspector's name.
+    inspeccionesDeRobots: inspectionRows,
     // Whether a private calendar link exists; its secret is never stored, so never exported.
     calendarioPrivado: user.calendarTokenHash !== null,
     // The kinds of mail turned off, and the mails of the last 90 days (docs/decisions/021-mail.md).
@@ -397,6 +402,11 @@ export async function deleteAccount(
       .update(competitionTeams)
       .set({ reviewedByName: DELETED_ACCOUNT })
       .where(eq(competitionTeams.reviewedBy, id));
+    // The robots they inspected at a door keep the result, under 'cuenta eliminada' (decision 055).
+    await tx
+      .update(teamInspections)
+      .set({ inspectedByName: DELETED_ACCOUNT })
+      .where(eq(teamInspections.inspectedBy, id));
     // The payments they decided as treasurer keep the decision, under 'cuenta eliminada'.
     await tx
       .update(payments)

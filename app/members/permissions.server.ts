@@ -79,6 +79,9 @@ export const CAPABILITIES = {
   "event.competition": ["organiser"],
   // Its teams (decision 052): see them all with names and e-mails, approve or reject, the CSV.
   "event.teams": ["organiser"],
+  // Its robots' inspections at the door (decision 055): door staff within their window too, but
+  // not a staff link's holder, who has no name to sign a decision that can keep a team out.
+  "event.inspect": ["organiser", "door"],
   // Notes, resources and projects (/projectsandnotes).
   "publications.manage": ["editor"],
   // Images for events, galleries and publications (not one event's: an image is uploaded first).

@@ -37,6 +37,7 @@ const TABLES = [
   "competition_teams",
   "team_members",
   "team_invitations",
+  "team_inspections",
 ];
 
 /** Every row of every table, as JSON text in a stable order: equal snapshots, equal data. */
