@@ -306,7 +306,9 @@ export async function checkIn(
     let before = await read(true);
     if (!before && (await isCompetitor(tx, event.id, userId))) {
       // A competitor who did not register (decision 055): their participation takes no seat and
-      // starts when the phone marked them, so a queued check-in keeps its time.
+      // starts when the phone marked them, so a queued check-in keeps its time. The event row is
+      // share-locked first, in the order a registration takes (event, then participation).
+      await tx.execute(sql`select 1 from ${events} where ${events.id} = ${event.id} for key share`);
       await tx
         .insert(participations)
         .values({ userId, eventId: event.id, joinedAt: at, seat: false })

@@ -40,7 +40,12 @@ export async function fillSeats(
   await tx
     .insert(participations)
     .values(ids.map((userId) => ({ userId, eventId: event.id, joinedAt: sql`clock_timestamp()` })))
-    .onConflictDoNothing();
+    // A competitor checked in without a seat (decision 055) now takes one on the same row.
+    .onConflictDoUpdate({
+      target: [participations.userId, participations.eventId],
+      set: { seat: true },
+      setWhere: eq(participations.seat, false),
+    });
   await tx
     .delete(eventWaitlist)
     .where(and(eq(eventWaitlist.eventId, event.id), inArray(eventWaitlist.userId, ids)));

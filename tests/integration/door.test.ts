@@ -10,6 +10,7 @@ import {
   auditLog,
   competitionCategories,
   competitionTeams,
+  events,
   participations,
   schools,
   teamInspections,
@@ -31,7 +32,8 @@ import {
   teamCompetes,
 } from "~/competitions/door.server";
 import { countParticipants } from "~/events/seats.server";
-import { joinEvent } from "~/events/participation.server";
+import { joinEvent, leaveEvent } from "~/events/participation.server";
+import { expireHolds } from "~/payments/expiry.server";
 import { grantRole } from "~/members/roles.server";
 import { NotAllowedError } from "~/members/permissions.server";
 import type { MemberData } from "~/members/member-data.server";
@@ -293,6 +295,45 @@ test("a competitor checked in who then joins the audience takes a seat with the 
   expect(rows).toHaveLength(1);
   expect(rows[0]!.seat).toBe(true);
   expect(rows[0]!.at).not.toBeNull();
+});
+
+test("a competitor checked in without a seat who waits for one gets it on the same row when a seat frees", async () => {
+  const c = await competition();
+  const ana = await person("Ana Quispe");
+  await team(c, [ana]);
+  await scan(c.eventId, ana, c.door);
+  const [beto, caro] = [await person("Beto Choque"), await person("Caro Mamani")];
+  expect(await joinEvent(server.db, beto.user, c.eventId)).toBe("joined");
+  expect(await joinEvent(server.db, caro.user, c.eventId)).toBe("joined");
+  // The two seats are taken: she waits, keeping her check-in.
+  expect(await joinEvent(server.db, ana.user, c.eventId)).toBe("waiting");
+  await leaveEvent(server.db, beto.user, c.eventId);
+  const rows = await server.db
+    .select({ seat: participations.seat, at: participations.checkedInAt })
+    .from(participations)
+    .where(and(eq(participations.eventId, c.eventId), eq(participations.userId, ana.user.id)));
+  expect(rows).toEqual([{ seat: true, at: expect.any(Date) }]);
+  expect(await countParticipants(server.db, c.eventId)).toBe(2);
+});
+
+test("a competitor checked in on an audience registration whose payment runs out keeps the check-in, without the seat", async () => {
+  const c = await competition();
+  await server.db
+    .update(events)
+    .set({ priceCents: 2000, holdHours: 1 })
+    .where(eq(events.id, c.eventId));
+  const ana = await person("Ana Quispe");
+  const teamId = await team(c, [ana]);
+  expect(await joinEvent(server.db, ana.user, c.eventId)).toBe("joined");
+  await scan(c.eventId, ana, c.door);
+  // The hold (an hour) runs out while the competition is on.
+  expect(await expireHolds(server.db, new Date(Date.now() + 2 * 3_600_000))).toBe(1);
+  const rows = await server.db
+    .select({ seat: participations.seat, at: participations.checkedInAt })
+    .from(participations)
+    .where(and(eq(participations.eventId, c.eventId), eq(participations.userId, ana.user.id)));
+  expect(rows).toEqual([{ seat: false, at: expect.any(Date) }]);
+  expect((await teamAtDoor(server.db, teamId))?.teamCheckedIn).toBe(true);
 });
 
 test("a team is checked in when every member is; its coach counts only where the category requires one", async () => {
