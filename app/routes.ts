@@ -47,6 +47,8 @@ export default [
   // A competition's teams (decision 052): the organisers' list and its CSV
   route("admin/eventos/:eventId/equipos", "routes/admin/teams.tsx"),
   route("admin/eventos/:eventId/equipos.csv", "routes/admin/teams-csv.ts"),
+  // The door of a competition (decision 055): teams checked in, robots inspected
+  route("admin/eventos/:eventId/inspeccion", "routes/admin/inspection.tsx"),
   route("admin/escuelas", "routes/admin/schools.tsx"),
   route("admin/eventos/:eventId/participantes", "routes/admin/participants.tsx"),
   route("admin/eventos/:eventId/participantes.csv", "routes/admin/participants-csv.ts"),

@@ -28,6 +28,7 @@ import { isLinkHolder, linkAuthor, type LinkHolder } from "~/members/staff-links
 import { eventScope } from "~/events/event.server";
 import { qrSvg } from "./qr.server";
 import { Refusal } from "~/kernel/errors";
+import { competitorIds, isCompetitor } from "~/competitions/door.server";
 
 type Admin =
   | (Pick<User, "id" | "isAdmin" | "displayName" | "nombreCompleto" | "email"> & {
@@ -161,15 +162,19 @@ export async function listCheckIn(
         .where(eq(sessionAttendance.sessionId, current.id))
     : [];
   const byMember = new Map(attended.map((a) => [a.userId, a]));
+  // Its participants, and its competitors not yet checked in (decision 055): a member or coach
+  // of an approved team carries a pass without having registered.
   const rows = await db
     .select({
       userId: users.id,
       nombre: nameOf,
       photoURL: photoOf,
     })
-    .from(participations)
-    .innerJoin(users, eq(users.id, participations.userId))
-    .where(eq(participations.eventId, event.id))
+    .from(users)
+    .where(
+      sql`${users.id} in (select p.user_id from participations p where p.event_id = ${event.id}::uuid)
+        or ${users.id} in ${competitorIds(event.id)}`,
+    )
     .orderBy(asc(nameOf), asc(users.id));
   return {
     event,
@@ -228,11 +233,15 @@ async function whoIs(
     throw new CheckInError(ATTENDANCE_MESSAGES.checkInNoProof, 400);
   const code = normalizeCheckInCode(proof.code);
   if (!code) throw new CheckInError(ATTENDANCE_MESSAGES.checkInCodeMalformed, 400);
-  // Codes are not stored: each participant's is made again and compared (a few microseconds each).
+  // Codes are not stored: each participant's (and competitor's, decision 055) is made again and
+  // compared (a few microseconds each).
   const members = await db
-    .select({ userId: participations.userId })
-    .from(participations)
-    .where(eq(participations.eventId, eventId));
+    .select({ userId: users.id })
+    .from(users)
+    .where(
+      sql`${users.id} in (select p.user_id from participations p where p.event_id = ${eventId}::uuid)
+        or ${users.id} in ${competitorIds(eventId)}`,
+    );
   const found = members.find((m) => checkInCode(secret, eventId, m.userId) === code);
   if (!found) throw new CheckInError(ATTENDANCE_MESSAGES.checkInCodeUnknown, 404);
   return found.userId;
@@ -294,7 +303,18 @@ export async function checkIn(
       const [row] = await (lock ? query.for("update", { of: participations }) : query);
       return row;
     };
-    const before = await read(true);
+    let before = await read(true);
+    if (!before && (await isCompetitor(tx, event.id, userId))) {
+      // A competitor who did not register (decision 055): their participation takes no seat and
+      // starts when the phone marked them, so a queued check-in keeps its time. The event row is
+      // share-locked first, in the order a registration takes (event, then participation).
+      await tx.execute(sql`select 1 from ${events} where ${events.id} = ${event.id} for key share`);
+      await tx
+        .insert(participations)
+        .values({ userId, eventId: event.id, joinedAt: at, seat: false })
+        .onConflictDoNothing();
+      before = await read(true);
+    }
     if (!before) throw new CheckInError(ATTENDANCE_MESSAGES.checkInNotParticipant, 404);
     const when = at < before.joinedAt ? before.joinedAt : at;
     // The session is the one under way when the phone marked the person (a queued check-in

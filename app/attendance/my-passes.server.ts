@@ -3,11 +3,12 @@
 // place is confirmed, paid or waiting for a payment, and their pass (the QR and the typed code);
 // the waiting lists they are on; and the certificates they earned. Only ever the asking member's
 // own rows: the member is the one whose id is given, never one named by the request.
-import { and, asc, desc, eq, gt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { events, participations, type User } from "~/db/schema.server";
 import { eventPlace } from "~/events/event-place";
 import { listWaitingEvents } from "~/events/participation.server";
+import { competitorEvents } from "~/competitions/door.server";
 import { checkInPass } from "./check-in.server";
 import { certificateUrl, formatCertificateCode } from "./certificate.server";
 import { attendedCount, reachesShare, sessionCount } from "./session-attendance.server";
@@ -36,6 +37,8 @@ export interface MyPass {
   priceCents: number;
   /** The QR (an SVG made here) and the code to say; null for an event that happens only online. */
   pass: { qr: string; code: string } | null;
+  /** The teams the member competes with at this event (decision 055): their pass is a competitor's. */
+  teams: string[];
 }
 
 export interface MyCertificate {
@@ -81,6 +84,9 @@ export async function loadMyPasses(
 ) {
   const { now, secret, publicUrl } = options;
   const mine = eq(participations.userId, member.id);
+  // A member or coach of an approved team has a pass without registering (decision 055).
+  const competing = await competitorEvents(db, member.id, now);
+  const competingIds = [...competing.keys()];
   const [upcoming, ended, waiting] = await Promise.all([
     db
       .select({
@@ -110,13 +116,20 @@ export async function loadMyPasses(
         payment: sql<{ status: string; heldUntil: string | null } | null>`(
           select json_build_object('status', py.status, 'heldUntil', py.held_until)
           from payments py
-          where py.event_id = ${events.id} and py.user_id = ${participations.userId}
+          where py.event_id = ${events.id} and py.user_id = ${member.id}::uuid
             and py.subject_kind = 'registration'
           order by py.created_at desc limit 1)`,
       })
-      .from(participations)
-      .innerJoin(events, eq(events.id, participations.eventId))
-      .where(and(mine, gt(events.endsAt, now)))
+      .from(events)
+      .leftJoin(participations, and(eq(participations.eventId, events.id), mine))
+      .where(
+        and(
+          gt(events.endsAt, now),
+          competingIds.length > 0
+            ? or(isNotNull(participations.userId), inArray(events.id, competingIds))
+            : isNotNull(participations.userId),
+        ),
+      )
       .orderBy(asc(events.startsAt), asc(events.id)),
     db
       .select({
@@ -164,6 +177,7 @@ export async function loadMyPasses(
       priceCents: e.priceCents,
       // The same pass as the event page's: the door has one for every participant.
       pass: virtual ? null : checkInPass(secret, e, member.id),
+      teams: competing.get(e.id) ?? [],
     };
   });
 

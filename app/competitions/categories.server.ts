@@ -105,6 +105,8 @@ const FIELD_MESSAGES: Record<keyof CategoryFormValues, string> = {
   cuota: CATEGORY_MESSAGES.fee,
   fechaCierre: CATEGORY_MESSAGES.deadlineDate,
   horaCierre: CATEGORY_MESSAGES.deadlineTime,
+  fechaInicio: CATEGORY_MESSAGES.startDate,
+  horaInicio: CATEGORY_MESSAGES.startTime,
   formato: CATEGORY_MESSAGES.format,
 };
 
@@ -191,6 +193,20 @@ export function parseCategory(fields: CategoryFields, timeZone: string): Categor
   const registrationClosesAt = zonedToInstant(fecha, hora, timeZone);
   if (!(registrationClosesAt.getTime() <= LAST_INSTANT))
     throw new CategoryError(CATEGORY_MESSAGES.deadlineDate, "fechaCierre");
+  // When it starts (decision 055): robots are inspected until then. Both blank: the event's start.
+  const fechaInicio = text(fields.fechaInicio);
+  const horaInicio = text(fields.horaInicio);
+  let startsAt: Date | null = null;
+  if (fechaInicio !== "" || horaInicio !== "") {
+    if (!isRealDate(fechaInicio) || fechaInicio < "2000-01-01")
+      throw new CategoryError(CATEGORY_MESSAGES.startDate, "fechaInicio");
+    const start = /^(\d{2}):(\d{2})$/.exec(horaInicio);
+    if (!start || Number(start[1]) > 23 || Number(start[2]) > 59)
+      throw new CategoryError(CATEGORY_MESSAGES.startTime, "horaInicio");
+    startsAt = zonedToInstant(fechaInicio, horaInicio, timeZone);
+    if (!(startsAt.getTime() <= LAST_INSTANT))
+      throw new CategoryError(CATEGORY_MESSAGES.startDate, "fechaInicio");
+  }
   const format = text(fields.formato);
   if (!Object.hasOwn(FORMATS, format)) throw new CategoryError(CATEGORY_MESSAGES.format, "formato");
   return {
@@ -205,6 +221,7 @@ export function parseCategory(fields: CategoryFields, timeZone: string): Categor
     capacity,
     feeCents,
     registrationClosesAt,
+    startsAt,
     format,
   };
 }
@@ -215,6 +232,7 @@ export function categoryFormValues(
   timeZone: string,
 ): CategoryFormValues {
   const wall = zonedDateTime(category.registrationClosesAt, timeZone);
+  const start = category.startsAt ? zonedDateTime(category.startsAt, timeZone) : null;
   return {
     nombre: category.name,
     nivel: category.level,
@@ -228,6 +246,8 @@ export function categoryFormValues(
     cuota: priceFieldValue(category.feeCents),
     fechaCierre: wall.date,
     horaCierre: wall.time,
+    fechaInicio: start?.date ?? "",
+    horaInicio: start?.time ?? "",
     formato: category.format,
   };
 }

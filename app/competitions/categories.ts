@@ -49,6 +49,9 @@ export const CATEGORY_MESSAGES = {
   feeTooHigh: `La cuota puede ser como máximo ${formatBs(PRICE_MAX_CENTS)}.`,
   deadlineDate: "Escribe la fecha de cierre de inscripciones (AAAA-MM-DD).",
   deadlineTime: "Escribe la hora de cierre de inscripciones (HH:MM).",
+  startDate:
+    "Escribe la fecha en que empieza la categoría (AAAA-MM-DD), o deja vacíos la fecha y la hora para usar el inicio del evento.",
+  startTime: "Escribe la hora en que empieza la categoría (HH:MM).",
   tooMany: `Un evento puede tener como máximo ${CATEGORY_LIMITS.perEvent} categorías.`,
   move: "Elige subir o bajar la categoría.",
 } as const;
@@ -68,6 +71,9 @@ export interface CategoryFormValues {
   cuota: string;
   fechaCierre: string;
   horaCierre: string;
+  /** When the category starts (decision 055): both blank for the event's start. */
+  fechaInicio: string;
+  horaInicio: string;
   formato: string;
 }
 
@@ -84,6 +90,8 @@ export const CATEGORY_FIELDS: readonly (keyof CategoryFormValues)[] = [
   "cuota",
   "fechaCierre",
   "horaCierre",
+  "fechaInicio",
+  "horaInicio",
   "formato",
 ];
 
@@ -100,6 +108,8 @@ export const EMPTY_CATEGORY: CategoryFormValues = {
   cuota: "",
   fechaCierre: "",
   horaCierre: "23:59",
+  fechaInicio: "",
+  horaInicio: "",
   formato: "",
 };
 

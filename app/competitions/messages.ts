@@ -23,4 +23,8 @@ export const COMPETITION_MESSAGES = {
   teamApproved: "Equipo aprobado.",
   teamRejected: "Equipo rechazado.",
   schoolsMerged: "Colegios unidos.",
+  // The door (decision 055).
+  inspectionPassed: "Inspección registrada: el robot está aprobado.",
+  inspectionFailed:
+    "Inspección registrada: el robot no está aprobado. El equipo puede corregirlo y volver.",
 } as const;

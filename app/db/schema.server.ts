@@ -439,6 +439,11 @@ export const competitionCategories = pgTable(
     capacity: integer("capacity"),
     feeCents: integer("fee_cents").notNull().default(0),
     registrationClosesAt: timestamp("registration_closes_at", { withTimezone: true }).notNull(),
+    /**
+     * When the category starts on competition day (decision 055): robots are inspected until
+     * then. Null: the event's start.
+     */
+    startsAt: timestamp("starts_at", { withTimezone: true }),
     /** How it is judged (the next issue): a time trial, a bracket or a score sheet. */
     format: text("format").notNull(),
     // How it is judged (decisions 053 and 057): the tie rule (null: the format's default), how
@@ -603,6 +608,33 @@ export const teamMembers = pgTable(
     }).onDelete("cascade"),
     uniqueIndex("team_members_category_user_key").on(t.categoryId, t.userId),
     index("team_members_user_id_idx").on(t.userId),
+  ],
+);
+
+/**
+ * A robot's inspection (homologación) at the door (decision 055): passed or failed with notes, by
+ * door staff or an organiser. A failed robot may be inspected again until its category starts;
+ * every try stays, and the latest decides. The inspector's name is kept as typed then, and
+ * becomes 'cuenta eliminada' when their account goes.
+ */
+export const teamInspections = pgTable(
+  "team_inspections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => competitionTeams.id, { onDelete: "cascade" }),
+    result: text("result").notNull(),
+    notes: text("notes").notNull().default(""),
+    inspectedBy: uuid("inspected_by").references(() => users.id, { onDelete: "set null" }),
+    inspectedByName: text("inspected_by_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("team_inspections_team_id_created_at_idx").on(t.teamId, t.createdAt),
+    index("team_inspections_inspected_by_idx").on(t.inspectedBy),
+    check("team_inspections_result_check", sql`${t.result} in ('passed', 'failed')`),
+    check("team_inspections_notes_check", sql`char_length(${t.notes}) <= 500`),
   ],
 );
 
@@ -886,6 +918,12 @@ export const participations = pgTable(
      * never changed (docs/decisions/020-certificates.md). It proves something only once the
      * member was checked in and the event has ended.
      */
+    /**
+     * Whether this participation takes one of the event's seats (a registration). False: a
+     * competitor's (decision 055), made when the door checks in a member or coach of an approved
+     * team who had not registered; it counts for attendance and certificates, never for seats.
+     */
+    seat: boolean("seat").notNull().default(true),
     certificateCode: text("certificate_code")
       .notNull()
       .unique()

@@ -112,7 +112,7 @@ export { eventState, hasEnded, type EventState } from "./event-state";
 
 /** How many take part in the event of the row `alias` (a card's 'van N'), as SQL text. */
 const goingOf = (alias: string) =>
-  `(select count(*)::int from participations gp where gp.event_id = ${alias}.id)`;
+  `(select count(*)::int from participations gp where gp.event_id = ${alias}.id and gp.seat)`;
 
 /** How many sessions, not cancelled, the event of the row `alias` has (a card's '4 sesiones'). */
 const sessionsOf = (alias: string) =>
@@ -263,7 +263,7 @@ export async function listEventsForAdmin(db: Db, actor: Actor) {
       capacity: events.capacity,
       // How many take part, for the row's 'N inscritos' and the seats left.
       going: sql<number>`(select count(*)::int from participations pa
-        where pa.event_id = "events"."id")`,
+        where pa.event_id = "events"."id" and pa.seat)`,
     })
     .from(events)
     .orderBy(desc(events.fechaEvento), desc(events.horaEvento), desc(events.createdAt));
@@ -287,7 +287,7 @@ function eventPageQuery(db: Db, forMember: boolean) {
         from event_images gi where gi.event_id = "events"."id"), '[]'::json)`,
       participating: forMember
         ? sql<boolean>`exists (select 1 from participations pa
-            where pa.event_id = "events"."id" and pa.user_id = ${viewer}::uuid)`
+            where pa.event_id = "events"."id" and pa.user_id = ${viewer}::uuid and pa.seat)`
         : sql<boolean>`false`,
       // Whether the viewer was checked in at the door (their certificate, once the event ends).
       attended: forMember
@@ -319,7 +319,7 @@ function eventPageQuery(db: Db, forMember: boolean) {
         from event_sessions es where es.event_id = "events"."id"), '[]'::json)`,
       // How many take part: 'van N', and the seats left of an event with a capacity.
       going: sql<number>`(select count(*)::int from participations pt
-        where pt.event_id = "events"."id")`,
+        where pt.event_id = "events"."id" and pt.seat)`,
       // Its organisers (issue 32's roles) by the name they gave, never their e-mail.
       organisers: sql<string[]>`coalesce((
         select json_agg(coalesce(ou.nombre_completo, ou.display_name)

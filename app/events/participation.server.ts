@@ -67,10 +67,16 @@ export async function joinEvent(
         await queueMail(tx, "waitlistJoined", recipients.members([member.id]), { eventId });
       return "waiting";
     }
+    // A competitor checked in at the door has a participation without a seat (decision 055):
+    // joining the audience gives it one.
     const joined = await tx
       .insert(participations)
       .values({ userId: member.id, eventId, joinedAt: sql`clock_timestamp()` })
-      .onConflictDoNothing()
+      .onConflictDoUpdate({
+        target: [participations.userId, participations.eventId],
+        set: { seat: true },
+        setWhere: eq(participations.seat, false),
+      })
       .returning({ userId: participations.userId });
     await tx
       .delete(eventWaitlist)
@@ -139,11 +145,18 @@ export async function leaveWaitlist(db: Db, member: Member, eventId: unknown): P
     .where(and(eq(eventWaitlist.eventId, eventId), eq(eventWaitlist.userId, member.id)));
 }
 
+/** Whether the member holds a seat of the event (a competitor's participation holds none). */
 async function isParticipating(db: Db, userId: string, eventId: string): Promise<boolean> {
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(participations)
-    .where(and(eq(participations.userId, userId), eq(participations.eventId, eventId)))
+    .where(
+      and(
+        eq(participations.userId, userId),
+        eq(participations.eventId, eventId),
+        eq(participations.seat, true),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

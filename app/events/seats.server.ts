@@ -11,7 +11,8 @@ export async function countParticipants(db: Db, eventId: string): Promise<number
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(participations)
-    .where(eq(participations.eventId, eventId));
+    // A competitor's participation (decision 055) takes no seat.
+    .where(and(eq(participations.eventId, eventId), eq(participations.seat, true)));
   return row?.n ?? 0;
 }
 
@@ -39,7 +40,12 @@ export async function fillSeats(
   await tx
     .insert(participations)
     .values(ids.map((userId) => ({ userId, eventId: event.id, joinedAt: sql`clock_timestamp()` })))
-    .onConflictDoNothing();
+    // A competitor checked in without a seat (decision 055) now takes one on the same row.
+    .onConflictDoUpdate({
+      target: [participations.userId, participations.eventId],
+      set: { seat: true },
+      setWhere: eq(participations.seat, false),
+    });
   await tx
     .delete(eventWaitlist)
     .where(and(eq(eventWaitlist.eventId, event.id), inArray(eventWaitlist.userId, ids)));

@@ -9,6 +9,7 @@ import { removeUnlessUsed } from "~/payments/payment.server";
 import { handOverTeams, teamsOfMember } from "~/competitions/teams.server";
 import { forgetInResults } from "~/competitions/judging/accounts.server";
 import { entriesByMember, resultsOfMember } from "~/competitions/judging/results.server";
+import { inspectionsOfMember } from "~/competitions/door.server";
 import type { PrivateStorage } from "~/uploads/storage.server";
 import {
   auditLog,
@@ -20,6 +21,7 @@ import {
   notes,
   eventSessions,
   participations,
+  teamInspections,
   payments,
   projects,
   sessionAttendance,
@@ -192,6 +194,7 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
   // Their teams' places, and what they entered on competition day (decision 057).
   const resultRows = await resultsOfMember(db, id);
   const judgingRows = await entriesByMember(db, id);
+  const inspectionRows = await inspectionsOfMember(db, id);
   // Attendance per session (decision 044), listed under each participation.
   const attendanceRows = await db
     .select({
@@ -289,6 +292,8 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
     equipos: teamRows,
     resultados: resultRows,
     anotacionesDeResultados: judgingRows,
+    // Their teams' robot inspections (decision 055), without the inspector's name.
+    inspeccionesDeRobots: inspectionRows,
     // Whether a private calendar link exists; its secret is never stored, so never exported.
     calendarioPrivado: user.calendarTokenHash !== null,
     // The kinds of mail turned off, and the mails of the last 90 days (docs/decisions/021-mail.md).
@@ -404,6 +409,11 @@ export async function deleteAccount(
       .update(competitionTeams)
       .set({ reviewedByName: DELETED_ACCOUNT })
       .where(eq(competitionTeams.reviewedBy, id));
+    // The robots they inspected at a door keep the result, under 'cuenta eliminada' (decision 055).
+    await tx
+      .update(teamInspections)
+      .set({ inspectedByName: DELETED_ACCOUNT })
+      .where(eq(teamInspections.inspectedBy, id));
     // The payments they decided as treasurer keep the decision, under 'cuenta eliminada'.
     await tx
       .update(payments)

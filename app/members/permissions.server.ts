@@ -96,6 +96,9 @@ export const CAPABILITIES = {
   "event.judging": ["organiser"],
   // Enter a category's results (runs, rounds, score sheets): its judges, and the event's organisers.
   "category.judge": ["organiser", "judge"],
+  // Its robots' inspections at the door (decision 055): door staff within their window too, but
+  // not a staff link's holder, who has no name to sign a decision that can keep a team out.
+  "event.inspect": ["organiser", "door"],
   // Notes, resources and projects (/projectsandnotes).
   "publications.manage": ["editor"],
   // Images for events, galleries and publications (not one event's: an image is uploaded first).

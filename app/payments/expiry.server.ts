@@ -1,7 +1,7 @@
 // Holds that run out (decision 048): a place held for a payment that nothing was sent for by
 // `held_until` is freed, and the waiting list advances — each member seated from it gets a new
 // hold. Run by a claimed job every minute, with the server's clock.
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { events, participations, payments } from "~/db/schema.server";
 import { fillSeats } from "~/events/seats.server";
@@ -56,9 +56,17 @@ export async function expireHolds(db: Db, now: Date = new Date()): Promise<numbe
         await withdrawForUnpaidFee(tx, teamId, now);
         return true;
       }
+      // The seat goes. Someone already checked in (a competitor, say: decision 055) keeps their
+      // participation and its attendance, without the seat; anyone else's registration goes.
+      const mine = and(
+        eq(participations.eventId, eventId),
+        eq(participations.userId, payment.userId),
+      );
       await tx
-        .delete(participations)
-        .where(and(eq(participations.eventId, eventId), eq(participations.userId, payment.userId)));
+        .update(participations)
+        .set({ seat: false })
+        .where(and(mine, isNotNull(participations.checkedInAt)));
+      await tx.delete(participations).where(and(mine, isNull(participations.checkedInAt)));
       await fillSeats(tx, event, now);
       return true;
     });

@@ -41,6 +41,7 @@ const TABLES = [
   "bracket_draws",
   "bracket_rounds",
   "score_sheets",
+  "team_inspections",
 ];
 
 /** Every row of every table, as JSON text in a stable order: equal snapshots, equal data. */

@@ -18,6 +18,7 @@ import {
   competitionTeams,
   schools,
   teamInvitations,
+  teamInspections,
   teamMembers,
   events,
   notes,
@@ -942,4 +943,120 @@ test("competition day travels in a backup (judges' grants with their category, r
   });
   expect(await target.db.select().from(roleGrants).where(eq(roleGrants.kind, "judge"))).toEqual([]);
   expect(await target.db.select().from(roleGrants)).not.toEqual([]);
+});
+
+test("robots' inspections, categories' starts and seatless participations travel in a backup; a backup from before them still restores", async () => {
+  const source = await track(createTestDatabase());
+  await populate(source.db);
+  const [event] = await source.db.select({ id: events.id }).from(events).limit(1);
+  const [person] = await source.db.select({ id: users.id }).from(users).limit(1);
+  const [category] = await source.db
+    .insert(competitionCategories)
+    .values({
+      eventId: event!.id,
+      position: 1,
+      name: "Seguidor de línea",
+      level: "abierta",
+      minMembers: 1,
+      maxMembers: 3,
+      coachRequired: false,
+      registrationClosesAt: new Date("2030-11-30T22:00:00Z"),
+      startsAt: new Date("2030-12-01T14:30:00Z"),
+      format: "tiempo",
+    })
+    .returning({ id: competitionCategories.id });
+  const [school] = await source.db
+    .insert(schools)
+    .values({ name: "Universidad Mayor de San Andrés" })
+    .returning({ id: schools.id });
+  const [team] = await source.db
+    .insert(competitionTeams)
+    .values({
+      eventId: event!.id,
+      categoryId: category!.id,
+      name: "Rayo",
+      schoolId: school!.id,
+      city: "El Alto",
+      robotName: "Chasqui",
+      captainId: person!.id,
+      status: "approved",
+    })
+    .returning({ id: competitionTeams.id });
+  await source.db.insert(teamInspections).values([
+    {
+      teamId: team!.id,
+      result: "failed",
+      notes: "Pesa 520 g; «máximo» 500 g\nvolver",
+      inspectedBy: person!.id,
+      inspectedByName: "Pedro Puerta",
+      createdAt: new Date("2030-12-01T13:00:00Z"),
+    },
+    {
+      teamId: team!.id,
+      result: "passed",
+      inspectedBy: null,
+      inspectedByName: "cuenta eliminada",
+      createdAt: new Date("2030-12-01T13:20:00Z"),
+    },
+  ]);
+  await source.db
+    .update(participations)
+    .set({ seat: false })
+    .where(eq(participations.eventId, event!.id));
+  const expected = await snapshotTables(source.db);
+  expect(expected.team_inspections).toHaveLength(2);
+  const current = path.join(tempDir(), "con-inspecciones.gz");
+  await writeBackup(source.db, current, source.kind);
+  const restored = await track(createTestDatabase());
+  await restoreBackup(restored.db, current);
+  expect(await snapshotTables(restored.db)).toEqual(expected);
+
+  // A backup made before migration 0023: no inspections, no start, no seat column.
+  const [headerLine, ...rest] = zlib
+    .gunzipSync(fs.readFileSync(current))
+    .toString()
+    .trimEnd()
+    .split("\n");
+  const header = JSON.parse(headerLine!) as {
+    tables: { name: string; columns: string[] }[];
+  };
+  const added: Record<string, string> = {
+    participations: "seat",
+    competition_categories: "starts_at",
+  };
+  const withoutColumn = (line: string, table: string, column: string) => {
+    if (!line.startsWith(`{"table":"${table}"`)) return line;
+    const parsed = JSON.parse(line) as { table: string; row: Record<string, unknown> };
+    delete parsed.row[column];
+    return JSON.stringify(parsed);
+  };
+  const rows = rest
+    .filter((line) => !line.startsWith('{"table":"team_inspections"'))
+    .map((line) => withoutColumn(line, "participations", "seat"))
+    .map((line) => withoutColumn(line, "competition_categories", "starts_at"));
+  expect(rows.length).toBe(rest.length - 2);
+  const older = path.join(path.dirname(current), "sin-inspecciones.gz");
+  fs.writeFileSync(
+    older,
+    zlib.gzipSync(
+      [
+        JSON.stringify({
+          ...header,
+          tables: header.tables
+            .filter((t) => t.name !== "team_inspections")
+            .map((t) => ({ ...t, columns: t.columns.filter((c) => c !== added[t.name]) })),
+        }),
+        ...rows,
+      ].join("\n"),
+    ),
+  );
+  const target = await track(createTestDatabase());
+  const counts = await restoreBackup(target.db, older);
+  expect(counts.events).toBeGreaterThan(0);
+  expect(await target.db.select().from(teamInspections)).toEqual([]);
+  const [restoredCategory] = await target.db.select().from(competitionCategories);
+  expect(restoredCategory?.startsAt).toBeNull();
+  const seats = await target.db.select({ seat: participations.seat }).from(participations);
+  expect(seats.length).toBeGreaterThan(0);
+  expect(seats.every((s) => s.seat)).toBe(true);
 });

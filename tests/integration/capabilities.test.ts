@@ -3,6 +3,7 @@
 // scope and out of scope (door staff also outside their event's hours). Whoever the table allows
 // succeeds; anyone else is refused with NotAllowedError and the audit log (written in the same
 // transaction as every change) does not grow.
+import { doorBoard, recordInspection } from "~/competitions/door.server";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -420,6 +421,24 @@ const MUTATIONS: Record<Action, Array<(p: Person, eventId: string) => Promise<un
         timeMs: runTime++,
       }),
   ],
+  "event.inspect": [
+    (p, id) => doorBoard(database.db, p, id, new Date()),
+    (p, id) =>
+      withTeam(id, async (team) => {
+        await database.db
+          .update(competitionTeams)
+          .set({ status: "approved" })
+          .where(eq(competitionTeams.id, team.id));
+        return recordInspection(
+          database.db,
+          p,
+          id,
+          team.id,
+          { result: "passed", notes: "" },
+          new Date(),
+        );
+      }),
+  ],
   "schools.merge": [
     (p) => schoolsWithTeams(database.db, p),
     async (p) => {
@@ -811,6 +830,7 @@ test("the table says what issues 32, 35, 38 and 39 ask: organisers run their eve
     "event.judges.grant": ["organiser"],
     "event.judging": ["organiser"],
     "category.judge": ["organiser", "judge"],
+    "event.inspect": ["organiser", "door"],
     "publications.manage": ["editor"],
     "uploads.images": ["organiser", "editor"],
     "payments.setup": ["treasurer"],

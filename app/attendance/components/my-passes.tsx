@@ -61,6 +61,9 @@ function PassCard({ pass, timeZone }: { pass: MyPass; timeZone: string }) {
         </time>
       </p>
       <p className="passes-place">{pass.place}</p>
+      {pass.teams.length > 0 ? (
+        <p>Compites con {pass.teams.map((t) => `«${t}»`).join(", ")}: este es tu pase.</p>
+      ) : null}
       <PlaceLine pass={pass} timeZone={timeZone} />
       {/* The pass first: a course of twenty classes does not push it down. */}
       {pass.pass ? (

@@ -117,6 +117,11 @@ export async function categoryResults(
   const tieRule = tieRuleOf(category, format);
   const rule = (TIE_RULES[format] as Record<string, { label: string; explain: string }>)[tieRule]!;
   const inPlay = await teamsInPlay(db, category.id);
+  // Final results stay as they were decided: a team with entries that stand keeps its place even
+  // if it no longer competes now (rejected later, or a member's account deleted).
+  if (category.finalAt !== null)
+    for (const id of await teamsWithEntries(db, category.id))
+      if (!inPlay.includes(id)) inPlay.push(id);
   const ranked = await rank(db, category, format, inPlay);
   const named = await publicTeams(db, ranked.teamIds);
   const rows = ranked.rows.flatMap((r) => {
@@ -141,6 +146,19 @@ export async function categoryResults(
     rows,
     bracket: ranked.bracket,
   };
+}
+
+/** The teams with a run or a score sheet that stands in the category. */
+async function teamsWithEntries(db: Db, categoryId: string): Promise<string[]> {
+  const runs = await db
+    .selectDistinct({ teamId: judgingRuns.teamId })
+    .from(judgingRuns)
+    .where(and(eq(judgingRuns.categoryId, categoryId), eq(judgingRuns.state, "standing")));
+  const sheets = await db
+    .selectDistinct({ teamId: scoreSheets.teamId })
+    .from(scoreSheets)
+    .where(and(eq(scoreSheets.categoryId, categoryId), eq(scoreSheets.state, "standing")));
+  return [...new Set([...runs, ...sheets].map((r) => r.teamId))];
 }
 
 async function rank(

@@ -6,7 +6,7 @@
 // over IndexedDB), and the server keeps the first time. This module renders what the hook holds.
 // Admins only. Without JavaScript, the typed code is posted to this page's action. See
 // docs/decisions/019-check-in.md.
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { ErrorPage } from "~/error-page";
 import { CHECK_IN_CODE_FIELD_MAX, type CheckInReply } from "~/attendance/check-in";
 import { CheckInPeople } from "~/attendance/components/check-in-people";
@@ -21,6 +21,9 @@ import { requireEventActor } from "~/guards.server";
 import { readForm } from "~/kernel/read-form.server";
 import { isLinkHolder } from "~/members/staff-links.server";
 import { checkInFromForm, loadCheckInFor } from "./check-in.server";
+import { listCategories } from "~/competitions/categories.server";
+import { eventScope } from "~/events/event.server";
+import { may } from "~/members/permissions.server";
 import type { Route } from "./+types/check-in";
 import { BackLink } from "~/ui/back-link";
 
@@ -33,6 +36,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       timeZone: context.config.siteTimezone,
       // A staff link's holder (decision 041) sees whose link this is, not pages they cannot open.
       viaLink: isLinkHolder(actor) ? actor.link.label : null,
+      // A competition's door staff and organisers also inspect robots (decision 055).
+      inspection:
+        !isLinkHolder(actor) &&
+        may(actor, "event.inspect", {
+          ...(await eventScope(context.db, params.eventId, context.now())),
+        }) &&
+        (await listCategories(context.db, params.eventId)).length > 0,
     },
     { headers: { "Cache-Control": "no-store" } },
   );
@@ -95,6 +105,13 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
           <time dateTime={event.startsAt}>{formatDateTime(event.startsAt, timeZone)}</time>
         )}
       </p>
+      {loaderData.inspection ? (
+        <p>
+          <Link to={`/admin/eventos/${event.id}/inspeccion`}>
+            Equipos de la competencia e inspección de robots
+          </Link>
+        </p>
+      ) : null}
       <CheckInStatus
         people={sync.people}
         online={sync.online}

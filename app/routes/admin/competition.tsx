@@ -197,6 +197,18 @@ function CategoryForm({
           {(control) => <input {...control} type="time" defaultValue={values.horaCierre} />}
         </Field>
       </div>
+      <div className="field-row">
+        <Field
+          {...field("fechaInicio")}
+          label="Empieza la categoría"
+          hint="La inspección de robots cierra entonces. Vacía: al inicio del evento."
+        >
+          {(control) => <input {...control} type="date" defaultValue={values.fechaInicio} />}
+        </Field>
+        <Field {...field("horaInicio")} label="Hora de inicio">
+          {(control) => <input {...control} type="time" defaultValue={values.horaInicio} />}
+        </Field>
+      </div>
       <div className="form-actions">
         <button type="submit" className="button" disabled={navigation.state === "submitting"}>
           {categoryId ? "Guardar categoría" : "Agregar categoría"}

@@ -96,6 +96,9 @@ export default function EventManagement({ loaderData, actionData }: Route.Compon
         <Link className="button button-secondary" to={`${base}/equipos`}>
           Equipos de la competencia
         </Link>
+        <Link className="button button-secondary" to={`${base}/inspeccion`}>
+          Puerta e inspección de robots
+        </Link>
         <Link className="button button-ghost" to={`/detalles/${event.id}`}>
           Ver página del evento
         </Link>

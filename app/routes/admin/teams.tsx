@@ -41,6 +41,9 @@ export default function Teams({ loaderData, actionData }: Route.ComponentProps) 
         >
           Descargar CSV (equipos e integrantes)
         </a>{" "}
+        <Link className="button button-ghost" to={`/admin/eventos/${event.id}/inspeccion`}>
+          Puerta e inspección de robots
+        </Link>{" "}
         {loaderData.isAdmin ? (
           <Link className="button button-ghost" to="/admin/escuelas">
             Colegios y universidades

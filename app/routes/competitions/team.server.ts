@@ -27,6 +27,10 @@ import { redirectWithFlash } from "~/flash.server";
 import type { SessionUser } from "~/guards.server";
 import { Refusal } from "~/kernel/errors";
 import { notFound } from "~/kernel/not-found";
+import { checkInPass } from "~/attendance/check-in.server";
+import { teamAtDoor } from "~/competitions/door.server";
+import { may } from "~/members/permissions.server";
+import { eventScope } from "~/events/event.server";
 import { readForm } from "~/kernel/read-form.server";
 import { MESSAGES } from "~/messages";
 import { readUploads } from "~/uploads/read-uploads.server";
@@ -142,9 +146,26 @@ export async function loadTeam(
   if (!page) notFound(TEAM_MESSAGES.teamNotFound);
   const origin = context.config.publicUrl.origin;
   const editing = new URL(request.url).searchParams.get("editar") === "1";
+  const { viewer, team, event } = page;
+  const insider = viewer.isMember || viewer.isCoach || viewer.isOrganiser;
+  // At the door (decision 055): the team's own people see its check-in and inspection, and each
+  // competitor their pass; door staff and organisers get the way to the inspection screen.
+  const competitor = viewer.isMember || (viewer.isCoach && team.coachConfirmed);
+  const door = insider && team.status === "approved" ? await teamAtDoor(context.db, team.id) : null;
+  const scope = await eventScope(context.db, event.id, now(context));
   return data(
     {
       ...page,
+      door,
+      pass:
+        door && competitor && user
+          ? checkInPass(
+              context.config.sessionSecret,
+              { id: event.id, nombreEvento: event.name },
+              user.id,
+            )
+          : null,
+      inspectionLink: scope !== null && may(user, "event.inspect", scope),
       category: {
         ...page.category,
         registrationClosesAt: page.category.registrationClosesAt.toISOString(),

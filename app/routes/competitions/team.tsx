@@ -11,6 +11,8 @@ import { formatDateTime } from "~/kernel/time";
 import { useFocusFirstError } from "~/kernel/use-focus-first-error";
 import { formatBs } from "~/payments/money";
 import { BackLink } from "~/ui/back-link";
+import { CheckInPass } from "~/attendance/components/check-in-pass";
+import { inspectionLabel } from "~/competitions/door";
 import type { Route } from "./+types/team";
 import { loadTeam, teamAction, type TeamReply } from "./team.server";
 
@@ -67,6 +69,9 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
     schools,
     timeZone,
     maxMegabytes,
+    door,
+    pass,
+    inspectionLink,
   } = loaderData;
   const [params] = useSearchParams();
   const reply = (actionData ?? null) as TeamReply | null;
@@ -227,6 +232,47 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
           </p>
         ) : null}
       </section>
+
+      {door ? (
+        <section className="card" aria-labelledby="equipo-puerta">
+          <h2 id="equipo-puerta">En la puerta</h2>
+          <ul className="plain-list">
+            <Check ok={door.teamCheckedIn}>
+              {door.checkedIn} de {door.expected} registraron su entrada
+              {category.coachRequired ? " (integrantes y entrenador)" : ""}
+            </Check>
+            <Check ok={door.inspection?.result === "passed"}>
+              {inspectionLabel(door.inspection?.result ?? null)}
+              {door.inspection
+                ? ` (inspección del ${formatDateTime(door.inspection.at, timeZone)})`
+                : ""}
+            </Check>
+          </ul>
+          {door.inspection?.notes ? (
+            <p>
+              Notas de la inspección: <q>{door.inspection.notes}</q>
+            </p>
+          ) : null}
+          <p>
+            {door.competes
+              ? "El equipo compite: está registrado y su robot pasó la inspección."
+              : "Para competir, todo el equipo registra su entrada con su pase y el robot pasa la inspección antes de que empiece la categoría. Si no pasa, corrígelo y vuelve a la mesa de inspección."}
+          </p>
+          {pass ? (
+            <>
+              <h3>Tu pase</h3>
+              <CheckInPass qr={pass.qr} code={pass.code} />
+            </>
+          ) : null}
+          {inspectionLink ? (
+            <p>
+              <Link className="button button-ghost" to={`/admin/eventos/${event.id}/inspeccion`}>
+                Inspección de robots
+              </Link>
+            </p>
+          ) : null}
+        </section>
+      ) : null}
 
       <section className="card" aria-labelledby="equipo-integrantes">
         <h2 id="equipo-integrantes">Integrantes</h2>
