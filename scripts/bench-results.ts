@@ -18,6 +18,7 @@ import { createEvent } from "../app/events/event.server";
 import { EventSchema } from "../app/events/schemas";
 import { enterRun } from "../app/competitions/judging/entries.server";
 import { grantRole, loadGrants } from "../app/members/roles.server";
+import { makeCompete } from "../tests/helpers/competitions";
 
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 500);
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 20);
@@ -164,11 +165,10 @@ async function main() {
       },
     );
     const judge = { ...judgeRow!, grants: await loadGrants(db, judgeRow!.id) };
-    await prepareInPlay(
+    // They compete: checked in at the door, their robots passed (decision 055).
+    await makeCompete(
       db,
-      category!.id,
       teams.map((t) => t.id),
-      boss!.id,
     );
 
     const port = await freePort();
@@ -302,17 +302,6 @@ async function main() {
     await c.end();
   }
 }
-
-/**
- * Makes the teams compete: today approved is enough (app/competitions/judging/eligible.server.ts);
- * the door's rule adds their check-in and robot inspection.
- */
-async function prepareInPlay(
-  _db: Awaited<ReturnType<typeof openPostgres>>["db"],
-  _categoryId: string,
-  _teamIds: string[],
-  _by: string,
-) {}
 
 main().catch((error) => {
   console.error(error);

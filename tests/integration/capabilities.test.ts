@@ -95,6 +95,7 @@ import {
   recordRefund,
 } from "~/payments/review.server";
 import { VALID_EVENT } from "../helpers/events";
+import { makeCompete } from "../helpers/competitions";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 
 const SECRET = "s".repeat(64);
@@ -646,6 +647,10 @@ async function judgingCategories(eventId: string) {
     .insert(competitionTeams)
     .values([team(line!.id, "Rayo"), team(sumo!.id, "Toro"), team(sumo!.id, "Oso")])
     .returning({ id: competitionTeams.id });
+  await makeCompete(
+    database.db,
+    teams.map((t) => t.id),
+  );
   return {
     line: line!.id,
     otherLine: otherLine!.id,

@@ -40,6 +40,7 @@ import { deleteAccount, exportMemberData } from "~/members/member-data.server";
 import { NotAllowedError, type Grant } from "~/members/permissions.server";
 import { grantRole, loadGrants, revokeRole } from "~/members/roles.server";
 import { VALID_EVENT } from "../helpers/events";
+import { makeCompete } from "../helpers/competitions";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 
 let database: TestDatabase;
@@ -127,6 +128,8 @@ async function team(
       status,
     })
     .returning({ id: competitionTeams.id });
+  // Approved teams compete here: checked in at the door, their robot passed (decision 055).
+  if (status === "approved") await makeCompete(database.db, [row!.id]);
   return row!.id;
 }
 
@@ -283,6 +286,8 @@ test("a judge enters runs; the ranking takes each team's best of the category's 
     userId: (await person("Ana María Quispe Mamani")).id,
     categoryId: line.id,
   });
+  // The new member is checked in too: the team still competes.
+  await makeCompete(database.db, [fast]);
   const judge = await judgeOf(line.id);
   expect(
     await enterRun(database.db, judge, line.id, { teamId: fast, attempt: 1, timeMs: 15_000 }),
@@ -306,7 +311,8 @@ test("a judge enters runs; the ranking takes each team's best of the category's 
     [1, "Los Rápidos", 12_500, [15_000, 12_500]],
     [2, "Los Lentos", 20_000, [null, 20_000]],
   ]);
-  expect(results.rows[0]!.members).toEqual(["Ana M."]);
+  // Its first member is the one the door checked in; Ana's first surname gives her initial.
+  expect(results.rows[0]!.members).toEqual(["Integrante P.", "Ana Q."]);
   const published = JSON.stringify(results);
   expect(published).not.toContain("Quispe");
   expect(published).not.toContain("@example.com");
@@ -1055,6 +1061,7 @@ test("a member's data download lists their team's place and what they entered as
   await database.db
     .insert(teamMembers)
     .values({ teamId: t, userId: competitor.id, categoryId: line.id });
+  await makeCompete(database.db, [t]);
   const judge = await judgeOf(line.id, "Jorge Juzga");
   await enterRun(database.db, judge, line.id, { teamId: t, attempt: 1, timeMs: 7_000 });
   await markFinal(database.db, organiser, line.id);

@@ -20,6 +20,7 @@ import { grantRole, loadGrants } from "~/members/roles.server";
 import { BrowserClient } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";
 import { createAdmin, createMember, createTestEvent } from "../helpers/events";
+import { makeCompete } from "../helpers/competitions";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -91,6 +92,8 @@ async function competition() {
       .values({ teamId: row!.id, userId: someone.user.id, categoryId: line });
     teams.push(row!.id);
   }
+  // They compete: checked in at the door, their robots passed (decision 055).
+  await makeCompete(server.db, teams);
   const judge = await createMember(server, `jurado-${randomUUID()}@example.com`, "Julia Jurado");
   await grantRole(server.db, admin.user, {
     userId: judge.user.id,
