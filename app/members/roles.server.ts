@@ -324,7 +324,13 @@ export async function findMemberByEmail(
 ) {
   if (!may(actor, "roles.grant") && !may(actor, "event.judges.grant", { eventId }))
     assertMay(actor, "event.door.grant", { eventId });
-  if (typeof email !== "string" || email.trim() === "" || email.length > 320) return null;
+  if (
+    typeof email !== "string" ||
+    email.trim() === "" ||
+    email.length > 320 ||
+    email.includes("\u0000")
+  )
+    return null;
   const [member] = await db
     .select({ id: users.id })
     .from(users)

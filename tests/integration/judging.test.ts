@@ -38,7 +38,9 @@ import { categoryResults } from "~/competitions/judging/results.server";
 import { teamsInPlay } from "~/competitions/judging/eligible.server";
 import { deleteAccount, exportMemberData } from "~/members/member-data.server";
 import { NotAllowedError, type Grant } from "~/members/permissions.server";
-import { grantRole, loadGrants, revokeRole } from "~/members/roles.server";
+import { findMemberByEmail, grantRole, loadGrants, revokeRole } from "~/members/roles.server";
+import { updateCategory } from "~/competitions/categories.server";
+import { CATEGORY_MESSAGES } from "~/competitions/categories";
 import { VALID_EVENT } from "../helpers/events";
 import { makeCompete } from "../helpers/competitions";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
@@ -1086,4 +1088,116 @@ test("a member's data download lists their team's place and what they entered as
     .where(and(eq(judgingRuns.categoryId, line.id), eq(judgingRuns.teamId, t)));
   expect([run!.enteredBy, run!.enteredByName]).toEqual([null, "cuenta eliminada"]);
   expect((await categoryResults(database.db, line.id))!.rows[0]!.best).toBe(7_000);
+});
+
+// ——— After the review ———
+
+test("someone who organises the event and also judges one of its categories corrects, never conflicts, whatever the order of their grants", async () => {
+  const line = await category("tiempo");
+  const t = await team(line.id, "approved", "Los Halcones");
+  const both = await judgeOf(line.id, "Olivia Ambas");
+  await grantRole(database.db, admin, { userId: both.id, kind: "organiser", eventId });
+  const grants = (await fresh(both)).grants;
+  const judgeFirst = { ...both, grants: [...grants].sort((a) => (a.kind === "judge" ? -1 : 1)) };
+  const organiserFirst = {
+    ...both,
+    grants: [...grants].sort((a) => (a.kind === "judge" ? 1 : -1)),
+  };
+  await enterRun(database.db, judgeFirst, line.id, { teamId: t, attempt: 1, timeMs: 9_000 });
+  expect(
+    await enterRun(database.db, judgeFirst, line.id, { teamId: t, attempt: 1, timeMs: 8_000 }),
+  ).toMatchObject({ outcome: "corrected" });
+  expect(
+    await enterRun(database.db, organiserFirst, line.id, { teamId: t, attempt: 1, timeMs: 7_000 }),
+  ).toMatchObject({ outcome: "corrected" });
+  const conflicts = await database.db
+    .select()
+    .from(judgingRuns)
+    .where(and(eq(judgingRuns.categoryId, line.id), eq(judgingRuns.state, "conflict")));
+  expect(conflicts).toEqual([]);
+});
+
+test("a judge's account deleted with a sheet in conflict: the first sheet stands, the other is rejected, and no sheets without a judge are left to pair", async () => {
+  const challenge = await category("puntaje");
+  await setJudgingRules(database.db, organiser, challenge.id, {
+    tieRule: "compartido",
+    criteria: [{ name: "Diseño", max: 10 }],
+  });
+  const t = await team(challenge.id, "approved", "Los Linces");
+  const judge = await judgeOf(challenge.id, "Jaime Juzga");
+  await enterScoreSheet(database.db, judge, challenge.id, { teamId: t, points: { c1: 700 } });
+  expect(
+    await enterScoreSheet(database.db, judge, challenge.id, { teamId: t, points: { c1: 900 } }),
+  ).toMatchObject({ outcome: "conflict" });
+  await deleteAccount(database.db, judge);
+  expect(await listConflicts(database.db, organiser, challenge.id)).toEqual([]);
+  const sheets = await database.db
+    .select({ state: scoreSheets.state, points: scoreSheets.points, judgeId: scoreSheets.judgeId })
+    .from(scoreSheets)
+    .where(eq(scoreSheets.categoryId, challenge.id));
+  expect(sheets.sort((a, b) => a.state.localeCompare(b.state))).toEqual([
+    { state: "rejected", points: { c1: 900 }, judgeId: null },
+    { state: "standing", points: { c1: 700 }, judgeId: null },
+  ]);
+  expect((await categoryResults(database.db, challenge.id))!.rows[0]).toMatchObject({
+    average: 700,
+    judges: 1,
+  });
+});
+
+test("a category with results keeps its format: changing it is refused in Spanish with nothing changed", async () => {
+  const line = await category("tiempo", { name: `Velocidad ${randomUUID().slice(0, 4)}` });
+  const t = await team(line.id, "approved", "Los Zorros");
+  await enterRun(database.db, organiser, line.id, { teamId: t, attempt: 1, timeMs: 9_000 });
+  const fields = {
+    nombre: line.name,
+    nivel: "secundaria",
+    minimo: "1",
+    maximo: "3",
+    entrenador: "",
+    reglas: "",
+    peso: "",
+    tamano: "",
+    cupo: "",
+    cuota: "",
+    fechaCierre: "2030-11-30",
+    horaCierre: "18:00",
+    formato: "llaves",
+  };
+  expect(
+    await refusal(
+      updateCategory(database.db, organiser, eventId, line.id, fields, "America/La_Paz"),
+    ),
+  ).toEqual({ status: 409, message: CATEGORY_MESSAGES.formatLocked });
+  const [still] = await database.db
+    .select({ format: competitionCategories.format })
+    .from(competitionCategories)
+    .where(eq(competitionCategories.id, line.id));
+  expect(still!.format).toBe("tiempo");
+  // The same form with its format unchanged saves.
+  await updateCategory(
+    database.db,
+    organiser,
+    eventId,
+    line.id,
+    { ...fields, formato: "tiempo" },
+    "America/La_Paz",
+  );
+});
+
+test("a control character in a criterion's name is refused in Spanish, never a 500; an e-mail with one finds nobody", async () => {
+  const challenge = await category("puntaje");
+  const before = await snapshot();
+  expect(
+    await refusal(
+      setJudgingRules(database.db, organiser, challenge.id, {
+        tieRule: "compartido",
+        criteria: [{ name: "Dise\u0000ño", max: 10 }],
+      }),
+    ),
+  ).toMatchObject({ status: 400 });
+  expect(await snapshot()).toEqual(before);
+  expect(
+    await findMemberByEmail(database.db, organiser, eventId, "olga\u0000@example.com"),
+  ).toBeNull();
 });

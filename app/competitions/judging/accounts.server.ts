@@ -1,7 +1,7 @@
 // Before a member's account goes (inside deleteAccount's transaction): the results they entered,
 // decided, drew or marked final stay — they are the competition's — under 'cuenta eliminada'
 // (their ids are set to null by the foreign keys as the row goes).
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import {
   bracketDraws,
   bracketRounds,
@@ -12,6 +12,12 @@ import {
 import type { Tx } from "./category.server";
 
 export async function forgetInResults(tx: Tx, userId: string, deletedName: string) {
+  // A judge's sheets waiting for the organisers' decision go as rejected: the first sheet stands,
+  // as it would have, and no two sheets without a judge are left to be told apart.
+  await tx
+    .update(scoreSheets)
+    .set({ state: "rejected", decidedByName: deletedName, decidedAt: new Date() })
+    .where(and(eq(scoreSheets.judgeId, userId), eq(scoreSheets.state, "conflict")));
   for (const table of [judgingRuns, bracketRounds, scoreSheets]) {
     await tx.update(table).set({ enteredByName: deletedName }).where(eq(table.enteredBy, userId));
     await tx.update(table).set({ decidedByName: deletedName }).where(eq(table.decidedBy, userId));

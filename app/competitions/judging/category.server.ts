@@ -10,7 +10,13 @@ import {
 } from "~/db/schema.server";
 import { isUuid } from "~/kernel/checks";
 import { Refusal, type RefusalStatus } from "~/kernel/errors";
-import { assertMay, NotAllowedError, type Action, type Grant } from "~/members/permissions.server";
+import {
+  assertMay,
+  NotAllowedError,
+  roleFor,
+  type Action,
+  type Grant,
+} from "~/members/permissions.server";
 import type { Format } from "../categories";
 import { JUDGING_MESSAGES } from "./messages";
 import { DEFAULT_TIE_RULE, isTieRule, type TieRuleOf } from "./rules";
@@ -67,7 +73,11 @@ export async function openCategory(
     throw new JudgingError(JUDGING_MESSAGES.categoryNotFound, 404);
   }
   const { category } = found;
-  const role = assertMay(actor, action, { eventId: category.eventId, categoryId: category.id });
+  const scope = { eventId: category.eventId, categoryId: category.id };
+  const granted = assertMay(actor, action, scope);
+  // Someone who both organises the event and judges one of its categories acts as its organiser
+  // (their entries correct, never conflict), whatever the order their grants were read in.
+  const role = roleFor(actor, "event.judging", scope) ?? granted;
   if (options.format && category.format !== options.format)
     throw new JudgingError(JUDGING_MESSAGES.wrongFormat, 409);
   if (!options.allowFinal && category.finalAt !== null)

@@ -280,7 +280,11 @@ export async function listConflicts(
     }
     for (const s of sheets.filter((x) => x.state === "conflict")) {
       const standing = sheets.find(
-        (o) => o.state === "standing" && o.teamId === s.teamId && o.judgeId === s.judgeId,
+        (o) =>
+          o.state === "standing" &&
+          o.teamId === s.teamId &&
+          s.judgeId !== null &&
+          o.judgeId === s.judgeId,
       );
       out.push({
         kind: "sheet",
@@ -367,10 +371,12 @@ async function slotOf(tx: Tx, kind: EntryKind, id: string) {
     );
   }
   const [s] = await tx.select().from(scoreSheets).where(eq(scoreSheets.id, id));
+  // A sheet whose judge's account is gone is a slot of its own.
+  if (s!.judgeId === null) return eq(scoreSheets.id, s!.id);
   return and(
     eq(scoreSheets.categoryId, s!.categoryId),
     eq(scoreSheets.teamId, s!.teamId),
-    eq(scoreSheets.judgeId, s!.judgeId!),
+    eq(scoreSheets.judgeId, s!.judgeId),
   );
 }
 
