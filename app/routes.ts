@@ -70,6 +70,8 @@ export default [
   route("tesoreria/pagos.csv", "routes/payments/queue-csv.ts"),
   route("pago/qr.png", "routes/payments/qr.ts"),
   route("detalles/:eventId/pago", "routes/payments/pay.tsx"),
+  route("detalles/:eventId/resultados", "routes/competitions/results.tsx"),
+  route("detalles/:eventId/resultados/pantalla", "routes/competitions/projector.tsx"),
   route("pagos/:paymentId/comprobante", "routes/payments/receipt.ts"),
 
   // Publications: notes, resources, projects

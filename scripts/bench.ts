@@ -23,7 +23,8 @@
 //   "--max-semi-space-size=16", another Node.js: "node=/ruta/a/node", another copy of the
 //   project with its own build: "root=/ruta"; variants separated by ";").
 // With DATABASE_URL, rows of several nodes follow (benchSeveralNodes): two nodes behind a proxy on
-// one PostgreSQL and one S3 server, and a photo served from the folder beside the bucket.
+// one PostgreSQL and one S3 server, and a photo served from the folder beside the bucket; then the
+// live results with 500 viewers (scripts/bench-results.ts, BENCH_ONLY=resultados for it alone).
 import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -827,6 +828,17 @@ async function main() {
   );
   console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const row of rows) console.log(row);
+
+  // Live results with 500 viewers on one process (issue 39): scripts/bench-results.ts.
+  if (
+    serverUrl &&
+    DATABASES.includes("postgres") &&
+    ONLY.some((p) => "resultados en vivo".includes(p))
+  )
+    spawnSync(path.join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/bench-results.ts"], {
+      cwd: ROOT,
+      stdio: "inherit",
+    });
 }
 
 main().catch((error) => {

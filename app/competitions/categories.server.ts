@@ -5,11 +5,16 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import {
+  bracketDraws,
+  bracketRounds,
   competitionCategories,
   events,
+  judgingRuns,
+  scoreSheets,
   type CompetitionCategory,
   type User,
 } from "~/db/schema.server";
+import { rowsOf } from "~/db/rows.server";
 import { recordAudit } from "~/audit/audit.server";
 import { EventNotFoundError } from "~/events/errors";
 import { isRealDate, isUuid } from "~/kernel/checks";
@@ -54,7 +59,17 @@ export type CategoryFields = Partial<Record<keyof CategoryFormValues, unknown>>;
 
 export type CategoryInput = Omit<
   CompetitionCategory,
-  "id" | "eventId" | "position" | "createdAt" | "updatedAt"
+  | "id"
+  | "eventId"
+  | "position"
+  | "createdAt"
+  | "updatedAt"
+  | "tieRule"
+  | "attempts"
+  | "criteria"
+  | "finalAt"
+  | "finalBy"
+  | "finalByName"
 >;
 
 function text(value: unknown): string {
@@ -470,6 +485,9 @@ export async function updateCategory(
     const { event, categories } = await lockedEvent(tx, eventId as string);
     const category = findCategory(categories, categoryId);
     nameTaken(categories, input.name, category.id);
+    // Stored results are read by the format they were entered in (decision 057).
+    if (input.format !== category.format && (await hasResults(tx, category)))
+      throw new CategoryError(CATEGORY_MESSAGES.formatLocked, "formato", 409);
     const [row] = await tx
       .update(competitionCategories)
       .set({ ...input, updatedAt: new Date() })
@@ -487,6 +505,18 @@ export async function updateCategory(
     );
     return row!;
   });
+}
+
+/** Whether a category is final or has any result entered or a bracket drawn. */
+async function hasResults(tx: Tx, category: CompetitionCategory): Promise<boolean> {
+  if (category.finalAt !== null) return true;
+  const result = await tx.execute(sql`select (
+    exists (select 1 from ${judgingRuns} where ${judgingRuns.categoryId} = ${category.id})
+    or exists (select 1 from ${bracketDraws} where ${bracketDraws.categoryId} = ${category.id})
+    or exists (select 1 from ${bracketRounds} where ${bracketRounds.categoryId} = ${category.id})
+    or exists (select 1 from ${scoreSheets} where ${scoreSheets.categoryId} = ${category.id})
+  ) as found`);
+  return rowsOf<{ found: boolean }>(result)[0]?.found === true;
 }
 
 /** 'Subir' or 'Bajar': a category swaps places with its neighbour; the order is renumbered. */

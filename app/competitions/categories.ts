@@ -38,6 +38,8 @@ export const CATEGORY_MESSAGES = {
   nameTaken: "El evento ya tiene una categoría con ese nombre.",
   level: "Elige el nivel: primaria, secundaria, universidad o abierta.",
   format: "Elige cómo se juzga: contra reloj, llaves o hoja de puntaje.",
+  formatLocked:
+    "Esta categoría ya tiene resultados (o es final): no se puede cambiar cómo se juzga.",
   members: `Escribe un número entero de integrantes entre 1 y ${CATEGORY_LIMITS.membersMax}.`,
   minOverMax: "El mínimo de integrantes no puede ser mayor que el máximo.",
   coach: "Elige si la categoría requiere un entrenador adulto.",

@@ -118,7 +118,7 @@ const latestResult = sql<InspectionResult | null>`(select di.result from team_in
   where di.team_id = ${competitionTeams.id} order by di.created_at desc, di.id desc limit 1)`;
 
 /** A team that competes: approved, checked in, and its robot passed its latest inspection. */
-const competes = sql<boolean>`(${competitionTeams.status} = 'approved' and ${teamCheckedIn}
+export const competes = sql<boolean>`(${competitionTeams.status} = 'approved' and ${teamCheckedIn}
   and coalesce(${latestResult} = 'passed', false))`;
 
 /**

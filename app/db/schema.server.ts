@@ -446,13 +446,31 @@ export const competitionCategories = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }),
     /** How it is judged (the next issue): a time trial, a bracket or a score sheet. */
     format: text("format").notNull(),
+    // How it is judged (decisions 053 and 057): the tie rule (null: the format's default), how
+    // many runs a time trial counts, a score sheet's criteria ({id, name, max}), and whether the
+    // organisers marked its results final (then no entry is taken until they reopen it).
+    tieRule: text("tie_rule"),
+    attempts: integer("attempts").notNull().default(3),
+    criteria: jsonb("criteria")
+      .$type<Array<{ id: string; name: string; max: number }>>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    finalAt: timestamp("final_at", { withTimezone: true }),
+    finalBy: uuid("final_by").references(() => users.id, { onDelete: "set null" }),
+    finalByName: text("final_by_name"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }),
   },
   (t) => [
     index("competition_categories_event_id_position_idx").on(t.eventId, t.position),
-    // The target of the teams' (category, event) reference: a team's event is its category's.
+    // The target of the teams' (category, event) reference and of a judge's grant (role_grants):
+    // a team's event, and a judge's, is their category's.
     unique("competition_categories_id_event_key").on(t.id, t.eventId),
+    check(
+      "competition_categories_tie_rule_check",
+      sql`${t.tieRule} is null or ${t.tieRule} in ('segundo-tiempo', 'menos-penalizaciones', 'compartido', 'tercer-puesto', 'tercero-compartido', 'primer-criterio', 'mejor-nota')`,
+    ),
+    check("competition_categories_attempts_check", sql`${t.attempts} between 1 and 10`),
     uniqueIndex("competition_categories_event_name_key").on(t.eventId, sql`lower(${t.name})`),
     check(
       "competition_categories_level_check",
@@ -644,6 +662,158 @@ export const teamInvitations = pgTable(
   ],
 );
 
+// ——— Competition day (decision 057): what judges enter, each row as typed ———
+//
+// Every entry has a state: 'standing' (the one that counts; at most one per run, round or sheet),
+// 'conflict' (a different second entry, waiting for the category's organisers), 'replaced' (a
+// standing entry an organiser corrected, or a conflict they accepted in its place) or 'rejected' (a
+// conflict the organisers turned down). Who entered it is kept by id and by name ('cuenta
+// eliminada' once the account goes); `client_entry_id` makes a resend from a phone idempotent.
+
+const entryColumns = () => ({
+  state: text("state").notNull().default("standing"),
+  enteredBy: uuid("entered_by").references(() => users.id, { onDelete: "set null" }),
+  enteredByName: text("entered_by_name").notNull(),
+  enteredAt: timestamp("entered_at", { withTimezone: true }).notNull().defaultNow(),
+  clientEntryId: text("client_entry_id"),
+  decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+  decidedByName: text("decided_by_name"),
+  decidedAt: timestamp("decided_at", { withTimezone: true }),
+});
+
+const entryChecks = (
+  table: string,
+  t: { state: unknown; clientEntryId: unknown; categoryId: unknown },
+) => [
+  check(
+    `${table}_state_check`,
+    sql`${t.state} in ('standing', 'conflict', 'replaced', 'rejected')`,
+  ),
+  check(
+    `${table}_client_entry_id_check`,
+    sql`${t.clientEntryId} is null or ${t.clientEntryId} ~ '^[A-Za-z0-9_-]{8,64}$'`,
+  ),
+  uniqueIndex(`${table}_client_entry_key`)
+    .on(t.categoryId as never, t.clientEntryId as never)
+    .where(sql`${t.clientEntryId} is not null`),
+];
+
+/** A time trial's runs: a team's attempt, its time (null: did not finish) and penalties. */
+export const judgingRuns = pgTable(
+  "judging_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => competitionCategories.id, { onDelete: "cascade" }),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => competitionTeams.id, { onDelete: "cascade" }),
+    attempt: integer("attempt").notNull(),
+    timeMs: integer("time_ms"),
+    penaltyMs: integer("penalty_ms").notNull().default(0),
+    ...entryColumns(),
+  },
+  (t) => [
+    ...entryChecks("judging_runs", t),
+    uniqueIndex("judging_runs_standing_key")
+      .on(t.categoryId, t.teamId, t.attempt)
+      .where(sql`${t.state} = 'standing'`),
+    index("judging_runs_team_id_idx").on(t.teamId),
+    index("judging_runs_entered_by_idx").on(t.enteredBy),
+    check(
+      "judging_runs_values_check",
+      sql`${t.attempt} between 1 and 10 and (${t.timeMs} is null or ${t.timeMs} between 1 and 3600000) and ${t.penaltyMs} between 0 and 600000`,
+    ),
+  ],
+);
+
+/**
+ * A bracket's draw: the teams in seed order (best first), set by an organiser ('siembra') or
+ * drawn ('sorteo') from the recorded 32-bit number, which draws the same order again.
+ */
+export const bracketDraws = pgTable(
+  "bracket_draws",
+  {
+    categoryId: uuid("category_id")
+      .primaryKey()
+      .references(() => competitionCategories.id, { onDelete: "cascade" }),
+    method: text("method").notNull(),
+    seed: bigint("seed", { mode: "number" }),
+    teamIds: uuid("team_ids").array().notNull(),
+    madeBy: uuid("made_by").references(() => users.id, { onDelete: "set null" }),
+    madeByName: text("made_by_name").notNull(),
+    madeAt: timestamp("made_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("bracket_draws_made_by_idx").on(t.madeBy),
+    check(
+      "bracket_draws_method_check",
+      sql`(${t.method} = 'sorteo' and ${t.seed} between 0 and 4294967295) or (${t.method} = 'siembra' and ${t.seed} is null)`,
+    ),
+  ],
+);
+
+/** A bracket match's rounds: the winner of round 1, 2 or 3 of a match ("r1-0", "tercer-puesto"). */
+export const bracketRounds = pgTable(
+  "bracket_rounds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => competitionCategories.id, { onDelete: "cascade" }),
+    matchKey: text("match_key").notNull(),
+    round: integer("round").notNull(),
+    winnerTeamId: uuid("winner_team_id")
+      .notNull()
+      .references(() => competitionTeams.id, { onDelete: "cascade" }),
+    ...entryColumns(),
+  },
+  (t) => [
+    ...entryChecks("bracket_rounds", t),
+    uniqueIndex("bracket_rounds_standing_key")
+      .on(t.categoryId, t.matchKey, t.round)
+      .where(sql`${t.state} = 'standing'`),
+    index("bracket_rounds_winner_team_id_idx").on(t.winnerTeamId),
+    index("bracket_rounds_entered_by_idx").on(t.enteredBy),
+    check(
+      "bracket_rounds_values_check",
+      sql`${t.round} between 1 and 3 and ${t.matchKey} ~ '^(r[0-9]{1,2}-[0-9]{1,4}|tercer-puesto)$'`,
+    ),
+  ],
+);
+
+/** A judge's score sheet for a team: points per criterion, in hundredths ({criterionId: 1250}). */
+export const scoreSheets = pgTable(
+  "score_sheets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => competitionCategories.id, { onDelete: "cascade" }),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => competitionTeams.id, { onDelete: "cascade" }),
+    judgeId: uuid("judge_id").references(() => users.id, { onDelete: "set null" }),
+    judgeName: text("judge_name").notNull(),
+    points: jsonb("points").$type<Record<string, number>>().notNull(),
+    ...entryColumns(),
+  },
+  (t) => [
+    ...entryChecks("score_sheets", t),
+    uniqueIndex("score_sheets_standing_key")
+      .on(t.categoryId, t.teamId, t.judgeId)
+      .where(sql`${t.state} = 'standing'`),
+    index("score_sheets_team_id_idx").on(t.teamId),
+    index("score_sheets_judge_id_idx").on(t.judgeId),
+    index("score_sheets_entered_by_idx").on(t.enteredBy),
+  ],
+);
+
+export type JudgingRun = typeof judgingRuns.$inferSelect;
+export type BracketRound = typeof bracketRounds.$inferSelect;
+export type ScoreSheet = typeof scoreSheets.$inferSelect;
+
 /**
  * A role given to a member (decision 038): its kind (ROLE_KINDS in app/members/permissions.server.ts)
  * and, for kinds scoped to one event, that event. What each kind may do is the capability table
@@ -658,12 +828,25 @@ export const roleGrants = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     eventId: uuid("event_id").references(() => events.id, { onDelete: "cascade" }),
+    /** A judge's category (decision 057), always with its event: the pair references the category. */
+    categoryId: uuid("category_id"),
     grantedBy: uuid("granted_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
-    unique("role_grants_user_kind_event_key").on(t.userId, t.kind, t.eventId).nullsNotDistinct(),
+    unique("role_grants_user_kind_event_category_key")
+      .on(t.userId, t.kind, t.eventId, t.categoryId)
+      .nullsNotDistinct(),
     index("role_grants_event_id_idx").on(t.eventId),
+    foreignKey({
+      name: "role_grants_category_fk",
+      columns: [t.categoryId, t.eventId],
+      foreignColumns: [competitionCategories.id, competitionCategories.eventId],
+    }).onDelete("cascade"),
+    check(
+      "role_grants_category_check",
+      sql`(${t.kind} = 'judge') = (${t.categoryId} is not null and ${t.eventId} is not null)`,
+    ),
   ],
 );
 

@@ -58,6 +58,12 @@ export interface Config {
   /** Live publication streams one session may hold open; the oldest is closed past it. */
   liveStreamsPerSession: number;
   /**
+   * Live results streams (issue 39) one client address may hold: a school's hall often shares one
+   * address, so the default is high; and how many one process holds in all.
+   */
+  resultsStreamsPerAddress: number;
+  resultsStreamsMax: number;
+  /**
    * How pages are rendered (issue 40): "string" (renderToString, the default) or "stream" (React's
    * stream, the path before; kept one release so that the bench compares both in one run).
    */
@@ -200,6 +206,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().default("0"),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   LIVE_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100).default(5),
+  RESULTS_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(300),
+  RESULTS_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(3000),
   SESSIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
   EMAIL_LINKS_PER_ADDRESS: z.coerce
     .number({ error: "EMAIL_LINKS_PER_ADDRESS debe ser un número entero de enlaces por hora" })
@@ -536,6 +544,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy ?? false,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     liveStreamsPerSession: e.LIVE_STREAMS_PER_SESSION,
+    resultsStreamsPerAddress: e.RESULTS_STREAMS_PER_ADDRESS,
+    resultsStreamsMax: e.RESULTS_STREAMS_MAX,
     pageRender: e.PAGE_RENDER,
     sessionsPerAccount: e.SESSIONS_PER_ACCOUNT,
     sessionSweepMs: Math.round(e.SESSION_SWEEP_MINUTES * 60_000),

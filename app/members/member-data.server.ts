@@ -7,6 +7,8 @@ import type { Db } from "~/db/client.server";
 import { fillSeats } from "~/events/seats.server";
 import { removeUnlessUsed } from "~/payments/payment.server";
 import { handOverTeams, teamsOfMember } from "~/competitions/teams.server";
+import { forgetInResults } from "~/competitions/judging/accounts.server";
+import { entriesByMember, resultsOfMember } from "~/competitions/judging/results.server";
 import { inspectionsOfMember } from "~/competitions/door.server";
 import type { PrivateStorage } from "~/uploads/storage.server";
 import {
@@ -189,6 +191,9 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
     .orderBy(asc(payments.createdAt));
   // The competition teams they are in, captain or coach (decision 052).
   const teamRows = await teamsOfMember(db, id);
+  // Their teams' places, and what they entered on competition day (decision 057).
+  const resultRows = await resultsOfMember(db, id);
+  const judgingRows = await entriesByMember(db, id);
   const inspectionRows = await inspectionsOfMember(db, id);
   // Attendance per session (decision 044), listed under each participation.
   const attendanceRows = await db
@@ -285,6 +290,8 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
       createdAt: p.createdAt.toISOString(),
     })),
     equipos: teamRows,
+    resultados: resultRows,
+    anotacionesDeResultados: judgingRows,
     // Their teams' robot inspections (decision 055), without the inspector's name.
     inspeccionesDeRobots: inspectionRows,
     // Whether a private calendar link exists; its secret is never stored, so never exported.
@@ -412,6 +419,8 @@ export async function deleteAccount(
       .update(payments)
       .set({ decidedByName: DELETED_ACCOUNT })
       .where(eq(payments.decidedBy, id));
+    // The results they entered or decided stay, under 'cuenta eliminada' (decision 057).
+    await forgetInResults(tx, id, DELETED_ACCOUNT);
     // The staff links they made stay (they may be in use at a door), under 'cuenta eliminada'.
     await tx
       .update(staffLinks)

@@ -24,6 +24,8 @@ export const MEMBER_MESSAGES = {
   roleRevoked: "Rol retirado.",
   roleUnknown: "Ese rol no existe.",
   roleEventMissing: "Elige el evento de ese rol.",
+  roleCategoryMissing: "Elige la categoría que juzgará.",
+  roleCategoryNotFound: "Esa categoría no existe en este evento.",
   roleEventNotFound: "Evento no encontrado.",
   roleNotHeld: "Ese rol ya no estaba asignado.",
   // Staff links (docs/decisions/041-staff-links.md)

@@ -26,9 +26,11 @@ export const ROLE_KINDS = {
   treasurer: { scope: "site", window: false, grantable: true, label: "Tesorería" },
   // Whoever opened a staff link of the event (decision 041): no account, never granted to a member.
   doorLink: { scope: "event", window: true, grantable: false, label: "Enlace de registro" },
+  // Competition day (decision 057): enters the results of one category of one event.
+  judge: { scope: "category", window: false, grantable: true, label: "Jurado" },
 } as const satisfies Record<
   string,
-  { scope: "event" | "site"; window: boolean; grantable: boolean; label: string }
+  { scope: "event" | "site" | "category"; window: boolean; grantable: boolean; label: string }
 >;
 
 export type RoleKind = keyof typeof ROLE_KINDS;
@@ -43,10 +45,19 @@ export function isGrantableKind(value: unknown): value is RoleKind {
   return isRoleKind(value) && ROLE_KINDS[value].grantable;
 }
 
-/** One role a person holds: the kind, and the event for kinds scoped to one. */
+/**
+ * One role a person holds: the kind, the event for kinds scoped to one, and for a judge also the
+ * category (of that event).
+ */
 export interface Grant {
   kind: RoleKind;
   eventId: string | null;
+  categoryId?: string | null;
+}
+
+/** Whether a kind is tied to one event (or to one category of one event, which names its event too). */
+export function isEventScoped(kind: RoleKind): boolean {
+  return ROLE_KINDS[kind].scope !== "site";
 }
 
 /**
@@ -79,6 +90,12 @@ export const CAPABILITIES = {
   "event.competition": ["organiser"],
   // Its teams (decision 052): see them all with names and e-mails, approve or reject, the CSV.
   "event.teams": ["organiser"],
+  // Competition day (decision 057): give and take back a category's judges.
+  "event.judges.grant": ["organiser"],
+  // Results: draw or seed a bracket, correct an entry, decide a conflict, mark final or reopen.
+  "event.judging": ["organiser"],
+  // Enter a category's results (runs, rounds, score sheets): its judges, and the event's organisers.
+  "category.judge": ["organiser", "judge"],
   // Its robots' inspections at the door (decision 055): door staff within their window too, but
   // not a staff link's holder, who has no name to sign a decision that can keep a team out.
   "event.inspect": ["organiser", "door"],
@@ -99,7 +116,12 @@ export const ACTIONS = Object.keys(CAPABILITIES) as Action[];
 
 /** Whether an action is about one event (and so needs the event in its scope). */
 export function isEventAction(action: Action): boolean {
-  return action.startsWith("event.") && action !== "event.create";
+  return (action.startsWith("event.") && action !== "event.create") || isCategoryAction(action);
+}
+
+/** Whether an action is about one category of an event (and so needs both in its scope). */
+export function isCategoryAction(action: Action): boolean {
+  return action.startsWith("category.");
 }
 
 /** An event's dates and its door window, for the roles that only work around them. */
@@ -113,6 +135,8 @@ export interface EventWindow {
 /** What an action is done to: the event (with its window where a role needs it), and when. */
 export interface Scope {
   eventId?: string;
+  /** The category, for a category's actions (a judge's grant is for one). */
+  categoryId?: string;
   window?: EventWindow;
   now?: Date;
 }
@@ -136,8 +160,10 @@ function grantAllows(grant: Grant, action: Action, scope: Scope): boolean {
   const roles: readonly RoleKind[] = CAPABILITIES[action];
   if (!roles.includes(grant.kind)) return false;
   const kind = ROLE_KINDS[grant.kind];
-  if (kind.scope === "event" && isEventAction(action)) {
+  if (kind.scope !== "site" && isEventAction(action)) {
     if (!scope.eventId || grant.eventId !== scope.eventId) return false;
+    if (kind.scope === "category" && (!scope.categoryId || grant.categoryId !== scope.categoryId))
+      return false;
     if (kind.window) {
       if (!scope.window) return false;
       if (!withinDoorWindow(scope.window, scope.now ?? new Date())) return false;

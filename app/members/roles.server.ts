@@ -1,9 +1,9 @@
 // Roles with a scope (docs/decisions/038-roles-and-capabilities.md): admins grant and revoke any;
-// an event's organisers grant and revoke its door staff. What each role may do is the capability
+// an event's organisers grant and revoke its door staff and its categories' judges (decision 057). What each role may do is the capability
 // table of permissions.server.ts; this file keeps who holds which.
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { events, roleGrants, users, type User } from "~/db/schema.server";
+import { competitionCategories, events, roleGrants, users, type User } from "~/db/schema.server";
 import { recordAudit, auditName } from "~/audit/audit.server";
 import { EventNotFoundError } from "~/events/errors";
 import { isUuid } from "~/kernel/checks";
@@ -11,6 +11,7 @@ import { Refusal } from "~/kernel/errors";
 import { MEMBER_MESSAGES } from "./messages";
 import {
   assertMay,
+  isEventScoped,
   isGrantableKind,
   isRoleKind,
   may,
@@ -33,16 +34,31 @@ type Author = Actor & Pick<User, "id" | "displayName" | "nombreCompleto" | "emai
 /** The grants of one member, read on every request with the session (app/guards.server.ts). */
 export async function loadGrants(db: Db, userId: string): Promise<Grant[]> {
   const rows = await db
-    .select({ kind: roleGrants.kind, eventId: roleGrants.eventId })
+    .select({
+      kind: roleGrants.kind,
+      eventId: roleGrants.eventId,
+      categoryId: roleGrants.categoryId,
+    })
     .from(roleGrants)
     .where(eq(roleGrants.userId, userId));
-  return rows.filter((r): r is Grant => isGrantableKind(r.kind));
+  return rows.filter((r): r is Grant & { categoryId: string | null } => isGrantableKind(r.kind));
 }
 
 interface RoleTarget {
   userId: unknown;
   kind: unknown;
   eventId?: unknown;
+  /** A judge's category, of the event. */
+  categoryId?: unknown;
+}
+
+/** The capability that gives or takes back a kind: admins any; organisers door staff and judges. */
+function grantAction(kind: RoleKind) {
+  return kind === "door"
+    ? "event.door.grant"
+    : kind === "judge"
+      ? "event.judges.grant"
+      : "roles.grant";
 }
 
 /** Checks the form's fields, and who may grant or revoke that kind: admins, or for door staff the event's organisers. */
@@ -53,21 +69,17 @@ async function resolveTarget(db: Db, actor: Author | null, target: RoleTarget) {
     throw new RoleInputError(MEMBER_MESSAGES.roleUnknown);
   }
   const kind: RoleKind = target.kind;
-  const scoped = ROLE_KINDS[kind].scope === "event";
+  const scoped = isEventScoped(kind);
   const eventId = scoped ? target.eventId : null;
   if (scoped && (eventId === undefined || eventId === null || eventId === "")) {
     assertMay(actor, "roles.grant");
     throw new RoleInputError(MEMBER_MESSAGES.roleEventMissing);
   }
   if (scoped && !isUuid(eventId)) {
-    assertMay(actor, kind === "door" ? "event.door.grant" : "roles.grant", {});
+    assertMay(actor, grantAction(kind), {});
     throw new EventNotFoundError();
   }
-  const role = assertMay(
-    actor,
-    kind === "door" ? "event.door.grant" : "roles.grant",
-    scoped ? { eventId: eventId as string } : {},
-  );
+  const role = assertMay(actor, grantAction(kind), scoped ? { eventId: eventId as string } : {});
   let eventName: string | null = null;
   if (scoped) {
     const [event] = await db
@@ -77,6 +89,28 @@ async function resolveTarget(db: Db, actor: Author | null, target: RoleTarget) {
       .limit(1);
     if (!event) throw new EventNotFoundError();
     eventName = event.nombreEvento;
+  }
+  let categoryId: string | null = null;
+  let categoryName: string | null = null;
+  if (ROLE_KINDS[kind].scope === "category") {
+    const typed = target.categoryId;
+    if (typed === undefined || typed === null || typed === "")
+      throw new RoleInputError(MEMBER_MESSAGES.roleCategoryMissing);
+    const [category] = isUuid(typed)
+      ? await db
+          .select({ id: competitionCategories.id, name: competitionCategories.name })
+          .from(competitionCategories)
+          .where(
+            and(
+              eq(competitionCategories.id, typed),
+              eq(competitionCategories.eventId, eventId as string),
+            ),
+          )
+          .limit(1)
+      : [];
+    if (!category) throw new RoleInputError(MEMBER_MESSAGES.roleCategoryNotFound);
+    categoryId = category.id;
+    categoryName = category.name;
   }
   if (!isUuid(target.userId)) throw new UserNotFoundError();
   const [member] = await db
@@ -90,18 +124,39 @@ async function resolveTarget(db: Db, actor: Author | null, target: RoleTarget) {
     .where(eq(users.id, target.userId))
     .limit(1);
   if (!member) throw new UserNotFoundError();
-  return { kind, eventId: (eventId as string | null) ?? null, eventName, member, role };
+  return {
+    kind,
+    eventId: (eventId as string | null) ?? null,
+    eventName,
+    categoryId,
+    categoryName,
+    member,
+    role,
+  };
 }
 
-function roleSummary(kind: RoleKind, eventName: string | null): string {
-  return eventName ? `${ROLE_KINDS[kind].label} de «${eventName}»` : ROLE_KINDS[kind].label;
+function roleSummary(
+  kind: RoleKind,
+  eventName: string | null,
+  categoryName: string | null,
+): string {
+  const what = categoryName
+    ? `${ROLE_KINDS[kind].label} de la categoría «${categoryName}»`
+    : ROLE_KINDS[kind].label;
+  return eventName ? `${what} de «${eventName}»` : what;
 }
 
-const sameGrant = (userId: string, kind: RoleKind, eventId: string | null) =>
+const sameGrant = (
+  userId: string,
+  kind: RoleKind,
+  eventId: string | null,
+  categoryId: string | null,
+) =>
   and(
     eq(roleGrants.userId, userId),
     eq(roleGrants.kind, kind),
     eventId === null ? isNull(roleGrants.eventId) : eq(roleGrants.eventId, eventId),
+    categoryId === null ? isNull(roleGrants.categoryId) : eq(roleGrants.categoryId, categoryId),
   );
 
 /** Gives a member a role; giving one they hold already changes nothing. */
@@ -110,7 +165,13 @@ export async function grantRole(db: Db, actor: Author | null, target: RoleTarget
   await db.transaction(async (tx) => {
     const added = await tx
       .insert(roleGrants)
-      .values({ userId: t.member.id, kind: t.kind, eventId: t.eventId, grantedBy: actor!.id })
+      .values({
+        userId: t.member.id,
+        kind: t.kind,
+        eventId: t.eventId,
+        categoryId: t.categoryId,
+        grantedBy: actor!.id,
+      })
       .onConflictDoNothing()
       .returning({ id: roleGrants.id });
     if (added.length === 0) return;
@@ -120,7 +181,7 @@ export async function grantRole(db: Db, actor: Author | null, target: RoleTarget
       action: "role.grant",
       itemKind: "user",
       itemId: t.member.id,
-      summary: `Otorgó ${roleSummary(t.kind, t.eventName)} a ${auditName(t.member)}`,
+      summary: `Otorgó ${roleSummary(t.kind, t.eventName, t.categoryName)} a ${auditName(t.member)}`,
     });
   });
 }
@@ -131,7 +192,7 @@ export async function revokeRole(db: Db, actor: Author | null, target: RoleTarge
   await db.transaction(async (tx) => {
     const removed = await tx
       .delete(roleGrants)
-      .where(sameGrant(t.member.id, t.kind, t.eventId))
+      .where(sameGrant(t.member.id, t.kind, t.eventId, t.categoryId))
       .returning({ id: roleGrants.id });
     if (removed.length === 0) throw new RoleInputError(MEMBER_MESSAGES.roleNotHeld);
     await recordAudit(tx, {
@@ -140,7 +201,7 @@ export async function revokeRole(db: Db, actor: Author | null, target: RoleTarge
       action: "role.revoke",
       itemKind: "user",
       itemId: t.member.id,
-      summary: `Retiró ${roleSummary(t.kind, t.eventName)} a ${auditName(t.member)}`,
+      summary: `Retiró ${roleSummary(t.kind, t.eventName, t.categoryName)} a ${auditName(t.member)}`,
     });
   });
 }
@@ -150,6 +211,8 @@ export interface HeldRole {
   label: string;
   eventId: string | null;
   eventName: string | null;
+  categoryId: string | null;
+  categoryName: string | null;
   startsAt: Date | null;
 }
 
@@ -159,11 +222,14 @@ async function heldRoles(db: Db, where: ReturnType<typeof eq>): Promise<HeldRole
       kind: roleGrants.kind,
       eventId: roleGrants.eventId,
       eventName: events.nombreEvento,
+      categoryId: roleGrants.categoryId,
+      categoryName: competitionCategories.name,
       startsAt: events.startsAt,
       userId: roleGrants.userId,
     })
     .from(roleGrants)
     .leftJoin(events, eq(events.id, roleGrants.eventId))
+    .leftJoin(competitionCategories, eq(competitionCategories.id, roleGrants.categoryId))
     .where(where)
     .orderBy(asc(roleGrants.kind), asc(events.startsAt));
   return rows.flatMap((r) =>
@@ -174,6 +240,8 @@ async function heldRoles(db: Db, where: ReturnType<typeof eq>): Promise<HeldRole
             label: ROLE_KINDS[r.kind].label,
             eventId: r.eventId,
             eventName: r.eventName,
+            categoryId: r.categoryId,
+            categoryName: r.categoryName,
             startsAt: r.startsAt,
           },
         ]
@@ -193,9 +261,12 @@ export interface EventStaffMember {
   name: string;
   email: string;
   kind: RoleKind;
+  /** A judge's category. */
+  categoryId: string | null;
+  categoryName: string | null;
 }
 
-/** Who runs one event (its organisers and door staff): for admins and its organisers. */
+/** Who runs one event (its organisers, door staff and judges): for admins and its organisers. */
 export async function eventStaff(
   db: Db,
   actor: Actor | null,
@@ -209,12 +280,16 @@ export async function eventStaff(
       nombreCompleto: users.nombreCompleto,
       displayName: users.displayName,
       email: users.email,
+      categoryId: roleGrants.categoryId,
+      categoryName: competitionCategories.name,
     })
     .from(roleGrants)
     .innerJoin(users, eq(users.id, roleGrants.userId))
+    .leftJoin(competitionCategories, eq(competitionCategories.id, roleGrants.categoryId))
     .where(eq(roleGrants.eventId, eventId))
     .orderBy(
       asc(roleGrants.kind),
+      asc(competitionCategories.position),
       asc(sql`lower(coalesce(${users.nombreCompleto}, ${users.email}))`),
     );
   return rows.flatMap((r) =>
@@ -225,6 +300,8 @@ export async function eventStaff(
             name: auditName({ ...r, id: r.userId }),
             email: r.email,
             kind: r.kind,
+            categoryId: r.categoryId,
+            categoryName: r.categoryName,
           },
         ]
       : [],
@@ -245,8 +322,15 @@ export async function findMemberByEmail(
   eventId: string,
   email: unknown,
 ) {
-  if (!may(actor, "roles.grant")) assertMay(actor, "event.door.grant", { eventId });
-  if (typeof email !== "string" || email.trim() === "" || email.length > 320) return null;
+  if (!may(actor, "roles.grant") && !may(actor, "event.judges.grant", { eventId }))
+    assertMay(actor, "event.door.grant", { eventId });
+  if (
+    typeof email !== "string" ||
+    email.trim() === "" ||
+    email.length > 320 ||
+    email.includes("\u0000")
+  )
+    return null;
   const [member] = await db
     .select({ id: users.id })
     .from(users)

@@ -110,8 +110,9 @@ const sessionLookup = preparedFor((db) =>
       expiresAt: sessions.expiresAt,
       // The member's roles, in the same round trip: read on every request, so a role taken back
       // is gone at the next one (docs/decisions/038-roles-and-capabilities.md).
-      grants: sql<Array<{ kind: string; eventId: string | null }>>`(
-        select coalesce(json_agg(json_build_object('kind', g.kind, 'eventId', g.event_id)), '[]'::json)
+      grants: sql<Array<{ kind: string; eventId: string | null; categoryId: string | null }>>`(
+        select coalesce(json_agg(json_build_object('kind', g.kind, 'eventId', g.event_id,
+          'categoryId', g.category_id)), '[]'::json)
         from role_grants g where g.user_id = ${users.id})`,
     })
     .from(sessions)
@@ -146,8 +147,12 @@ export async function getSessionUser(
   const grants = (typeof row.grants === "string" ? JSON.parse(row.grants) : row.grants) as Array<{
     kind: string;
     eventId: string | null;
+    categoryId: string | null;
   }>;
-  return { ...row.user, grants: grants.filter((g): g is Grant => isGrantableKind(g.kind)) };
+  return {
+    ...row.user,
+    grants: grants.filter((g): g is typeof g & Grant => isGrantableKind(g.kind)),
+  };
 }
 
 /** Deletes this request's session; returns the Set-Cookie header value that clears the cookie. */

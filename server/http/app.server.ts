@@ -35,6 +35,7 @@ import { watchEventEnds } from "~/events/event.server";
 import { loadSiteSections, seedSiteSections, watchSiteSections } from "~/site/sections.server";
 import { CLIENT_BUILD_DIR } from "~/kernel/paths.server";
 import { PUBLICATIONS_STREAM_PATH, createPublicationStream } from "./publication-stream.server";
+import { RESULTS_STREAM_PATH, createResultsStream } from "./results-stream.server";
 import { encodingFor } from "~/kernel/encoding.server";
 import { createPageCache, markPersonal } from "./page-cache.server";
 import { brotliAssets, dropPageHeaders } from "./static-assets.server";
@@ -206,6 +207,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     });
     app.get(PUBLICATIONS_STREAM_PATH, (req, res, next) => {
       publicationStream.handle(req, res).catch(next);
+    });
+    // Competitions' live results (issue 39): public, capped per client address and in total.
+    const resultsStream = createResultsStream(database, {
+      maxPerAddress: config.resultsStreamsPerAddress,
+      maxTotal: config.resultsStreamsMax,
+      heartbeatMs: options.heartbeatMs,
+    });
+    app.get(RESULTS_STREAM_PATH, (req, res, next) => {
+      resultsStream.handle(req, res).catch(next);
     });
 
     // Uploaded images: named by their content, so a name always means the same bytes
@@ -433,6 +443,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       close() {
         closing ??= (async () => {
           await publicationStream.close();
+          await resultsStream.close();
           await stopJobs();
           await mailWorker?.stop();
           await pageCache.close();

@@ -37,6 +37,10 @@ const TABLES = [
   "competition_teams",
   "team_members",
   "team_invitations",
+  "judging_runs",
+  "bracket_draws",
+  "bracket_rounds",
+  "score_sheets",
   "team_inspections",
 ];
 

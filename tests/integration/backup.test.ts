@@ -10,11 +10,15 @@ import { BackupError, restoreBackup, writeBackup } from "#server/backup/backup.s
 import { openEmbedded, type Database, type Db } from "~/db/client.server";
 import {
   appMeta,
+  bracketDraws,
+  bracketRounds,
+  judgingRuns,
+  scoreSheets,
   competitionCategories,
   competitionTeams,
   schools,
-  teamInspections,
   teamInvitations,
+  teamInspections,
   teamMembers,
   events,
   notes,
@@ -161,7 +165,9 @@ test("a backup from before roles and the audit log (no role_grants, no audit_log
     .toString()
     .trimEnd()
     .split("\n");
-  const header = JSON.parse(headerLine!) as { tables: { name: string; columns: string[] }[] };
+  const header = JSON.parse(headerLine!) as {
+    tables: { name: string; columns: string[]; rows: number }[];
+  };
   const gone = new Set(["role_grants", "audit_log"]);
   const doorHours = ["door_hours_before", "door_hours_after"];
   const older = path.join(path.dirname(current), "anterior.gz");
@@ -206,7 +212,9 @@ test("a backup from before staff links (no staff_links, no participations.checke
     .toString()
     .trimEnd()
     .split("\n");
-  const header = JSON.parse(headerLine!) as { tables: { name: string; columns: string[] }[] };
+  const header = JSON.parse(headerLine!) as {
+    tables: { name: string; columns: string[]; rows: number }[];
+  };
   expect(header.tables.map((t) => t.name)).toContain("staff_links");
   const older = path.join(path.dirname(current), "anterior.gz");
   const olderHeader = {
@@ -613,7 +621,9 @@ test("a backup from before payments (no payment_method, no payments, no events.p
     .toString()
     .trimEnd()
     .split("\n");
-  const header = JSON.parse(headerLine!) as { tables: { name: string; columns: string[] }[] };
+  const header = JSON.parse(headerLine!) as {
+    tables: { name: string; columns: string[]; rows: number }[];
+  };
   const older = path.join(path.dirname(current), "anterior.gz");
   const olderHeader = {
     ...header,
@@ -778,6 +788,161 @@ test("teams, their members, invitations and schools travel in a backup; a backup
   expect(await target.db.select().from(competitionTeams)).toEqual([]);
   expect(await target.db.select().from(schools)).toEqual([]);
   expect(await target.db.select().from(competitionCategories)).toHaveLength(1);
+});
+
+test("competition day travels in a backup (judges' grants with their category, runs, draws, rounds, score sheets, a category's rules and final mark); a backup from before them still restores", async () => {
+  const source = await track(createTestDatabase());
+  await populate(source.db);
+  const [event] = await source.db.select({ id: events.id }).from(events).limit(1);
+  const [person] = await source.db.select({ id: users.id }).from(users).limit(1);
+  const [category] = await source.db
+    .insert(competitionCategories)
+    .values({
+      eventId: event!.id,
+      position: 1,
+      name: "Sumo «día»",
+      level: "abierta",
+      minMembers: 1,
+      maxMembers: 3,
+      coachRequired: false,
+      registrationClosesAt: new Date("2030-11-30T22:00:00Z"),
+      format: "llaves",
+      tieRule: "tercero-compartido",
+      attempts: 4,
+      criteria: [{ id: "c1", name: "Diseño «limpio»", max: 10 }],
+      finalAt: new Date("2030-12-01T20:00:00Z"),
+      finalBy: person!.id,
+      finalByName: "Olga",
+    })
+    .returning({ id: competitionCategories.id });
+  const [school] = await source.db
+    .insert(schools)
+    .values({ name: "Colegio Día" })
+    .returning({ id: schools.id });
+  const teams = await source.db
+    .insert(competitionTeams)
+    .values(
+      ["Alfa", "Beta"].map((name) => ({
+        eventId: event!.id,
+        categoryId: category!.id,
+        name,
+        schoolId: school!.id,
+        city: "Oruro",
+        robotName: "R",
+        status: "approved",
+      })),
+    )
+    .returning({ id: competitionTeams.id });
+  const [a, b] = teams.map((t) => t.id) as [string, string];
+  await source.db
+    .insert(roleGrants)
+    .values({ userId: person!.id, kind: "judge", eventId: event!.id, categoryId: category!.id });
+  const entered = { enteredBy: person!.id, enteredByName: "Julia" };
+  await source.db.insert(judgingRuns).values([
+    { categoryId: category!.id, teamId: a, attempt: 1, timeMs: 12_345, penaltyMs: 500, ...entered },
+    {
+      categoryId: category!.id,
+      teamId: a,
+      attempt: 1,
+      timeMs: null,
+      state: "conflict",
+      clientEntryId: "abcdefgh-1234",
+      ...entered,
+    },
+  ]);
+  await source.db.insert(bracketDraws).values({
+    categoryId: category!.id,
+    method: "sorteo",
+    seed: 4_294_967_295,
+    teamIds: [b, a],
+    madeBy: person!.id,
+    madeByName: "Olga",
+  });
+  await source.db
+    .insert(bracketRounds)
+    .values({ categoryId: category!.id, matchKey: "r1-0", round: 1, winnerTeamId: b, ...entered });
+  await source.db.insert(scoreSheets).values({
+    categoryId: category!.id,
+    teamId: b,
+    judgeId: person!.id,
+    judgeName: "Julia",
+    points: { c1: 950 },
+    ...entered,
+  });
+  const newTables = ["judging_runs", "bracket_draws", "bracket_rounds", "score_sheets"];
+  const expected = await snapshotTables(source.db);
+  for (const table of newTables) expect(expected[table], table).not.toHaveLength(0);
+  const current = path.join(tempDir(), "con-resultados.gz");
+  await writeBackup(source.db, current, source.kind);
+  const restored = await track(createTestDatabase());
+  await restoreBackup(restored.db, current);
+  expect(await snapshotTables(restored.db)).toEqual(expected);
+
+  // A backup made before migration 0025: no such tables, and no new columns in its rows.
+  const newColumns: Record<string, string[]> = {
+    competition_categories: [
+      "tie_rule",
+      "attempts",
+      "criteria",
+      "final_at",
+      "final_by",
+      "final_by_name",
+    ],
+    role_grants: ["category_id"],
+  };
+  const [headerLine, ...rest] = zlib
+    .gunzipSync(fs.readFileSync(current))
+    .toString()
+    .trimEnd()
+    .split("\n");
+  const header = JSON.parse(headerLine!) as {
+    tables: { name: string; columns: string[]; rows: number }[];
+  };
+  const rows = rest
+    .filter((line) => !newTables.some((t) => line.startsWith(`{"table":"${t}"`)))
+    .map((line) => {
+      const parsed = JSON.parse(line) as { table?: string; row?: Record<string, unknown> };
+      if (!parsed.table || !newColumns[parsed.table]) return line;
+      // The judge's grant did not exist then either.
+      if (parsed.table === "role_grants" && parsed.row!.kind === "judge") return null;
+      for (const column of newColumns[parsed.table]!) delete parsed.row![column];
+      return JSON.stringify(parsed);
+    })
+    .filter((line): line is string => line !== null);
+  const older = path.join(path.dirname(current), "sin-resultados.gz");
+  fs.writeFileSync(
+    older,
+    zlib.gzipSync(
+      [
+        JSON.stringify({
+          ...header,
+          tables: header.tables
+            .filter((t) => !newTables.includes(t.name))
+            .map((t) => ({
+              ...t,
+              columns: t.columns.filter((c) => !(newColumns[t.name] ?? []).includes(c)),
+              rows: rows.filter((line) => line.startsWith(`{"table":"${t.name}"`)).length,
+            })),
+        }),
+        ...rows,
+      ].join("\n"),
+    ),
+  );
+  const target = await track(createTestDatabase());
+  const counts = await restoreBackup(target.db, older);
+  expect(counts.events).toBeGreaterThan(0);
+  for (const table of [judgingRuns, bracketDraws, bracketRounds, scoreSheets])
+    expect(await target.db.select().from(table)).toEqual([]);
+  const [restoredCategory] = await target.db.select().from(competitionCategories);
+  expect(restoredCategory).toMatchObject({
+    tieRule: null,
+    attempts: 3,
+    criteria: [],
+    finalAt: null,
+    finalByName: null,
+  });
+  expect(await target.db.select().from(roleGrants).where(eq(roleGrants.kind, "judge"))).toEqual([]);
+  expect(await target.db.select().from(roleGrants)).not.toEqual([]);
 });
 
 test("robots' inspections, categories' starts and seatless participations travel in a backup; a backup from before them still restores", async () => {

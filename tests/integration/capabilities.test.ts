@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, notInArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { checkIn, checkInCode } from "~/attendance/check-in.server";
 import { listAttendance, setCheckedIn } from "~/attendance/attendance.server";
@@ -18,6 +18,7 @@ import {
   competitionTeams,
   schools,
   events,
+  judgingRuns,
   participations,
   payments,
   roleGrants,
@@ -46,6 +47,16 @@ import {
   reviewTeam,
   schoolsWithTeams,
 } from "~/competitions/teams.server";
+import { enterRun } from "~/competitions/judging/entries.server";
+import {
+  drawBracket,
+  listConflicts,
+  markFinal,
+  reopenCategory,
+  resolveConflict,
+  seedBracket,
+  setJudgingRules,
+} from "~/competitions/judging/organise.server";
 import { listAudit } from "~/audit/audit.server";
 import { queueParticipantsMessage } from "~/mail/mail.server";
 import { getUserDetails, listUsers, setAdmin } from "~/members/admin-users.server";
@@ -84,6 +95,7 @@ import {
   recordRefund,
 } from "~/payments/review.server";
 import { VALID_EVENT } from "../helpers/events";
+import { makeCompete } from "../helpers/competitions";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 
 const SECRET = "s".repeat(64);
@@ -114,7 +126,7 @@ async function linkHolder(eventId: string): Promise<Person> {
 }
 
 async function member(
-  grants: Array<{ kind: RoleKind; eventId: string | null }> = [],
+  grants: Array<{ kind: RoleKind; eventId: string | null; categoryId?: string }> = [],
   isAdmin = false,
 ) {
   const [user] = await database.db
@@ -247,7 +259,35 @@ const CASES: Case[] = [
     target: () => soon.id,
     role: { kind: "doorLink", inScope: false, inWindow: true },
   },
+  {
+    name: "jurado de una categoría de este evento",
+    person: () => people.judge!,
+    target: () => soon.id,
+    role: { kind: "judge", inScope: true, inWindow: true },
+  },
+  {
+    name: "jurado de otra categoría de este evento",
+    person: () => people.judgeOtherCategory!,
+    target: () => soon.id,
+    role: { kind: "judge", inScope: false, inWindow: true },
+  },
+  {
+    name: "jurado de otro evento",
+    person: () => people.judgeElsewhere!,
+    target: () => soon.id,
+    role: { kind: "judge", inScope: false, inWindow: true },
+  },
 ];
+
+/** Each event's categories for competition day (decision 057), made in beforeAll. */
+const judging: Record<
+  string,
+  { line: string; otherLine: string; sumo: string; team: string; sumoTeams: string[] }
+> = {};
+let judgingCategoryIds: string[] = [];
+
+/** A run entry for the event's time trial, a new time each call. */
+let runTime = 1_000;
 
 function editInput(eventId: string) {
   const e = [soon, other, later].find((x) => x.id === eventId) as unknown as { startsAt: Date };
@@ -322,6 +362,65 @@ const MUTATIONS: Record<Action, Array<(p: Person, eventId: string) => Promise<un
       withTeam(id, (team) =>
         reviewTeam(database.db, p, id, team.id, "rechazar", "Falta el robot", new Date()),
       ),
+  ],
+  "event.judges.grant": [
+    async (p, id) =>
+      grantRole(database.db, p, {
+        userId: (await member()).id,
+        kind: "judge",
+        eventId: id,
+        categoryId: judging[id]!.line,
+      }),
+    async (p, id) => {
+      const held = await member([{ kind: "judge", eventId: id, categoryId: judging[id]!.line }]);
+      await revokeRole(database.db, p, {
+        userId: held.id,
+        kind: "judge",
+        eventId: id,
+        categoryId: judging[id]!.line,
+      });
+    },
+  ],
+  "event.judging": [
+    (p, id) => setJudgingRules(database.db, p, judging[id]!.line, { tieRule: "compartido" }),
+    (p, id) => listConflicts(database.db, p, judging[id]!.line),
+    async (p, id) => {
+      await markFinal(database.db, p, judging[id]!.line);
+      await reopenCategory(database.db, p, judging[id]!.line);
+    },
+    (p, id) => drawBracket(database.db, p, judging[id]!.sumo),
+    (p, id) => seedBracket(database.db, p, judging[id]!.sumo, judging[id]!.sumoTeams),
+    async (p, id) => {
+      // A conflict made directly (not through the model), for the organisers to decide.
+      const [conflict] = await database.db
+        .insert(judgingRuns)
+        .values({
+          categoryId: judging[id]!.line,
+          teamId: judging[id]!.team,
+          attempt: 3,
+          timeMs: 5_000,
+          state: "conflict",
+          enteredByName: "Prueba",
+        })
+        .returning({ id: judgingRuns.id });
+      try {
+        await resolveConflict(database.db, p, judging[id]!.line, {
+          kind: "run",
+          id: conflict!.id,
+          decision: "mantener",
+        });
+      } finally {
+        await database.db.delete(judgingRuns).where(eq(judgingRuns.id, conflict!.id));
+      }
+    },
+  ],
+  "category.judge": [
+    (p, id) =>
+      enterRun(database.db, p, judging[id]!.line, {
+        teamId: judging[id]!.team,
+        attempt: 1,
+        timeMs: runTime++,
+      }),
   ],
   "event.inspect": [
     (p, id) => doorBoard(database.db, p, id, new Date()),
@@ -461,9 +560,15 @@ async function withCategory(
   try {
     return await change(made!);
   } finally {
+    // The event's competition-day categories (made in beforeAll) stay.
     await database.db
       .delete(competitionCategories)
-      .where(eq(competitionCategories.eventId, eventId));
+      .where(
+        and(
+          eq(competitionCategories.eventId, eventId),
+          notInArray(competitionCategories.id, judgingCategoryIds),
+        ),
+      );
   }
 }
 
@@ -507,6 +612,54 @@ async function payment(status: string, leftAt: Date | null = null) {
   return row!;
 }
 
+/** A time trial with an approved team, another time trial, and a bracket of two teams. */
+async function judgingCategories(eventId: string) {
+  const base = {
+    eventId,
+    level: "abierta",
+    minMembers: 1,
+    maxMembers: 2,
+    coachRequired: false,
+    registrationClosesAt: new Date("2030-11-01T12:00:00Z"),
+  };
+  const [line, otherLine, sumo] = await database.db
+    .insert(competitionCategories)
+    .values([
+      { ...base, name: "Velocistas", position: 10, format: "tiempo" },
+      { ...base, name: "Velocistas junior", position: 11, format: "tiempo" },
+      { ...base, name: "Sumo del walk", position: 12, format: "llaves" },
+    ])
+    .returning({ id: competitionCategories.id });
+  const [school] = await database.db
+    .insert(schools)
+    .values({ name: `Colegio ${randomUUID()}` })
+    .returning({ id: schools.id });
+  const team = (categoryId: string, name: string) => ({
+    eventId,
+    categoryId,
+    name,
+    schoolId: school!.id,
+    city: "Sucre",
+    robotName: "Veloz",
+    status: "approved",
+  });
+  const teams = await database.db
+    .insert(competitionTeams)
+    .values([team(line!.id, "Rayo"), team(sumo!.id, "Toro"), team(sumo!.id, "Oso")])
+    .returning({ id: competitionTeams.id });
+  await makeCompete(
+    database.db,
+    teams.map((t) => t.id),
+  );
+  return {
+    line: line!.id,
+    otherLine: otherLine!.id,
+    sumo: sumo!.id,
+    team: teams[0]!.id,
+    sumoTeams: [teams[1]!.id, teams[2]!.id],
+  };
+}
+
 async function auditCount(): Promise<number> {
   const [row] = await database.db.select({ n: count() }).from(auditLog);
   return row!.n;
@@ -518,6 +671,17 @@ beforeAll(async () => {
   soon = await event(1, participant.id);
   other = await event(2, participant.id);
   later = await event(240, participant.id);
+  for (const e of [soon, other, later]) judging[e.id] = await judgingCategories(e.id);
+  judgingCategoryIds = Object.values(judging).flatMap((j) => [j.line, j.otherLine, j.sumo]);
+  people.judge = await member([
+    { kind: "judge", eventId: soon.id, categoryId: judging[soon.id]!.line },
+  ]);
+  people.judgeOtherCategory = await member([
+    { kind: "judge", eventId: soon.id, categoryId: judging[soon.id]!.otherLine },
+  ]);
+  people.judgeElsewhere = await member([
+    { kind: "judge", eventId: other.id, categoryId: judging[other.id]!.line },
+  ]);
   people.member = await member();
   people.admin = await member([], true);
   people.organiser = await member([{ kind: "organiser", eventId: soon.id }]);
@@ -646,7 +810,7 @@ test("bad role input: unknown member, unknown or malformed event, unknown kind, 
   expect(await loadGrants(database.db, target.id)).toEqual([]);
 });
 
-test("the table says what issues 32, 35 and 38 ask: organisers run their event and its competition, editors the publications, door staff the door, treasurers the payments", () => {
+test("the table says what issues 32, 35, 38 and 39 ask: organisers run their event and its competition, editors the publications, door staff the door, treasurers the payments, judges their category's results", () => {
   expect(CAPABILITIES).toEqual({
     "users.read": [],
     "users.setAdmin": [],
@@ -668,6 +832,9 @@ test("the table says what issues 32, 35 and 38 ask: organisers run their event a
     "event.door.window": ["organiser"],
     "event.competition": ["organiser"],
     "event.teams": ["organiser"],
+    "event.judges.grant": ["organiser"],
+    "event.judging": ["organiser"],
+    "category.judge": ["organiser", "judge"],
     "event.inspect": ["organiser", "door"],
     "publications.manage": ["editor"],
     "uploads.images": ["organiser", "editor"],

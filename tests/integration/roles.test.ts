@@ -7,7 +7,8 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { checkInCode } from "~/attendance/check-in.server";
-import { auditLog, users, type User } from "~/db/schema.server";
+import { auditLog, competitionCategories, users, type User } from "~/db/schema.server";
+import { getSessionUser } from "~/members/session.server";
 import { joinEvent } from "~/events/participation.server";
 import { zonedDateTime } from "~/kernel/time";
 import { MESSAGES } from "~/messages";
@@ -414,4 +415,89 @@ test("the member's data download has their roles and their own audit entries; de
     expect(row.summary).not.toContain("Berta Borra");
     expect(row.summary).not.toContain(person.user.email);
   }
+});
+
+test("an organiser gives a judge one category on the event's management page, with the category picked in the form; the judge's next request carries it; 'Quitar' takes it back; a missing or foreign category is a message next to the form and changes nothing", async () => {
+  const [sumo] = await server.db
+    .insert(competitionCategories)
+    .values({
+      eventId: soon.id,
+      position: 1,
+      name: "Sumo 3 kg",
+      level: "abierta",
+      minMembers: 1,
+      maxMembers: 3,
+      coachRequired: false,
+      registrationClosesAt: new Date("2030-11-30T22:00:00Z"),
+      format: "llaves",
+    })
+    .returning({ id: competitionCategories.id });
+  const [foreign] = await server.db
+    .insert(competitionCategories)
+    .values({
+      eventId: other.id,
+      position: 1,
+      name: "Minisumo",
+      level: "abierta",
+      minMembers: 1,
+      maxMembers: 3,
+      coachRequired: false,
+      registrationClosesAt: new Date("2030-11-30T22:00:00Z"),
+      format: "llaves",
+    })
+    .returning({ id: competitionCategories.id });
+  const judge = await createMember(server, `jurado-${randomUUID()}@example.com`, "Julia Jueza");
+  const at = `/admin/eventos/${soon.id}`;
+  const page = (await organiser.client.get(at)).text;
+  expect(page).toContain('<option value="judge">Jurado</option>');
+  expect(page).toContain("Categoría que juzgará");
+  expect(page).toContain(`<option value="${sumo!.id}">Sumo 3 kg</option>`);
+
+  const before = (await auditRows()).length;
+  for (const [categoryId, message] of [
+    ["", MESSAGES.roleCategoryMissing],
+    [foreign!.id, MESSAGES.roleCategoryNotFound],
+    ["no-es-un-id", MESSAGES.roleCategoryNotFound],
+  ]) {
+    const reply = await organiser.client.post(at, {
+      intent: "grantRole",
+      email: judge.user.email,
+      kind: "judge",
+      categoryId: categoryId!,
+    });
+    expect([categoryId, reply.status]).toEqual([categoryId, 400]);
+    expect(reply.text).toContain(message!);
+  }
+  expect((await auditRows()).length).toBe(before);
+  // Door staff do not give judges.
+  const refused = await door.client.post(at, {
+    intent: "grantRole",
+    email: judge.user.email,
+    kind: "judge",
+    categoryId: sumo!.id,
+  });
+  expect(refused.status).toBe(403);
+
+  const granted = await organiser.client.post(at, {
+    intent: "grantRole",
+    email: judge.user.email,
+    kind: "judge",
+    categoryId: sumo!.id,
+  });
+  expect(granted.status).toBe(302);
+  expect((await organiser.client.get(at)).text).toContain("Jurado: Sumo 3 kg");
+  const request = new Request(server.url, { headers: { Cookie: judge.client.cookieHeader() } });
+  const seen = await getSessionUser(server.db, request, { secure: false });
+  expect(seen!.grants).toEqual([{ kind: "judge", eventId: soon.id, categoryId: sumo!.id }]);
+  // The event's page shows the team to its admins too.
+  expect((await admin.client.get(`/detalles/${soon.id}`)).text).toContain("Jurado: Sumo 3 kg");
+
+  const revoked = await organiser.client.post(at, {
+    intent: "revokeRole",
+    userId: judge.user.id,
+    kind: "judge",
+    categoryId: sumo!.id,
+  });
+  expect(revoked.status).toBe(302);
+  expect((await getSessionUser(server.db, request, { secure: false }))!.grants).toEqual([]);
 });

@@ -136,9 +136,12 @@ export function CategoryCard({
 export function CategoryList({
   categories,
   timeZone,
+  resultsHref,
 }: {
   categories: readonly PublicCategory[];
   timeZone: string;
+  /** The competition's results page (issue 39). */
+  resultsHref?: string;
 }) {
   return (
     <section className="event-categories" id="categorias" aria-labelledby="categorias-title">
@@ -147,6 +150,13 @@ export function CategoryList({
         ¿Te invitaron a un equipo? Abre el enlace que te enviaron o{" "}
         <a href="/equipos/unirse">escribe el código</a>.
       </p>
+      {resultsHref ? (
+        <p>
+          <a className="button button-secondary" href={resultsHref}>
+            Resultados en vivo
+          </a>
+        </p>
+      ) : null}
       <nav aria-label="Categorías de la competencia">
         <ul className="category-index">
           {categories.map((c) => (

@@ -17,4 +17,25 @@ export const JUDGING_MESSAGES = {
   scoreOutOfRange: "Cada puntaje debe estar entre 0 y el máximo del criterio.",
   criteriaInvalid:
     "La hoja de puntaje necesita entre 1 y 20 criterios, cada uno con nombre y un máximo entre 1 y 1000.",
+  // Stored entries (decision 057).
+  categoryNotFound: "Categoría no encontrada.",
+  wrongFormat: "Esta categoría no se juzga de esa forma.",
+  final:
+    "Los resultados de esta categoría ya son finales: la organización debe reabrirla para anotar o corregir.",
+  alreadyFinal: "La categoría ya está marcada como final.",
+  notFinal: "La categoría no está marcada como final.",
+  entryMalformed: "Faltan datos de la anotación o no son válidos.",
+  entryIdInvalid: "El identificador de la anotación no es válido.",
+  entryIdReused: "Esa anotación ya se recibió con otros datos.",
+  roundNotDue: "Anota antes las rondas anteriores de este partido.",
+  noDraw: "Las llaves todavía no están armadas: la organización debe sortearlas o sembrarlas.",
+  drawLocked: "Las llaves ya tienen rondas anotadas: no se pueden armar de nuevo.",
+  conflictNotFound: "Esa anotación en conflicto no existe o ya se resolvió.",
+  decision: "Elige aceptar la segunda anotación o mantener la primera.",
+  judgeNotOwn: "Un jurado solo anota su propia hoja de puntaje.",
+  sheetNotFound: "Ese jurado no tiene una hoja de puntaje para ese equipo.",
+  criteriaLocked: "La categoría ya tiene hojas de puntaje: sus criterios no se pueden cambiar.",
+  noCriteria: "La categoría todavía no tiene criterios de puntaje.",
+  tieRuleInvalid: "Elige una regla de desempate de la lista.",
+  attemptsInvalid: "Escribe cuántas vueltas cuentan, un número entero entre 1 y 10.",
 } as const;

@@ -30,6 +30,8 @@ export function criteriaProblem(criteria: readonly Criterion[]): "criteriaInvali
       (c) =>
         c.name.trim().length > 0 &&
         c.name.length <= SHEET_LIMITS.criterionNameMax &&
+        // A control character (NUL above all) cannot be stored or read back.
+        ![...c.name].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127) &&
         Number.isInteger(c.max) &&
         c.max >= 1 &&
         c.max <= SHEET_LIMITS.pointsMax,

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { Field } from "~/ui/field";
+import { MEMBER_MESSAGES } from "../messages";
 import { RoleKindField } from "./member-roles";
 
 interface TeamMember {
@@ -8,23 +9,38 @@ interface TeamMember {
   email: string;
   kind: string;
   label: string;
+  /** A judge's category. */
+  categoryId?: string | null;
+  categoryName?: string | null;
 }
 
 /**
- * 'Equipo del evento' on an event's page, for admins and its organisers: who organises it and who
- * works the door, each with 'Quitar', and 'Dar rol' to a member by e-mail.
+ * 'Equipo del evento' on an event's page, for admins and its organisers: who organises it, who
+ * works the door and who judges each category of a competition, each with 'Quitar', and 'Dar rol'
+ * to a member by e-mail (a judge with the category they judge).
  */
 export function EventTeam({
   eventId,
   staff,
   kinds,
+  categories = [],
   error,
 }: {
   eventId: string;
   staff: readonly TeamMember[];
   kinds: ReadonlyArray<{ kind: string; label: string }>;
+  /** A competition's categories: shown when judges may be given. */
+  categories?: ReadonlyArray<{ id: string; name: string }>;
   error?: string;
 }) {
+  const judges = categories.length > 0 && kinds.some((k) => k.kind === "judge");
+  // A missing or unknown category is told next to the category, anything else next to the e-mail.
+  const categoryError =
+    judges &&
+    (error === MEMBER_MESSAGES.roleCategoryMissing ||
+      error === MEMBER_MESSAGES.roleCategoryNotFound)
+      ? error
+      : undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
@@ -35,15 +51,21 @@ export function EventTeam({
       ) : (
         <ul className="plain-list role-list">
           {staff.map((m) => (
-            <li key={`${m.kind}-${m.userId}`}>
+            <li key={`${m.kind}-${m.userId}-${m.categoryId ?? ""}`}>
               <span>
-                <strong>{m.name}</strong> <span className="badge">{m.label}</span>
+                <strong>{m.name}</strong>{" "}
+                <span className="badge">
+                  {m.categoryName ? `${m.label}: ${m.categoryName}` : m.label}
+                </span>
               </span>
               {kinds.some((k) => k.kind === m.kind) ? (
                 <Form method="post" preventScrollReset>
                   <input type="hidden" name="intent" value="revokeRole" />
                   <input type="hidden" name="userId" value={m.userId} />
                   <input type="hidden" name="kind" value={m.kind} />
+                  {m.categoryId ? (
+                    <input type="hidden" name="categoryId" value={m.categoryId} />
+                  ) : null}
                   <button
                     type="submit"
                     className="button button-secondary button-small"
@@ -52,7 +74,7 @@ export function EventTeam({
                     Quitar
                     <span className="visually-hidden">
                       {" "}
-                      a {m.name} ({m.label})
+                      a {m.name} ({m.categoryName ? `${m.label}: ${m.categoryName}` : m.label})
                     </span>
                   </button>
                 </Form>
@@ -69,12 +91,36 @@ export function EventTeam({
           name="email"
           label="Correo del miembro"
           required
-          error={error}
+          error={categoryError ? undefined : error}
           hint="Debe haber iniciado sesión en el sitio al menos una vez."
         >
           {(control) => <input {...control} type="email" maxLength={320} autoComplete="off" />}
         </Field>
-        <RoleKindField id="team-kind" kinds={kinds} initial={kinds[kinds.length - 1]?.kind} />
+        <RoleKindField
+          id="team-kind"
+          kinds={kinds}
+          initial={kinds.find((k) => k.kind === "door")?.kind}
+        />
+        {judges ? (
+          <Field
+            id="team-category"
+            name="categoryId"
+            label="Categoría que juzgará"
+            hint="Solo para el rol de jurado."
+            error={categoryError}
+          >
+            {(control) => (
+              <select {...control} defaultValue="">
+                <option value="">—</option>
+                {categories.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        ) : null}
         <div className="form-actions">
           <button type="submit" className="button" disabled={busy}>
             Dar rol

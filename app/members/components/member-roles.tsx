@@ -6,6 +6,8 @@ export interface RoleRow {
   label: string;
   eventId: string | null;
   eventName: string | null;
+  categoryId?: string | null;
+  categoryName?: string | null;
 }
 
 export interface RoleKindOption {
@@ -40,9 +42,10 @@ export function RoleKindField({
   );
 }
 
-/** A role as a line of text: 'Registro de entrada — Taller de robótica'. */
+/** A role as a line of text: 'Registro de entrada — Taller de robótica', 'Jurado (Sumo) — Copa'. */
 export function roleText(role: RoleRow): string {
-  return role.eventName ? `${role.label} — ${role.eventName}` : role.label;
+  const label = role.categoryName ? `${role.label} (${role.categoryName})` : role.label;
+  return role.eventName ? `${label} — ${role.eventName}` : label;
 }
 
 /**
@@ -70,13 +73,14 @@ export function MemberRoles({
       ) : (
         <ul className="plain-list role-list">
           {roles.map((role) => (
-            <li key={`${role.kind}-${role.eventId ?? ""}`}>
+            <li key={`${role.kind}-${role.eventId ?? ""}-${role.categoryId ?? ""}`}>
               <span>{roleText(role)}</span>
               <Form method="post" preventScrollReset>
                 <input type="hidden" name="intent" value="revokeRole" />
                 <input type="hidden" name="userId" value={userId} />
                 <input type="hidden" name="kind" value={role.kind} />
                 <input type="hidden" name="eventId" value={role.eventId ?? ""} />
+                <input type="hidden" name="categoryId" value={role.categoryId ?? ""} />
                 <button
                   type="submit"
                   className="button button-secondary button-small"

@@ -242,7 +242,13 @@ export default function EventManagement({ loaderData, actionData }: Route.Compon
       </section>
 
       {team ? (
-        <EventTeam eventId={event.id} staff={team.staff} kinds={team.kinds} error={teamError} />
+        <EventTeam
+          eventId={event.id}
+          staff={team.staff}
+          kinds={team.kinds}
+          categories={team.categories}
+          error={teamError}
+        />
       ) : null}
 
       {loaderData.staffLinks ? (

@@ -100,10 +100,11 @@ export async function loadPanel(request: Request, admin: User, context: AppLoadC
   return data(
     {
       adminId: admin.id,
-      roleKinds: ROLE_KIND_NAMES.filter((kind) => ROLE_KINDS[kind].grantable).map((kind) => ({
-        kind,
-        ...ROLE_KINDS[kind],
-      })),
+      // A judge is given on the event's page, where its categories are (decision 057).
+      roleKinds: ROLE_KIND_NAMES.flatMap((kind) => {
+        const k = ROLE_KINDS[kind];
+        return k.grantable && k.scope !== "category" ? [{ kind, ...k, scope: k.scope }] : [];
+      }),
       search: params.toString(),
       timeZone: context.config.siteTimezone,
       users: users.users,
@@ -135,6 +136,8 @@ export async function loadPanel(request: Request, admin: User, context: AppLoadC
               label: r.label,
               eventId: r.eventId,
               eventName: r.eventName,
+              categoryId: r.categoryId,
+              categoryName: r.categoryName,
             })),
           }
         : null,
@@ -346,6 +349,7 @@ async function changeRole({ intent, form, admin, context }: Post) {
     userId: form.get("userId"),
     kind: form.get("kind"),
     eventId: form.get("eventId"),
+    categoryId: form.get("categoryId"),
   };
   try {
     if (intent === "grantRole") await grantRole(context.db, admin, target);

@@ -4,7 +4,11 @@ import { data, type AppLoadContext } from "react-router";
 import { checkInPass } from "~/attendance/check-in.server";
 import { reachesShare } from "~/attendance/session-attendance.server";
 import type { User } from "~/db/schema.server";
-import { listCategoriesWithTeams, publicCategories } from "~/competitions/categories.server";
+import {
+  listCategories,
+  listCategoriesWithTeams,
+  publicCategories,
+} from "~/competitions/categories.server";
 import { eventState, getEventForViewer } from "~/events/event.server";
 import { joinEvent, leaveEvent, leaveWaitlist } from "~/events/participation.server";
 import { memberSessions, setSessionSkip } from "~/events/session-skips.server";
@@ -17,7 +21,7 @@ import { answerRefusal, Refusal } from "~/kernel/errors";
 import { isImageLink } from "~/kernel/images";
 import { notFound } from "~/kernel/not-found";
 import { MESSAGES, type MessageKey } from "~/messages";
-import { may, ROLE_KINDS, type Grant } from "~/members/permissions.server";
+import { may, ROLE_KINDS, type Grant, type RoleKind } from "~/members/permissions.server";
 import { eventStaff, findMemberByEmail, grantRole, revokeRole } from "~/members/roles.server";
 
 type Viewer = User & { grants?: readonly Grant[] };
@@ -33,13 +37,21 @@ interface Post {
 export async function staffOf(eventId: string, user: Viewer | null, context: AppLoadContext) {
   if (!user || !may(user, "event.manage", { eventId })) return null;
   const staff = await eventStaff(context.db, user, eventId);
+  // A competition's categories, for its judges (decision 057).
+  const categories = (await listCategories(context.db, eventId)).map((c) => ({
+    id: c.id,
+    name: c.name,
+  }));
+  // Admins give organisers, door staff and judges; organisers door staff and judges.
+  const kinds: RoleKind[] = [
+    ...(user.isAdmin ? (["organiser"] as const) : []),
+    "door",
+    ...(categories.length > 0 ? (["judge"] as const) : []),
+  ];
   return {
     staff: staff.map((s) => ({ ...s, label: ROLE_KINDS[s.kind].label })),
-    // Admins give organisers and door staff; organisers give door staff.
-    kinds: (user.isAdmin ? (["organiser", "door"] as const) : (["door"] as const)).map((kind) => ({
-      kind,
-      label: ROLE_KINDS[kind].label,
-    })),
+    kinds: kinds.map((kind) => ({ kind, label: ROLE_KINDS[kind].label })),
+    categories,
   };
 }
 
@@ -215,7 +227,8 @@ const PARTICIPATION_ACTIONS: Record<string, (post: Post) => Promise<MessageKey>>
 
 /**
  * The team's forms ('Dar rol' to a member found by e-mail, 'Quitar'), on the event's page and on
- * its management page: admins give organisers and door staff, organisers door staff.
+ * its management page: admins give organisers, door staff and judges; organisers door staff and
+ * judges (of one category, picked in the form).
  */
 export async function changeTeam(
   intent: "grantRole" | "revokeRole",
@@ -224,13 +237,19 @@ export async function changeTeam(
   if (intent === "grantRole") {
     const userId = await findMemberByEmail(context.db, user, eventId, form.get("email"));
     if (!userId) throw new Refusal(MESSAGES.roleMemberNotFound, 404);
-    await grantRole(context.db, user, { userId, kind: form.get("kind"), eventId });
+    await grantRole(context.db, user, {
+      userId,
+      kind: form.get("kind"),
+      eventId,
+      categoryId: form.get("categoryId"),
+    });
     return "roleGranted";
   }
   await revokeRole(context.db, user, {
     userId: form.get("userId"),
     kind: form.get("kind"),
     eventId,
+    categoryId: form.get("categoryId"),
   });
   return "roleRevoked";
 }

@@ -336,7 +336,13 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
           ) : null}
         </div>
       </div>
-      {categories.length > 0 ? <CategoryList categories={categories} timeZone={timeZone} /> : null}
+      {categories.length > 0 ? (
+        <CategoryList
+          categories={categories}
+          timeZone={timeZone}
+          resultsHref={`/detalles/${event.id}/resultados`}
+        />
+      ) : null}
       {manage || doorStaff ? (
         <nav className="button-row event-staff-links" aria-label="Tu trabajo en este evento">
           {manage ? (
@@ -364,6 +370,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
           eventId={event.id}
           staff={team.staff}
           kinds={team.kinds}
+          categories={team.categories}
           error={actionData && "team" in actionData ? actionData.message : undefined}
         />
       ) : null}

@@ -104,6 +104,8 @@ export async function loadProfile(request: Request, user: User, context: AppLoad
       label: r.label,
       eventId: r.eventId,
       eventName: r.eventName,
+      categoryId: r.categoryId,
+      categoryName: r.categoryName,
     })),
   };
 }

@@ -53,7 +53,7 @@ function MyRoles({ isAdmin, roles }: { isAdmin: boolean; roles: readonly RoleRow
       <ul className="plain-list">
         {isAdmin ? <li>Administración del sitio</li> : null}
         {roles.map((r) => (
-          <li key={`${r.kind}-${r.eventId ?? ""}`}>
+          <li key={`${r.kind}-${r.eventId ?? ""}-${r.categoryId ?? ""}`}>
             {r.eventId ? <Link to={`/detalles/${r.eventId}`}>{roleText(r)}</Link> : roleText(r)}
           </li>
         ))}
