@@ -31,6 +31,14 @@ export default [
   route("detalles/:eventId/certificado.pdf", "routes/certificates/download.ts", {
     id: "certificate-own",
   }),
+  // A competitor's certificate by place, once the category's results are final (decision 060)
+  route(
+    "detalles/:eventId/categorias/:categoryId/certificado.pdf",
+    "routes/certificates/download.ts",
+    {
+      id: "certificate-award-own",
+    },
+  ),
   route("certificados/:code", "routes/certificates/verify.tsx"),
   // Teams register themselves in a competition's categories (decision 052)
   route("equipos/nuevo", "routes/competitions/team-new.tsx"),
@@ -49,6 +57,13 @@ export default [
   route("admin/eventos/:eventId/equipos.csv", "routes/admin/teams-csv.ts"),
   // The door of a competition (decision 055): teams checked in, robots inspected
   route("admin/eventos/:eventId/inspeccion", "routes/admin/inspection.tsx"),
+  // One category on competition day, for its organisers (decision 060)
+  route("admin/eventos/:eventId/categorias/:categoryId/resultados", "routes/admin/judging.tsx"),
+  route(
+    "admin/eventos/:eventId/categorias/:categoryId/certificados/:userId/certificado.pdf",
+    "routes/certificates/download.ts",
+    { id: "certificate-award-admin" },
+  ),
   route("admin/escuelas", "routes/admin/schools.tsx"),
   route("admin/eventos/:eventId/participantes", "routes/admin/participants.tsx"),
   route("admin/eventos/:eventId/participantes.csv", "routes/admin/participants-csv.ts"),

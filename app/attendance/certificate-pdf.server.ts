@@ -165,8 +165,17 @@ export function certificatePdf(
   certificate: Certificate,
   settings: { publicUrl: URL; timeZone: string },
 ): Promise<Buffer> {
-  const { event } = certificate;
+  const { event, award } = certificate;
   const verifyAt = certificateUrl(settings.publicUrl, certificate.code);
+  // A competition's certificate by place (decision 060) says what the member won, and with whom.
+  const heading = !award
+    ? "Certificado de asistencia"
+    : award.place === null || award.place > 3
+      ? "Certificado de participación"
+      : `Certificado: ${award.label}`;
+  const statement = !award
+    ? "asistió a"
+    : `${award.place === null || award.place > 3 ? "participó" : `obtuvo el ${award.label}`} en la categoría «${award.category}», con el equipo «${award.team}», de`;
   const doc = new PDFDocument({
     size: "A4",
     layout: "landscape",
@@ -174,9 +183,9 @@ export function certificatePdf(
     lang: "es-BO",
     displayTitle: true,
     info: {
-      Title: `Certificado de asistencia: ${event.nombreEvento}`,
+      Title: `${heading}: ${event.nombreEvento}`,
       Author: site.name,
-      Subject: `${certificate.nombre} asistió a ${event.nombreEvento}`,
+      Subject: `${certificate.nombre} ${statement} ${event.nombreEvento}`,
       Keywords: `certificado ${formatCertificateCode(certificate.code)}`,
       Creator: site.name,
     },
@@ -229,7 +238,7 @@ export function certificatePdf(
   const blocks: Array<Block | number> = [
     setText(
       doc,
-      "CERTIFICADO DE ASISTENCIA",
+      heading.toUpperCase(),
       { weight: 500, size: 15, minSize: 12, maxLines: 1, color: colours.brand[1], spacing: 2 },
       textWidth,
     ),
@@ -252,8 +261,8 @@ export function certificatePdf(
     16,
     setText(
       doc,
-      "asistió a",
-      { weight: 300, size: 14, minSize: 14, maxLines: 1, color: colours.muted },
+      statement,
+      { weight: 300, size: 14, minSize: 12, maxLines: 2, color: colours.muted },
       textWidth,
     ),
     8,

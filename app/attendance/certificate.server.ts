@@ -51,7 +51,20 @@ export class CertificateRefusedError extends Refusal {
   }
 }
 
+/** What a certificate by place states besides who and which event (decision 060). */
+export interface AwardFacts {
+  /** '1er lugar', '2do lugar', '3er lugar' or 'Participación'. */
+  label: string;
+  place: number | null;
+  category: string;
+  team: string;
+  /** Competitors of primary or secondary school: the public page names them 'Ana Q.'. */
+  minors: boolean;
+}
+
 export interface Certificate {
+  /** A competition's certificate by place; absent for one of attendance. */
+  award?: AwardFacts;
   /** The stored code (12 characters, no dashes). */
   code: string;
   /** The member's full name. */

@@ -27,4 +27,14 @@ export const COMPETITION_MESSAGES = {
   inspectionPassed: "Inspección registrada: el robot está aprobado.",
   inspectionFailed:
     "Inspección registrada: el robot no está aprobado. El equipo puede corregirlo y volver.",
+  // Competition day, the organisers' screen (decision 060).
+  judgingRulesSaved: "Forma de juzgar guardada.",
+  bracketDrawn: "Llaves sorteadas. El número del sorteo quedó guardado.",
+  bracketSeeded: "Llaves sembradas.",
+  conflictAccepted: "Anotación aceptada: ahora cuenta la segunda.",
+  conflictKept: "Se mantuvo la primera anotación.",
+  categoryMadeFinal:
+    "Resultados marcados como finales. Los certificados por puesto ya están disponibles.",
+  awardLoginRequired: "Debes iniciar sesión para descargar tu certificado de la competencia.",
+  categoryReopened: "Resultados reabiertos: los jurados pueden anotar y corregir otra vez.",
 } as const;

@@ -810,6 +810,38 @@ export const scoreSheets = pgTable(
   ],
 );
 
+/**
+ * The code of a competitor's certificate by place (issue 39, decision 060): one per member of a
+ * team placed in a final category, made the first time anyone needs it (the organisers' screen,
+ * the member's profile, a download) and never changed. The place it states is not stored: it is
+ * the category's final ranking when it is read, and the code proves nothing while the category is
+ * reopened. Deleting the member, the team or the category takes it.
+ */
+export const awardCertificates = pgTable(
+  "award_certificates",
+  {
+    code: text("code").primaryKey().default(sql`ayllu_certificate_code()`),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => competitionCategories.id, { onDelete: "cascade" }),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => competitionTeams.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("award_certificates_category_user_key").on(t.categoryId, t.userId),
+    index("award_certificates_team_id_idx").on(t.teamId),
+    index("award_certificates_user_id_idx").on(t.userId),
+    check("award_certificates_code_format", sql`${t.code} ~ '^[0-9A-HJKMNP-TV-Z]{12}$'`),
+  ],
+);
+
+export type AwardCertificate = typeof awardCertificates.$inferSelect;
+
 export type JudgingRun = typeof judgingRuns.$inferSelect;
 export type BracketRound = typeof bracketRounds.$inferSelect;
 export type ScoreSheet = typeof scoreSheets.$inferSelect;

@@ -9,6 +9,7 @@ import { removeUnlessUsed } from "~/payments/payment.server";
 import { handOverTeams, teamsOfMember } from "~/competitions/teams.server";
 import { forgetInResults } from "~/competitions/judging/accounts.server";
 import { entriesByMember, resultsOfMember } from "~/competitions/judging/results.server";
+import { awardsOfMember } from "~/competitions/judging/awards.server";
 import { inspectionsOfMember } from "~/competitions/door.server";
 import type { PrivateStorage } from "~/uploads/storage.server";
 import {
@@ -291,6 +292,8 @@ export async function exportMemberData(db: Db, actor: Actor, now: Date = new Dat
     })),
     equipos: teamRows,
     resultados: resultRows,
+    // Their certificates by place, once a category is final (decision 060).
+    certificadosDeCompetencia: await awardsOfMember(db, id),
     anotacionesDeResultados: judgingRows,
     // Their teams' robot inspections (decision 055), without the inspector's name.
     inspeccionesDeRobots: inspectionRows,

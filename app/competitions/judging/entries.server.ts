@@ -484,7 +484,7 @@ export function sheetText(
 }
 
 /** Whether a category has any score sheet (then its criteria stay as they are). */
-export async function hasSheets(tx: Tx, categoryId: string): Promise<boolean> {
+export async function hasSheets(tx: Tx | Db, categoryId: string): Promise<boolean> {
   const [row] = await tx
     .select({ id: scoreSheets.id })
     .from(scoreSheets)
@@ -494,7 +494,7 @@ export async function hasSheets(tx: Tx, categoryId: string): Promise<boolean> {
 }
 
 /** Whether a bracket has any round entered (then its draw stays as it is). */
-export async function hasRounds(tx: Tx, categoryId: string): Promise<boolean> {
+export async function hasRounds(tx: Tx | Db, categoryId: string): Promise<boolean> {
   const [row] = await tx
     .select({ id: bracketRounds.id })
     .from(bracketRounds)

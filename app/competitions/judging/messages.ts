@@ -37,5 +37,9 @@ export const JUDGING_MESSAGES = {
   criteriaLocked: "La categoría ya tiene hojas de puntaje: sus criterios no se pueden cambiar.",
   noCriteria: "La categoría todavía no tiene criterios de puntaje.",
   tieRuleInvalid: "Elige una regla de desempate de la lista.",
+  // Certificates by place (decision 060).
+  awardNotFinal:
+    "Los certificados de la categoría estarán disponibles cuando sus resultados sean finales.",
+  awardNotCompetitor: "No tienes un certificado en esta categoría: tu equipo no tiene puesto en ella.",
   attemptsInvalid: "Escribe cuántas vueltas cuentan, un número entero entre 1 y 10.",
 } as const;

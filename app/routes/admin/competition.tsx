@@ -273,6 +273,13 @@ export default function CategoryEditor({ loaderData, actionData }: Route.Compone
                     >
                       Editar
                     </Link>
+                    <Link
+                      className="button button-small button-secondary"
+                      to={`${base}/${c.id}/resultados`}
+                      aria-label={`Resultados de ${c.name}`}
+                    >
+                      Resultados
+                    </Link>
                     {(["subir", "bajar"] as const).map((direction) =>
                       (direction === "subir" ? i > 0 : i < categories.length - 1) ? (
                         <Form method="post" key={direction} preventScrollReset>

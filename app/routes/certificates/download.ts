@@ -1,10 +1,14 @@
-// A certificate of attendance as a PDF: the member's own (/detalles/:eventId/certificado.pdf), or
-// any participant's for an admin (/admin/eventos/:eventId/participantes/:userId/certificado.pdf).
-// Who may have which is decided by the model (app/attendance/certificate.server.ts).
+// A certificate as a PDF: of attendance, the member's own (/detalles/:eventId/certificado.pdf) or
+// any participant's for an admin (/admin/eventos/:eventId/participantes/:userId/certificado.pdf);
+// by place in a competition's category (decision 060), the member's own
+// (/detalles/:eventId/categorias/:categoryId/certificado.pdf) or any competitor's for its
+// organisers (…/categorias/:categoryId/certificados/:userId/certificado.pdf). Who may have which
+// is decided by the models (app/attendance/certificate.server.ts, competitions/judging/awards).
 
 import { getUser, requireEventMay, requireProfile } from "~/guards.server";
 import { certificateFor, formatCertificateCode } from "~/attendance/certificate.server";
 import { certificatePdf } from "~/attendance/certificate-pdf.server";
+import { awardFor } from "~/competitions/judging/awards.server";
 import type { Route } from "./+types/download";
 import { redirectWithFlash } from "~/flash.server";
 import { Refusal } from "~/kernel/errors";
@@ -12,8 +16,10 @@ import { Refusal } from "~/kernel/errors";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   let userId: string;
   let actor;
+  const categoryId = "categoryId" in params ? params.categoryId : undefined;
   if ("userId" in params && params.userId !== undefined) {
-    actor = await requireEventMay(request, context, "event.participants", params.eventId);
+    const action = categoryId === undefined ? "event.participants" : "event.judging";
+    actor = await requireEventMay(request, context, action, params.eventId);
     userId = params.userId;
   } else {
     if (!(await getUser(request, context))) {
@@ -21,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       throw redirectWithFlash(
         context,
         `/login?redirectTo=${encodeURIComponent(back)}`,
-        "certificateLoginRequired",
+        categoryId === undefined ? "certificateLoginRequired" : "awardLoginRequired",
       );
     }
     actor = await requireProfile(request, context);
@@ -29,7 +35,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   let certificate;
   try {
-    certificate = await certificateFor(context.db, actor, params.eventId, userId, context.now());
+    certificate =
+      categoryId === undefined
+        ? await certificateFor(context.db, actor, params.eventId, userId, context.now())
+        : await awardFor(context.db, actor, params.eventId, categoryId, userId);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     // A download link has no page around it: the reason is the answer, in plain words.

@@ -1,5 +1,6 @@
-// /certificados/:code — anyone may check a certificate of attendance: who attended which event,
-// when and where, given by which community. Reached from the QR code on the certificate itself.
+// /certificados/:code — anyone may check a certificate of attendance (who attended which event,
+// when and where, given by which community) or of a competition's place (decision 060). Reached
+// from the QR code on the certificate itself.
 import { Link, redirect } from "react-router";
 import { site } from "~/site/copy/site";
 import { ErrorPage } from "~/error-page";
@@ -13,7 +14,10 @@ import {
   attendanceLine,
   findCertificate,
   formatCertificateCode,
+  parseCertificateCode,
 } from "~/attendance/certificate.server";
+import { findAward } from "~/competitions/judging/awards.server";
+import { publicName } from "~/competitions/teams";
 import type { Route } from "./+types/verify";
 import { worksWithoutScripts } from "~/site/light-mode";
 
@@ -21,8 +25,13 @@ import { worksWithoutScripts } from "~/site/light-mode";
 export const handle = worksWithoutScripts;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const certificate = await findCertificate(context.db, params.code, context.now());
+  const parsed = parseCertificateCode(params.code);
+  // Of attendance, or by place in a competition's final results (decision 060).
+  const certificate =
+    (await findCertificate(context.db, params.code, context.now())) ??
+    (parsed ? await findAward(context.db, parsed) : null);
   if (!certificate) notFound(MESSAGES.certificateNotFound);
+  const { award } = certificate;
   const code = formatCertificateCode(certificate.code);
   // A code typed in small letters or without its dashes goes to the one address of its page.
   if (params.code !== code) throw redirect(`/certificados/${code}`, 301);
@@ -30,7 +39,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     code,
     url: certificateUrl(context.config.publicUrl, certificate.code),
-    nombre: certificate.nombre,
+    // Competitors of primary or secondary school are named as the results name them: 'Ana Q.'.
+    nombre: award?.minors ? publicName(certificate.nombre) : certificate.nombre,
+    kind: !award
+      ? "Certificado de asistencia"
+      : award.place === null || award.place > 3
+        ? "Certificado de participación"
+        : `Certificado: ${award.label}`,
+    statement: !award
+      ? "asistió a"
+      : `${award.place === null || award.place > 3 ? "participó" : `obtuvo el ${award.label}`} en la categoría «${award.category}», con el equipo «${award.team}», de`,
     // A course of several sessions: how many they attended, and the hours (decision 044).
     sessions: attendanceLine(certificate.attendance),
     event: {
@@ -43,8 +61,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       tipoEvento: event.tipoEvento,
     },
     // Who gets one: of a course of several sessions, those who came to its share of them.
-    rule:
-      certificate.attendance.total > 1
+    rule: award
+      ? "a cada integrante de los equipos de una competencia según los resultados finales de su categoría"
+      : certificate.attendance.total > 1
         ? `a quien asistió al menos al ${event.certificateShare} % de las sesiones, registradas en la entrada`
         : "a quien asistió al evento y fue registrado en la entrada",
   };
@@ -57,17 +76,17 @@ export function meta({ loaderData }: Route.MetaArgs) {
       { name: "robots", content: "noindex" },
     ];
   }
-  const { nombre, event, url } = loaderData;
+  const { nombre, event, url, kind, statement } = loaderData;
   const { sessions } = loaderData;
-  const description = `${nombre} asistió a ${event.nombreEvento} el ${event.date}, en ${event.place}.${sessions ? ` ${sessions}.` : ""} Certificado de asistencia de ${site.name}.`;
+  const description = `${nombre} ${statement} ${event.nombreEvento} el ${event.date}, en ${event.place}.${sessions ? ` ${sessions}.` : ""} ${kind} de ${site.name}.`;
   return [
-    { title: pageTitle(`Certificado de asistencia de ${nombre}`) },
+    { title: pageTitle(`${kind} de ${nombre}`) },
     { name: "description", content: description },
     // People's names stay out of search engines; the page is for whoever holds the certificate.
     { name: "robots", content: "noindex" },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: "website" },
-    { property: "og:title", content: `Certificado de asistencia: ${event.nombreEvento}` },
+    { property: "og:title", content: `${kind}: ${event.nombreEvento}` },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:site_name", content: site.name },
@@ -75,11 +94,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function CertificateCheck({ loaderData }: Route.ComponentProps) {
-  const { code, nombre, event, sessions, rule } = loaderData;
+  const { code, nombre, event, sessions, rule, kind, statement } = loaderData;
   return (
     <section className="page page-narrow" aria-labelledby="certificate-title">
       <div className="card certificate-card">
-        <p className="eyebrow">Certificado de asistencia</p>
+        <p className="eyebrow">{kind}</p>
         <p className="certificate-valid">
           <span aria-hidden="true">✓</span> Certificado válido
         </p>
@@ -87,7 +106,7 @@ export default function CertificateCheck({ loaderData }: Route.ComponentProps) {
         <h1 id="certificate-title" className="certificate-name">
           {nombre}
         </h1>
-        <p className="certificate-intro">asistió a</p>
+        <p className="certificate-intro">{statement}</p>
         <p className="certificate-event">
           <Link to={`/detalles/${event.id}`}>{event.nombreEvento}</Link>
         </p>

@@ -19,6 +19,7 @@ import { ProfileSchema } from "~/members/schemas";
 import { destroyAllSessions, destroySession } from "~/members/session.server";
 import { forgetDeviceCopy } from "~/members/device-copy.server";
 import { rolesOf } from "~/members/roles.server";
+import { competitionResultsOf } from "~/competitions/judging/awards.server";
 import { listParticipatingEvents, photoOf, saveProfile, setOwnPhoto } from "~/members/user.server";
 import { MESSAGES } from "~/messages";
 import { releaseAfterChange } from "~/uploads/upload.server";
@@ -36,10 +37,11 @@ export async function loadProfile(request: Request, user: User, context: AppLoad
   const params = new URL(request.url).searchParams;
   const editing = params.get("editar") === "1";
   const confirmingDelete = params.get("eliminar") === "1";
-  const [events, waiting, roles] = await Promise.all([
+  const [events, waiting, roles, competitionResults] = await Promise.all([
     listParticipatingEvents(context.db, user.id, context.now()),
     listWaitingEvents(context.db, user.id),
     rolesOf(context.db, user, user.id),
+    competitionResultsOf(context.db, user.id),
   ]);
   const now = context.now();
   return {
@@ -99,6 +101,7 @@ export async function loadProfile(request: Request, user: User, context: AppLoad
     hasCalendarFeed: user.calendarTokenHash !== null,
     mailTopics: topicsOn(user),
     isAdmin: user.isAdmin,
+    competitionResults,
     roles: roles.map((r) => ({
       kind: r.kind,
       label: r.label,

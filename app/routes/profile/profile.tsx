@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import { CalendarFeed } from "~/events/components/calendar-feed";
 import { MyEvents } from "~/events/components/my-events";
+import { MyResults } from "~/competitions/components/my-results";
 import { ErrorPage } from "~/error-page";
 import { requireProfile } from "~/guards.server";
 import { readForm } from "~/kernel/read-form.server";
@@ -130,6 +131,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </section>
       <MyRoles isAdmin={loaderData.isAdmin} roles={loaderData.roles} />
       <MyEvents events={events} waiting={waiting} timeZone={timeZone} />
+      <MyResults results={loaderData.competitionResults} />
       <CalendarFeed calendarLink={calendarLink} hasCalendarFeed={hasCalendarFeed} busy={busy} />
       <MailPreferences email={profile.email} mailTopics={mailTopics} busy={busy} />
       <AccountSections busy={busy} />
