@@ -42,6 +42,7 @@ const TABLES = [
   "bracket_rounds",
   "score_sheets",
   "team_inspections",
+  "award_certificates",
 ];
 
 /** Every row of every table, as JSON text in a stable order: equal snapshots, equal data. */

@@ -10,6 +10,7 @@ import { BackupError, restoreBackup, writeBackup } from "#server/backup/backup.s
 import { openEmbedded, type Database, type Db } from "~/db/client.server";
 import {
   appMeta,
+  awardCertificates,
   bracketDraws,
   bracketRounds,
   judgingRuns,
@@ -1059,4 +1060,88 @@ test("robots' inspections, categories' starts and seatless participations travel
   const seats = await target.db.select({ seat: participations.seat }).from(participations);
   expect(seats.length).toBeGreaterThan(0);
   expect(seats.every((s) => s.seat)).toBe(true);
+});
+
+test("certificates by place travel in a backup with their codes; a backup from before them still restores", async () => {
+  const source = await track(createTestDatabase());
+  await populate(source.db);
+  const [event] = await source.db.select({ id: events.id }).from(events).limit(1);
+  const [person] = await source.db.select({ id: users.id }).from(users).limit(1);
+  const [category] = await source.db
+    .insert(competitionCategories)
+    .values({
+      eventId: event!.id,
+      position: 1,
+      name: "Seguidor de línea",
+      level: "secundaria",
+      minMembers: 1,
+      maxMembers: 3,
+      coachRequired: false,
+      registrationClosesAt: new Date("2030-11-30T22:00:00Z"),
+      format: "tiempo",
+      finalAt: new Date("2030-12-01T18:00:00Z"),
+      finalByName: "Olga Organiza",
+    })
+    .returning({ id: competitionCategories.id });
+  const [school] = await source.db
+    .insert(schools)
+    .values({ name: "Colegio San Calixto" })
+    .returning({ id: schools.id });
+  const [team] = await source.db
+    .insert(competitionTeams)
+    .values({
+      eventId: event!.id,
+      categoryId: category!.id,
+      name: "Rayo",
+      schoolId: school!.id,
+      city: "El Alto",
+      robotName: "Chasqui",
+      captainId: person!.id,
+      status: "approved",
+    })
+    .returning({ id: competitionTeams.id });
+  await source.db
+    .insert(teamMembers)
+    .values({ teamId: team!.id, userId: person!.id, categoryId: category!.id });
+  await source.db.insert(awardCertificates).values({
+    categoryId: category!.id,
+    teamId: team!.id,
+    userId: person!.id,
+    createdAt: new Date("2030-12-01T18:05:00Z"),
+  });
+  const expected = await snapshotTables(source.db);
+  expect(expected.award_certificates).toHaveLength(1);
+  const current = path.join(tempDir(), "con-certificados.gz");
+  await writeBackup(source.db, current, source.kind);
+  const restored = await track(createTestDatabase());
+  await restoreBackup(restored.db, current);
+  expect(await snapshotTables(restored.db)).toEqual(expected);
+
+  // A backup made before migration 0027: no certificates by place; they are made again on need.
+  const [headerLine, ...rest] = zlib
+    .gunzipSync(fs.readFileSync(current))
+    .toString()
+    .trimEnd()
+    .split("\n");
+  const header = JSON.parse(headerLine!) as { tables: { name: string }[] };
+  const rows = rest.filter((line) => !line.startsWith('{"table":"award_certificates"'));
+  expect(rows.length).toBe(rest.length - 1);
+  const older = path.join(path.dirname(current), "sin-certificados.gz");
+  fs.writeFileSync(
+    older,
+    zlib.gzipSync(
+      [
+        JSON.stringify({
+          ...header,
+          tables: header.tables.filter((t) => t.name !== "award_certificates"),
+        }),
+        ...rows,
+      ].join("\n"),
+    ),
+  );
+  const target = await track(createTestDatabase());
+  const counts = await restoreBackup(target.db, older);
+  expect(counts.events).toBeGreaterThan(0);
+  expect(await target.db.select().from(awardCertificates)).toEqual([]);
+  expect(await target.db.select().from(teamMembers)).toHaveLength(1);
 });

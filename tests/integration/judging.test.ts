@@ -805,7 +805,7 @@ test("a different second winner for a round is a conflict; the organiser keeps t
   expect(conflict.outcome).toBe("conflict");
   const [listed] = await listConflicts(database.db, organiser, sumo.id);
   expect([listed!.what, listed!.standing, listed!.proposed]).toEqual([
-    "Ronda 1 del partido r1-0",
+    "Ronda 1 de la final («Alfa» contra «Beta»)",
     "ganó «Alfa»",
     "ganó «Beta»",
   ]);
@@ -829,7 +829,7 @@ test("a different second winner for a round is a conflict; the organiser keeps t
   });
   expect(fixed.outcome).toBe("corrected");
   expect((await lastAudit()).summary).toContain(
-    "Corrigió la ronda 1 de un partido de final: ganó «Beta» (antes «Alfa»)",
+    "Corrigió la ronda 1 de la final: ganó «Beta» (antes «Alfa»)",
   );
 });
 

@@ -72,31 +72,47 @@ export async function awardsOf(
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(
-      and(
-        eq(teamMembers.categoryId, results.category.id),
-        inArray(teamMembers.teamId, teamIds),
-      ),
+      and(eq(teamMembers.categoryId, results.category.id), inArray(teamMembers.teamId, teamIds)),
     )
     .orderBy(teamMembers.joinedAt, teamMembers.userId);
-  if (members.length > 0)
+  const codesNow = () =>
+    db
+      .select({
+        userId: awardCertificates.userId,
+        teamId: awardCertificates.teamId,
+        code: awardCertificates.code,
+      })
+      .from(awardCertificates)
+      .where(eq(awardCertificates.categoryId, results.category.id));
+  let codes = await codesNow();
+  // Written only when something is missing or moved: a page that shows them writes nothing else.
+  const missing = members.filter((m) => !codes.some((c) => c.userId === m.userId));
+  const moved = members.filter((m) =>
+    codes.some((c) => c.userId === m.userId && c.teamId !== m.teamId),
+  );
+  if (missing.length > 0)
     await db
       .insert(awardCertificates)
       .values(
-        members.map((m) => ({
+        missing.map((m) => ({
           categoryId: results.category.id,
           teamId: m.teamId,
           userId: m.userId,
         })),
       )
-      // A member keeps their code; one who moved teams before the final keeps it too.
-      .onConflictDoUpdate({
-        target: [awardCertificates.categoryId, awardCertificates.userId],
-        set: { teamId: sql`excluded.team_id` },
-      });
-  const codes = await db
-    .select({ userId: awardCertificates.userId, code: awardCertificates.code })
-    .from(awardCertificates)
-    .where(eq(awardCertificates.categoryId, results.category.id));
+      .onConflictDoNothing();
+  // A member keeps their code when they moved teams before the final.
+  for (const m of moved)
+    await db
+      .update(awardCertificates)
+      .set({ teamId: m.teamId })
+      .where(
+        and(
+          eq(awardCertificates.categoryId, results.category.id),
+          eq(awardCertificates.userId, m.userId),
+        ),
+      );
+  if (missing.length > 0) codes = await codesNow();
   const codeOf = new Map(codes.map((c) => [c.userId, c.code]));
   return results.rows.map((row) => ({
     teamId: row.teamId,
@@ -110,7 +126,6 @@ export async function awardsOf(
 }
 
 type Actor = (Pick<User, "id" | "isAdmin"> & { grants?: readonly Grant[] }) | null;
-
 
 async function eventOf(db: Db, categoryId: string) {
   const [row] = await db
@@ -210,8 +225,7 @@ export async function findAward(
 
 /** A member's certificates by place (their data download): final categories only. */
 export async function awardsOfMember(db: Db, userId: string) {
-  const out: Array<{ evento: string; categoria: string; certificado: string; codigo: string }> =
-    [];
+  const out: Array<{ evento: string; categoria: string; certificado: string; codigo: string }> = [];
   for (const r of await competitionResultsOf(db, userId)) {
     if (!r.certificate) continue;
     const [row] = await db

@@ -240,12 +240,13 @@ export interface RoundFields {
   clientEntryId?: unknown;
 }
 
-function matchName(bracket: Bracket, matchId: string): string {
+/** A match in words: 'un partido de semifinal', 'el partido por el tercer puesto'. */
+export function matchName(bracket: Bracket, matchId: string): string {
   if (matchId === "tercer-puesto") return "el partido por el tercer puesto";
   const match = bracket.rounds.flat().find((m) => m.id === matchId);
-  return match
-    ? `un partido de ${roundName(match.round, bracket.rounds.length).toLowerCase()}`
-    : "un partido";
+  if (!match) return "un partido";
+  if (match.round === bracket.rounds.length) return "la final";
+  return `un partido de ${roundName(match.round, bracket.rounds.length).toLowerCase()}`;
 }
 
 /** The winner of one round of a bracket's match (best of three). */

@@ -24,7 +24,14 @@ import {
   type Tx,
 } from "./category.server";
 import { teamsInPlay } from "./eligible.server";
-import { hasRounds, hasSheets, runText, sheetText } from "./entries.server";
+import {
+  hasRounds,
+  hasSheets,
+  matchName,
+  runText,
+  sheetText,
+  storedBracket,
+} from "./entries.server";
 import { JUDGING_MESSAGES } from "./messages";
 import { isTieRule, TIE_RULES } from "./rules";
 import { criteriaProblem, SHEET_LIMITS, type Criterion } from "./score-sheet";
@@ -243,12 +250,25 @@ export async function listConflicts(
     const runs = await tx.select().from(judgingRuns).where(eq(judgingRuns.categoryId, id));
     const rounds = await tx.select().from(bracketRounds).where(eq(bracketRounds.categoryId, id));
     const sheets = await tx.select().from(scoreSheets).where(eq(scoreSheets.categoryId, id));
+    // A round in conflict is named by its match in words and the two teams in it.
+    const bracket = rounds.some((r) => r.state === "conflict")
+      ? ((await storedBracket(tx, open.category))?.bracket ?? null)
+      : null;
+    const matches = bracket
+      ? [...bracket.rounds.flat(), ...(bracket.thirdPlace ? [bracket.thirdPlace] : [])]
+      : [];
     const names = await teamNames(tx, [
       ...runs.map((r) => r.teamId),
       ...rounds.map((r) => r.winnerTeamId),
       ...sheets.map((s) => s.teamId),
+      ...matches.flatMap((m) => [m.a, m.b]).filter((id): id is string => id !== null),
     ]);
     const team = (teamId: string) => `«${names.get(teamId) ?? "equipo"}»`;
+    const matchText = (matchId: string) => {
+      const match = matches.find((m) => m.id === matchId);
+      const name = bracket ? matchName(bracket, matchId) : "un partido";
+      return match?.a && match.b ? `${name} (${team(match.a)} contra ${team(match.b)})` : name;
+    };
     const out: Conflict[] = [];
     for (const r of runs.filter((x) => x.state === "conflict")) {
       const standing = runs.find(
@@ -271,7 +291,7 @@ export async function listConflicts(
       out.push({
         kind: "round",
         id: r.id,
-        what: `Ronda ${r.round} del partido ${r.matchKey}`,
+        what: `Ronda ${r.round} de ${matchText(r.matchKey)}`,
         standing: standing ? `ganó ${team(standing.winnerTeamId)}` : null,
         proposed: `ganó ${team(r.winnerTeamId)}`,
         enteredByName: r.enteredByName,

@@ -233,6 +233,7 @@ function Rules({ data, reply }: { data: Data; reply: JudgingReply | null }) {
                   <input
                     id={`criterio-${i}`}
                     name="criterio"
+                    type="text"
                     maxLength={data.criterionNameMax}
                     defaultValue={c?.name ?? ""}
                   />
@@ -287,7 +288,9 @@ function Final({ data, reply }: { data: Data; reply: JudgingReply | null }) {
             Al marcarlos como finales nadie puede anotar ni corregir, y los integrantes de cada
             equipo reciben su certificado: 1er, 2do o 3er lugar, o de participación.
             {conflicts.length > 0
-              ? ` Quedan ${conflicts.length} ${conflicts.length === 1 ? "anotación" : "anotaciones"} en conflicto: decídelas antes.`
+              ? conflicts.length === 1
+                ? " Queda 1 anotación en conflicto: decídela antes."
+                : ` Quedan ${conflicts.length} anotaciones en conflicto: decídelas antes.`
               : ""}
           </p>
           <Refused reply={reply} intent="final" />
