@@ -9,7 +9,12 @@ import { requireEventMay } from "~/guards.server";
 import { readForm } from "~/kernel/read-form.server";
 import { BackLink } from "~/ui/back-link";
 import type { Route } from "./+types/judging";
-import { judgingAction, loadJudging, type JudgingIntent, type JudgingReply } from "./judging.server";
+import {
+  judgingAction,
+  loadJudging,
+  type JudgingIntent,
+  type JudgingReply,
+} from "./judging.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireEventMay(request, context, "event.judging", params.eventId);
@@ -52,8 +57,7 @@ function Conflicts({ data, reply }: { data: Data; reply: JudgingReply | null }) 
             Dos anotaciones distintas para la misma vuelta, ronda u hoja: cuenta la primera hasta
             que decidas. Todo queda en el registro de auditoría.
           </p>
-          {reply?.intent === "decidir" &&
-          !conflicts.some((c) => c.id === reply.conflictId) ? (
+          {reply?.intent === "decidir" && !conflicts.some((c) => c.id === reply.conflictId) ? (
             <Refused reply={reply} intent="decidir" />
           ) : null}
           <ul className="plain-list judging-conflicts">
@@ -117,7 +121,9 @@ function Bracket({ data, reply }: { data: Data; reply: JudgingReply | null }) {
             : `Sembradas por ${draw.by} el ${draw.at}.`
           : "Todavía no hay llaves. Sortéalas o siémbralas con los equipos que compiten (registrados en la puerta y con el robot aprobado)."}
       </p>
-      {drawLocked ? <p>{"Ya hay rondas anotadas: las llaves no se pueden armar de nuevo."}</p> : null}
+      {drawLocked ? (
+        <p>{"Ya hay rondas anotadas: las llaves no se pueden armar de nuevo."}</p>
+      ) : null}
       {final ? null : <Refused reply={reply} intent="sortear" />}
       {locked ? null : (
         <>
@@ -237,7 +243,9 @@ function Rules({ data, reply }: { data: Data; reply: JudgingReply | null }) {
                     maxLength={data.criterionNameMax}
                     defaultValue={c?.name ?? ""}
                   />
-                  <label htmlFor={`maximo-${i}`}>Máximo</label>
+                  <label htmlFor={`maximo-${i}`}>
+                    Máximo<span className="visually-hidden"> del criterio {i + 1}</span>
+                  </label>
                   <input
                     id={`maximo-${i}`}
                     name="maximo"
@@ -316,6 +324,7 @@ function Certificates({ data }: { data: Data }) {
       <p>
         Cada integrante los descarga desde su perfil; se verifican con el código o el QR impreso.
       </p>
+      {awards.length === 0 ? <p>Ningún equipo tiene puesto en esta categoría.</p> : null}
       <ul className="plain-list judging-awards">
         {awards.map((t) => (
           <li key={t.teamId}>
@@ -358,9 +367,7 @@ export default function Judging({ loaderData, actionData }: Route.ComponentProps
           {data.final ? "Resultados finales" : "En curso"}
         </span>
         {data.conflicts.length > 0 ? (
-          <span className="badge door-badge-bad">
-            {data.conflicts.length} en conflicto
-          </span>
+          <span className="badge door-badge-bad">{data.conflicts.length} en conflicto</span>
         ) : null}
       </p>
       <p className="button-row">
