@@ -587,6 +587,10 @@ test("once final, every member of a ranked team has a certificate by place that 
   );
   expect(check).toContain("Ana Q.");
   expect(check).not.toContain("Quispe");
+  // The team's page says its place, to anyone.
+  expect(text((await visitor.get(`/equipos/${first!.id}`)).text)).toContain(
+    "Resultado final: 1.º puesto",
+  );
   const fourthCheck = text(
     (await visitor.get(`/certificados/${codeOf(fourth!.members[0]!)}`)).text,
   );

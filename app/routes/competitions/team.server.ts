@@ -1,6 +1,7 @@
 // The teams' pages on the server (decision 052): registering a team, its page, and joining by
 // invitation. Each post is dispatched by `intent` to the model (app/competitions/teams.server.ts),
 // which decides every change; a refusal is answered as data beside the form, with its status.
+import { categoryResults } from "~/competitions/judging/results.server";
 import { data, redirect, type AppLoadContext } from "react-router";
 import { COACH_CONSENT, formatInvitationCode, TEAM_MESSAGES } from "~/competitions/teams";
 import {
@@ -153,9 +154,16 @@ export async function loadTeam(
   const competitor = viewer.isMember || (viewer.isCoach && team.coachConfirmed);
   const door = insider && team.status === "approved" ? await teamAtDoor(context.db, team.id) : null;
   const scope = await eventScope(context.db, event.id, now(context));
+  // Its place in the category's results, once it has one (decision 060).
+  const results = await categoryResults(context.db, page.category.id);
+  const ranked = results?.rows.find((r) => r.teamId === team.id);
   return data(
     {
       ...page,
+      result:
+        results && ranked && ranked.place !== null
+          ? { place: ranked.place, final: results.category.final }
+          : null,
       door,
       pass:
         door && competitor && user

@@ -13,6 +13,7 @@ import { formatBs } from "~/payments/money";
 import { BackLink } from "~/ui/back-link";
 import { CheckInPass } from "~/attendance/components/check-in-pass";
 import { inspectionLabel } from "~/competitions/door";
+import { placeText } from "~/competitions/components/results-view";
 import type { Route } from "./+types/team";
 import { loadTeam, teamAction, type TeamReply } from "./team.server";
 
@@ -93,6 +94,15 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
         <span className="badge">{category.levelLabel}</span>
         <span className={`badge team-status team-status-${team.status}`}>{team.statusLabel}</span>
       </p>
+      {loaderData.result ? (
+        <p className="team-result">
+          <Link to={`/detalles/${event.id}/resultados#resultados-${category.id}`}>
+            {loaderData.result.final
+              ? `Resultado final: ${placeText(loaderData.result.place)} puesto`
+              : `Va ${placeText(loaderData.result.place)} en la categoría (en curso)`}
+          </Link>
+        </p>
+      ) : null}
       {reply && Object.keys(errors).length === 0 ? (
         <p className="field-error" role="alert">
           {reply.message}
