@@ -262,7 +262,7 @@ export function certificatePdf(
     setText(
       doc,
       statement,
-      { weight: 300, size: 14, minSize: 12, maxLines: 2, color: colours.muted },
+      { weight: 300, size: 14, minSize: 10, maxLines: 3, color: colours.muted },
       textWidth,
     ),
     8,

@@ -112,8 +112,12 @@ function signedIn(actor: TeamActor): NonNullable<TeamActor> {
   return actor;
 }
 
-const isClosed = (category: Pick<CompetitionCategory, "registrationClosesAt">, now: Date) =>
-  now.getTime() >= category.registrationClosesAt.getTime();
+// Closed at the deadline, and always once its results are final: the members a certificate by
+// place names are those of the final (decision 060).
+const isClosed = (
+  category: Pick<CompetitionCategory, "registrationClosesAt" | "finalAt">,
+  now: Date,
+) => category.finalAt !== null || now.getTime() >= category.registrationClosesAt.getTime();
 
 /** Locks a category (the order of every team change in it) with its event's name. */
 async function lockCategory(tx: Tx, categoryId: unknown) {

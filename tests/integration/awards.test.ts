@@ -21,9 +21,11 @@ import {
   type User,
 } from "~/db/schema.server";
 import { formatCertificateCode } from "~/attendance/certificate.server";
-import { enterRound, enterRun } from "~/competitions/judging/entries.server";
+import { enterRound, enterRun, enterScoreSheet } from "~/competitions/judging/entries.server";
 import { JUDGING_MESSAGES } from "~/competitions/judging/messages";
 import { markFinal, reopenCategory } from "~/competitions/judging/organise.server";
+import { leaveTeam } from "~/competitions/teams.server";
+import { TEAM_MESSAGES } from "~/competitions/teams";
 import { deleteAccount, exportMemberData } from "~/members/member-data.server";
 import { grantRole, loadGrants } from "~/members/roles.server";
 import { BrowserClient } from "../helpers/browser-client";
@@ -44,6 +46,16 @@ afterAll(() => server?.close());
 
 const text = (html: string) =>
   html.replaceAll("<!-- -->", "").replaceAll("&quot;", '"').replaceAll("&#x27;", "'");
+
+/** The text of the page's alerts as rendered (not the data its scripts carry). */
+const alerts = (html: string) =>
+  [
+    ...html
+      .replace(/<script[\s\S]*?<\/script>/g, "")
+      .matchAll(/<p[^>]*role="alert"[^>]*>([\s\S]*?)<\/p>/g),
+  ]
+    .map((m) => text(m[1]!).replace(/<[^>]*>/g, ""))
+    .join("\n");
 
 type Person = Awaited<ReturnType<typeof createMember>>;
 
@@ -296,6 +308,7 @@ test("organisers set how a time trial is judged, mark it final and reopen it on 
       JUDGING_MESSAGES.entryMalformed,
     ],
     [{ intent: "borrar-todo" }, 400, JUDGING_MESSAGES.entryMalformed],
+    [{ intent: ["final", "reabrir"] }, 400, JUDGING_MESSAGES.entryMalformed],
     [{}, 400, JUDGING_MESSAGES.entryMalformed],
     [{ intent: "sortear" }, 409, JUDGING_MESSAGES.wrongFormat],
     [
@@ -317,7 +330,7 @@ test("organisers set how a time trial is judged, mark it final and reopen it on 
   ];
   for (const [fields, status, message] of bad) {
     const reply = await c.organiser.client.post(c.page, fields);
-    expect([reply.status, text(reply.text).includes(message)], JSON.stringify(fields)).toEqual([
+    expect([reply.status, alerts(reply.text).includes(message)], JSON.stringify(fields)).toEqual([
       status,
       true,
     ]);
@@ -352,9 +365,9 @@ test("organisers set how a time trial is judged, mark it final and reopen it on 
     vueltas: "3",
   });
   expect(locked.status).toBe(409);
-  expect(text(locked.text)).toContain(JUDGING_MESSAGES.final);
+  expect(alerts(locked.text)).toContain(JUDGING_MESSAGES.final);
   const again = await c.organiser.client.post(c.page, { intent: "final" });
-  expect([again.status, text(again.text).includes(JUDGING_MESSAGES.alreadyFinal)]).toEqual([
+  expect([again.status, alerts(again.text).includes(JUDGING_MESSAGES.alreadyFinal)]).toEqual([
     409,
     true,
   ]);
@@ -401,11 +414,29 @@ test("a score sheet's criteria are typed on the screen, blank rows skipped; wron
   ]) {
     const reply = await c.organiser.client.post(c.page, form(criterio!, maximo!));
     expect(reply.status).toBe(400);
-    expect(text(reply.text)).toContain(JUDGING_MESSAGES.criteriaInvalid);
+    expect(alerts(reply.text)).toContain(JUDGING_MESSAGES.criteriaInvalid);
   }
   expect(await state(c)).toEqual(before);
   const page = text((await c.organiser.client.get(c.page)).text);
   expect(page).toContain('value="Programación del robot"');
+
+  // Once a sheet is in, the criteria's fields are closed, and the tie rule can still change.
+  const [t] = await teams(c, [["Chaskis", ["Sofía Chaski"]]]);
+  await enterScoreSheet(server.db, await withGrants(c.judge), c.categoryId, {
+    teamId: t!.id,
+    points: { c1: 800, c2: 1500 },
+  });
+  const closed = text((await c.organiser.client.get(c.page)).text);
+  expect(closed).toContain("Ya hay hojas de puntaje anotadas");
+  const rule = await c.organiser.client.post(c.page, { intent: "reglas", desempate: "compartido" });
+  expect(rule.status).toBe(302);
+  expect(await categoryRow(c.categoryId)).toMatchObject({
+    tieRule: "compartido",
+    criteria: [
+      { id: "c1", name: "Diseño", max: 10 },
+      { id: "c2", name: "Programación del robot", max: 20 },
+    ],
+  });
 });
 
 test("a bracket is drawn and seeded on the screen; entries in conflict are decided there; once rounds exist the draw stays", async () => {
@@ -425,34 +456,45 @@ test("a bracket is drawn and seeded on the screen; entries in conflict are decid
     `con el número ${drawn!.seed}`,
   );
 
+  // A team that comes through the door after the draw: the seeding lists it, after the drawn.
+  const [e] = await teams(c, [["Illimani", ["Iris Illimani"]]]);
+  const listed = (await c.organiser.client.get(c.page)).text;
+  const order = [a!.id, b!.id, d!.id, e!.id].sort(
+    (x, y) => listed.indexOf(`posicion-${x}`) - listed.indexOf(`posicion-${y}`),
+  );
+  expect(order.at(-1)).toBe(e!.id);
+  expect(order.slice(0, 3)).toEqual(drawn!.teamIds);
+
   // Seeding: each team's position, each once.
   const seedFields = (positions: string[]) => ({
     intent: "sembrar",
-    equipo: [a!.id, b!.id, d!.id],
+    equipo: [a!.id, b!.id, d!.id, e!.id],
     posicion: positions,
   });
   for (const wrong of [
-    ["1", "1", "2"],
-    ["1", "2"],
-    ["0", "1", "2"],
-    ["1", "2", "x"],
+    ["1", "1", "2", "3"],
+    ["1", "2", "3"],
+    ["0", "1", "2", "3"],
+    ["1", "2", "3", "x"],
   ]) {
     const reply = await c.organiser.client.post(c.page, seedFields(wrong));
     expect(reply.status).toBe(400);
-    expect(text(reply.text)).toContain(JUDGING_MESSAGES.seedsNotTeams);
+    expect(alerts(reply.text)).toContain(JUDGING_MESSAGES.seedsNotTeams);
   }
   const foreign = await c.organiser.client.post(c.page, {
     intent: "sembrar",
-    equipo: [a!.id, b!.id, randomUUID()],
-    posicion: ["1", "2", "3"],
+    equipo: [a!.id, b!.id, d!.id, randomUUID()],
+    posicion: ["1", "2", "3", "4"],
   });
   expect(foreign.status).toBe(400);
   expect((await state(c)).draws[0]!.method).toBe("sorteo");
-  expect((await c.organiser.client.post(c.page, seedFields(["2", "3", "1"]))).status).toBe(302);
+  expect((await c.organiser.client.post(c.page, seedFields(["2", "3", "1", "4"]))).status).toBe(
+    302,
+  );
   const [seeded] = (await state(c)).draws;
-  expect(seeded).toMatchObject({ method: "siembra", teamIds: [d!.id, a!.id, b!.id] });
+  expect(seeded).toMatchObject({ method: "siembra", teamIds: [d!.id, a!.id, b!.id, e!.id] });
 
-  // Puma is seed 1 and passes without a rival; Toro and Cóndor play the semifinal 'r1-2'.
+  // Seeds 1 and 4 (Puma, Illimani) play 'r1-0'; 2 and 3 (Toro, Cóndor) the semifinal 'r1-1'.
   const judge = await withGrants(c.judge);
   const page1 = text((await c.organiser.client.get(c.page)).text);
   expect(page1).toContain("No hay anotaciones por decidir.");
@@ -471,6 +513,9 @@ test("a bracket is drawn and seeded on the screen; entries in conflict are decid
   expect(withConflict).toContain("Ronda 1 de un partido de semifinales («Toro» contra «Cóndor»)");
   expect(withConflict).toContain("ganó «Toro»");
   expect(withConflict).toContain("ganó «Cóndor»");
+  // Nothing is final while an entry waits for a decision.
+  const early = await c.organiser.client.post(c.page, { intent: "final" });
+  expect([early.status, alerts(early.text)]).toEqual([409, JUDGING_MESSAGES.finalWithConflicts]);
   const [conflict] = (await state(c)).rounds.filter((r) => r.state === "conflict");
   const decided = await c.organiser.client.post(c.page, {
     intent: "decidir",
@@ -485,6 +530,13 @@ test("a bracket is drawn and seeded on the screen; entries in conflict are decid
   expect(text((await c.organiser.client.get(c.page)).text)).toContain(
     "Anotación aceptada: ahora cuenta la segunda.",
   );
+  // Nor while the bracket has no champion.
+  const unfinished = await c.organiser.client.post(c.page, { intent: "final" });
+  expect([unfinished.status, alerts(unfinished.text)]).toEqual([
+    409,
+    JUDGING_MESSAGES.finalBracketUnfinished,
+  ]);
+  expect((await categoryRow(c.categoryId)).finalAt).toBeNull();
   // Decided once: deciding it again finds nothing.
   const twice = await c.organiser.client.post(c.page, {
     intent: "decidir",
@@ -493,12 +545,14 @@ test("a bracket is drawn and seeded on the screen; entries in conflict are decid
     decision: "mantener",
   });
   expect(twice.status).toBe(404);
+  // Shown at the top: the conflict's form is gone from the page.
+  expect(alerts(twice.text)).toBe(JUDGING_MESSAGES.conflictNotFound);
 
   // Rounds exist: no new draw, no new seeding, and the screen no longer offers them.
-  for (const fields of [{ intent: "sortear" }, seedFields(["1", "2", "3"])]) {
+  for (const fields of [{ intent: "sortear" }, seedFields(["1", "2", "3", "4"])]) {
     const reply = await c.organiser.client.post(c.page, fields);
     expect(reply.status).toBe(409);
-    expect(text(reply.text)).toContain(JUDGING_MESSAGES.drawLocked);
+    expect(alerts(reply.text)).toContain(JUDGING_MESSAGES.drawLocked);
   }
   const lockedPage = text((await c.organiser.client.get(c.page)).text);
   expect(lockedPage).toContain("Ya hay rondas anotadas");
@@ -541,7 +595,19 @@ test("once final, every member of a ranked team has a certificate by place that 
   ).toEqual([]);
   expect(text((await ana.client.get("/profile")).text)).toContain("Mis resultados en competencias");
 
+  // Someone with no team in it hears that first, not that it is not final yet.
+  const stranger = await c.member.client.get(own);
+  expect([stranger.status, stranger.text.trim()]).toEqual([
+    403,
+    JUDGING_MESSAGES.awardNotCompetitor,
+  ]);
+
   await markFinal(server.db, organiser, c.categoryId);
+  // The members a certificate names are those of the final: nobody joins or leaves meanwhile.
+  const bruno = first!.members[1]!;
+  expect(
+    await leaveTeam(server.db, bruno.user, first!.id, new Date()).catch((e: Error) => e.message),
+  ).toBe(TEAM_MESSAGES.closed);
   const screen = text((await c.organiser.client.get(c.page)).text);
   expect(screen).toContain("Los Cóndores: 1er lugar");
   expect(screen).toContain("Los Pumas: 2do lugar");
@@ -610,7 +676,8 @@ test("once final, every member of a ranked team has a certificate by place that 
   expect((await c.member.client.get(admin2(ana))).status).not.toBe(200);
   expect((await c.judge.client.get(admin2(ana))).status).not.toBe(200);
   expect((await c.organiser.client.get(admin2(ana))).status).toBe(200);
-  expect((await c.organiser.client.get(admin2(c.member))).status).toBe(404);
+  const nobody = await c.organiser.client.get(admin2(c.member));
+  expect([nobody.status, nobody.text.trim()]).toEqual([404, JUDGING_MESSAGES.awardNobody]);
   const mine = await c.member.client.get(own);
   expect([mine.status, mine.text.trim()]).toEqual([403, JUDGING_MESSAGES.awardNotCompetitor]);
   for (const path of [
@@ -653,6 +720,15 @@ test("once final, every member of a ranked team has a certificate by place that 
   expect(text((await visitor.get(`/certificados/${codeOf(ana)}`)).text)).toContain(
     "Ana Quispe Mamani",
   );
+  // …unless the birth date says a minor on the event's day.
+  await server.db
+    .update(users)
+    .set({ fechaNacimiento: "2015-06-01" })
+    .where(eq(users.id, ana.user.id));
+  // (read signed in: a change made straight in the database does not reach the visitors' cache)
+  const young = text((await c.member.client.get(`/certificados/${codeOf(ana)}`)).text);
+  expect(young).toContain("Ana Q.");
+  expect(young).not.toContain("Quispe");
 
   // The data download lists the certificate with its code; deleting the account takes it.
   const data = await exportMemberData(server.db, ana.user);

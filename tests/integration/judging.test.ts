@@ -590,6 +590,19 @@ test("a category marked final takes no entry, correction or decision until its o
   expect(await markFinal(database.db, judge, line.id).catch((e: unknown) => e)).toBeInstanceOf(
     NotAllowedError,
   );
+  // Not while an entry waits for a decision (decision 060): certificates go out on what is final.
+  const waiting = await snapshot();
+  expect(await refusal(markFinal(database.db, organiser, line.id))).toEqual({
+    status: 409,
+    message:
+      "Quedan anotaciones en conflicto: decídelas antes de marcar los resultados como finales.",
+  });
+  expect(await snapshot()).toEqual(waiting);
+  await resolveConflict(database.db, organiser, line.id, {
+    kind: "run",
+    id: conflict.id,
+    decision: "mantener",
+  });
   await markFinal(database.db, organiser, line.id);
   expect((await lastAudit()).action).toBe("competition.category.final");
   expect((await categoryResults(database.db, line.id))!.category.final).toBe(true);

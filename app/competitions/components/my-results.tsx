@@ -16,6 +16,8 @@ export interface MyResult {
   final: boolean;
   /** What the certificate states, once final: '1er lugar' … 'Participación'. */
   certificate: string | null;
+  /** The certificate waits for a name on the profile. */
+  needsName: boolean;
 }
 
 export function MyResults({ results }: { results: readonly MyResult[] }) {
@@ -27,7 +29,7 @@ export function MyResults({ results }: { results: readonly MyResult[] }) {
         {results.map((r) => (
           <li key={`${r.categoryId}-${r.teamId}`} className="my-result">
             <p className="my-result-place">
-              {r.place === null ? "Sin puesto" : placeText(r.place)}
+              {r.place === null ? "Sin puesto" : placeText(r.place)}{" "}
               <span className="badge">{r.final ? "Final" : "En curso"}</span>
             </p>
             <p>
@@ -39,7 +41,12 @@ export function MyResults({ results }: { results: readonly MyResult[] }) {
             <p className="muted">
               Equipo <Link to={`/equipos/${r.teamId}`}>{r.team}</Link>: {r.members.join(", ")}
             </p>
-            {r.certificate ? (
+            {r.certificate && r.needsName ? (
+              <p>
+                Tu certificado ({r.certificate}) necesita tu nombre: complétalo con 'Editar
+                Perfil'.
+              </p>
+            ) : r.certificate ? (
               <a
                 className="button button-small button-secondary"
                 href={`/detalles/${r.eventId}/categorias/${r.categoryId}/certificado.pdf`}

@@ -39,6 +39,8 @@ export interface Award {
   userId: string;
   /** The member's full name, as on the certificate (null: the profile has none). */
   name: string | null;
+  /** 'YYYY-MM-DD', when the profile has it: a minor is named 'Ana Q.' on the public page. */
+  birthDate: string | null;
   code: string;
 }
 
@@ -68,7 +70,12 @@ export async function awardsOf(
   const teamIds = results.rows.map((r) => r.teamId);
   if (teamIds.length === 0) return [];
   const members = await db
-    .select({ teamId: teamMembers.teamId, userId: teamMembers.userId, name: fullName })
+    .select({
+      teamId: teamMembers.teamId,
+      userId: teamMembers.userId,
+      name: fullName,
+      birthDate: users.fechaNacimiento,
+    })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(
@@ -100,7 +107,8 @@ export async function awardsOf(
           userId: m.userId,
         })),
       )
-      .onConflictDoNothing();
+      // Two first views at once: the second adds nothing.
+      .onConflictDoNothing({ target: [awardCertificates.categoryId, awardCertificates.userId] });
   // A member keeps their code when they moved teams before the final.
   for (const m of moved)
     await db
@@ -121,7 +129,12 @@ export async function awardsOf(
     label: placeLabel(row.place),
     members: members
       .filter((m) => m.teamId === row.teamId)
-      .map((m) => ({ userId: m.userId, name: m.name, code: codeOf.get(m.userId)! })),
+      .map((m) => ({
+        userId: m.userId,
+        name: m.name,
+        birthDate: m.birthDate,
+        code: codeOf.get(m.userId)!,
+      })),
   }));
 }
 
@@ -148,6 +161,14 @@ async function eventOf(db: Db, categoryId: string) {
   return row;
 }
 
+/** Whether someone born on `birthDate` ('YYYY-MM-DD') is under 18 on `day`. */
+function minorOn(birthDate: string | null, day: Date): boolean {
+  const born = birthDate?.match(/^(\d{4})-(\d{2})-(\d{2})$/);
+  if (!born) return false;
+  const adult = Date.UTC(Number(born[1]) + 18, Number(born[2]) - 1, Number(born[3]));
+  return day.getTime() < adult;
+}
+
 function certificateOf(
   award: Award,
   team: TeamAwards,
@@ -164,7 +185,10 @@ function certificateOf(
       place: team.place,
       category: results.category.name,
       team: team.team,
-      minors: COACH_BY_DEFAULT.includes(found.level as Level),
+      // A school level, or a birth date under 18 on the event's first day.
+      minors:
+        COACH_BY_DEFAULT.includes(found.level as Level) ||
+        minorOn(award.birthDate, found.event.startsAt),
     },
   };
 }
@@ -181,21 +205,44 @@ export async function awardFor(
   categoryId: unknown,
   userId: unknown,
 ): Promise<Certificate & { award: AwardFacts }> {
-  if (!actor) throw new CertificateRefusedError(ATTENDANCE_MESSAGES.certificateLoginRequired, 403);
+  if (!actor) throw new CertificateRefusedError(JUDGING_MESSAGES.awardLoginRequired, 403);
   const own = actor.id === userId;
   if (!own && !may(actor, "event.judging", { eventId: String(eventId) }))
-    throw new CertificateRefusedError(ATTENDANCE_MESSAGES.certificateNotOwn, 403);
+    throw new CertificateRefusedError(JUDGING_MESSAGES.awardNotOwn, 403);
   const results = isUuid(categoryId) ? await categoryResults(db, categoryId) : null;
   if (!results || results.category.eventId !== eventId)
     throw new CertificateRefusedError(JUDGING_MESSAGES.categoryNotFound, 404);
+  const refusedNobody = () =>
+    own
+      ? new CertificateRefusedError(JUDGING_MESSAGES.awardNotCompetitor, 403)
+      : new CertificateRefusedError(JUDGING_MESSAGES.awardNobody, 404);
   const awards = await awardsOf(db, categoryId, results);
-  if (!awards) throw new CertificateRefusedError(JUDGING_MESSAGES.awardNotFinal, 403);
+  if (!awards) {
+    // Not final yet: who has no team here hears that first.
+    const member = isUuid(userId)
+      ? results.rows.length > 0 &&
+        (
+          await db
+            .select({ teamId: teamMembers.teamId })
+            .from(teamMembers)
+            .where(
+              and(
+                eq(teamMembers.categoryId, results.category.id),
+                eq(teamMembers.userId, userId),
+                inArray(
+                  teamMembers.teamId,
+                  results.rows.map((r) => r.teamId),
+                ),
+              ),
+            )
+        ).length > 0
+      : false;
+    if (!member) throw refusedNobody();
+    throw new CertificateRefusedError(JUDGING_MESSAGES.awardNotFinal, 403);
+  }
   const team = awards.find((t) => t.members.some((m) => m.userId === userId));
   const award = team?.members.find((m) => m.userId === userId);
-  if (!team || !award)
-    throw own
-      ? new CertificateRefusedError(JUDGING_MESSAGES.awardNotCompetitor, 403)
-      : new CertificateRefusedError(ATTENDANCE_MESSAGES.participantNotFound, 404);
+  if (!team || !award) throw refusedNobody();
   if (!award.name) throw new CertificateRefusedError(ATTENDANCE_MESSAGES.certificateNoName, 409);
   return certificateOf(award, team, results, (await eventOf(db, results.category.id))!);
 }
@@ -225,24 +272,18 @@ export async function findAward(
 
 /** A member's certificates by place (their data download): final categories only. */
 export async function awardsOfMember(db: Db, userId: string) {
-  const out: Array<{ evento: string; categoria: string; certificado: string; codigo: string }> = [];
-  for (const r of await competitionResultsOf(db, userId)) {
-    if (!r.certificate) continue;
-    const [row] = await db
-      .select({ code: awardCertificates.code })
-      .from(awardCertificates)
-      .where(
-        and(eq(awardCertificates.categoryId, r.categoryId), eq(awardCertificates.userId, userId)),
-      );
-    if (row)
-      out.push({
-        evento: r.eventName,
-        categoria: r.category,
-        certificado: r.certificate,
-        codigo: formatCertificateCode(row.code),
-      });
-  }
-  return out;
+  return (await competitionResultsOf(db, userId)).flatMap((r) =>
+    r.certificate && r.code
+      ? [
+          {
+            evento: r.eventName,
+            categoria: r.category,
+            certificado: r.certificate,
+            codigo: formatCertificateCode(r.code),
+          },
+        ]
+      : [],
+  );
 }
 
 /**
@@ -269,6 +310,7 @@ export async function competitionResultsOf(db: Db, userId: string) {
     if (!results || !row) continue;
     const awards = await awardsOf(db, categoryId, results);
     const award = awards?.find((t) => t.teamId === teamId);
+    const theirs = award?.members.find((m) => m.userId === userId);
     out.push({
       eventId: results.category.eventId,
       eventName: results.category.eventName,
@@ -279,7 +321,10 @@ export async function competitionResultsOf(db: Db, userId: string) {
       members: row.members,
       place: row.place,
       final: results.category.final,
-      certificate: award ? award.label : null,
+      certificate: award && theirs ? award.label : null,
+      code: theirs?.code ?? null,
+      /** The certificate waits for a name on the profile. */
+      needsName: theirs !== undefined && !theirs.name,
     });
   }
   return out;

@@ -50,23 +50,27 @@ export interface OpenCategory {
 /**
  * Checks who is asking (a refusal for someone without any role comes before a 404, so that it
  * never tells which categories exist), then locks the category's row for the transaction and
- * refuses a category marked final unless `allowFinal`.
+ * refuses a category marked final unless `allowFinal`. `lock: false` reads it without the lock.
  */
 export async function openCategory(
   tx: Tx,
   actor: JudgingActor,
   categoryId: unknown,
   action: Action,
-  options: { format?: Format; allowFinal?: boolean } = {},
+  options: { format?: Format; allowFinal?: boolean; lock?: boolean } = {},
 ): Promise<OpenCategory> {
-  const [found] = isUuid(categoryId)
-    ? await tx
-        .select({ category: competitionCategories, eventName: events.nombreEvento })
-        .from(competitionCategories)
-        .innerJoin(events, eq(events.id, competitionCategories.eventId))
-        .where(eq(competitionCategories.id, categoryId))
-        .for("update", { of: competitionCategories })
-    : [];
+  const query = () =>
+    tx
+      .select({ category: competitionCategories, eventName: events.nombreEvento })
+      .from(competitionCategories)
+      .innerJoin(events, eq(events.id, competitionCategories.eventId))
+      .where(eq(competitionCategories.id, String(categoryId)));
+  // A page that only reads (`lock: false`) does not wait behind the entries being written.
+  const [found] = !isUuid(categoryId)
+    ? []
+    : options.lock === false
+      ? await query()
+      : await query().for("update", { of: competitionCategories });
   if (!found) {
     if (!actor || (!actor.isAdmin && (actor.grants?.length ?? 0) === 0))
       throw new NotAllowedError();

@@ -240,7 +240,12 @@ export interface RoundFields {
   clientEntryId?: unknown;
 }
 
-/** A match in words: 'un partido de semifinal', 'el partido por el tercer puesto'. */
+/** 'de' before a match in words, contracted as Spanish does: 'del partido por el tercer puesto'. */
+export function ofMatch(name: string): string {
+  return name.startsWith("el ") ? `del ${name.slice(3)}` : `de ${name}`;
+}
+
+/** A match in words: 'un partido de semifinales', 'la final', 'el partido por el tercer puesto'. */
 export function matchName(bracket: Bracket, matchId: string): string {
   if (matchId === "tercer-puesto") return "el partido por el tercer puesto";
   const match = bracket.rounds.flat().find((m) => m.id === matchId);
@@ -347,7 +352,7 @@ export async function enterRound(
         tx,
         person,
         open,
-        `Corrigió la ronda ${round} de ${matchName(bracket, matchId)}: ganó «${await teamNameOf(tx, winner)}» (antes «${await teamNameOf(tx, standing!.winnerTeamId)}»)`,
+        `Corrigió la ronda ${round} ${ofMatch(matchName(bracket, matchId))}: ganó «${await teamNameOf(tx, winner)}» (antes «${await teamNameOf(tx, standing!.winnerTeamId)}»)`,
       );
     return { outcome, id: row!.id };
   });

@@ -40,6 +40,14 @@ export const JUDGING_MESSAGES = {
   // Certificates by place (decision 060).
   awardNotFinal:
     "Los certificados de la categoría estarán disponibles cuando sus resultados sean finales.",
-  awardNotCompetitor: "No tienes un certificado en esta categoría: tu equipo no tiene puesto en ella.",
+  awardNotCompetitor:
+    "No tienes certificado en esta categoría: no eres integrante de un equipo con puesto en ella.",
+  awardLoginRequired: "Debes iniciar sesión para descargar tu certificado de la competencia.",
+  awardNotOwn: "Solo puedes descargar tu propio certificado.",
+  awardNobody: "Esa persona no tiene certificado en esta categoría.",
+  finalWithConflicts:
+    "Quedan anotaciones en conflicto: decídelas antes de marcar los resultados como finales.",
+  finalBracketUnfinished:
+    "Las llaves no terminaron: falta el ganador de la final o del partido por el tercer puesto.",
   attemptsInvalid: "Escribe cuántas vueltas cuentan, un número entero entre 1 y 10.",
 } as const;

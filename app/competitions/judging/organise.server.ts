@@ -28,6 +28,7 @@ import {
   hasRounds,
   hasSheets,
   matchName,
+  ofMatch,
   runText,
   sheetText,
   storedBracket,
@@ -243,9 +244,13 @@ export async function listConflicts(
   db: Db,
   actor: JudgingActor,
   categoryId: unknown,
+  options: { lock?: boolean } = {},
 ): Promise<Conflict[]> {
   return db.transaction(async (tx) => {
-    const open = await openCategory(tx, actor, categoryId, "event.judging", { allowFinal: true });
+    const open = await openCategory(tx, actor, categoryId, "event.judging", {
+      allowFinal: true,
+      lock: options.lock,
+    });
     const id = open.category.id;
     const runs = await tx.select().from(judgingRuns).where(eq(judgingRuns.categoryId, id));
     const rounds = await tx.select().from(bracketRounds).where(eq(bracketRounds.categoryId, id));
@@ -266,7 +271,7 @@ export async function listConflicts(
     const team = (teamId: string) => `«${names.get(teamId) ?? "equipo"}»`;
     const matchText = (matchId: string) => {
       const match = matches.find((m) => m.id === matchId);
-      const name = bracket ? matchName(bracket, matchId) : "un partido";
+      const name = ofMatch(bracket ? matchName(bracket, matchId) : "un partido");
       return match?.a && match.b ? `${name} (${team(match.a)} contra ${team(match.b)})` : name;
     };
     const out: Conflict[] = [];
@@ -291,7 +296,7 @@ export async function listConflicts(
       out.push({
         kind: "round",
         id: r.id,
-        what: `Ronda ${r.round} de ${matchText(r.matchKey)}`,
+        what: `Ronda ${r.round} ${matchText(r.matchKey)}`,
         standing: standing ? `ganó ${team(standing.winnerTeamId)}` : null,
         proposed: `ganó ${team(r.winnerTeamId)}`,
         enteredByName: r.enteredByName,
@@ -412,6 +417,19 @@ export async function markFinal(
   await db.transaction(async (tx) => {
     const open = await openCategory(tx, actor, categoryId, "event.judging", { allowFinal: true });
     if (open.category.finalAt !== null) throw new JudgingError(JUDGING_MESSAGES.alreadyFinal, 409);
+    // Certificates go out on what is final: nothing may wait for a decision, and a bracket must
+    // have its champion (and its third place, when it is played).
+    if ((await listConflicts(tx, actor, open.category.id)).length > 0)
+      throw new JudgingError(JUDGING_MESSAGES.finalWithConflicts, 409);
+    if (open.category.format === "llaves") {
+      const stored = await storedBracket(tx, open.category);
+      if (
+        stored &&
+        (stored.bracket.champion === null ||
+          (stored.bracket.thirdPlace !== null && stored.bracket.thirdPlace.winner === null))
+      )
+        throw new JudgingError(JUDGING_MESSAGES.finalBracketUnfinished, 409);
+    }
     await tx
       .update(competitionCategories)
       .set({ finalAt: now, finalBy: actor!.id, finalByName: nameOf(actor!) })

@@ -3,12 +3,13 @@
 // judged, the bracket's draw or seeding, the entries in conflict, final and reopen, and the
 // certificates by place once final. Every change goes through the judging domain, which checks
 // the permission and writes the audit log.
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { data, type AppLoadContext } from "react-router";
-import { bracketDraws, competitionCategories } from "~/db/schema.server";
+import { bracketDraws, competitionCategories, competitionTeams } from "~/db/schema.server";
 import type { Format } from "~/competitions/categories";
 import { awardsOf } from "~/competitions/judging/awards.server";
 import { JudgingError } from "~/competitions/judging/category.server";
+import { teamsInPlay } from "~/competitions/judging/eligible.server";
 import { hasRounds, hasSheets } from "~/competitions/judging/entries.server";
 import { JUDGING_MESSAGES } from "~/competitions/judging/messages";
 import {
@@ -50,7 +51,28 @@ export async function loadJudging(
   const [draw] = await db.select().from(bracketDraws).where(eq(bracketDraws.categoryId, id));
   const timeZone = context.config.siteTimezone;
   const format: Format = results.category.format;
-  const conflicts = await listConflicts(db, user, id);
+  // Read without locking the category: judges' entries go on while the page is open.
+  const conflicts = await listConflicts(db, user, id, { lock: false });
+  // The seeding names the teams competing now, in the draw's order where they were drawn.
+  const inPlay = format === "llaves" ? await teamsInPlay(db, id) : [];
+  const drawOrder = draw?.teamIds ?? [];
+  const position = (teamId: string) => {
+    const i = drawOrder.indexOf(teamId);
+    return i === -1 ? drawOrder.length + inPlay.indexOf(teamId) : i;
+  };
+  const names = new Map(
+    inPlay.length
+      ? (
+          await db
+            .select({ id: competitionTeams.id, name: competitionTeams.name })
+            .from(competitionTeams)
+            .where(inArray(competitionTeams.id, inPlay))
+        ).map((t) => [t.id, t.name])
+      : [],
+  );
+  const seeding = [...inPlay]
+    .sort((a, b) => position(a) - position(b))
+    .map((teamId) => ({ teamId, team: names.get(teamId) ?? "" }));
   const awards = await awardsOf(db, id, results);
   return data(
     {
@@ -75,6 +97,7 @@ export async function loadJudging(
             at: formatDateTime(draw.madeAt, timeZone),
           }
         : null,
+      seeding,
       conflicts: conflicts.map((c) => ({ ...c, enteredAt: formatDateTime(c.enteredAt, timeZone) })),
       awards,
     },
@@ -105,6 +128,8 @@ function one(form: FormData, name: string): FormDataEntryValue | undefined {
 function criteriaOf(form: FormData) {
   const names = form.getAll("criterio");
   const maxes = form.getAll("maximo");
+  // None sent: the criteria stay as they are (their fields are closed once sheets exist).
+  if (names.length === 0 && maxes.length === 0) return undefined;
   if (names.length !== maxes.length || names.length > SHEET_LIMITS.criteriaMax + 10)
     throw new JudgingError(JUDGING_MESSAGES.criteriaInvalid);
   const rows: { name: string; max: number }[] = [];
@@ -152,9 +177,10 @@ export async function judgingAction(
     redirectWithFlash(context, `${page}#${anchor}`, key);
   try {
     // The category must be this event's: the permission was checked for the event in the URL.
+    if (form.getAll("intent").length !== 1) throw new JudgingError(JUDGING_MESSAGES.entryMalformed);
     const [category] = isUuid(categoryId)
       ? await db
-          .select({ eventId: competitionCategories.eventId })
+          .select({ eventId: competitionCategories.eventId, format: competitionCategories.format })
           .from(competitionCategories)
           .where(eq(competitionCategories.id, categoryId))
       : [];
@@ -163,7 +189,7 @@ export async function judgingAction(
     const now = context.now();
     switch (known) {
       case "reglas": {
-        const format = form.get("formato");
+        const format = category.format;
         await setJudgingRules(db, user, categoryId, {
           tieRule: one(form, "desempate"),
           attempts: format === "tiempo" ? one(form, "vueltas") : undefined,

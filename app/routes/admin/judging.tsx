@@ -63,7 +63,7 @@ function Conflicts({ data, reply }: { data: Data; reply: JudgingReply | null }) 
           <ul className="plain-list judging-conflicts">
             {conflicts.map((c) => (
               <li key={c.id} className="judging-conflict">
-                <h3>{c.what}</h3>
+                <h3 id={`conflicto-${c.id}`}>{c.what}</h3>
                 <dl className="judging-compare">
                   <div>
                     <dt>Cuenta ahora</dt>
@@ -84,7 +84,13 @@ function Conflicts({ data, reply }: { data: Data; reply: JudgingReply | null }) 
                     <input type="hidden" name="intent" value="decidir" />
                     <input type="hidden" name="tipo" value={c.kind} />
                     <input type="hidden" name="anotacion" value={c.id} />
-                    <button type="submit" name="decision" value="aceptar" className="button">
+                    <button
+                      type="submit"
+                      name="decision"
+                      value="aceptar"
+                      className="button"
+                      aria-describedby={`conflicto-${c.id}`}
+                    >
                       Aceptar la segunda
                     </button>
                     <button
@@ -92,6 +98,7 @@ function Conflicts({ data, reply }: { data: Data; reply: JudgingReply | null }) 
                       name="decision"
                       value="mantener"
                       className="button button-ghost"
+                      aria-describedby={`conflicto-${c.id}`}
                     >
                       Mantener la primera
                     </button>
@@ -107,9 +114,9 @@ function Conflicts({ data, reply }: { data: Data; reply: JudgingReply | null }) 
 }
 
 function Bracket({ data, reply }: { data: Data; reply: JudgingReply | null }) {
-  const { results, draw, drawLocked, final } = data;
-  // Before any round, the rows are the teams in play in the draw's order (or as they came).
-  const teams = results.rows;
+  const { draw, drawLocked, final } = data;
+  // The teams competing now, in the draw's order where they were drawn.
+  const teams = data.seeding;
   const locked = drawLocked || final !== null;
   return (
     <section className="card judging-section" id="llaves" aria-labelledby="llaves-title">
@@ -189,7 +196,6 @@ function Rules({ data, reply }: { data: Data; reply: JudgingReply | null }) {
       {disabled ? <p>Reabre los resultados para cambiar cómo se juzga.</p> : null}
       <Form method="post" className="judging-rules" preventScrollReset>
         <input type="hidden" name="intent" value="reglas" />
-        <input type="hidden" name="formato" value={category.format} />
         <fieldset disabled={disabled}>
           <legend>Regla de desempate</legend>
           {tieRules.map((r) => (
@@ -325,31 +331,57 @@ function Certificates({ data }: { data: Data }) {
         Cada integrante los descarga desde su perfil; se verifican con el código o el QR impreso.
       </p>
       {awards.length === 0 ? <p>Ningún equipo tiene puesto en esta categoría.</p> : null}
-      <ul className="plain-list judging-awards">
-        {awards.map((t) => (
-          <li key={t.teamId}>
-            <h3>
-              {t.team}: {t.label}
-            </h3>
-            <ul>
-              {t.members.map((m) => (
-                <li key={m.userId}>
-                  {m.name ?? "Integrante sin nombre en su perfil"} —{" "}
-                  {m.name ? (
-                    <a href={`${base}/certificados/${m.userId}/certificado.pdf`}>
-                      Descargar certificado<span className="visually-hidden"> de {m.name}</span>
-                    </a>
-                  ) : (
-                    "sin certificado hasta que complete su nombre"
-                  )}
-                </li>
-              ))}
-            </ul>
-          </li>
-        ))}
-      </ul>
+      {awards.length === 0 ? null : (
+        <ul className="plain-list judging-awards">
+          {awards.map((t) => (
+            <li key={t.teamId}>
+              <h3>
+                {t.team}: {t.label}
+              </h3>
+              <ul>
+                {t.members.map((m) => (
+                  <li key={m.userId}>
+                    {m.name ?? "Integrante sin nombre en su perfil"} —{" "}
+                    {m.name ? (
+                      <a href={`${base}/certificados/${m.userId}/certificado.pdf`}>
+                        Descargar certificado<span className="visually-hidden"> de {m.name}</span>
+                      </a>
+                    ) : (
+                      "sin certificado hasta que complete su nombre"
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
+}
+
+/**
+ * Whether a refusal shows beside its form: the form must be on the page. Otherwise (a double
+ * submit, a form from a page that changed since) it shows at the top.
+ */
+function shownInPlace(reply: JudgingReply, data: Data): boolean {
+  const bracket = data.results.category.format === "llaves";
+  switch (reply.intent) {
+    case "reglas":
+      return true;
+    case "sortear":
+      return bracket && data.final === null;
+    case "sembrar":
+      return bracket && data.final === null && !data.drawLocked;
+    case "decidir":
+      return data.conflicts.length > 0;
+    case "final":
+      return data.final === null;
+    case "reabrir":
+      return data.final !== null;
+    default:
+      return false;
+  }
 }
 
 export default function Judging({ loaderData, actionData }: Route.ComponentProps) {
@@ -370,6 +402,11 @@ export default function Judging({ loaderData, actionData }: Route.ComponentProps
           <span className="badge door-badge-bad">{data.conflicts.length} en conflicto</span>
         ) : null}
       </p>
+      {reply && !shownInPlace(reply, data) ? (
+        <p className="field-error" role="alert">
+          {reply.message}
+        </p>
+      ) : null}
       <p className="button-row">
         <Link
           className="button button-ghost"
