@@ -820,7 +820,9 @@ export const scoreSheets = pgTable(
 export const awardCertificates = pgTable(
   "award_certificates",
   {
-    code: text("code").primaryKey().default(sql`ayllu_certificate_code()`),
+    code: text("code")
+      .primaryKey()
+      .default(sql`ayllu_certificate_code()`),
     categoryId: uuid("category_id")
       .notNull()
       .references(() => competitionCategories.id, { onDelete: "cascade" }),

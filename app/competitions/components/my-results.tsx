@@ -43,8 +43,7 @@ export function MyResults({ results }: { results: readonly MyResult[] }) {
             </p>
             {r.certificate && r.needsName ? (
               <p>
-                Tu certificado ({r.certificate}) necesita tu nombre: complétalo con 'Editar
-                Perfil'.
+                Tu certificado ({r.certificate}) necesita tu nombre: complétalo con 'Editar Perfil'.
               </p>
             ) : r.certificate ? (
               <a

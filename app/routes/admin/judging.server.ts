@@ -41,8 +41,7 @@ export async function loadJudging(
 ) {
   const { db } = context;
   const results = await categoryResults(db, categoryId);
-  if (!results || results.category.eventId !== eventId)
-    notFound(JUDGING_MESSAGES.categoryNotFound);
+  if (!results || results.category.eventId !== eventId) notFound(JUDGING_MESSAGES.categoryNotFound);
   const id = results.category.id;
   const [state] = await db
     .select({ finalAt: competitionCategories.finalAt, finalBy: competitionCategories.finalByName })
@@ -146,9 +145,9 @@ function criteriaOf(form: FormData) {
 /** The seeding as typed: each team with its position; the order by position, each once. */
 function seedingOf(form: FormData): string[] {
   const teams = form.getAll("equipo");
-  const positions = form.getAll("posicion").map((p) =>
-    typeof p === "string" && /^\d{1,3}$/.test(p.trim()) ? Number(p.trim()) : NaN,
-  );
+  const positions = form
+    .getAll("posicion")
+    .map((p) => (typeof p === "string" && /^\d{1,3}$/.test(p.trim()) ? Number(p.trim()) : NaN));
   const n = teams.length;
   if (
     n === 0 ||
