@@ -27,4 +27,7 @@ export const COMPETITION_MESSAGES = {
   inspectionPassed: "Inspección registrada: el robot está aprobado.",
   inspectionFailed:
     "Inspección registrada: el robot no está aprobado. El equipo puede corregirlo y volver.",
+  // The judge's screen (decision 059): what organisers prepare on it.
+  bracketDrawn: "Llaves sorteadas: el número del sorteo queda guardado.",
+  criteriaSaved: "Criterios de la hoja de puntaje guardados.",
 } as const;

@@ -266,6 +266,14 @@ export default function CategoryEditor({ loaderData, actionData }: Route.Compone
               <li key={c.id}>
                 <CategoryCard category={c} timeZone={timeZone}>
                   <div className="button-row category-actions">
+                    {/* A page of its own (its service worker): a whole page load. */}
+                    <a
+                      className="button button-small"
+                      href={`/admin/eventos/${event.id}/jurado/${c.id}`}
+                      aria-label={`Anotar resultados de ${c.name}`}
+                    >
+                      Anotar resultados
+                    </a>
                     <Link
                       className="button button-small button-secondary"
                       to={`${base}?editar=${c.id}#categoria-form-title`}
