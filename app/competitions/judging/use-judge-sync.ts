@@ -190,8 +190,18 @@ export function useJudgeSync(page: JudgeBoard) {
     navigator.serviceWorker
       .register("/jurado-sw.js", { scope: location.pathname })
       .then(async (registration) => {
-        await navigator.serviceWorker.ready;
-        const worker = registration.active ?? registration.waiting ?? registration.installing;
+        // This page's own worker once it runs (`ready` may answer with the check-in's, whose
+        // scope is wider).
+        const worker =
+          registration.active ??
+          (await new Promise<ServiceWorker | null>((resolve) => {
+            const coming = registration.installing ?? registration.waiting;
+            if (!coming) return resolve(null);
+            coming.addEventListener("statechange", () => {
+              if (coming.state === "activated") resolve(coming);
+              if (coming.state === "redundant") resolve(null);
+            });
+          }));
         const files = performance
           .getEntriesByType("resource")
           .map((entry) => entry.name)
