@@ -205,7 +205,7 @@ test("time trial: a judge enters runs, keeps entering without a connection (the 
   await expect(judge.locator(".judge-outcome")).toContainText("Anotado.");
   const team = judge.getByRole("region", { name: "Los Cóndores" });
   await expect(team).toContainText("Vuelta 1: 12,345 s");
-  await expect(team).toContainText("Puesto actual: 1.º de 1");
+  await expect(team).toContainText("Puesto actual: 1.º de 2");
   // The next run is chosen for the judge.
   await expect(judge.getByRole("radio", { name: "2" })).toBeChecked();
   await expectNoAxeViolations(judge);

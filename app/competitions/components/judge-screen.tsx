@@ -133,7 +133,6 @@ export function TimeTrialPanel({
   };
   const mine = runs.filter((r) => r.teamId === teamId).sort((a, b) => a.attempt - b.attempt);
   const row = ranking.find((r) => r.teamId === teamId);
-  const placed = ranking.filter((r) => r.place !== null).length;
   if (board.teams.length === 0)
     return <p className="judge-note">{JUDGING_MESSAGES.noTeamsInPlay}</p>;
   return (
@@ -202,6 +201,7 @@ export function TimeTrialPanel({
             <input
               id="judge-time"
               name="tiempo"
+              type="text"
               className="judge-number"
               inputMode="decimal"
               autoComplete="off"
@@ -216,6 +216,7 @@ export function TimeTrialPanel({
             <input
               id="judge-penalty"
               name="penalizacion"
+              type="text"
               className="judge-number"
               inputMode="decimal"
               autoComplete="off"
@@ -244,7 +245,7 @@ export function TimeTrialPanel({
           <h2 id="judge-team-title">{name(teamId)}</h2>
           <p className="judge-place">
             {row?.place
-              ? `Puesto actual: ${placeText(row.place)} de ${placed}`
+              ? `Puesto actual: ${placeText(row.place)} de ${ranking.length}`
               : "Sin puesto todavía: ninguna vuelta terminada."}
           </p>
           {mine.length === 0 ? (
@@ -478,6 +479,7 @@ export function ScoreSheetPanel({
                 <input
                   id={`judge-${c.id}`}
                   name={pointsFieldName(c)}
+                  type="text"
                   className="judge-number"
                   inputMode="decimal"
                   autoComplete="off"
