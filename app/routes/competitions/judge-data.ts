@@ -1,8 +1,7 @@
 // The judge's screen's data, for its script (decision 059): GET the category's state for this
 // person as the phone keeps it, POST one entry (made now, or queued while offline) and read what
 // happened to it as JSON. Who may: as the page; a visitor is sent to /login, anyone else gets 403.
-import { readForm } from "~/kernel/read-form.server";
-import { entryFromForm, loadBoard, requireJudge } from "./judge.server";
+import { entryFromForm, loadBoard, requireJudge, requireJudgeWithForm } from "./judge.server";
 import type { Route } from "./+types/judge-data";
 
 const PRIVATE = { "Cache-Control": "no-store" };
@@ -13,8 +12,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireJudge(request, context, params.eventId, params.categoryId);
-  const form = await readForm(request);
+  const { user, form } = await requireJudgeWithForm(
+    request,
+    context,
+    params.eventId,
+    params.categoryId,
+  );
   const { status, reply } = await entryFromForm(form, context, user, params.categoryId);
   return Response.json(reply, { status, headers: PRIVATE });
 }

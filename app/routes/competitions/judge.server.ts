@@ -8,6 +8,7 @@ import { competitionCategories } from "~/db/schema.server";
 import { redirectWithFlash } from "~/flash.server";
 import { requireMay, type SessionUser } from "~/guards.server";
 import { isUuid } from "~/kernel/checks";
+import { readForm } from "~/kernel/read-form.server";
 import { Refusal } from "~/kernel/errors";
 import { notFound } from "~/kernel/not-found";
 import { MESSAGES } from "~/messages";
@@ -28,6 +29,26 @@ import type { Format } from "~/competitions/categories";
 
 const PRIVATE = { "Cache-Control": "no-store" };
 
+/** Who asks, once the capability table allows them; and whether the category is this event's. */
+async function judgeOf(
+  request: Request,
+  context: AppLoadContext,
+  eventId: string,
+  categoryId: string,
+): Promise<{ user: SessionUser; found: boolean }> {
+  const [category] = isUuid(categoryId)
+    ? await context.db
+        .select({ id: competitionCategories.id, eventId: competitionCategories.eventId })
+        .from(competitionCategories)
+        .where(eq(competitionCategories.id, categoryId))
+    : [];
+  const user = await requireMay(request, context, "category.judge", {
+    eventId,
+    categoryId: category?.id ?? "",
+  });
+  return { user, found: category !== undefined && category.eventId === eventId };
+}
+
 /**
  * The category's judges, the event's organisers and admins (capability `category.judge`); a
  * visitor goes to /login, anyone else is refused as every page refuses. A category of another
@@ -39,18 +60,22 @@ export async function requireJudge(
   eventId: string,
   categoryId: string,
 ): Promise<SessionUser> {
-  const [category] = isUuid(categoryId)
-    ? await context.db
-        .select({ id: competitionCategories.id, eventId: competitionCategories.eventId })
-        .from(competitionCategories)
-        .where(eq(competitionCategories.id, categoryId))
-    : [];
-  const user = await requireMay(request, context, "category.judge", {
-    eventId,
-    categoryId: category?.id ?? "",
-  });
-  if (!category || category.eventId !== eventId) notFound(JUDGING_MESSAGES.categoryNotFound);
+  const { user, found } = await judgeOf(request, context, eventId, categoryId);
+  if (!found) notFound(JUDGING_MESSAGES.categoryNotFound);
   return user;
+}
+
+/** As requireJudge, for a post: its body is read (400 when it is not a form) before a 404. */
+export async function requireJudgeWithForm(
+  request: Request,
+  context: AppLoadContext,
+  eventId: string,
+  categoryId: string,
+): Promise<{ user: SessionUser; form: FormData }> {
+  const { user, found } = await judgeOf(request, context, eventId, categoryId);
+  const form = await readForm(request);
+  if (!found) notFound(JUDGING_MESSAGES.categoryNotFound);
+  return { user, form };
 }
 
 /** The category's state for this person, as the page and the phone's copy hold it. */

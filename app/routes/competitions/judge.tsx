@@ -18,11 +18,10 @@ import {
 } from "~/competitions/components/judge-screen";
 import { JUDGING_MESSAGES } from "~/competitions/judging/messages";
 import { useJudgeSync } from "~/competitions/judging/use-judge-sync";
-import { readForm } from "~/kernel/read-form.server";
 import { useOwnDocument } from "~/kernel/use-own-document";
 import { BackLink } from "~/ui/back-link";
 import type { Route } from "./+types/judge";
-import { judgeAction, loadJudgePage, requireJudge } from "./judge.server";
+import { judgeAction, loadJudgePage, requireJudge, requireJudgeWithForm } from "./judge.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireJudge(request, context, params.eventId, params.categoryId);
@@ -30,8 +29,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireJudge(request, context, params.eventId, params.categoryId);
-  const form = await readForm(request);
+  const { user, form } = await requireJudgeWithForm(
+    request,
+    context,
+    params.eventId,
+    params.categoryId,
+  );
   return judgeAction(form, context, user, params.eventId, params.categoryId);
 }
 
