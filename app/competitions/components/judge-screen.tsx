@@ -544,8 +544,9 @@ export function JudgeStatus({
       </ul>
       {sessionEnded ? (
         <p className="judge-warning">
-          Tu sesión terminó: <Link to="/login">inicia sesión</Link> de nuevo para enviar las
-          anotaciones pendientes. Siguen guardadas en este teléfono.
+          No se puede enviar: tu sesión terminó o ya no anotas en esta categoría.{" "}
+          <Link to="/login">Inicia sesión</Link> de nuevo para enviar las anotaciones pendientes:
+          siguen guardadas en este teléfono.
         </p>
       ) : null}
     </div>
