@@ -96,6 +96,13 @@ function menuEntries(grants: readonly Grant[]) {
         : doors.length === 1
           ? `/admin/eventos/${doors[0]!.eventId}/registro`
           : "/profile#mis-roles",
+    // A judge: straight to the one category's screen, or the list on the profile (decision 059).
+    judge: ((judges) =>
+      judges.length === 0
+        ? null
+        : judges.length === 1
+          ? `/admin/eventos/${judges[0]!.eventId}/jurado/${judges[0]!.categoryId}`
+          : "/profile#mis-roles")(grants.filter((g) => g.kind === "judge" && g.categoryId)),
     editor: grants.some((g) => g.kind === "editor"),
     treasurer: grants.some((g) => g.kind === "treasurer"),
   };

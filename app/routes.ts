@@ -71,6 +71,15 @@ export default [
   route("admin/eventos/:eventId/registro/datos", "routes/admin/check-in-data.ts"),
   route("admin/eventos/:eventId/registro.webmanifest", "routes/admin/check-in-manifest.ts"),
   route("registro-sw.js", "routes/system/offline-worker.ts", { id: "worker-check-in" }),
+  // A judge's screen (decision 059): results entered on a phone, also without a connection — the
+  // page, its data for the phone's queue, its manifest and its service worker
+  route("admin/eventos/:eventId/jurado/:categoryId", "routes/competitions/judge.tsx"),
+  route("admin/eventos/:eventId/jurado/:categoryId/datos", "routes/competitions/judge-data.ts"),
+  route(
+    "admin/eventos/:eventId/jurado/:categoryId/app.webmanifest",
+    "routes/competitions/judge-manifest.ts",
+  ),
+  route("jurado-sw.js", "routes/system/offline-worker.ts", { id: "worker-judge" }),
   // A door-staff link: opens that event's check-in on any phone, without an account
   route("puerta/:token", "routes/admin/staff-link.tsx"),
   route(

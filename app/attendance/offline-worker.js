@@ -1,10 +1,13 @@
-// The service workers of the two pages the site keeps on a phone for use without a connection,
-// one script served at two addresses (app/routes/system/offline-worker.ts); each reads which it is
+// The service workers of the pages the site keeps on a phone for use without a connection,
+// one script served at three addresses (app/routes/system/offline-worker.ts); each reads which it is
 // from its own address:
 // - /registro-sw.js, scope /admin/eventos/: an event's check-in page (decision 019). Its list and
 //   queued check-ins live in IndexedDB (app/attendance/check-in-store.ts), not here.
 // - /mis-entradas/sw.js, scope /mis-entradas and no wider: a member's passes (decision 050). When
 //   the server answers that page with a redirect (the session is over) the copy is dropped.
+// - /jurado-sw.js, scope one judge's screen (/admin/eventos/…/jurado/…, decision 059): its state
+//   and queued entries live in IndexedDB (app/competitions/judging/judge-store.ts). Its scope is
+//   longer than the check-in's, so on that page it is this worker that answers.
 // Each keeps its page as last received and the files it loaded (built files, uploaded photos,
 // icons, its manifest), so that the page opens again without a connection; when the connection is
 // there the page comes from the server and replaces the copy. Nothing else is intercepted. Signing
@@ -13,6 +16,11 @@ const WORKERS = {
   "/registro-sw.js": {
     cache: "ayllu-registro-v1",
     page: /^\/admin\/eventos\/[0-9a-fA-F-]{36}\/registro$/,
+    forgetOnRedirect: false,
+  },
+  "/jurado-sw.js": {
+    cache: "ayllu-jurado-v1",
+    page: /^\/admin\/eventos\/[0-9a-fA-F-]{36}\/jurado\/[0-9a-fA-F-]{36}$/,
     forgetOnRedirect: false,
   },
   "/mis-entradas/sw.js": {

@@ -41,10 +41,14 @@ export function isCheckInPage(path: string): boolean {
 
 /**
  * Pages kept on the phone by a service worker of their own: a member's passes
- * (docs/decisions/050-mis-entradas-offline.md). They may register it (worker-src 'self'), and
+ * (docs/decisions/050-mis-entradas-offline.md) and a judge's screen (decision 059). They may register it (worker-src 'self'), and
  * nothing more than any page.
  */
-export const OFFLINE_PAGES: readonly RegExp[] = [/^\/mis-entradas$/];
+export const OFFLINE_PAGES: readonly RegExp[] = [
+  /^\/mis-entradas$/,
+  // A judge's screen (decision 059).
+  /^\/admin\/eventos\/[^/]+\/jurado\/[^/]+$/,
+];
 
 /**
  * What a response may do beyond every page: nothing, run WebAssembly, check people in, or start

@@ -59,7 +59,7 @@ test("an organiser sets a score sheet's criteria and tie rule, marks the results
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto(`/admin/eventos/${eventId}/categorias`);
   await okAlert(page, "Categoría agregada.");
-  await page.getByRole("link", { name: "Resultados de Desafío escolar" }).click();
+  await page.getByRole("link", { name: "Organizar resultados de Desafío escolar" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Resultados: Desafío escolar");
   await expect(page.getByText("Aún no hay equipos en competencia.")).toBeVisible();
   await expectNoAxeViolations(page);

@@ -50,4 +50,19 @@ export const JUDGING_MESSAGES = {
   finalBracketUnfinished:
     "Las llaves no terminaron: falta el ganador de la final o del partido por el tercer puesto.",
   attemptsInvalid: "Escribe cuántas vueltas cuentan, un número entero entre 1 y 10.",
+  // The judge's screen (decision 059).
+  teamMissing: "Elige el equipo.",
+  attemptMissing: "Elige la vuelta.",
+  timeMissing: "Escribe el tiempo en segundos o marca «No terminó».",
+  timeMalformed: "Escribe el tiempo en segundos, por ejemplo 12,345.",
+  penaltyMalformed: "Escribe las penalizaciones en segundos, por ejemplo 2 o 0,5 (vacío: ninguna).",
+  pointsMalformed: "Escribe cada puntaje como un número, por ejemplo 8 o 7,5.",
+  noTeamsInPlay:
+    "Todavía no compite ningún equipo: un equipo compite cuando registró su entrada y su robot pasó la inspección.",
+  winnerMissing: "Elige quién ganó la ronda.",
+  outcomeSaved: "Anotado.",
+  outcomeSame: "Ya estaba anotado.",
+  outcomeConflict:
+    "No coincide con lo que ya estaba anotado: queda la primera anotación y la organización decidirá.",
+  outcomeCorrected: "Corregido: la anotación anterior quedó reemplazada (queda en la auditoría).",
 } as const;

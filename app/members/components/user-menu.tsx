@@ -11,6 +11,8 @@ export interface MenuUser {
   eventsInCharge?: boolean;
   /** Where 'Registro de entrada' goes (one event's check-in, or the list of roles). */
   checkIn?: string | null;
+  /** Where 'Anotar resultados' goes (one category's judge's screen, or the list of roles). */
+  judge?: string | null;
   /** 'Notas y Proyectos' for editors. */
   editor?: boolean;
   /** 'Tesorería' for treasurers (decision 048). */
@@ -33,6 +35,8 @@ function menuEntries(user: MenuUser): Entry[] {
       entries.push({ to: "/profile#mis-roles", label: "Mis eventos a cargo" });
     if (user.checkIn)
       entries.push({ to: user.checkIn, label: "Registro de entrada", reloadDocument: true });
+    if (user.judge)
+      entries.push({ to: user.judge, label: "Anotar resultados", reloadDocument: true });
     if (user.editor) entries.push({ to: "/projectsandnotes", label: "Notas y Proyectos" });
     if (user.treasurer) entries.push({ to: "/tesoreria", label: "Tesorería" });
   }

@@ -266,6 +266,14 @@ export default function CategoryEditor({ loaderData, actionData }: Route.Compone
               <li key={c.id}>
                 <CategoryCard category={c} timeZone={timeZone}>
                   <div className="button-row category-actions">
+                    {/* A page of its own (its service worker): a whole page load. */}
+                    <a
+                      className="button button-small"
+                      href={`/admin/eventos/${event.id}/jurado/${c.id}`}
+                      aria-label={`Anotar resultados de ${c.name}`}
+                    >
+                      Anotar resultados
+                    </a>
                     <Link
                       className="button button-small button-secondary"
                       to={`${base}?editar=${c.id}#categoria-form-title`}
@@ -276,9 +284,9 @@ export default function CategoryEditor({ loaderData, actionData }: Route.Compone
                     <Link
                       className="button button-small button-secondary"
                       to={`${base}/${c.id}/resultados`}
-                      aria-label={`Resultados de ${c.name}`}
+                      aria-label={`Organizar resultados de ${c.name}`}
                     >
-                      Resultados
+                      Organizar resultados
                     </Link>
                     {(["subir", "bajar"] as const).map((direction) =>
                       (direction === "subir" ? i > 0 : i < categories.length - 1) ? (

@@ -193,6 +193,14 @@ export async function loadEventDetail(
       // The links this person's roles open for this event.
       manage: user !== null && may(user, "event.manage", { eventId: event.id }),
       doorStaff: user?.grants?.some((g) => g.kind === "door" && g.eventId === event.id) === true,
+      // A judge's categories of this event: each opens its judge's screen (decision 059).
+      judging: categories
+        .filter((c) =>
+          user?.grants?.some(
+            (g) => g.kind === "judge" && g.eventId === event.id && g.categoryId === c.id,
+          ),
+        )
+        .map((c) => ({ id: c.id, name: c.name })),
     },
     user ? { headers: { "Cache-Control": "no-store" } } : undefined,
   );

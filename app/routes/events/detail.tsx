@@ -89,6 +89,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
     team,
     manage,
     doorStaff,
+    judging,
     organisers,
     going,
     nextSession,
@@ -343,8 +344,13 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
           resultsHref={`/detalles/${event.id}/resultados`}
         />
       ) : null}
-      {manage || doorStaff ? (
+      {manage || doorStaff || judging.length > 0 ? (
         <nav className="button-row event-staff-links" aria-label="Tu trabajo en este evento">
+          {judging.map((c) => (
+            <a key={c.id} className="button" href={`/admin/eventos/${event.id}/jurado/${c.id}`}>
+              Anotar resultados: {c.name}
+            </a>
+          ))}
           {manage ? (
             <a className="button" href={`/admin/eventos/${event.id}`}>
               Gestionar evento
@@ -360,9 +366,11 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
               Equipos de la competencia
             </a>
           ) : null}
-          <a className="button button-secondary" href={`/admin/eventos/${event.id}/registro`}>
-            Registro de entrada
-          </a>
+          {manage || doorStaff ? (
+            <a className="button button-secondary" href={`/admin/eventos/${event.id}/registro`}>
+              Registro de entrada
+            </a>
+          ) : null}
         </nav>
       ) : null}
       {team ? (

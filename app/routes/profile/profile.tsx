@@ -55,7 +55,16 @@ function MyRoles({ isAdmin, roles }: { isAdmin: boolean; roles: readonly RoleRow
         {isAdmin ? <li>Administración del sitio</li> : null}
         {roles.map((r) => (
           <li key={`${r.kind}-${r.eventId ?? ""}-${r.categoryId ?? ""}`}>
-            {r.eventId ? <Link to={`/detalles/${r.eventId}`}>{roleText(r)}</Link> : roleText(r)}
+            {r.kind === "judge" && r.eventId && r.categoryId ? (
+              // A judge goes straight to the category's screen (decision 059).
+              <a href={`/admin/eventos/${r.eventId}/jurado/${r.categoryId}`}>
+                {roleText(r)}: anotar resultados
+              </a>
+            ) : r.eventId ? (
+              <Link to={`/detalles/${r.eventId}`}>{roleText(r)}</Link>
+            ) : (
+              roleText(r)
+            )}
           </li>
         ))}
       </ul>

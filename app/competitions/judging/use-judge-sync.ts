@@ -1,0 +1,315 @@
+// The judge's screen's offline engine (decision 059), as the door's check-in does it (decision
+// 019): every entry made on this phone gets its id here and goes to a queue in IndexedDB first
+// (./judge-store.ts, with the category's state as last received), then to the screen's data route
+// (…/jurado/:categoryId/datos) at once when online, when the connection returns and every 20 s.
+// The server stores an id once, so a resend is harmless ('Ya estaba anotado'). Each entry keeps
+// the server's answer — saved, same, conflict, corrected or refused with its message — so that
+// nothing sent is silently lost. The service worker (app/attendance/offline-worker.js, served at
+// /jurado-sw.js) keeps the page for the next visit without a connection. The hook also works out,
+// with the formats' pure rules, what the entries not yet sent change: a bracket's next round, a
+// team's runs and place.
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { JudgeBoard } from "./board.server";
+import { bracketOf, type Bracket } from "./bracket";
+import {
+  newEntryId,
+  parseEntry,
+  type EntryFields,
+  type EntryIntent,
+  type EntryReply,
+  type ParsedEntry,
+} from "./judge-entry";
+import {
+  answerEntry,
+  loadBoard,
+  putEntry,
+  saveBoard,
+  storedEntries,
+  type StoredEntry,
+} from "./judge-store";
+import { JUDGING_MESSAGES } from "./messages";
+import type { TieRuleOf } from "./rules";
+import { rankTimeTrial, type Run } from "./time-trial";
+
+/** A run on this screen: stored (standing or in conflict) or waiting on this phone. */
+export interface ShownRun {
+  teamId: string;
+  attempt: number;
+  timeMs: number | null;
+  penaltyMs: number;
+  state: "standing" | "conflict" | "pending";
+}
+
+export interface ShownSheet {
+  teamId: string;
+  points: Record<string, number>;
+  state: "standing" | "conflict" | "pending";
+}
+
+/** The server's answer to an entry: its JSON reply, or a whole refusal's message (a JSON string). */
+async function readReply(response: Response): Promise<EntryReply | null> {
+  const body: unknown = await response.json().catch(() => null);
+  if (typeof body === "string" && body !== "") return { ok: false, message: body };
+  if (typeof body === "object" && body !== null && "ok" in body && "message" in body)
+    return body as EntryReply;
+  return null;
+}
+
+function parsed(entry: StoredEntry, board: JudgeBoard): ParsedEntry | null {
+  try {
+    return parseEntry(entry.intent, entry.fields, board.category);
+  } catch {
+    return null;
+  }
+}
+
+export function useJudgeSync(page: JudgeBoard) {
+  const { id: categoryId, eventId } = page.category;
+  const [board, setBoard] = useState<JudgeBoard>(page);
+  const [entries, setEntries] = useState<StoredEntry[]>([]);
+  const [online, setOnline] = useState(true);
+  // Until the script runs (and without JavaScript) the forms post to the page.
+  const [local, setLocal] = useState(false);
+  const [sessionEnded, setSessionEnded] = useState(false);
+  const sending = useRef(false);
+  const dataUrl = `/admin/eventos/${eventId}/jurado/${categoryId}/datos`;
+
+  const reload = useCallback(async () => {
+    setEntries(await storedEntries(categoryId));
+  }, [categoryId]);
+
+  const refresh = useCallback(async () => {
+    try {
+      const response = await fetch(dataUrl, { redirect: "manual", cache: "no-store" });
+      if (response.type === "opaqueredirect" || response.status === 401) {
+        setSessionEnded(true);
+        return;
+      }
+      if (!response.ok) return;
+      const fresh = (await response.json()) as JudgeBoard;
+      await saveBoard(fresh);
+      setBoard(fresh);
+      setOnline(true);
+    } catch {
+      setOnline(false);
+    }
+  }, [dataUrl]);
+
+  /** Sends the entries waiting, oldest first; stops at the first that cannot be sent. */
+  const send = useCallback(async () => {
+    if (sending.current) return;
+    sending.current = true;
+    let sent = false;
+    try {
+      // Entries made while these are sent join the round.
+      const tried = new Set<string>();
+      for (;;) {
+        const entry = (await storedEntries(categoryId)).find(
+          (e) => e.answer === null && !tried.has(e.id),
+        );
+        if (!entry) break;
+        tried.add(entry.id);
+        let response: Response;
+        try {
+          response = await fetch(dataUrl, {
+            method: "POST",
+            body: new URLSearchParams({
+              ...entry.fields,
+              intent: entry.intent,
+              anotacion: entry.id,
+            }),
+            redirect: "manual",
+          });
+        } catch {
+          setOnline(false);
+          return;
+        }
+        if (response.type === "opaqueredirect" || response.status === 401) {
+          setSessionEnded(true);
+          return;
+        }
+        if (response.status >= 500) return;
+        setOnline(true);
+        const reply = (await readReply(response)) ?? {
+          ok: false,
+          message: JUDGING_MESSAGES.entryMalformed,
+        };
+        await answerEntry(entry, reply);
+        sent = true;
+        await reload();
+      }
+    } finally {
+      sending.current = false;
+      await reload();
+    }
+    if (sent) await refresh();
+  }, [categoryId, dataUrl, refresh, reload]);
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      // A copy of the page kept for offline use may be older than the state this phone saved.
+      const saved = await loadBoard<JudgeBoard>(categoryId).catch(() => undefined);
+      const newer = saved !== undefined && saved.generatedAt > page.generatedAt;
+      if (!newer) await saveBoard(page);
+      if (cancelled) return;
+      if (newer) setBoard(saved);
+      else setBoard(page);
+      await reload();
+      setOnline(navigator.onLine);
+      setLocal(true);
+      if (navigator.onLine) await send();
+    })().catch(() => setLocal(false));
+    return () => {
+      cancelled = true;
+    };
+  }, [categoryId, page, reload, send]);
+
+  useEffect(() => {
+    const wentOnline = () => {
+      setOnline(true);
+      void send().then(refresh);
+    };
+    const wentOffline = () => setOnline(false);
+    window.addEventListener("online", wentOnline);
+    window.addEventListener("offline", wentOffline);
+    // Other judges enter results too: the screen follows them while there is a connection.
+    const every = window.setInterval(() => {
+      if (navigator.onLine && document.visibilityState === "visible") void send().then(refresh);
+    }, 20_000);
+    return () => {
+      window.removeEventListener("online", wentOnline);
+      window.removeEventListener("offline", wentOffline);
+      window.clearInterval(every);
+    };
+  }, [send, refresh]);
+
+  useEffect(() => {
+    if (!("serviceWorker" in navigator)) return;
+    // Scoped to this page alone: it never takes over the door's check-in or 'Mis entradas'.
+    navigator.serviceWorker
+      .register("/jurado-sw.js", { scope: location.pathname })
+      .then(async (registration) => {
+        // This page's own worker once it runs (`ready` may answer with the check-in's, whose
+        // scope is wider).
+        const worker =
+          registration.active ??
+          (await new Promise<ServiceWorker | null>((resolve) => {
+            const coming = registration.installing ?? registration.waiting;
+            if (!coming) return resolve(null);
+            coming.addEventListener("statechange", () => {
+              if (coming.state === "activated") resolve(coming);
+              if (coming.state === "redundant") resolve(null);
+            });
+          }));
+        const files = performance
+          .getEntriesByType("resource")
+          .map((entry) => entry.name)
+          .filter((name) => name.startsWith(location.origin));
+        worker?.postMessage({ type: "guardar", urls: [location.href, ...files] });
+      })
+      .catch(() => {
+        // Without a service worker the page still works while it stays open.
+      });
+  }, []);
+
+  /** Queues an entry on this phone and sends it when it can. */
+  async function submit(intent: EntryIntent, fields: EntryFields, label: string) {
+    const entry: StoredEntry = {
+      id: newEntryId(),
+      categoryId,
+      intent,
+      fields,
+      label,
+      at: new Date().toISOString(),
+      answer: null,
+    };
+    await putEntry(entry);
+    await reload();
+    if (navigator.onLine) void send();
+  }
+
+  const pending = entries.filter((e) => e.answer === null);
+
+  const shown = useMemo(() => {
+    const waiting = pending.flatMap((entry) => {
+      const value = parsed(entry, board);
+      return value ? [value] : [];
+    });
+    // Time trial: the runs stored, and this phone's waiting for a run not stored yet.
+    const runs: ShownRun[] = board.runs.map((r) => ({
+      ...r,
+      state: r.conflict ? "conflict" : "standing",
+    }));
+    for (const w of waiting)
+      if (w.intent === "vuelta")
+        runs.push({
+          teamId: w.teamId,
+          attempt: w.attempt,
+          timeMs: w.timeMs,
+          penaltyMs: w.penaltyMs,
+          state: "pending",
+        });
+    const counting: Run[] = [];
+    for (const run of runs) {
+      if (run.state === "conflict") continue;
+      if (counting.some((c) => c.teamId === run.teamId && c.attempt === run.attempt)) continue;
+      counting.push(run);
+    }
+    const ranking =
+      board.category.format === "tiempo"
+        ? rankTimeTrial(
+            board.teams.map((t) => t.id),
+            counting,
+            {
+              attempts: board.category.attempts,
+              tieRule: board.category.tieRule as TieRuleOf<"tiempo">,
+            },
+          )
+        : [];
+    // Bracket: the rounds stored, then this phone's waiting, in order.
+    let bracket: Bracket | null = null;
+    const pendingRounds = new Map<string, number>();
+    if (board.bracket) {
+      const played = new Map<string, string[]>(
+        Object.entries(board.bracket.played).map(([k, v]) => [k, [...v]]),
+      );
+      for (const w of waiting) {
+        if (w.intent !== "ronda") continue;
+        const list = played.get(w.matchId) ?? [];
+        if (list.length === w.round - 1) {
+          list.push(w.winnerTeamId);
+          played.set(w.matchId, list);
+          pendingRounds.set(`${w.matchId}/${w.round}`, 1);
+        }
+      }
+      bracket = bracketOf(
+        board.bracket.seeded,
+        played,
+        board.category.tieRule as TieRuleOf<"llaves">,
+      );
+    }
+    // Score sheet: this judge's sheets, and those waiting.
+    const sheets: ShownSheet[] = board.sheets.map((s) => ({
+      ...s,
+      state: s.conflict ? "conflict" : "standing",
+    }));
+    for (const w of waiting)
+      if (w.intent === "hoja")
+        sheets.push({ teamId: w.teamId, points: w.points, state: "pending" });
+    return { runs, ranking, bracket, pendingRounds, sheets };
+    // `pending` changes with `entries`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [board, entries]);
+
+  return {
+    board,
+    entries,
+    pending: pending.length,
+    online,
+    local,
+    sessionEnded,
+    submit,
+    ...shown,
+  };
+}

@@ -1,0 +1,418 @@
+// The judge's screen (issue 39, points 1–2; decision 059) in a real browser at 360 px, one test
+// per format: teams register, come through the door and pass inspection (the requests of the
+// pages of decisions 052 and 055), an admin makes a member judge of the competition's three
+// categories; the judge enters results, loses the connection, enters more (queued on the phone,
+// the page opening again from the phone), and when the connection returns they are sent and
+// stored. axe on every screen; screenshots at 360 and 1280 px go to SHOTS_DIR when it is set.
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import {
+  createMember,
+  expect,
+  expectNoAxeViolations,
+  publishEvent,
+  shoot,
+  signInAdmin,
+  test,
+  workerBaseUrl,
+} from "./fixtures";
+
+/** The date and time in La Paz `minutes` from now, as the category form takes them. */
+function laPaz(minutes: number) {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/La_Paz",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(new Date(Date.now() + minutes * 60_000));
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return {
+    fecha: `${part("year")}-${part("month")}-${part("day")}`,
+    hora: `${part("hour")}:${part("minute")}`,
+  };
+}
+
+function poster(page: Page) {
+  const origin = new URL(workerBaseUrl()).origin;
+  return async (url: string, form: Record<string, string>) => {
+    const reply = await page.request.post(url, {
+      form,
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
+    expect(reply.status(), `${url}: ${await reply.text()}`).toBeLessThan(400);
+    return reply;
+  };
+}
+
+type Format = "tiempo" | "llaves" | "puntaje";
+
+/**
+ * A competition of one category of `format` with `teams` competing (each a member who registered
+ * it, approved, checked in at the door with their pass, its robot passed), and a judge of it on a
+ * phone of 360 px. Returns the judge's page and the screen's address.
+ */
+async function competition(
+  admin: Page,
+  browser: Browser,
+  baseURL: string | undefined,
+  format: Format,
+  category: string,
+  teams: string[],
+) {
+  const post = poster(admin);
+  const eventId = await publishEvent(
+    admin,
+    `Copa ${category} ${Math.random().toString(16).slice(2, 6)}`,
+  );
+  const deadline = laPaz(90);
+  const start = laPaz(120);
+  await post(`/admin/eventos/${eventId}/categorias`, {
+    intent: "addCategory",
+    nombre: category,
+    nivel: "universidad",
+    minimo: "1",
+    maximo: "3",
+    entrenador: "no",
+    reglas: "",
+    peso: "",
+    tamano: "",
+    cupo: "",
+    cuota: "",
+    fechaCierre: deadline.fecha,
+    horaCierre: deadline.hora,
+    fechaInicio: start.fecha,
+    horaInicio: start.hora,
+    formato: format,
+  });
+  const editor = await (await admin.request.get(`/admin/eventos/${eventId}/categorias`)).text();
+  const categoryId = new RegExp(`href="/admin/eventos/${eventId}/jurado/([0-9a-f-]{36})"`).exec(
+    editor,
+  )?.[1];
+  expect(categoryId).toBeTruthy();
+  const members = await browser.newContext({ baseURL });
+  for (const name of teams) {
+    await members.clearCookies();
+    const page = await members.newPage();
+    await createMember(page, { nombreCompleto: `Capitana de ${name}` });
+    const created = await poster(page)(`/equipos/nuevo?categoria=${categoryId}`, {
+      categoryId: categoryId!,
+      nombre: name,
+      colegio: `Colegio ${name}`,
+      ciudad: "La Paz",
+      robot: `Robot ${name}`,
+    });
+    const teamId = new URL(created.headers().location!, workerBaseUrl()).pathname.split("/").pop()!;
+    await post(`/admin/eventos/${eventId}/equipos`, {
+      intent: "review",
+      teamId,
+      decision: "aprobar",
+    });
+    const passes = await (await page.request.get("/mis-entradas")).text();
+    const code = /class="checkin-pass-code">([^<]+)</.exec(passes)?.[1];
+    expect(code, "el pase de la capitana").toBeTruthy();
+    const checkedIn = await post(`/admin/eventos/${eventId}/registro/datos`, { codigo: code! });
+    expect(await checkedIn.json()).toMatchObject({ ok: true });
+    await post(`/admin/eventos/${eventId}/inspeccion`, {
+      intent: "inspect",
+      teamId,
+      resultado: "passed",
+    });
+    await page.close();
+  }
+  await members.close();
+  const phone = await browser.newContext({ baseURL, viewport: { width: 360, height: 780 } });
+  const judgePage = await phone.newPage();
+  const judge = await createMember(judgePage, { nombreCompleto: "Julia Jueza" });
+  await post(`/admin/eventos/${eventId}`, {
+    intent: "grantRole",
+    email: judge.email,
+    kind: "judge",
+    categoryId: categoryId!,
+  });
+  return {
+    eventId,
+    categoryId: categoryId!,
+    path: `/admin/eventos/${eventId}/jurado/${categoryId}`,
+    judge: judgePage,
+    phone,
+  };
+}
+
+/** The screen, once its script has the state on the phone and its service worker keeps it. */
+async function openScreen(page: Page, path: string) {
+  await page.goto(path);
+  await expect(status(page)).toContainText("Todo enviado");
+  await expect
+    .poll(() => page.evaluate(async () => Boolean(await caches.match(location.pathname))))
+    .toBe(true);
+}
+
+function status(page: Page) {
+  return page.locator(".judge-status");
+}
+
+async function okAlert(page: Page, text: string | RegExp) {
+  const alert = page.getByRole("alertdialog").filter({ hasText: text });
+  await expect(alert).toBeVisible();
+  await alert.getByRole("button", { name: "OK" }).click();
+}
+
+/** The message left by the admin's last form post, if any, out of the way. */
+async function dismissFlash(page: Page) {
+  const alert = page.getByRole("alertdialog");
+  if (await alert.isVisible()) await alert.getByRole("button", { name: "OK" }).click();
+}
+
+async function goOffline(context: BrowserContext, page: Page) {
+  await context.setOffline(true);
+  await expect(status(page)).toContainText("Sin conexión");
+}
+
+async function data(page: Page, path: string) {
+  return (await page.request.get(`${path}/datos`)).json();
+}
+
+test("time trial: a judge enters runs, keeps entering without a connection (the screen opens again from the phone) and the queue is sent when it returns", async ({
+  page,
+  browser,
+  baseURL,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(/net::ERR_INTERNET_DISCONNECTED/);
+  await signInAdmin(page);
+  const c = await competition(page, browser, baseURL, "tiempo", "Seguidor de línea", [
+    "Los Cóndores",
+    "Los Pumas",
+  ]);
+  const judge = c.judge;
+  // The judge finds the screen on their profile.
+  await judge.goto("/profile");
+  await judge
+    .getByRole("link", { name: /Jurado \(Seguidor de línea\).*anotar resultados/ })
+    .click();
+  await expect(judge).toHaveURL(new RegExp(`${c.path}$`));
+  await openScreen(judge, c.path);
+  await expect(judge.getByRole("heading", { level: 1 })).toHaveText("Seguidor de línea");
+  await expect(judge.getByText("Desempate: Segundo mejor tiempo.")).toBeVisible();
+
+  await judge.getByLabel("Equipo").selectOption({ label: "Los Cóndores" });
+  await expect(judge.getByRole("radio", { name: "1" })).toBeChecked();
+  await judge.getByLabel("Tiempo (segundos)").fill("12,345");
+  await judge.getByRole("button", { name: "Anotar vuelta" }).click();
+  await expect(judge.locator(".judge-outcome")).toContainText("Anotado.");
+  const team = judge.getByRole("region", { name: "Los Cóndores" });
+  await expect(team).toContainText("Vuelta 1: 12,345 s");
+  await expect(team).toContainText("Puesto actual: 1.º de 2");
+  // The next run is chosen for the judge.
+  await expect(judge.getByRole("radio", { name: "2" })).toBeChecked();
+  await expectNoAxeViolations(judge);
+
+  // ——— No connection: the run waits on the phone ———
+  await goOffline(c.phone, judge);
+  await judge.getByLabel("Tiempo (segundos)").fill("11.5");
+  await judge.getByLabel("Penalizaciones (segundos, vacío: ninguna)").fill("1");
+  await judge.getByRole("button", { name: "Anotar vuelta" }).click();
+  await expect(status(judge)).toContainText("1 anotación por enviar");
+  await expect(judge.locator(".judge-outcome")).toContainText("Por enviar");
+  await expect(team).toContainText("Vuelta 2: 11,500 s + 1,000 s de penalización (por enviar)");
+  // The other team did not finish its first run.
+  await judge.getByLabel("Equipo").selectOption({ label: "Los Pumas" });
+  await judge.getByRole("checkbox", { name: "No terminó" }).check();
+  await judge.getByRole("button", { name: "Anotar vuelta" }).click();
+  await expect(status(judge)).toContainText("2 anotaciones por enviar");
+  await expectNoAxeViolations(judge);
+  // Still offline, the screen opens again from the phone with its queue.
+  await judge.reload();
+  await expect(judge.getByRole("heading", { level: 1 })).toHaveText("Seguidor de línea");
+  await expect(status(judge)).toContainText("Sin conexión");
+  await expect(status(judge)).toContainText("2 anotaciones por enviar");
+  await expect(judge.getByRole("region", { name: "Anotaciones de este teléfono" })).toContainText(
+    "Vuelta 2 de «Los Cóndores»: 11.5 s + 1 s",
+  );
+
+  // ——— The connection returns: the queue is sent, each entry says what happened ———
+  await c.phone.setOffline(false);
+  await expect(status(judge)).toContainText("En línea");
+  await expect(status(judge)).toContainText("Todo enviado");
+  const log = judge.getByRole("region", { name: "Anotaciones de este teléfono" });
+  await expect(log.getByText("Anotado.")).toHaveCount(3);
+  const stored = await data(judge, c.path);
+  expect(
+    stored.runs.map((r: { attempt: number; timeMs: number | null; penaltyMs: number }) => [
+      r.attempt,
+      r.timeMs,
+      r.penaltyMs,
+    ]),
+  ).toEqual(
+    expect.arrayContaining([
+      [1, 12345, 0],
+      [2, 11500, 1000],
+      [1, null, 0],
+    ]),
+  );
+  await judge.getByLabel("Equipo").selectOption({ label: "Los Cóndores" });
+  await expect(team).toContainText("Vuelta 2: 11,500 s + 1,000 s de penalización");
+  await expect(team).not.toContainText("por enviar");
+  await judge.evaluate(() => window.scrollTo(0, 0));
+  await shoot(judge, "judge-time-trial");
+  await c.phone.close();
+});
+
+test("bracket: the organiser draws it on the organisers' screen; the judge enters a match's rounds, the next one offline, and the final comes due on the phone before the connection returns", async ({
+  page,
+  browser,
+  baseURL,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(/net::ERR_INTERNET_DISCONNECTED/);
+  await signInAdmin(page);
+  const c = await competition(page, browser, baseURL, "llaves", "Robot Sumo", [
+    "Alfa",
+    "Beta",
+    "Delta",
+  ]);
+  const judge = c.judge;
+  await openScreen(judge, c.path);
+  await expect(judge.getByText("Las llaves todavía no están armadas")).toBeVisible();
+  // The organiser (here the admin) goes from the screen to the category's organisers' screen
+  // (decision 060) and draws it there.
+  await page.goto(c.path);
+  await dismissFlash(page);
+  await expect(page.getByText("Las llaves todavía no están armadas")).toBeVisible();
+  await page.getByRole("link", { name: "Llaves, criterios, conflictos y final" }).click();
+  await page.getByRole("button", { name: "Sortear llaves" }).click();
+  await okAlert(page, "Llaves sorteadas");
+  await expectNoAxeViolations(page);
+
+  await judge.reload();
+  await expect(status(judge)).toContainText("Todo enviado");
+  // Three teams: the first seed passes without a rival; the other two play now.
+  await expect(judge.getByText(/pasa a la ronda siguiente sin rival/)).toBeVisible();
+  const match = judge.locator(".judge-match").first();
+  await expect(match).toContainText("Semifinales");
+  const buttons = match.getByRole("button", { name: /^Gana «/ });
+  await expect(buttons).toHaveCount(2);
+  const winner = ((await buttons.first().textContent()) ?? "").replace(/^Gana «|»$/g, "");
+  for (const button of await buttons.all()) {
+    const box = await button.boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(48);
+  }
+  await buttons.first().click();
+  await expect(judge.locator(".judge-outcome")).toContainText("Anotado.");
+  await expect(match).toContainText(`Ronda 1: ganó «${winner}»`);
+  await expect(match).toContainText("Ronda 2: ¿quién ganó?");
+  await expectNoAxeViolations(judge);
+
+  // ——— Offline: round 2 decides the match on the phone, and the final comes due ———
+  await goOffline(c.phone, judge);
+  await match.getByRole("button", { name: `Gana «${winner}»` }).click();
+  await expect(status(judge)).toContainText("1 anotación por enviar");
+  const final = judge.locator(".judge-match").first();
+  await expect(final).toContainText("Final");
+  await expect(final).toContainText(`«${winner}»`);
+  await expect(judge.getByRole("region", { name: "Partidos decididos" })).toContainText(
+    "(por enviar)",
+  );
+  await judge.reload();
+  await expect(status(judge)).toContainText("1 anotación por enviar");
+  await expect(judge.locator(".judge-match").first()).toContainText("Final");
+
+  await c.phone.setOffline(false);
+  await expect(status(judge)).toContainText("Todo enviado");
+  await expect(
+    judge.getByRole("region", { name: "Anotaciones de este teléfono" }).getByText("Anotado."),
+  ).toHaveCount(2);
+  const stored = await data(judge, c.path);
+  expect(Object.values(stored.bracket.played)).toEqual([[expect.any(String), expect.any(String)]]);
+  await expect(judge.getByRole("region", { name: "Partidos decididos" })).not.toContainText(
+    "por enviar",
+  );
+  await judge.evaluate(() => window.scrollTo(0, 0));
+  await shoot(judge, "judge-bracket");
+  await c.phone.close();
+});
+
+test("score sheet: the organiser sets the criteria on the organisers' screen; the judge sends sheets online and offline; an entry refused later (the role taken back) is shown with its message", async ({
+  page,
+  browser,
+  baseURL,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(/net::ERR_INTERNET_DISCONNECTED/);
+  await signInAdmin(page);
+  const c = await competition(page, browser, baseURL, "puntaje", "Reto escolar", [
+    "Los Cóndores",
+    "Las Llamas",
+    "Los Zorros",
+  ]);
+  await page.goto(c.path);
+  await dismissFlash(page);
+  await page.getByRole("link", { name: "Llaves, criterios, conflictos y final" }).click();
+  const rules = page.getByRole("region", { name: "Cómo se juzga" });
+  await rules.getByLabel("Criterio 1", { exact: true }).fill("Diseño del robot");
+  await rules.getByLabel("Máximo del criterio 1").fill("10");
+  await rules.getByLabel("Criterio 2", { exact: true }).fill("Programación");
+  await rules.getByLabel("Máximo del criterio 2").fill("20");
+  await rules.getByRole("button", { name: "Guardar cómo se juzga" }).click();
+  await okAlert(page, "Forma de juzgar guardada.");
+
+  const judge = c.judge;
+  await openScreen(judge, c.path);
+  await judge.getByLabel("Equipo").selectOption({ label: "Los Cóndores" });
+  await judge.getByLabel("Diseño del robot (máx. 10)").fill("8,5");
+  await judge.getByLabel("Programación (máx. 20)").fill("17");
+  await judge.getByRole("button", { name: "Enviar mi hoja" }).click();
+  await expect(judge.locator(".judge-outcome")).toContainText("Anotado.");
+  const mine = judge.getByRole("region", { name: "Mis hojas enviadas" });
+  await expect(mine).toContainText("«Los Cóndores»: total 25,50");
+  // A score out of range is said at once, and not queued.
+  await judge.getByLabel("Equipo").selectOption({ label: "Las Llamas" });
+  await judge.getByLabel("Diseño del robot (máx. 10)").fill("11");
+  await judge.getByLabel("Programación (máx. 20)").fill("3");
+  await judge.getByRole("button", { name: "Enviar mi hoja" }).click();
+  await expect(
+    judge.getByRole("alert").filter({ hasText: "Cada puntaje debe estar entre 0" }),
+  ).toBeVisible();
+  await expect(status(judge)).toContainText("Todo enviado");
+  await expectNoAxeViolations(judge);
+
+  await goOffline(c.phone, judge);
+  await judge.getByLabel("Diseño del robot (máx. 10)").fill("9");
+  await judge.getByRole("button", { name: "Enviar mi hoja" }).click();
+  await expect(status(judge)).toContainText("1 anotación por enviar");
+  await expect(mine).toContainText("«Las Llamas»: total 12,00 (por enviar)");
+  await c.phone.setOffline(false);
+  await expect(status(judge)).toContainText("Todo enviado");
+  await expect(mine).toContainText("«Las Llamas»: total 12,00");
+  await expect(mine).not.toContainText("por enviar");
+  await judge.evaluate(() => window.scrollTo(0, 0));
+  await shoot(judge, "judge-score-sheet");
+
+  // Offline again, one more sheet; meanwhile the admin takes the role back. When the phone sends
+  // it, the refusal is shown with the server's message, not dropped.
+  await goOffline(c.phone, judge);
+  await judge.getByLabel("Equipo").selectOption({ label: "Los Zorros" });
+  await judge.getByLabel("Diseño del robot (máx. 10)").fill("5");
+  await judge.getByLabel("Programación (máx. 20)").fill("5");
+  await judge.getByRole("button", { name: "Enviar mi hoja" }).click();
+  await expect(status(judge)).toContainText("1 anotación por enviar");
+  const staff = await (await page.request.get(`/admin/eventos/${c.eventId}`)).text();
+  const judgeId = /name="userId" value="([0-9a-f-]{36})"/.exec(staff)?.[1];
+  expect(judgeId).toBeTruthy();
+  await poster(page)(`/admin/eventos/${c.eventId}`, {
+    intent: "revokeRole",
+    userId: judgeId!,
+    kind: "judge",
+    categoryId: c.categoryId,
+  });
+  await c.phone.setOffline(false);
+  await expect(status(judge)).toContainText("Todo enviado");
+  await expect(judge.locator(".judge-outcome")).toContainText(/No se anotó: Acceso denegado/);
+  await expect(judge.getByRole("region", { name: "Anotaciones de este teléfono" })).toContainText(
+    "Hoja de «Los Zorros»",
+  );
+  await c.phone.close();
+});
