@@ -281,8 +281,7 @@ test("bracket: the organiser draws it on the organisers' screen; the judge enter
   // (decision 060) and draws it there.
   await page.goto(c.path);
   await dismissFlash(page);
-  await expect(page.getByText("Las llaves todavía no están armadas")).toBeVisible();
-  await page.getByRole("link", { name: "Llaves, criterios, conflictos y final" }).click();
+  await page.getByRole("link", { name: "Organizar resultados" }).click();
   await page.getByRole("button", { name: "Sortear llaves" }).click();
   await okAlert(page, "Llaves sorteadas");
   await expectNoAxeViolations(page);
@@ -350,7 +349,7 @@ test("score sheet: the organiser sets the criteria on the organisers' screen; th
   ]);
   await page.goto(c.path);
   await dismissFlash(page);
-  await page.getByRole("link", { name: "Llaves, criterios, conflictos y final" }).click();
+  await page.getByRole("link", { name: "Organizar resultados" }).click();
   const rules = page.getByRole("region", { name: "Cómo se juzga" });
   await rules.getByLabel("Criterio 1", { exact: true }).fill("Diseño del robot");
   await rules.getByLabel("Máximo del criterio 1").fill("10");

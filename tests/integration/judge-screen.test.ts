@@ -420,9 +420,9 @@ test("bracket: without a draw the screen says so; the organiser draws it on the 
     status: 409,
     body: { ok: false, message: JUDGING_MESSAGES.noDraw },
   });
-  // The organiser's screen says so, with the way to the category's organisers' screen.
+  // The organiser's screen says so too, with the way to the category's organisers' screen.
   const prep = words((await c.organiser.client.get(c.page)).text);
-  expect(prep).toContain("Las llaves todavía no están armadas: sortéalas o siémbralas.");
+  expect(prep).toContain("Organizar resultados");
   expect(prep).not.toContain("Sortear");
   // A judge may not draw; an organiser does, on the organisers' screen (decision 060).
   const organise = c.page.replace("/jurado/", "/categorias/") + "/resultados";

@@ -613,26 +613,17 @@ export function EntryLog({ entries, online }: { entries: StoredEntry[]; online: 
  * criteria and tie rule are set, conflicts are decided and the results made final.
  */
 export function OrganiserPrep({ board }: { board: JudgeBoard }) {
-  const { format, criteria, final } = board.category;
   if (!board.organiser) return null;
-  const missing =
-    final || board.locked
-      ? null
-      : format === "llaves" && !board.bracket
-        ? "Las llaves todavía no están armadas: sortéalas o siémbralas."
-        : format === "puntaje" && criteria.length === 0
-          ? "La hoja de puntaje todavía no tiene criterios."
-          : null;
   return (
     <section className="card judge-prep" aria-labelledby="judge-prep-title">
       <h2 id="judge-prep-title">Organización de la categoría</h2>
-      {missing ? <p>{missing}</p> : null}
+      <p>Las llaves, los criterios y la regla de desempate, los conflictos y la final.</p>
       <p>
         <a
           className="button button-secondary judge-submit"
           href={`/admin/eventos/${board.category.eventId}/categorias/${board.category.id}/resultados`}
         >
-          Llaves, criterios, conflictos y final
+          Organizar resultados
         </a>
       </p>
     </section>
