@@ -72,8 +72,8 @@ function contentSecurityPolicy(nonce: string, options: SecurityOptions, allows: 
     `connect-src 'self'${options.viteDev ? " ws: wss:" : ""}`,
     `manifest-src 'self'`,
     `frame-src ${FRAME_SOURCES.join(" ")}`,
-    // The check-in page's decoder and its offline service worker (/registro-sw.js), and the
-    // passes' service worker, are files of this site; no other page starts a worker.
+    // The check-in page's decoder and its offline service worker (/registro-sw.js), the passes'
+    // and the judge's screen's service workers are files of this site; no other page starts one.
     `worker-src ${checkIn || allows === "offline" ? "'self'" : "'none'"}`,
     `object-src 'none'`,
     `base-uri 'none'`,

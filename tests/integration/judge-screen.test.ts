@@ -731,7 +731,16 @@ test("the screen and its data are refused to visitors, plain members, door staff
   expect((await post(c.judge, `${siblingPage}/datos`, entry)).status).toBe(403);
   expect((await c.organiser.client.get(siblingPage)).status).toBe(200);
   expect((await admin.client.get(c.page)).status).toBe(200);
+  // An entry a shared phone made under another account is never entered under this one.
+  const elsewhere = await post(c.judge, c.data, { ...entry, cuenta: c.organiser.user.id });
+  expect(elsewhere).toMatchObject({
+    status: 409,
+    body: { ok: false, message: JUDGING_MESSAGES.otherAccount },
+  });
   expect(await stored()).toEqual(before);
+  // Under its own account it is.
+  const own = await post(c.judge, c.data, { ...entry, cuenta: c.judge.user.id });
+  expect(own).toMatchObject({ status: 200, body: { ok: true, outcome: "saved" } });
 });
 
 test("unknown, malformed or mismatched ids are not found (never a 500); the manifest and the service worker are served", async () => {

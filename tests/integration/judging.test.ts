@@ -340,6 +340,15 @@ test("the same run resent with the same client entry id changes nothing; the sam
     await enterRun(database.db, other, line.id, { ...entry, clientEntryId: randomUUID() }),
   ).toEqual({ outcome: "same", id: first.id });
   expect(await snapshot()).toEqual(before);
+  // A different time kept as a conflict, resent (its first answer lost on the way): the resend
+  // says conflict, never that it was already noted as it stands.
+  const disputed = { teamId: t, attempt: 1, timeMs: 9_000, clientEntryId: randomUUID() };
+  const conflict = await enterRun(database.db, other, line.id, disputed);
+  expect(conflict.outcome).toBe("conflict");
+  expect(await enterRun(database.db, other, line.id, disputed)).toEqual({
+    outcome: "conflict",
+    id: conflict.id,
+  });
 });
 
 test("a different second run for the same attempt is kept as a conflict: the first still counts until the organiser accepts the second, which is audited", async () => {

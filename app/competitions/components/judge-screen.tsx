@@ -2,7 +2,7 @@
 // targets and large numbers. Each format's form posts to the page without JavaScript; with it,
 // `onEntry` takes the entry to the phone's queue (useJudgeSync) instead. This module renders what
 // the page and the hook hold; it decides nothing the server does not decide again.
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import type { JudgeBoard } from "~/competitions/judging/board.server";
 import { roundName, type Bracket, type Match } from "~/competitions/judging/bracket";
@@ -58,6 +58,7 @@ function EntryForm({
   label,
   onQueued,
   className,
+  oneTap = false,
   children,
 }: {
   intent: EntryIntent;
@@ -67,12 +68,21 @@ function EntryForm({
   label: (fields: EntryFields) => string;
   onQueued?: (form: HTMLFormElement) => void;
   className?: string;
+  /** Taps within half a second count once (a bracket's next round appears under the thumb). */
+  oneTap?: boolean;
   children: (error: string | null) => ReactNode;
 }) {
   const [error, setError] = useState<string | null>(null);
+  // A second tap within a moment is the same tap (a bracket's next round appears under the thumb).
+  const lastTap = useRef(0);
   function submit(event: FormEvent<HTMLFormElement>) {
     if (!onEntry) return;
     event.preventDefault();
+    if (oneTap) {
+      const now = Date.now();
+      if (now - lastTap.current < 500) return;
+      lastTap.current = now;
+    }
     const fields = fieldsOf(event);
     try {
       parseEntry(intent, fields, board.category);
@@ -241,7 +251,7 @@ export function TimeTrialPanel({
         )}
       </EntryForm>
       {teamId ? (
-        <section className="card judge-team" aria-labelledby="judge-team-title" aria-live="polite">
+        <section className="card judge-team" aria-labelledby="judge-team-title">
           <h2 id="judge-team-title">{name(teamId)}</h2>
           <p className="judge-place">
             {row?.place
@@ -351,6 +361,7 @@ export function BracketPanel({
                   board={board}
                   onEntry={onEntry}
                   className="judge-form judge-round-form"
+                  oneTap
                   label={(f) =>
                     `${matchLabel(m, bracket)}, ronda ${round}: gana «${name(f.ganador ?? null)}»`
                   }
@@ -617,7 +628,13 @@ export function OrganiserPrep({ board }: { board: JudgeBoard }) {
   return (
     <section className="card judge-prep" aria-labelledby="judge-prep-title">
       <h2 id="judge-prep-title">Organización de la categoría</h2>
-      <p>Las llaves, los criterios y la regla de desempate, los conflictos y la final.</p>
+      <p>
+        {board.category.format === "llaves"
+          ? "El sorteo o la siembra de las llaves, la regla de desempate, los conflictos y la final."
+          : board.category.format === "puntaje"
+            ? "Los criterios y la regla de desempate, los conflictos y la final."
+            : "Las vueltas y la regla de desempate, los conflictos y la final."}
+      </p>
       <p>
         <a
           className="button button-secondary judge-submit"

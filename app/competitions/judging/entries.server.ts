@@ -138,7 +138,8 @@ export async function enterRun(
         );
       if (sent) {
         if (!same(sent)) throw new JudgingError(JUDGING_MESSAGES.entryIdReused, 409);
-        return { outcome: "same", id: sent.id };
+        // A resend says what became of the first: still in conflict, or taken.
+        return { outcome: sent.state === "conflict" ? "conflict" : "same", id: sent.id };
       }
     }
     const [standing] = await tx
@@ -295,7 +296,8 @@ export async function enterRound(
         );
       if (sent) {
         if (!same(sent)) throw new JudgingError(JUDGING_MESSAGES.entryIdReused, 409);
-        return { outcome: "same", id: sent.id };
+        // A resend says what became of the first: still in conflict, or taken.
+        return { outcome: sent.state === "conflict" ? "conflict" : "same", id: sent.id };
       }
     }
     const [standing] = await tx
@@ -426,7 +428,8 @@ export async function enterScoreSheet(
         );
       if (sent) {
         if (!same(sent)) throw new JudgingError(JUDGING_MESSAGES.entryIdReused, 409);
-        return { outcome: "same", id: sent.id };
+        // A resend says what became of the first: still in conflict, or taken.
+        return { outcome: sent.state === "conflict" ? "conflict" : "same", id: sent.id };
       }
     }
     const [standing] = await tx

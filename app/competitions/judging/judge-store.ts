@@ -1,13 +1,14 @@
 // What a judge's screen keeps on the phone (IndexedDB, decision 059), so that it works without a
 // connection: each category's state as last received, and this phone's entries — those waiting to
 // be sent and, once answered, what the server said (kept so that a refusal that arrives later, the
-// category marked final meanwhile say, is read and never silently lost). Browser only.
+// category marked final meanwhile say, is read and never silently lost). Everything is kept per
+// account: on a phone shared by two judges, neither sees nor sends the other's. Browser only.
 import type { EntryFields, EntryIntent, EntryReply } from "./judge-entry";
 
 const DB_NAME = "ayllu-jurado";
 const BOARDS = "tableros";
 const ENTRIES = "anotaciones";
-/** Answered entries kept per category, newest first. */
+/** Answered entries kept per category, newest first; refusals are kept until answered again. */
 const KEEP_ANSWERED = 30;
 
 /** One entry made on this phone. */
@@ -15,6 +16,8 @@ export interface StoredEntry {
   /** The client entry id the server keeps: a resend stores nothing twice. */
   id: string;
   categoryId: string;
+  /** The account it was made under: only that account sends it. */
+  userId: string;
   intent: EntryIntent;
   fields: EntryFields;
   /** What it says, for the list: 'Vuelta 2 de «Los Cóndores»: 12,345 s'. */
@@ -23,6 +26,13 @@ export interface StoredEntry {
   at: string;
   /** The server's answer; null while it waits to be sent. */
   answer: EntryReply | null;
+}
+
+/** A category's state as a judge last received it. */
+export interface SavedBoard {
+  category: { id: string };
+  judgeId: string;
+  generatedAt: string;
 }
 
 function done<T>(request: IDBRequest<T>): Promise<T> {
@@ -44,10 +54,12 @@ let opening: Promise<IDBDatabase> | null = null;
 
 function open(): Promise<IDBDatabase> {
   opening ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
+    // Version 2: boards per account and category, entries with their account.
+    const request = indexedDB.open(DB_NAME, 2);
     request.onupgradeneeded = () => {
       const db = request.result;
-      db.createObjectStore(BOARDS, { keyPath: "category.id" });
+      for (const name of [...db.objectStoreNames]) db.deleteObjectStore(name);
+      db.createObjectStore(BOARDS, { keyPath: ["judgeId", "category.id"] });
       const entries = db.createObjectStore(ENTRIES, { keyPath: "id" });
       entries.createIndex("categoryId", "categoryId");
     };
@@ -60,24 +72,27 @@ function open(): Promise<IDBDatabase> {
   return opening;
 }
 
-export async function loadBoard<T>(categoryId: string): Promise<T | undefined> {
+export async function loadBoard<T>(userId: string, categoryId: string): Promise<T | undefined> {
   const db = await open();
-  return (await done(db.transaction(BOARDS).objectStore(BOARDS).get(categoryId))) as T | undefined;
+  const store = db.transaction(BOARDS).objectStore(BOARDS);
+  return (await done(store.get([userId, categoryId]))) as T | undefined;
 }
 
-export async function saveBoard(board: { category: { id: string } }): Promise<void> {
+export async function saveBoard(board: SavedBoard): Promise<void> {
   const db = await open();
   const tx = db.transaction(BOARDS, "readwrite");
   tx.objectStore(BOARDS).put(board);
   await finished(tx);
 }
 
-/** This category's entries made on this phone, oldest first. */
-export async function storedEntries(categoryId: string): Promise<StoredEntry[]> {
+/** This category's entries made on this phone under this account, oldest first. */
+export async function storedEntries(userId: string, categoryId: string): Promise<StoredEntry[]> {
   const db = await open();
   const index = db.transaction(ENTRIES).objectStore(ENTRIES).index("categoryId");
   const items = (await done(index.getAll(categoryId))) as StoredEntry[];
-  return items.sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
+  return items
+    .filter((e) => e.userId === userId)
+    .sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
 }
 
 export async function putEntry(entry: StoredEntry): Promise<void> {
@@ -87,14 +102,23 @@ export async function putEntry(entry: StoredEntry): Promise<void> {
   await finished(tx);
 }
 
-/** Records the server's answer and forgets the oldest answered entries past the few kept. */
+/**
+ * Records the server's answer, unless another tab recorded one first, and forgets the oldest
+ * accepted entries past the few kept (refusals stay, to be read).
+ */
 export async function answerEntry(entry: StoredEntry, answer: EntryReply): Promise<void> {
-  await putEntry({ ...entry, answer });
-  const answered = (await storedEntries(entry.categoryId)).filter((e) => e.answer !== null);
-  const old = answered.slice(0, Math.max(0, answered.length - KEEP_ANSWERED));
-  if (old.length === 0) return;
   const db = await open();
   const tx = db.transaction(ENTRIES, "readwrite");
-  for (const e of old) tx.objectStore(ENTRIES).delete(e.id);
+  const store = tx.objectStore(ENTRIES);
+  const current = (await done(store.get(entry.id))) as StoredEntry | undefined;
+  if (current && current.answer === null) store.put({ ...current, answer });
   await finished(tx);
+  const accepted = (await storedEntries(entry.userId, entry.categoryId)).filter(
+    (e) => e.answer?.ok === true,
+  );
+  const old = accepted.slice(0, Math.max(0, accepted.length - KEEP_ANSWERED));
+  if (old.length === 0) return;
+  const pruning = db.transaction(ENTRIES, "readwrite");
+  for (const e of old) pruning.objectStore(ENTRIES).delete(e.id);
+  await finished(pruning);
 }

@@ -60,6 +60,8 @@ export const JUDGING_MESSAGES = {
   noTeamsInPlay:
     "Todavía no compite ningún equipo: un equipo compite cuando registró su entrada y su robot pasó la inspección.",
   winnerMissing: "Elige quién ganó la ronda.",
+  otherAccount:
+    "Esta anotación se hizo con otra cuenta en este teléfono: se enviará cuando esa cuenta vuelva a entrar.",
   outcomeSaved: "Anotado.",
   outcomeSame: "Ya estaba anotado.",
   outcomeConflict:

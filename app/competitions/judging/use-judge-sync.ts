@@ -63,9 +63,25 @@ function parsed(entry: StoredEntry, board: JudgeBoard): ParsedEntry | null {
   }
 }
 
+/** Runs `work` in one tab at a time (two tabs of the screen never send the same queue at once). */
+async function oneTabAtATime(work: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
+  if (locks) await locks.request("ayllu-jurado", async () => await work());
+  else await work();
+}
+
 export function useJudgeSync(page: JudgeBoard) {
   const { id: categoryId, eventId } = page.category;
-  const [board, setBoard] = useState<JudgeBoard>(page);
+  // Whose screen this is: entries are made, kept and sent under this account only.
+  const me = page.judgeId;
+  const [board, setBoardState] = useState<JudgeBoard>(page);
+  // The newest state seen: an older answer (two requests crossing) never replaces it.
+  const newest = useRef(page.generatedAt);
+  const setBoard = useCallback((next: JudgeBoard) => {
+    if (next.generatedAt < newest.current) return;
+    newest.current = next.generatedAt;
+    setBoardState(next);
+  }, []);
   const [entries, setEntries] = useState<StoredEntry[]>([]);
   const [online, setOnline] = useState(true);
   // Until the script runs (and without JavaScript) the forms post to the page.
@@ -75,8 +91,8 @@ export function useJudgeSync(page: JudgeBoard) {
   const dataUrl = `/admin/eventos/${eventId}/jurado/${categoryId}/datos`;
 
   const reload = useCallback(async () => {
-    setEntries(await storedEntries(categoryId));
-  }, [categoryId]);
+    setEntries(await storedEntries(me, categoryId));
+  }, [me, categoryId]);
 
   const refresh = useCallback(async () => {
     try {
@@ -87,13 +103,18 @@ export function useJudgeSync(page: JudgeBoard) {
       }
       if (!response.ok) return;
       const fresh = (await response.json()) as JudgeBoard;
-      await saveBoard(fresh);
+      // Signed in as someone else now: this screen's account stops here.
+      if (fresh.judgeId !== me) {
+        setSessionEnded(true);
+        return;
+      }
+      if (fresh.generatedAt >= newest.current) await saveBoard(fresh);
       setBoard(fresh);
       setOnline(true);
     } catch {
       setOnline(false);
     }
-  }, [dataUrl]);
+  }, [dataUrl, me, setBoard]);
 
   /** Sends the entries waiting, oldest first; stops at the first that cannot be sent. */
   const send = useCallback(async () => {
@@ -101,55 +122,63 @@ export function useJudgeSync(page: JudgeBoard) {
     sending.current = true;
     let sent = false;
     try {
-      // Entries made while these are sent join the round.
-      const tried = new Set<string>();
-      for (;;) {
-        const entry = (await storedEntries(categoryId)).find(
-          (e) => e.answer === null && !tried.has(e.id),
-        );
-        if (!entry) break;
-        tried.add(entry.id);
-        let response: Response;
-        try {
-          response = await fetch(dataUrl, {
-            method: "POST",
-            body: new URLSearchParams({
-              ...entry.fields,
-              intent: entry.intent,
-              anotacion: entry.id,
-            }),
-            redirect: "manual",
-          });
-        } catch {
-          setOnline(false);
-          return;
+      await oneTabAtATime(async () => {
+        // Entries made while these are sent join the round.
+        const tried = new Set<string>();
+        for (;;) {
+          const entry = (await storedEntries(me, categoryId)).find(
+            (e) => e.answer === null && !tried.has(e.id),
+          );
+          if (!entry) break;
+          tried.add(entry.id);
+          let response: Response;
+          try {
+            response = await fetch(dataUrl, {
+              method: "POST",
+              body: new URLSearchParams({
+                ...entry.fields,
+                intent: entry.intent,
+                anotacion: entry.id,
+                // The server refuses it under any other account.
+                cuenta: entry.userId,
+              }),
+              redirect: "manual",
+            });
+          } catch {
+            setOnline(false);
+            return;
+          }
+          if (response.type === "opaqueredirect" || response.status === 401) {
+            setSessionEnded(true);
+            return;
+          }
+          if (response.status >= 500) return;
+          const reply = await readReply(response);
+          // Not our server's answer (a captive portal, a proxy): it waits for the next try.
+          if (reply === null) return;
+          setOnline(true);
+          // Made under another account than the one signed in now: it waits for its own.
+          if (response.status === 409 && reply.message === JUDGING_MESSAGES.otherAccount) {
+            setSessionEnded(true);
+            return;
+          }
+          await answerEntry(entry, reply);
+          sent = true;
+          await reload();
         }
-        if (response.type === "opaqueredirect" || response.status === 401) {
-          setSessionEnded(true);
-          return;
-        }
-        if (response.status >= 500) return;
-        setOnline(true);
-        const reply = (await readReply(response)) ?? {
-          ok: false,
-          message: JUDGING_MESSAGES.entryMalformed,
-        };
-        await answerEntry(entry, reply);
-        sent = true;
-        await reload();
-      }
+      });
     } finally {
       sending.current = false;
       await reload();
     }
     if (sent) await refresh();
-  }, [categoryId, dataUrl, refresh, reload]);
+  }, [me, categoryId, dataUrl, refresh, reload]);
 
   useEffect(() => {
     let cancelled = false;
     (async () => {
       // A copy of the page kept for offline use may be older than the state this phone saved.
-      const saved = await loadBoard<JudgeBoard>(categoryId).catch(() => undefined);
+      const saved = await loadBoard<JudgeBoard>(me, categoryId).catch(() => undefined);
       const newer = saved !== undefined && saved.generatedAt > page.generatedAt;
       if (!newer) await saveBoard(page);
       if (cancelled) return;
@@ -163,7 +192,7 @@ export function useJudgeSync(page: JudgeBoard) {
     return () => {
       cancelled = true;
     };
-  }, [categoryId, page, reload, send]);
+  }, [me, categoryId, page, reload, send, setBoard]);
 
   useEffect(() => {
     const wentOnline = () => {
@@ -218,6 +247,7 @@ export function useJudgeSync(page: JudgeBoard) {
     const entry: StoredEntry = {
       id: newEntryId(),
       categoryId,
+      userId: me,
       intent,
       fields,
       label,
@@ -232,15 +262,36 @@ export function useJudgeSync(page: JudgeBoard) {
   const pending = entries.filter((e) => e.answer === null);
 
   const shown = useMemo(() => {
-    const waiting = pending.flatMap((entry) => {
-      const value = parsed(entry, board);
-      return value ? [value] : [];
-    });
+    const parse = (list: StoredEntry[]) =>
+      list.flatMap((entry) => {
+        const value = parsed(entry, board);
+        return value ? [value] : [];
+      });
+    const waiting = parse(pending);
+    // Taken by the server but perhaps not in the state last received (the connection dropped
+    // before it came): shown where the state has nothing yet, until it does.
+    const taken = parse(
+      entries.filter((e) => e.answer?.ok === true && e.answer.outcome !== "conflict"),
+    );
     // Time trial: the runs stored, and this phone's waiting for a run not stored yet.
     const runs: ShownRun[] = board.runs.map((r) => ({
       ...r,
       state: r.conflict ? "conflict" : "standing",
     }));
+    for (const t of taken)
+      if (
+        t.intent === "vuelta" &&
+        !runs.some(
+          (r) => r.teamId === t.teamId && r.attempt === t.attempt && r.state !== "conflict",
+        )
+      )
+        runs.push({
+          teamId: t.teamId,
+          attempt: t.attempt,
+          timeMs: t.timeMs,
+          penaltyMs: t.penaltyMs,
+          state: "standing",
+        });
     for (const w of waiting)
       if (w.intent === "vuelta")
         runs.push({
@@ -274,13 +325,13 @@ export function useJudgeSync(page: JudgeBoard) {
       const played = new Map<string, string[]>(
         Object.entries(board.bracket.played).map(([k, v]) => [k, [...v]]),
       );
-      for (const w of waiting) {
+      for (const w of [...taken, ...waiting]) {
         if (w.intent !== "ronda") continue;
         const list = played.get(w.matchId) ?? [];
         if (list.length === w.round - 1) {
           list.push(w.winnerTeamId);
           played.set(w.matchId, list);
-          pendingRounds.set(`${w.matchId}/${w.round}`, 1);
+          if (waiting.includes(w)) pendingRounds.set(`${w.matchId}/${w.round}`, 1);
         }
       }
       bracket = bracketOf(
@@ -294,6 +345,9 @@ export function useJudgeSync(page: JudgeBoard) {
       ...s,
       state: s.conflict ? "conflict" : "standing",
     }));
+    for (const t of taken)
+      if (t.intent === "hoja" && !sheets.some((x) => x.teamId === t.teamId))
+        sheets.push({ teamId: t.teamId, points: t.points, state: "standing" });
     for (const w of waiting)
       if (w.intent === "hoja")
         sheets.push({ teamId: w.teamId, points: w.points, state: "pending" });

@@ -124,6 +124,9 @@ export async function entryFromForm(
     const fields = fieldsOf(form);
     if (!fields || !isEntryIntent(fields.intent))
       throw new JudgingError(JUDGING_MESSAGES.entryMalformed);
+    // Made on a phone under another account (a shared phone): never entered under this one.
+    if (fields.cuenta !== undefined && fields.cuenta !== user.id)
+      throw new JudgingError(JUDGING_MESSAGES.otherAccount, 409);
     const [category] = await context.db
       .select({
         format: competitionCategories.format,

@@ -1,8 +1,9 @@
 // The service worker of the pages kept on a phone (app/attendance/offline-worker.js), at its
 // addresses: /registro-sw.js for the check-in pages (decision 019), /mis-entradas/sw.js for a
-// member's passes (decision 050), /jurado-sw.js for a judge's screen (decision 059). The latter sits under /mis-entradas/, whose own scope would be
-// /mis-entradas/ (not the page): `Service-Worker-Allowed` widens it to /mis-entradas exactly, and
-// no further, so that worker can only ever control that page.
+// member's passes (decision 050), /jurado-sw.js for a judge's screen (decision 059), registered
+// with that one page as its scope. The passes' worker sits under /mis-entradas/, whose own scope
+// would be /mis-entradas/ (not the page): `Service-Worker-Allowed` widens it to /mis-entradas
+// exactly, and no further, so that worker can only ever control that page.
 import script from "~/attendance/offline-worker.js?raw";
 import type { Route } from "./+types/offline-worker";
 
