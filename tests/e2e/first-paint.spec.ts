@@ -80,7 +80,7 @@ test("a reader who scrolls before the scripts have run stays where they scrolled
   expect(await page.evaluate(() => window.scrollY)).toBe(1300);
 });
 
-test("nothing moves on a phone after the first paint: the font is there in time, or not used", async ({
+test("nothing visibly moves on a phone after the first paint: the font is there in time, or not used", async ({
   browser,
   baseURL,
 }) => {
@@ -89,19 +89,35 @@ test("nothing moves on a phone after the first paint: the font is there in time,
     const context = await browser.newContext({ baseURL, viewport: { width: 412, height: 823 } });
     const page = await context.newPage();
     await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as { shifts?: number[] }).shifts = shifts;
+      const shifts: { value: number; moved: string[] }[] = [];
+      (window as { shifts?: unknown }).shifts = shifts;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries())
-          shifts.push((entry as unknown as { value: number }).value);
+        for (const entry of list.getEntries()) {
+          const shift = entry as unknown as {
+            value: number;
+            sources?: { node?: Node | null }[];
+          };
+          const moved = (shift.sources ?? []).map((source) => {
+            const node = source.node;
+            if (!(node instanceof Element)) return node?.nodeName ?? "?";
+            return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ""}.${[...node.classList].join(".")}`;
+          });
+          shifts.push({ value: shift.value, moved });
+        }
       }).observe({ type: "layout-shift", buffered: true });
     });
     await page.goto(path);
     await untilHydrated(page);
     await page.evaluate(() => document.fonts.ready);
     await page.waitForTimeout(300);
-    const shifts = await page.evaluate(() => (window as { shifts?: number[] }).shifts ?? []);
-    expect(shifts, path).toEqual([]);
+    const shifts = await page.evaluate(
+      () => (window as { shifts?: { value: number; moved: string[] }[] }).shifts ?? [],
+    );
+    // A font swapped in late moves every line of text (a shift of a hundredth or more); a
+    // loaded two-core machine has shown one shift of 0.00057 once, too small to see. The
+    // elements that moved are named when it fails.
+    const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+    expect(total, `${path}: ${JSON.stringify(shifts)}`).toBeLessThan(0.001);
     await context.close();
   }
 });
