@@ -274,6 +274,27 @@ test("time trial: a judge enters runs, keeps entering without a connection (the 
   await expect(team).not.toContainText("por enviar");
   await judge.evaluate(() => window.scrollTo(0, 0));
   await shoot(judge, "judge-time-trial");
+
+  // ——— The session ends on the phone with a run waiting: it stays, and goes once signed in again ———
+  const signedIn = await c.phone.cookies();
+  await goOffline(c.phone, judge);
+  await judge.getByLabel("Equipo").selectOption({ label: "Los Pumas" });
+  await judge.getByRole("radio", { name: "2" }).check();
+  await judge.getByLabel("Tiempo (segundos)").fill("14");
+  await judge.getByRole("button", { name: "Anotar vuelta" }).click();
+  await expect(status(judge)).toContainText("1 anotación por enviar");
+  await c.phone.clearCookies();
+  await c.phone.setOffline(false);
+  await expect(status(judge)).toContainText("tu sesión terminó");
+  await expect(status(judge)).toContainText("1 anotación por enviar");
+  // Signed in again elsewhere (another tab); back on this screen, the run is sent at once.
+  await c.phone.addCookies(signedIn);
+  await judge.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+  await expect(status(judge)).toContainText("Todo enviado");
+  await expect(status(judge)).not.toContainText("tu sesión terminó");
+  await expect(judge.getByRole("region", { name: "Los Pumas" })).toContainText(
+    "Vuelta 2: 14,000 s",
+  );
   await c.phone.close();
 });
 
@@ -385,6 +406,8 @@ test("score sheet: the organiser sets the criteria on the organisers' screen; th
   await expect(judge.locator(".judge-outcome")).toContainText("Anotado.");
   const mine = judge.getByRole("region", { name: "Mis hojas enviadas" });
   await expect(mine).toContainText("«Los Cóndores»: total 25,50");
+  // The next sheet is another team's: the team is chosen again.
+  await expect(judge.getByLabel("Equipo")).toHaveValue("");
   // A score out of range is said at once, and not queued.
   await judge.getByLabel("Equipo").selectOption({ label: "Las Llamas" });
   await judge.getByLabel("Diseño del robot (máx. 10)").fill("11");

@@ -232,6 +232,7 @@ export function TimeTrialPanel({
               autoComplete="off"
               placeholder="0"
               maxLength={12}
+              aria-describedby={error ? "judge-run-error" : undefined}
             />
             <label className="judge-choice judge-dnf">
               <input
@@ -466,6 +467,8 @@ export function ScoreSheetPanel({
         onQueued={(form) => {
           for (const c of criteria)
             (form.elements.namedItem(pointsFieldName(c)) as HTMLInputElement).value = "";
+          // The next sheet is another team's: a team is chosen again, never carried over.
+          (form.elements.namedItem("equipo") as HTMLSelectElement).value = "";
         }}
       >
         {(error) => (
@@ -496,6 +499,7 @@ export function ScoreSheetPanel({
                   autoComplete="off"
                   maxLength={8}
                   required
+                  aria-describedby={error ? "judge-sheet-error" : undefined}
                 />
               </div>
             ))}

@@ -111,6 +111,8 @@ export function useJudgeSync(page: JudgeBoard) {
       if (fresh.generatedAt >= newest.current) await saveBoard(fresh);
       setBoard(fresh);
       setOnline(true);
+      // Signed in again (in another tab, say): the entries waiting can go now.
+      setSessionEnded(false);
     } catch {
       setOnline(false);
     }
@@ -200,8 +202,14 @@ export function useJudgeSync(page: JudgeBoard) {
       void send().then(refresh);
     };
     const wentOffline = () => setOnline(false);
+    // Back to the screen (the phone woke, or the judge signed in again in another tab): at once
+    // rather than at the next round of the interval.
+    const cameBack = () => {
+      if (document.visibilityState === "visible" && navigator.onLine) void send().then(refresh);
+    };
     window.addEventListener("online", wentOnline);
     window.addEventListener("offline", wentOffline);
+    document.addEventListener("visibilitychange", cameBack);
     // Other judges enter results too: the screen follows them while there is a connection.
     const every = window.setInterval(() => {
       if (navigator.onLine && document.visibilityState === "visible") void send().then(refresh);
@@ -209,6 +217,7 @@ export function useJudgeSync(page: JudgeBoard) {
     return () => {
       window.removeEventListener("online", wentOnline);
       window.removeEventListener("offline", wentOffline);
+      document.removeEventListener("visibilitychange", cameBack);
       window.clearInterval(every);
     };
   }, [send, refresh]);
