@@ -160,13 +160,9 @@ function drawQr(doc: Doc, text: string, x: number, y: number, size: number): voi
 
 // ---------------------------------------------------------------------------------------------
 
-/** The certificate as a PDF file. */
-export function certificatePdf(
-  certificate: Certificate,
-  settings: { publicUrl: URL; timeZone: string },
-): Promise<Buffer> {
-  const { event, award } = certificate;
-  const verifyAt = certificateUrl(settings.publicUrl, certificate.code);
+/** The heading and the sentence between the member's name and the event's. */
+function wordingOf(certificate: Certificate): { heading: string; statement: string } {
+  const { award } = certificate;
   // A competition's certificate by place (decision 060) says what the member won, and with whom.
   const heading = !award
     ? "Certificado de asistencia"
@@ -176,6 +172,12 @@ export function certificatePdf(
   const statement = !award
     ? "asistió a"
     : `${award.place === null || award.place > 3 ? "participó" : `obtuvo el ${award.label}`} en la categoría «${award.category}», con el equipo «${award.team}», de`;
+  return { heading, statement };
+}
+
+function newDocument(certificate: Certificate): Doc {
+  const { heading, statement } = wordingOf(certificate);
+  const { event } = certificate;
   const doc = new PDFDocument({
     size: "A4",
     layout: "landscape",
@@ -197,6 +199,147 @@ export function certificatePdf(
       doc.registerFont(name, fontFile(subset, weight).data);
     }
   }
+  return doc;
+}
+
+const TEXT_MARGIN = 110;
+const RULE_HEIGHT = 3;
+/** The statement's area: below the community's name, above the footer and its QR code. */
+const AREA_TOP = 130;
+const AREA_BOTTOM_GAP = 150;
+
+interface StatementLayout {
+  blocks: Array<Block | number>;
+  /** Where the first block starts, and the height of them all. */
+  top: number;
+  height: number;
+  /** 1, or less when long names made everything smaller to fit the area. */
+  scale: number;
+}
+
+/**
+ * The statement, centred in the space between the heading and the footer. Long names (a
+ * member's, an event's, a category's and team's) first take smaller type within each block; if
+ * together they still do not fit above the footer and its QR code, everything is set smaller.
+ */
+function layoutStatement(
+  doc: Doc,
+  certificate: Certificate,
+  settings: { timeZone: string },
+): StatementLayout {
+  const { event } = certificate;
+  const { heading, statement } = wordingOf(certificate);
+  const textWidth = doc.page.width - 2 * TEXT_MARGIN;
+  const sessionsLine = attendanceLine(certificate.attendance);
+  const statementAt = (scale: number): Array<Block | number> => {
+    const set = (text: string, style: Style) =>
+      setText(
+        doc,
+        text,
+        { ...style, size: style.size * scale, minSize: style.minSize * scale },
+        textWidth,
+      );
+    return [
+      set(heading.toUpperCase(), {
+        weight: 500,
+        size: 15,
+        minSize: 12,
+        maxLines: 1,
+        color: colours.brand[1],
+        spacing: 2,
+      }),
+      22 * scale,
+      set("Se certifica que", {
+        weight: 300,
+        size: 14,
+        minSize: 14,
+        maxLines: 1,
+        color: colours.muted,
+      }),
+      10 * scale,
+      set(certificate.nombre, {
+        weight: 700,
+        size: 38,
+        minSize: 22,
+        maxLines: 2,
+        color: colours.ink,
+      }),
+      12 * scale,
+      -1, // the gradient rule
+      16 * scale,
+      set(statement, { weight: 300, size: 14, minSize: 10, maxLines: 3, color: colours.muted }),
+      8 * scale,
+      set(event.nombreEvento, {
+        weight: 500,
+        size: 25,
+        minSize: 14,
+        maxLines: 3,
+        color: colours.brand[0],
+      }),
+      12 * scale,
+      set(
+        `${formatDateRange(event.startsAt, event.endsAt, settings.timeZone)} · ${eventPlace(event)}`,
+        {
+          weight: 300,
+          size: 14,
+          minSize: 10,
+          maxLines: 2,
+          color: colours.ink,
+        },
+      ),
+      // A course of several sessions: how many, and their hours (decision 044).
+      ...(sessionsLine
+        ? [
+            6 * scale,
+            set(sessionsLine, {
+              weight: 500,
+              size: 13,
+              minSize: 10,
+              maxLines: 1,
+              color: colours.ink,
+            }),
+          ]
+        : []),
+    ];
+  };
+  const heightOfAll = (blocks: Array<Block | number>) =>
+    blocks.reduce<number>(
+      (sum, b) => sum + (typeof b === "number" ? (b === -1 ? RULE_HEIGHT : b) : heightOf(b)),
+      0,
+    );
+  const room = doc.page.height - AREA_BOTTOM_GAP - AREA_TOP;
+  let scale = 1;
+  let blocks = statementAt(scale);
+  while (heightOfAll(blocks) > room && scale > 0.6) {
+    scale = Math.round((scale - 0.05) * 100) / 100;
+    blocks = statementAt(scale);
+  }
+  const height = heightOfAll(blocks);
+  return { blocks, top: AREA_TOP + Math.max(0, (room - height) / 2), height, scale };
+}
+
+/** Where the statement falls on the page, for the tests: never below `limit`. */
+export function statementLayoutOf(
+  certificate: Certificate,
+  settings: { timeZone: string },
+): { top: number; bottom: number; limit: number; scale: number } {
+  const doc = newDocument(certificate);
+  const layout = layoutStatement(doc, certificate, settings);
+  return {
+    top: layout.top,
+    bottom: layout.top + layout.height,
+    limit: doc.page.height - AREA_BOTTOM_GAP,
+    scale: layout.scale,
+  };
+}
+
+/** The certificate as a PDF file. */
+export function certificatePdf(
+  certificate: Certificate,
+  settings: { publicUrl: URL; timeZone: string },
+): Promise<Buffer> {
+  const verifyAt = certificateUrl(settings.publicUrl, certificate.code);
+  const doc = newDocument(certificate);
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -207,7 +350,7 @@ export function certificatePdf(
   const W = doc.page.width;
   const H = doc.page.height;
   const centre = W / 2;
-  const textWidth = W - 2 * 110;
+  const textWidth = W - 2 * TEXT_MARGIN;
 
   // The frame: the site's bar above and below, a fine rule in the brand's blue inside.
   const bar = doc.linearGradient(0, 0, W, 0);
@@ -233,79 +376,14 @@ export function certificatePdf(
   );
   drawBlock(doc, brandName, centre, 64);
 
-  // The statement, centred in the space between the heading and the footer.
-  const sessionsLine = attendanceLine(certificate.attendance);
-  const blocks: Array<Block | number> = [
-    setText(
-      doc,
-      heading.toUpperCase(),
-      { weight: 500, size: 15, minSize: 12, maxLines: 1, color: colours.brand[1], spacing: 2 },
-      textWidth,
-    ),
-    22,
-    setText(
-      doc,
-      "Se certifica que",
-      { weight: 300, size: 14, minSize: 14, maxLines: 1, color: colours.muted },
-      textWidth,
-    ),
-    10,
-    setText(
-      doc,
-      certificate.nombre,
-      { weight: 700, size: 38, minSize: 22, maxLines: 2, color: colours.ink },
-      textWidth,
-    ),
-    12,
-    -1, // the gradient rule
-    16,
-    setText(
-      doc,
-      statement,
-      { weight: 300, size: 14, minSize: 10, maxLines: 3, color: colours.muted },
-      textWidth,
-    ),
-    8,
-    setText(
-      doc,
-      event.nombreEvento,
-      { weight: 500, size: 25, minSize: 14, maxLines: 3, color: colours.brand[0] },
-      textWidth,
-    ),
-    12,
-    setText(
-      doc,
-      `${formatDateRange(event.startsAt, event.endsAt, settings.timeZone)} · ${eventPlace(event)}`,
-      { weight: 300, size: 14, minSize: 10, maxLines: 2, color: colours.ink },
-      textWidth,
-    ),
-    // A course of several sessions: how many, and their hours (decision 044).
-    ...(sessionsLine
-      ? [
-          6,
-          setText(
-            doc,
-            sessionsLine,
-            { weight: 500, size: 13, minSize: 10, maxLines: 1, color: colours.ink },
-            textWidth,
-          ),
-        ]
-      : []),
-  ];
-  const ruleHeight = 3;
-  const total = blocks.reduce<number>(
-    (sum, b) => sum + (typeof b === "number" ? (b === -1 ? ruleHeight : b) : heightOf(b)),
-    0,
-  );
-  const areaTop = 130;
-  const areaBottom = H - 150;
-  let y = areaTop + Math.max(0, (areaBottom - areaTop - total) / 2);
-  for (const b of blocks) {
+  const layout = layoutStatement(doc, certificate, settings);
+  let y = layout.top;
+  for (const b of layout.blocks) {
     if (b === -1) {
       const rule = doc.linearGradient(centre - 90, 0, centre + 90, 0);
       rule.stop(0, colours.bar[0]).stop(1, colours.bar[1]);
-      doc.roundedRect(centre - 90, y, 180, ruleHeight, 1.5).fill(rule);
-      y += ruleHeight;
+      doc.roundedRect(centre - 90, y, 180, RULE_HEIGHT, 1.5).fill(rule);
+      y += RULE_HEIGHT;
     } else if (typeof b === "number") y += b;
     else y = drawBlock(doc, b, centre, y);
   }
