@@ -53,6 +53,8 @@ export function createResultsStream(
   const gathering = new Map<string, Promise<void>>();
 
   const send = async (categoryId: string) => {
+    // Nobody watching on this process (the last viewer left while listening): nothing to rank.
+    if (total === 0) return;
     const results = await categoryResults(database.db, categoryId);
     if (!results) return;
     const viewers = byEvent.get(results.category.eventId);

@@ -9,7 +9,9 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import {
   competitionCategories,
   competitionTeams,
+  participations,
   schools,
+  teamInspections,
   teamMembers,
   users,
   type User,
@@ -227,6 +229,70 @@ test("a judge's run reaches every open stream, ranked, with nothing personal", a
   console.info(
     `resultados en vivo: ${(performance.now() - started).toFixed(0)} ms hasta la última pantalla`,
   );
+});
+
+test("a team that comes to compete (its members through the door, its robot passed), one whose robot then fails and one withdrawn reach the open streams", async () => {
+  const { eventId, line, teams } = await competition();
+  const viewer = await openStream(eventId);
+  // Closed however it ends: the next test counts this address's streams.
+  try {
+    /** The next frame of the category whose teams are `names`, skipping the ones on the way. */
+    const untilTeams = async (names: string[]) => {
+      for (;;) {
+        const results = await viewer.next();
+        if (results.category.id !== line) continue;
+        const shown = results.rows.map((r) => r.team).sort();
+        if (JSON.stringify(shown) === JSON.stringify([...names].sort())) return results;
+      }
+    };
+    const [school] = await server.db
+      .insert(schools)
+      .values({ name: `Colegio ${randomUUID()}` })
+      .returning({ id: schools.id });
+    const [zorros] = await server.db
+      .insert(competitionTeams)
+      .values({
+        eventId,
+        categoryId: line,
+        name: "Los Zorros",
+        schoolId: school!.id,
+        city: "El Alto",
+        robotName: "Chispa",
+        status: "approved",
+      })
+      .returning({ id: competitionTeams.id });
+    // Its robot passed, but its member has not come through the door: not in play yet.
+    const member = await createMember(server, `${randomUUID()}@example.com`, "Zoe Zárate");
+    await server.db
+      .insert(teamMembers)
+      .values({ teamId: zorros!.id, userId: member.user.id, categoryId: line });
+    await server.db
+      .insert(teamInspections)
+      .values({ teamId: zorros!.id, result: "passed", inspectedByName: "Pedro Puerta" });
+    await untilTeams(["Los Cóndores", "Los Pumas"]);
+    // The door lets the member in (as its page writes it): the team is in play.
+    await server.db
+      .insert(participations)
+      .values({ userId: member.user.id, eventId, seat: false, checkedInAt: new Date() });
+    await untilTeams(["Los Cóndores", "Los Pumas", "Los Zorros"]);
+    // A visitor's copy of the results page (kept by the page cache) has the three teams.
+    const visitor = new BrowserClient(server.url);
+    const page = async () => text((await visitor.get(`/detalles/${eventId}/resultados`)).text);
+    expect(await page()).toContain("Los Pumas");
+    await server.db
+      .insert(teamInspections)
+      .values({ teamId: teams[1]!, result: "failed", inspectedByName: "Pedro Puerta" });
+    await untilTeams(["Los Cóndores", "Los Zorros"]);
+    // The robot failed: the visitor's copy is dropped, the page no longer lists the team.
+    await expect.poll(page, { timeout: 5000 }).not.toContain("Los Pumas");
+    await server.db
+      .update(competitionTeams)
+      .set({ status: "withdrawn" })
+      .where(eq(competitionTeams.id, teams[0]!));
+    await untilTeams(["Los Zorros"]);
+  } finally {
+    viewer.close();
+  }
 });
 
 test("streams are capped per client address; a malformed competition is not found and only GET is answered", async () => {
