@@ -1114,6 +1114,72 @@ export async function teamsOfMember(db: Db, userId: string) {
   }));
 }
 
+/** A person's place in a team of an event, as the event's participants list names it. */
+export interface TeamPlace {
+  teamId: string;
+  team: string;
+  category: string;
+  coach: boolean;
+  /** 'Aprobado', 'Pendiente de aprobación'…: a withdrawn team is not listed. */
+  status: string;
+}
+
+/** In words: "«Los Cóndores» · Seguidor de línea", with the coach and the state when they matter. */
+export function teamPlaceText(place: TeamPlace): string {
+  const role = place.coach ? ", como entrenador" : "";
+  const state = place.status === TEAM_STATUS.approved ? "" : ` (${place.status.toLowerCase()})`;
+  return `«${place.team}» · ${place.category}${role}${state}`;
+}
+
+/**
+ * The teams of an event each of its people is in (as a member or its coach), for the organisers'
+ * participants list and its CSV: competitors are told apart from the audience. Withdrawn teams
+ * are not listed. Read by whoever may see the participants (the route checks).
+ */
+export async function teamsOfParticipants(
+  db: Db,
+  eventId: string,
+): Promise<Map<string, TeamPlace[]>> {
+  if (!isUuid(eventId)) return new Map();
+  const teams = await db
+    .select({
+      id: competitionTeams.id,
+      name: competitionTeams.name,
+      status: competitionTeams.status,
+      coachId: competitionTeams.coachId,
+      category: competitionCategories.name,
+      position: competitionCategories.position,
+    })
+    .from(competitionTeams)
+    .innerJoin(competitionCategories, eq(competitionCategories.id, competitionTeams.categoryId))
+    .where(and(eq(competitionTeams.eventId, eventId), ne(competitionTeams.status, "withdrawn")))
+    .orderBy(asc(competitionCategories.position), asc(competitionTeams.name));
+  const byPerson = new Map<string, TeamPlace[]>();
+  if (teams.length === 0) return byPerson;
+  const members = await db
+    .select({ teamId: teamMembers.teamId, userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(
+      inArray(
+        teamMembers.teamId,
+        teams.map((t) => t.id),
+      ),
+    );
+  const add = (userId: string, place: TeamPlace) =>
+    byPerson.set(userId, [...(byPerson.get(userId) ?? []), place]);
+  for (const team of teams) {
+    const place = {
+      teamId: team.id,
+      team: team.name,
+      category: team.category,
+      status: TEAM_STATUS[team.status as TeamStatus],
+    };
+    for (const m of members) if (m.teamId === team.id) add(m.userId, { ...place, coach: false });
+    if (team.coachId) add(team.coachId, { ...place, coach: true });
+  }
+  return byPerson;
+}
+
 /**
  * Before a member's account goes (inside deleteAccount's transaction): each team they captain
  * passes to its oldest other member, or is withdrawn when none is left; a team they coach loses

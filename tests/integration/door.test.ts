@@ -703,3 +703,51 @@ test("the category editor takes a start, both blank for the event's; half of it 
   ] as const)
     expect(() => parseCategory({ ...base, ...fields }, "America/La_Paz")).toThrow(message);
 });
+
+test("the participants list and its CSV name each competitor's and coach's team; the audience has none", async () => {
+  const c = await competition();
+  const ana = await person("Ana Quispe");
+  const coach = await person("Carla Entrena");
+  const audience = await person("Diego Público");
+  await team(c, [ana], { name: "Los Cóndores", coach });
+  await team(c, [await person("Eva Espera")], { name: "Los Pumas", status: "pending" });
+  expect((await scan(c.eventId, ana, c.door)).outcome).toBe("checkedIn");
+  expect((await scan(c.eventId, coach, c.door)).outcome).toBe("checkedIn");
+  expect(await joinEvent(server.db, audience.user, c.eventId)).toBe("joined");
+
+  const page = await admin.client.get(`/admin/eventos/${c.eventId}/participantes`);
+  expect(page.status).toBe(200);
+  /** Each person's row of the list, as read. */
+  const rowOf = (html: string, name: string) =>
+    words(html.split("<li").find((row) => words(row).startsWith(`>${name}`)) ?? "");
+  expect(rowOf(page.text, "Ana Quispe")).toContain("Equipo: «Los Cóndores» · Robot Sumo");
+  expect(rowOf(page.text, "Ana Quispe")).not.toContain("entrenador");
+  expect(rowOf(page.text, "Carla Entrena")).toContain(
+    "Equipo: «Los Cóndores» · Robot Sumo, como entrenador",
+  );
+  expect(rowOf(page.text, "Diego Público")).not.toBe("");
+  expect(rowOf(page.text, "Diego Público")).not.toContain("Equipo");
+  expect(text(page.text)).toContain(`href="/equipos/`);
+
+  const csv = await admin.client.get(`/admin/eventos/${c.eventId}/participantes.csv`);
+  const lines = csv.text.replace(/^\uFEFF/, "").split("\r\n");
+  const lineOf = (name: string) => lines.find((l) => l.includes(name)) ?? "";
+  expect(lines[0]).toMatch(/,"?Equipos"?$/);
+  expect(lineOf("Ana Quispe")).toMatch(/,"?«Los Cóndores» · Robot Sumo"?$/);
+  expect(lineOf("Carla Entrena")).toMatch(/,"?«Los Cóndores» · Robot Sumo, como entrenador"?$/);
+  expect(lineOf("Diego Público")).toMatch(/,(""|)$/);
+
+  // A member of a pending team who came as audience: the team is named with its state.
+  const eva = (
+    await server.db.select().from(users).where(eq(users.nombreCompleto, "Eva Espera"))
+  )[0]!;
+  expect(await joinEvent(server.db, eva, c.eventId)).toBe("joined");
+  const again = (await admin.client.get(`/admin/eventos/${c.eventId}/participantes`)).text;
+  expect(rowOf(again, "Eva Espera")).toContain(
+    "Equipo: «Los Pumas» · Robot Sumo (pendiente de aprobación)",
+  );
+  // Without teams, an event's file is as it was.
+  const plain = await createTestEvent(server.db, admin.user, { nombreEvento: "Charla abierta" });
+  const plainCsv = await admin.client.get(`/admin/eventos/${plain.id}/participantes.csv`);
+  expect(plainCsv.text.replace(/^\uFEFF/, "").split("\r\n")[0]).not.toContain("Equipos");
+});

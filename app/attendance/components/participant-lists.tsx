@@ -2,7 +2,8 @@
 // part, with 'Marcar presente' or 'Quitar asistencia' and, after the event, the certificate; and
 // who waits for a seat, in order. An event of several sessions shows, for each member, how many
 // they attended with the list folded under it, and the count of each session (decision 044).
-import { Form } from "react-router";
+import { Fragment } from "react";
+import { Form, Link } from "react-router";
 import { formatDateTime, formatDateTimeRange, formatShortDateTime } from "~/kernel/time";
 import { EmptyState } from "~/ui/item-card";
 import { EmailAddress } from "~/ui/email-address";
@@ -20,6 +21,8 @@ export interface ParticipantRow {
   skippedIds: string[];
   /** Whether they attended the share of sessions that earns the certificate. */
   reachesShare: boolean;
+  /** A competition's teams they are in, as a member or its coach, in words. */
+  teams?: { id: string; text: string }[];
 }
 
 export interface SessionRow {
@@ -173,6 +176,17 @@ export function ParticipantList({
                   {p.ciudad ? `${p.ciudad} · ` : ""}Inscrito el{" "}
                   {formatDateTime(p.joinedAt, timeZone)}
                 </span>
+                {p.teams?.length ? (
+                  <span className="participant-teams">
+                    {p.teams.length === 1 ? "Equipo: " : "Equipos: "}
+                    {p.teams.map((t, i) => (
+                      <Fragment key={t.id}>
+                        {i > 0 ? "; " : null}
+                        <Link to={`/equipos/${t.id}`}>{t.text}</Link>
+                      </Fragment>
+                    ))}
+                  </span>
+                ) : null}
                 {sessions.length > 1 ? (
                   <MemberSessions p={p} sessions={sessions} busy={busy} timeZone={timeZone} />
                 ) : p.checkedInAt ? (

@@ -4,6 +4,7 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import { listAttendance, setCheckedIn, setSessionAttendance } from "~/attendance/attendance.server";
 import { SESSION_OPENS_BEFORE_MS } from "~/attendance/session-attendance.server";
 import type { User } from "~/db/schema.server";
+import { teamPlaceText, teamsOfParticipants } from "~/competitions/teams.server";
 import { hasEnded } from "~/events/event.server";
 import { redirectWithFlash } from "~/flash.server";
 import { answerRefusal } from "~/kernel/errors";
@@ -42,6 +43,8 @@ export async function loadParticipants(
   const attendance = await listAttendance(context.db, admin, eventId);
   if (!attendance) notFound(MESSAGES.eventNotFound);
   const { event, participants, waiting } = attendance;
+  // A competition's competitors and coaches are told apart from its audience.
+  const teams = await teamsOfParticipants(context.db, event.id);
   return data(
     {
       sent: sentReport(request),
@@ -71,6 +74,7 @@ export async function loadParticipants(
         sessionIds: p.sessionIds,
         skippedIds: p.skippedIds,
         reachesShare: p.reachesShare,
+        teams: (teams.get(p.userId) ?? []).map((t) => ({ id: t.teamId, text: teamPlaceText(t) })),
       })),
       waiting: waiting.map((w) => ({
         userId: w.userId,
