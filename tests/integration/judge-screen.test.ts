@@ -275,6 +275,39 @@ test("time trial: a judge's run is saved, a resend is 'Ya estaba anotado', anoth
   });
   expect((await stored()).audit).toBe(before + 1);
   expect((await board(c.organiser, c.data)).role).toBe("organiser");
+
+  // An organiser's run made where their screen showed none for it (offline, while a judge
+  // entered it) corrects nothing: it is a second entry, for the organisers to decide.
+  const judged = await post(c.judge, c.data, { ...run, anotacion: randomUUID(), vuelta: "2" });
+  expect(judged.body).toMatchObject({ outcome: "saved" });
+  const unseen = await post(c.organiser, c.data, {
+    ...run,
+    anotacion: randomUUID(),
+    vuelta: "2",
+    tiempo: "15",
+    sinVer: "1",
+  });
+  expect(unseen.body).toEqual({
+    ok: true,
+    outcome: "conflict",
+    message: JUDGING_MESSAGES.outcomeConflict,
+  });
+  expect((await stored()).audit).toBe(before + 1);
+  const second = (await board(c.organiser, c.data)).runs.filter(
+    (r) => r.teamId === condores && r.attempt === 2,
+  );
+  expect(second).toEqual([
+    { teamId: condores, attempt: 2, timeMs: 12345, penaltyMs: 0, conflict: false },
+    { teamId: condores, attempt: 2, timeMs: 15000, penaltyMs: 0, conflict: true },
+  ]);
+  // Unseen but the same time: nothing to decide.
+  const sameUnseen = await post(c.organiser, c.data, {
+    ...run,
+    anotacion: randomUUID(),
+    vuelta: "2",
+    sinVer: "1",
+  });
+  expect(sameUnseen.body).toMatchObject({ outcome: "same" });
 });
 
 test("time trial: out-of-range and mistyped times, a team not in play, a run the category does not count are refused in Spanish with nothing stored", async () => {
@@ -500,11 +533,21 @@ test("bracket: without a draw the screen says so; the organiser draws it on the 
     outcome: "conflict",
     message: JUDGING_MESSAGES.outcomeConflict,
   });
+  // The screen offers only the round to play next, so its rounds carry 'sinVer': an organiser's
+  // round sent after a judge's (offline meanwhile) is a second entry too, not a correction.
+  const organisers = await post(c.organiser, c.data, {
+    ...round1,
+    anotacion: randomUUID(),
+    ganador: d,
+    sinVer: "1",
+  });
+  expect(organisers.body).toMatchObject({ outcome: "conflict" });
   // Round 2 without JavaScript: the page's buttons post the winner.
   const page = await c.judge.client.get(c.page);
   const entryId = /name="anotacion" value="([^"]+)"/.exec(page.text)?.[1];
   expect(words(page.text)).toContain("Ronda 1: ganó «Beta»");
   expect(words(page.text)).toContain("Ronda 2: ¿quién ganó?");
+  expect(page.text).toContain('name="sinVer" value="1"');
   const second = await c.judge.client.post(c.page, {
     intent: "ronda",
     anotacion: entryId!,

@@ -59,6 +59,7 @@ function EntryForm({
   onQueued,
   className,
   oneTap = false,
+  unseen,
   children,
 }: {
   intent: EntryIntent;
@@ -70,6 +71,11 @@ function EntryForm({
   className?: string;
   /** Taps within half a second count once (a bracket's next round appears under the thumb). */
   oneTap?: boolean;
+  /**
+   * Whether the screen showed no entry for what these fields name: an organiser's entry is then
+   * not a correction of one they never saw (decision 059).
+   */
+  unseen?: (fields: EntryFields) => boolean;
   children: (error: string | null) => ReactNode;
 }) {
   const [error, setError] = useState<string | null>(null);
@@ -94,6 +100,7 @@ function EntryForm({
       throw problem;
     }
     setError(null);
+    if (unseen?.(fields)) fields.sinVer = "1";
     onEntry(intent, fields, label(fields));
     onQueued?.(event.currentTarget);
   }
@@ -152,6 +159,12 @@ export function TimeTrialPanel({
         entryId={entryId}
         board={board}
         onEntry={onEntry}
+        unseen={(f) =>
+          !runs.some(
+            (r) =>
+              r.teamId === f.equipo && r.attempt === Number(f.vuelta) && r.state !== "conflict",
+          )
+        }
         label={(f) =>
           `Vuelta ${f.vuelta} de «${name(f.equipo ?? "")}»: ${
             f.noTermino
@@ -372,6 +385,8 @@ export function BracketPanel({
                       <legend className="judge-label">Ronda {round}: ¿quién ganó?</legend>
                       <input type="hidden" name="partido" value={m.id} />
                       <input type="hidden" name="ronda" value={round} />
+                      {/* Only the round to play next is offered: none is shown for it yet. */}
+                      <input type="hidden" name="sinVer" value="1" />
                       <div className="judge-winners">
                         {[m.a, m.b].map((team) => (
                           <button

@@ -138,8 +138,12 @@ export function outcomeFor(
   role: OpenCategory["role"],
   standing: boolean,
   sameAsStanding: boolean,
+  /** Made where no entry for that run or round was shown (an organiser offline, say). */
+  unseen = false,
 ): EntryOutcome {
   if (!standing) return "saved";
   if (sameAsStanding) return "same";
-  return role === "judge" ? "conflict" : "corrected";
+  // An organiser corrects what they saw; an entry made without seeing the one that stands is a
+  // second entry like a judge's, for the organisers to decide.
+  return role === "judge" || unseen ? "conflict" : "corrected";
 }

@@ -88,6 +88,8 @@ export interface RunFields {
   timeMs: unknown;
   penaltyMs?: unknown;
   clientEntryId?: unknown;
+  /** True when the screen showed no entry for this run as it was made (see outcomeFor). */
+  unseen?: boolean;
 }
 
 /** A run of a time trial: its team (in play), attempt, time and penalties. */
@@ -157,6 +159,7 @@ export async function enterRun(
       open.role,
       standing !== undefined,
       standing ? same(standing) : false,
+      fields.unseen === true,
     );
     if (outcome === "same") return { outcome, id: standing!.id };
     if (outcome === "corrected")
@@ -239,6 +242,8 @@ export interface RoundFields {
   round: unknown;
   winnerTeamId: unknown;
   clientEntryId?: unknown;
+  /** True when the screen showed no winner for this round as it was made (see outcomeFor). */
+  unseen?: boolean;
 }
 
 /** 'de' before a match in words, contracted as Spanish does: 'del partido por el tercer puesto'. */
@@ -328,6 +333,7 @@ export async function enterRound(
       open.role,
       standing !== undefined,
       standing ? same(standing) : false,
+      fields.unseen === true,
     );
     if (outcome === "same") return { outcome, id: standing!.id };
     if (outcome === "corrected")

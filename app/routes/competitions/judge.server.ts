@@ -148,13 +148,15 @@ export async function entryFromForm(
       throw error;
     }
     const clientEntryId = fields.anotacion;
+    // The screen says when it showed no entry for that run or round (decision 059).
+    const unseen = fields.sinVer === "1";
     const now = context.now();
     const { db } = context;
     const result =
       entry.intent === "vuelta"
-        ? await enterRun(db, user, categoryId, { ...entry, clientEntryId }, now)
+        ? await enterRun(db, user, categoryId, { ...entry, clientEntryId, unseen }, now)
         : entry.intent === "ronda"
-          ? await enterRound(db, user, categoryId, { ...entry, clientEntryId }, now)
+          ? await enterRound(db, user, categoryId, { ...entry, clientEntryId, unseen }, now)
           : await enterScoreSheet(db, user, categoryId, { ...entry, clientEntryId }, now);
     return {
       status: 200,
