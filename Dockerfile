@@ -6,6 +6,11 @@
 FROM node:24-bookworm-slim AS build
 # Behind a proxy that inspects TLS, its CA for npm (with podman build, -v to mount the file).
 ARG NODE_EXTRA_CA_CERTS
+# Node without its symbol table (16 MB of names for debuggers; the dynamic symbols that native
+# modules such as sharp link against stay): the image stays well under 300 MB as Node 24 grows.
+# Before the sources, so that a change of them does not ask Debian's mirrors again.
+RUN apt-get update && apt-get install -y --no-install-recommends binutils \
+ && strip /usr/local/bin/node && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 # No install scripts: the native parts (sharp, esbuild) come as prebuilt optional packages.
@@ -21,11 +26,8 @@ RUN npm run build \
  && find node_modules -type f \( -name '*.ts' -o -name '*.mts' -o -name '*.cts' -o -name '*.tsx' \
       -o -name '*.map' -o -name '*.md' -o -name '*.markdown' \) -delete \
  && rm -f node_modules/pdfkit/js/pdfkit.browser*.*js node_modules/pdfkit/js/pdfkit.standalone.js \
-      node_modules/pdfkit/js/pdfkit.old.js
-# Node without its symbol table (16 MB of names for debuggers; the dynamic symbols that native
-# modules such as sharp link against stay): the image stays well under 300 MB as Node 24 grows.
-RUN apt-get update && apt-get install -y --no-install-recommends binutils \
- && strip /usr/local/bin/node && /usr/local/bin/node -e 'require("node:zlib"); require("node:crypto")'
+      node_modules/pdfkit/js/pdfkit.old.js \
+ && node -e 'require("sharp"); require("pdfkit"); import("@electric-sql/pglite")'
 
 # Only Node itself from the build image: no npm, no yarn, no compiler in what runs.
 FROM debian:bookworm-slim

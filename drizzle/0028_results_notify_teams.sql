@@ -3,7 +3,9 @@
 -- a category shows; each change tells the results streams which category, after its commit.
 CREATE TRIGGER ayllu_results_competition_teams AFTER INSERT OR UPDATE OR DELETE ON "competition_teams" FOR EACH ROW EXECUTE FUNCTION ayllu_results_changed('category_id');--> statement-breakpoint
 CREATE TRIGGER ayllu_results_team_members AFTER INSERT OR UPDATE OR DELETE ON "team_members" FOR EACH ROW EXECUTE FUNCTION ayllu_results_changed('category_id');--> statement-breakpoint
-CREATE FUNCTION ayllu_results_inspected() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION ayllu_results_inspected() RETURNS trigger LANGUAGE plpgsql
+-- The tables where the migration made them, whatever search_path a later session has.
+SET search_path FROM CURRENT AS $$
 DECLARE
   changed uuid;
 BEGIN
@@ -17,15 +19,19 @@ $$;
 CREATE TRIGGER ayllu_results_team_inspections AFTER INSERT OR UPDATE OR DELETE ON "team_inspections" FOR EACH ROW EXECUTE FUNCTION ayllu_results_inspected();--> statement-breakpoint
 -- A check-in at the door (or its undoing) of a team's member or coach: that team's category.
 -- Check-ins of events without competitions find no team and send nothing.
-CREATE FUNCTION ayllu_results_checked_in() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION ayllu_results_checked_in() RETURNS trigger LANGUAGE plpgsql
+SET search_path FROM CURRENT AS $$
 DECLARE
   changed_user uuid;
   changed_event uuid;
 BEGIN
+  -- A registration or its end without a check-in changes no team's place.
   IF TG_OP = 'DELETE' THEN
+    IF OLD.checked_in_at IS NULL THEN RETURN NULL; END IF;
     changed_user := OLD.user_id;
     changed_event := OLD.event_id;
   ELSE
+    IF TG_OP = 'INSERT' AND NEW.checked_in_at IS NULL THEN RETURN NULL; END IF;
     IF TG_OP = 'UPDATE' AND NEW.checked_in_at IS NOT DISTINCT FROM OLD.checked_in_at THEN
       RETURN NULL;
     END IF;

@@ -36,9 +36,11 @@ function boardOf(format: "tiempo" | "llaves"): JudgeBoard {
   };
 }
 
-test("a run the screen showed is sent as a correction; one it did not show says so", () => {
+test("a run the screen showed from the server is sent as a correction; one it did not show, or only as this phone's own waiting entry, says so", () => {
   const entries: EntryFields[] = [];
+  // Run 1 of Los Cóndores the server has; run 1 of Los Pumas only waits on this phone.
   const runs: ShownRun[] = [
+    { teamId: B, attempt: 1, timeMs: 13000, penaltyMs: 0, state: "pending" },
     { teamId: A, attempt: 1, timeMs: 12345, penaltyMs: 0, state: "standing" },
   ];
   const Stub = createRoutesStub([
@@ -62,15 +64,16 @@ test("a run the screen showed is sent as a correction; one it did not show says 
   fireEvent.click(screen.getByRole("radio", { name: "1" }));
   fireEvent.change(screen.getByLabelText("Tiempo (segundos)"), { target: { value: "12" } });
   fireEvent.click(screen.getByRole("button", { name: "Anotar vuelta" }));
-  // Run 1 of Los Pumas is not: a new entry, made without seeing any.
+  // Run 1 of Los Pumas is not (its earlier entry has not reached the server, where a judge may
+  // have entered that run meanwhile): made without seeing one.
   fireEvent.change(team, { target: { value: B } });
   fireEvent.click(screen.getByRole("radio", { name: "1" }));
-  fireEvent.change(screen.getByLabelText("Tiempo (segundos)"), { target: { value: "13" } });
+  fireEvent.change(screen.getByLabelText("Tiempo (segundos)"), { target: { value: "13,5" } });
   fireEvent.click(screen.getByRole("button", { name: "Anotar vuelta" }));
   expect(entries).toHaveLength(2);
   expect(entries[0]).toMatchObject({ equipo: A, vuelta: "1", tiempo: "12" });
   expect(entries[0]!.sinVer).toBeUndefined();
-  expect(entries[1]).toMatchObject({ equipo: B, vuelta: "1", tiempo: "13", sinVer: "1" });
+  expect(entries[1]).toMatchObject({ equipo: B, vuelta: "1", tiempo: "13,5", sinVer: "1" });
 });
 
 test("a bracket's round is only offered before one is shown for it: it is always sent as unseen", () => {

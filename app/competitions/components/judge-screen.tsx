@@ -159,10 +159,12 @@ export function TimeTrialPanel({
         entryId={entryId}
         board={board}
         onEntry={onEntry}
+        // Seen: a run the server has. This phone's own run still waiting is not: a judge may
+        // have entered that run meanwhile.
         unseen={(f) =>
           !runs.some(
             (r) =>
-              r.teamId === f.equipo && r.attempt === Number(f.vuelta) && r.state !== "conflict",
+              r.teamId === f.equipo && r.attempt === Number(f.vuelta) && r.state === "standing",
           )
         }
         label={(f) =>
@@ -195,6 +197,7 @@ export function TimeTrialPanel({
                 setAttempt(nextAttempt(e.target.value));
               }}
               required
+              aria-describedby={error ? "judge-run-error" : undefined}
             >
               <option value="">Elige un equipo</option>
               {board.teams.map((t) => (
@@ -492,7 +495,13 @@ export function ScoreSheetPanel({
             <label className="judge-label" htmlFor="judge-sheet-team">
               Equipo
             </label>
-            <select id="judge-sheet-team" name="equipo" className="judge-select" required>
+            <select
+              id="judge-sheet-team"
+              name="equipo"
+              className="judge-select"
+              required
+              aria-describedby={error ? "judge-sheet-error" : undefined}
+            >
               <option value="">Elige un equipo</option>
               {board.teams.map((t) => (
                 <option key={t.id} value={t.id}>
