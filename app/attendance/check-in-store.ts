@@ -1,6 +1,7 @@
 // What the check-in page keeps on the admin's phone (IndexedDB), so that it works without a
 // connection: each event's participant list as last received, and the check-ins not yet sent.
 // Browser only.
+import { databaseOpener, done, finished } from "~/kernel/idb";
 
 const DB_NAME = "ayllu-registro";
 const LISTS = "listas";
@@ -15,40 +16,11 @@ export interface PendingCheckIn {
   at: string;
 }
 
-function done<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-function finished(transaction: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = () => reject(transaction.error);
-    transaction.onabort = () => reject(transaction.error);
-  });
-}
-
-let opening: Promise<IDBDatabase> | null = null;
-
-function open(): Promise<IDBDatabase> {
-  opening ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => {
-      const db = request.result;
-      db.createObjectStore(LISTS, { keyPath: "event.id" });
-      const pending = db.createObjectStore(PENDING, { keyPath: ["eventId", "userId"] });
-      pending.createIndex("eventId", "eventId");
-    };
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => {
-      opening = null;
-      reject(request.error);
-    };
-  });
-  return opening;
-}
+const open = databaseOpener(DB_NAME, 1, (db) => {
+  db.createObjectStore(LISTS, { keyPath: "event.id" });
+  const pending = db.createObjectStore(PENDING, { keyPath: ["eventId", "userId"] });
+  pending.createIndex("eventId", "eventId");
+});
 
 /** The list last kept for this event, if any. */
 export async function loadList<T extends { event: { id: string } }>(

@@ -23,6 +23,7 @@ import {
   saveList,
 } from "~/attendance/check-in-store";
 import { ATTENDANCE_MESSAGES } from "~/attendance/messages";
+import { useKeptForOffline, useSyncRounds } from "~/kernel/offline-page";
 
 /** What the admin sees after a scan or a typed code. */
 export type CheckInOutcome =
@@ -185,41 +186,8 @@ export function useCheckInSync(page: CheckInPayload, noScriptReply?: CheckInRepl
     };
   }, [event.id, page, send, withPending]);
 
-  useEffect(() => {
-    const wentOnline = () => {
-      setOnline(true);
-      void send().then(refresh);
-    };
-    const wentOffline = () => setOnline(false);
-    window.addEventListener("online", wentOnline);
-    window.addEventListener("offline", wentOffline);
-    // Other phones check people in too: the counts follow them while there is a connection.
-    const every = window.setInterval(() => {
-      if (navigator.onLine && document.visibilityState === "visible") void send().then(refresh);
-    }, 20_000);
-    return () => {
-      window.removeEventListener("online", wentOnline);
-      window.removeEventListener("offline", wentOffline);
-      window.clearInterval(every);
-    };
-  }, [send, refresh]);
-
-  useEffect(() => {
-    if (!("serviceWorker" in navigator)) return;
-    navigator.serviceWorker
-      .register("/registro-sw.js", { scope: "/admin/eventos/" })
-      .then(() => navigator.serviceWorker.ready)
-      .then((registration) => {
-        const files = performance
-          .getEntriesByType("resource")
-          .map((entry) => entry.name)
-          .filter((name) => name.startsWith(location.origin));
-        registration.active?.postMessage({ type: "guardar", urls: [location.href, ...files] });
-      })
-      .catch(() => {
-        // Without a service worker the page still works while it stays open.
-      });
-  }, []);
+  useSyncRounds(send, refresh, setOnline);
+  useKeptForOffline("/registro-sw.js", () => "/admin/eventos/");
 
   /** Marks a recognised person present here, queues it and sends it when it can. */
   async function markPresent(person: CheckInPerson) {

@@ -3,6 +3,7 @@
 // be sent and, once answered, what the server said (kept so that a refusal that arrives later, the
 // category marked final meanwhile say, is read and never silently lost). Everything is kept per
 // account: on a phone shared by two judges, neither sees nor sends the other's. Browser only.
+import { databaseOpener, done, finished } from "~/kernel/idb";
 import type { EntryFields, EntryIntent, EntryReply } from "./judge-entry";
 
 const DB_NAME = "ayllu-jurado";
@@ -35,42 +36,13 @@ export interface SavedBoard {
   generatedAt: string;
 }
 
-function done<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-function finished(transaction: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = () => reject(transaction.error);
-    transaction.onabort = () => reject(transaction.error);
-  });
-}
-
-let opening: Promise<IDBDatabase> | null = null;
-
-function open(): Promise<IDBDatabase> {
-  opening ??= new Promise((resolve, reject) => {
-    // Version 2: boards per account and category, entries with their account.
-    const request = indexedDB.open(DB_NAME, 2);
-    request.onupgradeneeded = () => {
-      const db = request.result;
-      for (const name of [...db.objectStoreNames]) db.deleteObjectStore(name);
-      db.createObjectStore(BOARDS, { keyPath: ["judgeId", "category.id"] });
-      const entries = db.createObjectStore(ENTRIES, { keyPath: "id" });
-      entries.createIndex("categoryId", "categoryId");
-    };
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => {
-      opening = null;
-      reject(request.error);
-    };
-  });
-  return opening;
-}
+// Version 2: boards per account and category, entries with their account.
+const open = databaseOpener(DB_NAME, 2, (db) => {
+  for (const name of [...db.objectStoreNames]) db.deleteObjectStore(name);
+  db.createObjectStore(BOARDS, { keyPath: ["judgeId", "category.id"] });
+  const entries = db.createObjectStore(ENTRIES, { keyPath: "id" });
+  entries.createIndex("categoryId", "categoryId");
+});
 
 export async function loadBoard<T>(userId: string, categoryId: string): Promise<T | undefined> {
   const db = await open();

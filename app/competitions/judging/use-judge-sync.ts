@@ -27,6 +27,7 @@ import {
   storedEntries,
   type StoredEntry,
 } from "./judge-store";
+import { useKeptForOffline, useSyncRounds } from "~/kernel/offline-page";
 import { JUDGING_MESSAGES } from "./messages";
 import type { TieRuleOf } from "./rules";
 import { rankTimeTrial, type Run } from "./time-trial";
@@ -196,60 +197,9 @@ export function useJudgeSync(page: JudgeBoard) {
     };
   }, [me, categoryId, page, reload, send, setBoard]);
 
-  useEffect(() => {
-    const wentOnline = () => {
-      setOnline(true);
-      void send().then(refresh);
-    };
-    const wentOffline = () => setOnline(false);
-    // Back to the screen (the phone woke, or the judge signed in again in another tab): at once
-    // rather than at the next round of the interval.
-    const cameBack = () => {
-      if (document.visibilityState === "visible" && navigator.onLine) void send().then(refresh);
-    };
-    window.addEventListener("online", wentOnline);
-    window.addEventListener("offline", wentOffline);
-    document.addEventListener("visibilitychange", cameBack);
-    // Other judges enter results too: the screen follows them while there is a connection.
-    const every = window.setInterval(() => {
-      if (navigator.onLine && document.visibilityState === "visible") void send().then(refresh);
-    }, 20_000);
-    return () => {
-      window.removeEventListener("online", wentOnline);
-      window.removeEventListener("offline", wentOffline);
-      document.removeEventListener("visibilitychange", cameBack);
-      window.clearInterval(every);
-    };
-  }, [send, refresh]);
-
-  useEffect(() => {
-    if (!("serviceWorker" in navigator)) return;
-    // Scoped to this page alone: it never takes over the door's check-in or 'Mis entradas'.
-    navigator.serviceWorker
-      .register("/jurado-sw.js", { scope: location.pathname })
-      .then(async (registration) => {
-        // This page's own worker once it runs (`ready` may answer with the check-in's, whose
-        // scope is wider).
-        const worker =
-          registration.active ??
-          (await new Promise<ServiceWorker | null>((resolve) => {
-            const coming = registration.installing ?? registration.waiting;
-            if (!coming) return resolve(null);
-            coming.addEventListener("statechange", () => {
-              if (coming.state === "activated") resolve(coming);
-              if (coming.state === "redundant") resolve(null);
-            });
-          }));
-        const files = performance
-          .getEntriesByType("resource")
-          .map((entry) => entry.name)
-          .filter((name) => name.startsWith(location.origin));
-        worker?.postMessage({ type: "guardar", urls: [location.href, ...files] });
-      })
-      .catch(() => {
-        // Without a service worker the page still works while it stays open.
-      });
-  }, []);
+  useSyncRounds(send, refresh, setOnline);
+  // Scoped to this page alone: it never takes over the door's check-in or 'Mis entradas'.
+  useKeptForOffline("/jurado-sw.js", () => location.pathname);
 
   /** Queues an entry on this phone and sends it when it can. */
   async function submit(intent: EntryIntent, fields: EntryFields, label: string) {

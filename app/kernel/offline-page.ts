@@ -1,0 +1,75 @@
+// What the pages that work without a connection share (the door's check-in, decision 019; a
+// judge's screen, decision 059): the rounds in which they send what waits and read the state
+// again, and the service worker that keeps the page and its files on the phone. Browser only.
+import { useEffect } from "react";
+
+/**
+ * Sends what waits and reads the state again when the connection returns, when the page is shown
+ * again (the phone woke, the person came back from another tab) and every 20 seconds while it
+ * is shown; `setOnline` follows the browser's online and offline events.
+ */
+export function useSyncRounds(
+  send: () => Promise<void>,
+  refresh: () => Promise<void>,
+  setOnline: (online: boolean) => void,
+) {
+  useEffect(() => {
+    const round = () => void send().then(refresh);
+    const wentOnline = () => {
+      setOnline(true);
+      round();
+    };
+    const wentOffline = () => setOnline(false);
+    const cameBack = () => {
+      if (document.visibilityState === "visible" && navigator.onLine) round();
+    };
+    window.addEventListener("online", wentOnline);
+    window.addEventListener("offline", wentOffline);
+    document.addEventListener("visibilitychange", cameBack);
+    // Other phones enter things too: the page follows them while there is a connection.
+    const every = window.setInterval(() => {
+      if (navigator.onLine && document.visibilityState === "visible") round();
+    }, 20_000);
+    return () => {
+      window.removeEventListener("online", wentOnline);
+      window.removeEventListener("offline", wentOffline);
+      document.removeEventListener("visibilitychange", cameBack);
+      window.clearInterval(every);
+    };
+  }, [send, refresh, setOnline]);
+}
+
+/**
+ * Registers `script` for `scope` and, once that registration's own worker runs (`ready` may
+ * answer with another page's, whose scope is wider), asks it to keep this page and the files it
+ * loaded. Without a service worker the page still works while it stays open.
+ */
+export function useKeptForOffline(script: string, scope: () => string) {
+  useEffect(() => {
+    if (!("serviceWorker" in navigator)) return;
+    navigator.serviceWorker
+      .register(script, { scope: scope() })
+      .then(async (registration) => {
+        const worker =
+          registration.active ??
+          (await new Promise<ServiceWorker | null>((resolve) => {
+            const coming = registration.installing ?? registration.waiting;
+            if (!coming) return resolve(null);
+            coming.addEventListener("statechange", () => {
+              if (coming.state === "activated") resolve(coming);
+              if (coming.state === "redundant") resolve(null);
+            });
+          }));
+        const files = performance
+          .getEntriesByType("resource")
+          .map((entry) => entry.name)
+          .filter((name) => name.startsWith(location.origin));
+        worker?.postMessage({ type: "guardar", urls: [location.href, ...files] });
+      })
+      .catch(() => {
+        // Without a service worker the page still works while it stays open.
+      });
+    // Registered once per page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
