@@ -1134,12 +1134,14 @@ export function teamPlaceText(place: TeamPlace): string {
 /**
  * The teams of an event each of its people is in (as a member or its coach), for the organisers'
  * participants list and its CSV: competitors are told apart from the audience. Withdrawn teams
- * are not listed. Read by whoever may see the participants (the route checks).
+ * are not listed. For whoever may see the event's participants.
  */
 export async function teamsOfParticipants(
   db: Db,
+  actor: TeamActor,
   eventId: string,
 ): Promise<Map<string, TeamPlace[]>> {
+  assertMay(actor, "event.participants", { eventId });
   if (!isUuid(eventId)) return new Map();
   const teams = await db
     .select({

@@ -31,6 +31,7 @@ import {
   teamAtDoor,
   teamCompetes,
 } from "~/competitions/door.server";
+import { teamsOfParticipants } from "~/competitions/teams.server";
 import { countParticipants } from "~/events/seats.server";
 import { joinEvent, leaveEvent } from "~/events/participation.server";
 import { expireHolds } from "~/payments/expiry.server";
@@ -746,6 +747,17 @@ test("the participants list and its CSV name each competitor's and coach's team;
   expect(rowOf(again, "Eva Espera")).toContain(
     "Equipo: «Los Pumas» · Robot Sumo (pendiente de aprobación)",
   );
+  // Only those who may see the event's participants read who competes: not a plain member, nor
+  // door staff of another event.
+  await expect(teamsOfParticipants(server.db, audience.user, c.eventId)).rejects.toThrow(
+    NotAllowedError,
+  );
+  await expect(teamsOfParticipants(server.db, c.doorElsewhere, c.eventId)).rejects.toThrow(
+    NotAllowedError,
+  );
+  expect((await teamsOfParticipants(server.db, c.organiser, c.eventId)).get(ana.user.id)).toEqual([
+    expect.objectContaining({ team: "Los Cóndores", coach: false }),
+  ]);
   // Without teams, an event's file is as it was.
   const plain = await createTestEvent(server.db, admin.user, { nombreEvento: "Charla abierta" });
   const plainCsv = await admin.client.get(`/admin/eventos/${plain.id}/participantes.csv`);

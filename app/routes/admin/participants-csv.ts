@@ -17,7 +17,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!attendance) notFound(MESSAGES.eventNotFound);
   const zone = context.config.siteTimezone;
   const perSession = attendance.sessions.length > 1 ? attendance.sessions : [];
-  const teams = await teamsOfParticipants(context.db, attendance.event.id);
+  const teams = await teamsOfParticipants(context.db, admin, attendance.event.id);
   const teamsColumn = teams.size > 0;
   const rows = [
     [

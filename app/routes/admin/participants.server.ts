@@ -44,7 +44,7 @@ export async function loadParticipants(
   if (!attendance) notFound(MESSAGES.eventNotFound);
   const { event, participants, waiting } = attendance;
   // A competition's competitors and coaches are told apart from its audience.
-  const teams = await teamsOfParticipants(context.db, event.id);
+  const teams = await teamsOfParticipants(context.db, admin, event.id);
   return data(
     {
       sent: sentReport(request),
