@@ -69,15 +69,18 @@ test("a reader who scrolls before the scripts have run stays where they scrolled
     await route.continue();
   });
   await page.reload({ waitUntil: "load" });
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(700);
+  // Back near 700: on a loaded machine the inline script may run while the page below is still
+  // arriving, and the browser stops short of it (670 once).
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
+  const restored = await page.evaluate(() => window.scrollY);
   await page.mouse.move(180, 300);
   await page.mouse.wheel(0, 600);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1300);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(restored + 600);
   release();
   await untilHydrated(page);
   // Hydrating does not restore the position a second time.
   await page.waitForTimeout(300);
-  expect(await page.evaluate(() => window.scrollY)).toBe(1300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(restored + 600);
 });
 
 test("nothing visibly moves on a phone after the first paint: the font is there in time, or not used", async ({
