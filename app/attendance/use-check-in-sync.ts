@@ -23,7 +23,7 @@ import {
   saveList,
 } from "~/attendance/check-in-store";
 import { ATTENDANCE_MESSAGES } from "~/attendance/messages";
-import { useKeptForOffline, useSyncRounds } from "~/kernel/offline-page";
+import { useKeptForOffline, useOneAtATime, useSyncRounds } from "~/kernel/offline-page";
 
 /** What the admin sees after a scan or a typed code. */
 export type CheckInOutcome =
@@ -81,7 +81,6 @@ export function useCheckInSync(page: CheckInPayload, noScriptReply?: CheckInRepl
   const [sessionEnded, setSessionEnded] = useState(false);
   const peopleRef = useRef(people);
   peopleRef.current = people;
-  const sending = useRef(false);
   const dataUrl = `/admin/eventos/${event.id}/registro/datos`;
 
   /** Puts the queued check-ins over a list from the server: what this phone knows counts too. */
@@ -115,9 +114,7 @@ export function useCheckInSync(page: CheckInPayload, noScriptReply?: CheckInRepl
   }, [dataUrl, withPending]);
 
   /** Sends the queued check-ins, oldest first; stops at the first that cannot be sent. */
-  const send = useCallback(async () => {
-    if (sending.current) return;
-    sending.current = true;
+  const sendQueued = useCallback(async () => {
     try {
       for (const item of await pendingCheckIns(event.id)) {
         let response: Response;
@@ -162,9 +159,10 @@ export function useCheckInSync(page: CheckInPayload, noScriptReply?: CheckInRepl
       }
     } finally {
       setPending((await pendingCheckIns(event.id)).length);
-      sending.current = false;
     }
   }, [dataUrl, event.id]);
+  // A check-in made while others are being sent goes right after them.
+  const send = useOneAtATime(sendQueued);
 
   useEffect(() => {
     let cancelled = false;

@@ -1,7 +1,40 @@
 // What the pages that work without a connection share (the door's check-in, decision 019; a
 // judge's screen, decision 059): the rounds in which they send what waits and read the state
 // again, and the service worker that keeps the page and its files on the phone. Browser only.
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
+
+/**
+ * `run` made to go one at a time: a call while it runs asks for one more run after it (what was
+ * queued meanwhile goes then, not at the next round 20 seconds later or never if the page is
+ * left) and answers when that one ends. Several calls meanwhile ask for one more run in all.
+ */
+export function oneAtATime(run: () => Promise<void>): () => Promise<void> {
+  let current: Promise<void> | null = null;
+  let again = false;
+  const loop = async () => {
+    try {
+      do {
+        again = false;
+        await run();
+      } while (again);
+    } finally {
+      current = null;
+    }
+  };
+  return () => {
+    if (current) {
+      again = true;
+      return current;
+    }
+    current = loop();
+    return current;
+  };
+}
+
+/** `oneAtATime` for a hook's sending function, made again when the function changes. */
+export function useOneAtATime(run: () => Promise<void>): () => Promise<void> {
+  return useMemo(() => oneAtATime(run), [run]);
+}
 
 /**
  * Sends what waits and reads the state again when the connection returns, when the page is shown

@@ -27,7 +27,7 @@ import {
   storedEntries,
   type StoredEntry,
 } from "./judge-store";
-import { useKeptForOffline, useSyncRounds } from "~/kernel/offline-page";
+import { useKeptForOffline, useOneAtATime, useSyncRounds } from "~/kernel/offline-page";
 import { JUDGING_MESSAGES } from "./messages";
 import type { TieRuleOf } from "./rules";
 import { rankTimeTrial, type Run } from "./time-trial";
@@ -88,7 +88,6 @@ export function useJudgeSync(page: JudgeBoard) {
   // Until the script runs (and without JavaScript) the forms post to the page.
   const [local, setLocal] = useState(false);
   const [sessionEnded, setSessionEnded] = useState(false);
-  const sending = useRef(false);
   const dataUrl = `/admin/eventos/${eventId}/jurado/${categoryId}/datos`;
 
   const reload = useCallback(async () => {
@@ -120,9 +119,7 @@ export function useJudgeSync(page: JudgeBoard) {
   }, [dataUrl, me, setBoard]);
 
   /** Sends the entries waiting, oldest first; stops at the first that cannot be sent. */
-  const send = useCallback(async () => {
-    if (sending.current) return;
-    sending.current = true;
+  const sendWaiting = useCallback(async () => {
     let sent = false;
     try {
       await oneTabAtATime(async () => {
@@ -171,11 +168,12 @@ export function useJudgeSync(page: JudgeBoard) {
         }
       });
     } finally {
-      sending.current = false;
       await reload();
     }
     if (sent) await refresh();
   }, [me, categoryId, dataUrl, refresh, reload]);
+  // An entry made while others are being sent goes right after them.
+  const send = useOneAtATime(sendWaiting);
 
   useEffect(() => {
     let cancelled = false;
