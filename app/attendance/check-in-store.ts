@@ -1,7 +1,7 @@
 // What the check-in page keeps on the admin's phone (IndexedDB), so that it works without a
 // connection: each event's participant list as last received, and the check-ins not yet sent.
 // Browser only.
-import { databaseOpener, done, finished } from "~/kernel/idb";
+import { databaseExists, databaseOpener, done, finished } from "~/kernel/idb";
 
 const DB_NAME = "ayllu-registro";
 const LISTS = "listas";
@@ -61,4 +61,11 @@ export async function forgetCheckIn(eventId: string, userId: string): Promise<vo
   const tx = db.transaction(PENDING, "readwrite");
   tx.objectStore(PENDING).delete([eventId, userId]);
   await finished(tx);
+}
+
+/** Every event's check-ins waiting on this phone (what signing out would delete). */
+export async function unsentCheckIns(): Promise<number> {
+  if (!(await databaseExists(DB_NAME))) return 0;
+  const db = await open();
+  return done(db.transaction(PENDING).objectStore(PENDING).count());
 }

@@ -41,3 +41,13 @@ export function databaseOpener(
     return opening;
   };
 }
+
+/**
+ * Whether a database of this name exists on this device, so that a question about it does not
+ * make an empty one. Where the browser cannot list them, it answers yes (opening makes it empty).
+ */
+export async function databaseExists(name: string): Promise<boolean> {
+  if (typeof indexedDB === "undefined") return false;
+  if (typeof indexedDB.databases !== "function") return true;
+  return (await indexedDB.databases()).some((db) => db.name === name);
+}

@@ -11,6 +11,7 @@ import {
   expectNoAxeViolations,
   signInAdmin,
   publishEvent,
+  shoot,
   test,
   workerBaseUrl,
 } from "./fixtures";
@@ -124,6 +125,66 @@ test("check-in works offline: marked and queued on the phone, sent when the conn
   await b.getByRole("button", { name: "Registrar", exact: true }).click();
   await expect(b.locator(".admin-checkin-verdict")).toContainText("Ya había entrado a las");
   await phoneB.close();
+});
+
+test("signing out with a check-in still on the phone asks first: 'Cancelar' keeps it, 'Cerrar sesión igual' lets it go", async ({
+  page,
+  browser,
+  baseURL,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(/net::ERR_FAILED/);
+  await signInAdmin(page);
+  const eventId = await publishEvent(page, `Taller de sensores ${Date.now()}`);
+  const members = await browser.newContext({ baseURL });
+  const ana = await participantCode(members, eventId, "Ana Condori");
+  await members.close();
+
+  // The server cannot be reached for check-ins (a captive portal, a dead zone in the hall).
+  await openCheckIn(page, eventId);
+  await page.route("**/registro/datos", (route) =>
+    route.request().method() === "POST" ? route.abort("failed") : route.continue(),
+  );
+  await page.getByLabel("Código de la persona").fill(ana.code);
+  await page.getByRole("button", { name: "Registrar", exact: true }).click();
+  await expect(status(page)).toContainText("1 registro por enviar");
+
+  const signOut = async () => {
+    await page.getByRole("button", { name: "Admin E2E" }).click();
+    await page.getByRole("menuitem", { name: "Cerrar Sesión" }).click();
+  };
+  await signOut();
+  const warning = page.getByRole("alertdialog", { name: "Hay registros sin enviar" });
+  await expect(warning).toContainText(
+    "Este teléfono tiene 1 registro de entrada sin enviar. Si cierras sesión ahora, se borran de este teléfono y no llegarán al sitio.",
+  );
+  // The safe choice has the focus.
+  await expect(warning.getByRole("button", { name: "Cancelar" })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await shoot(page, "sign-out-warning", warning);
+  await page.keyboard.press("Enter");
+  await expect(warning).toBeHidden();
+  await expect(page.getByRole("button", { name: "Admin E2E" })).toBeFocused();
+  await expect(status(page)).toContainText("1 registro por enviar");
+  await expect(page.getByRole("button", { name: "Admin E2E" })).toBeVisible();
+
+  // Signing out anyway: the browser forgets what the phone kept, the queue with it.
+  await signOut();
+  await warning.getByRole("button", { name: "Cerrar sesión igual" }).click();
+  await expect(page.getByRole("link", { name: "Iniciar Sesión", exact: true })).toBeVisible();
+  const queued = await page.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((db) => db.name);
+    return names.includes("ayllu-registro");
+  });
+  expect(queued).toBe(false);
+
+  // With nothing waiting, signing out asks nothing.
+  await page.unroute("**/registro/datos");
+  await signInAdmin(page);
+  await openCheckIn(page, eventId);
+  await expect(status(page)).toContainText("Todo enviado");
+  await signOut();
+  await expect(page.getByRole("link", { name: "Iniciar Sesión", exact: true })).toBeVisible();
 });
 
 test("a QR code read by the camera checks the person in; the camera stops when asked and when leaving the page", async ({

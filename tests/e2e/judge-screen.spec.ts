@@ -240,6 +240,13 @@ test("time trial: a judge enters runs, keeps entering without a connection (the 
   await judge.getByRole("button", { name: "Anotar vuelta" }).click();
   await expect(status(judge)).toContainText("2 anotaciones por enviar");
   await expectNoAxeViolations(judge);
+  // Signing out now would delete them: the phone asks first, and 'Cancelar' keeps them.
+  await judge.locator(".user-menu-button").click();
+  await judge.getByRole("menuitem", { name: "Cerrar Sesión" }).click();
+  const warning = judge.getByRole("alertdialog", { name: "Hay registros sin enviar" });
+  await expect(warning).toContainText("Este teléfono tiene 2 anotaciones del jurado sin enviar.");
+  await warning.getByRole("button", { name: "Cancelar" }).click();
+  await expect(warning).toBeHidden();
   // Still offline, the screen opens again from the phone with its queue.
   await judge.reload();
   await expect(judge.getByRole("heading", { level: 1 })).toHaveText("Seguidor de línea");

@@ -3,7 +3,7 @@
 // be sent and, once answered, what the server said (kept so that a refusal that arrives later, the
 // category marked final meanwhile say, is read and never silently lost). Everything is kept per
 // account: on a phone shared by two judges, neither sees nor sends the other's. Browser only.
-import { databaseOpener, done, finished } from "~/kernel/idb";
+import { databaseExists, databaseOpener, done, finished } from "~/kernel/idb";
 import type { EntryFields, EntryIntent, EntryReply } from "./judge-entry";
 
 const DB_NAME = "ayllu-jurado";
@@ -93,4 +93,12 @@ export async function answerEntry(entry: StoredEntry, answer: EntryReply): Promi
   const pruning = db.transaction(ENTRIES, "readwrite");
   for (const e of old) pruning.objectStore(ENTRIES).delete(e.id);
   await finished(pruning);
+}
+
+/** Entries waiting on this phone to be sent, under any account (what signing out would delete). */
+export async function unsentEntries(): Promise<number> {
+  if (!(await databaseExists(DB_NAME))) return 0;
+  const db = await open();
+  const all = (await done(db.transaction(ENTRIES).objectStore(ENTRIES).getAll())) as StoredEntry[];
+  return all.filter((e) => e.answer === null).length;
 }

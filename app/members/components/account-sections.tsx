@@ -1,10 +1,12 @@
 // The member's account on the profile: 'Mis datos' (download everything, or delete the account,
 // confirmed in a dialog) and 'Sesiones' (sign out on every device).
 import { Form, Link } from "react-router";
+import { useSignOutGuard } from "~/members/components/sign-out-guard";
 import { MEMBER_MESSAGES } from "~/members/messages";
 import { Dialog } from "~/ui/dialog";
 
 export function AccountSections({ busy }: { busy: boolean }) {
+  const signOut = useSignOutGuard();
   return (
     <>
       <section className="card" aria-labelledby="my-data-title">
@@ -28,12 +30,13 @@ export function AccountSections({ busy }: { busy: boolean }) {
           Si iniciaste sesión en otro dispositivo y ya no lo usas, cierra la sesión en todos ellos,
           también en este.
         </p>
-        <Form method="post" action="/profile" className="form-actions">
+        <Form method="post" action="/profile" className="form-actions" onSubmit={signOut.onSubmit}>
           <input type="hidden" name="intent" value="logoutEverywhere" />
           <button type="submit" className="button button-ghost" disabled={busy}>
             Cerrar sesión en todos los dispositivos
           </button>
         </Form>
+        {signOut.dialog}
       </section>
     </>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Form, Link } from "react-router";
+import { useSignOutGuard } from "~/members/components/sign-out-guard";
 import { Avatar, displayNameOf } from "~/ui/avatar";
 
 export interface MenuUser {
@@ -119,6 +120,7 @@ function UserMenuButton({ user }: { user: MenuUser }) {
   const focusOnOpen = useRef<"first" | "last" | null>(null);
   const menuId = useId();
   const name = displayNameOf(user);
+  const signOut = useSignOutGuard();
 
   const items = () =>
     Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
@@ -214,13 +216,22 @@ function UserMenuButton({ user }: { user: MenuUser }) {
           ),
         )}
         <li role="none">
-          <Form method="post" action="/logout" onSubmit={() => close(false)}>
+          <Form
+            method="post"
+            action="/logout"
+            onSubmit={(event) => {
+              // Focus on the menu's button: where it returns if the sign-out asks and is cancelled.
+              close(true);
+              signOut.onSubmit(event);
+            }}
+          >
             <button role="menuitem" className="user-menu-item" type="submit">
               Cerrar Sesión
             </button>
           </Form>
         </li>
       </ul>
+      {signOut.dialog}
     </div>
   );
 }
