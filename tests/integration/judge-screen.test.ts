@@ -160,7 +160,12 @@ async function post(
   fields: Record<string, string | string[]>,
 ) {
   const client = p instanceof BrowserClient ? p : p.client;
-  const reply = await client.post(path, fields);
+  // An entry carries the id its screen gave it (a fresh one unless the test names it; "": none).
+  const entry = ["vuelta", "ronda", "hoja"].includes(fields.intent as string);
+  const reply = await client.post(
+    path,
+    entry && !("anotacion" in fields) ? { ...fields, anotacion: randomUUID() } : fields,
+  );
   let body: unknown = null;
   try {
     body = JSON.parse(reply.text);
@@ -334,6 +339,7 @@ test("time trial: out-of-range and mistyped times, a team not in play, a run the
     [{ equipo: foreign }, 409, JUDGING_MESSAGES.teamNotInCategory],
     [{ equipo: "no-es-un-id" }, 409, JUDGING_MESSAGES.teamNotInCategory],
     [{ equipo: randomUUID() }, 409, JUDGING_MESSAGES.teamNotInCategory],
+    [{ anotacion: "" }, 400, JUDGING_MESSAGES.entryIdMissing],
     [{ anotacion: "corta" }, 400, JUDGING_MESSAGES.entryIdInvalid],
     [{ anotacion: "con espacios y ñ" }, 400, JUDGING_MESSAGES.entryIdInvalid],
     [{ tiempo: "1".repeat(65) }, 400, JUDGING_MESSAGES.entryMalformed],

@@ -26,6 +26,8 @@ export const JUDGING_MESSAGES = {
   notFinal: "La categoría no está marcada como final.",
   entryMalformed: "Faltan datos de la anotación o no son válidos.",
   entryIdInvalid: "El identificador de la anotación no es válido.",
+  entryIdMissing:
+    "Falta el identificador de la anotación: vuelve a cargar la página y anótala de nuevo.",
   entryIdReused: "Esa anotación ya se recibió con otros datos.",
   roundNotDue: "Anota antes las rondas anteriores de este partido.",
   noDraw: "Las llaves todavía no están armadas: la organización debe sortearlas o sembrarlas.",

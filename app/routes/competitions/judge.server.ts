@@ -147,7 +147,9 @@ export async function entryFromForm(
         );
       throw error;
     }
+    // Every entry from a phone or a page carries its id, so a resend is never stored twice.
     const clientEntryId = fields.anotacion;
+    if (!clientEntryId) throw new JudgingError(JUDGING_MESSAGES.entryIdMissing);
     // The screen says when it showed no entry for that run or round (decision 059).
     const unseen = fields.sinVer === "1";
     const now = context.now();
