@@ -281,6 +281,35 @@ test("time trial: a judge's run is saved, a resend is 'Ya estaba anotado', anoth
   expect((await stored()).audit).toBe(before + 1);
   expect((await board(c.organiser, c.data)).role).toBe("organiser");
 
+  // A correction names the run its screen showed (`visto`): made over 12,345 s when 12,000 s
+  // stands now (another organiser corrected it meanwhile), it overwrites nothing.
+  const stale = await post(c.organiser, c.data, {
+    ...run,
+    anotacion: randomUUID(),
+    tiempo: "11",
+    visto: "12345+0",
+  });
+  expect(stale.body).toMatchObject({ ok: true, outcome: "conflict" });
+  expect((await stored()).audit).toBe(before + 1);
+  const current = await post(c.organiser, c.data, {
+    ...run,
+    anotacion: randomUUID(),
+    tiempo: "11,5",
+    visto: "12000+0",
+  });
+  expect(current.body).toMatchObject({ ok: true, outcome: "corrected" });
+  expect((await stored()).audit).toBe(before + 2);
+  const firstRun = (await board(c.organiser, c.data)).runs.filter(
+    (r) => r.teamId === condores && r.attempt === 1,
+  );
+  expect(firstRun).toEqual(
+    expect.arrayContaining([
+      { teamId: condores, attempt: 1, timeMs: 11500, penaltyMs: 0, conflict: false },
+      { teamId: condores, attempt: 1, timeMs: 11000, penaltyMs: 0, conflict: true },
+    ]),
+  );
+  expect(firstRun.filter((r) => !r.conflict)).toHaveLength(1);
+
   // An organiser's run made where their screen showed none for it (offline, while a judge
   // entered it) corrects nothing: it is a second entry, for the organisers to decide.
   const judged = await post(c.judge, c.data, { ...run, anotacion: randomUUID(), vuelta: "2" });
@@ -297,7 +326,7 @@ test("time trial: a judge's run is saved, a resend is 'Ya estaba anotado', anoth
     outcome: "conflict",
     message: JUDGING_MESSAGES.outcomeConflict,
   });
-  expect((await stored()).audit).toBe(before + 1);
+  expect((await stored()).audit).toBe(before + 2);
   const second = (await board(c.organiser, c.data)).runs.filter(
     (r) => r.teamId === condores && r.attempt === 2,
   );

@@ -36,7 +36,7 @@ function boardOf(format: "tiempo" | "llaves"): JudgeBoard {
   };
 }
 
-test("a run the screen showed from the server is sent as a correction; one it did not show, or only as this phone's own waiting entry, says so", () => {
+test("a run the screen showed from the server is sent as a correction of that run; one it did not show, or only as this phone's own waiting entry, says so", () => {
   const entries: EntryFields[] = [];
   // Run 1 of Los Cóndores the server has; run 1 of Los Pumas only waits on this phone.
   const runs: ShownRun[] = [
@@ -71,9 +71,11 @@ test("a run the screen showed from the server is sent as a correction; one it di
   fireEvent.change(screen.getByLabelText("Tiempo (segundos)"), { target: { value: "13,5" } });
   fireEvent.click(screen.getByRole("button", { name: "Anotar vuelta" }));
   expect(entries).toHaveLength(2);
-  expect(entries[0]).toMatchObject({ equipo: A, vuelta: "1", tiempo: "12" });
+  // The correction names the run it saw, so it counts only over that one.
+  expect(entries[0]).toMatchObject({ equipo: A, vuelta: "1", tiempo: "12", visto: "12345+0" });
   expect(entries[0]!.sinVer).toBeUndefined();
   expect(entries[1]).toMatchObject({ equipo: B, vuelta: "1", tiempo: "13,5", sinVer: "1" });
+  expect(entries[1]!.visto).toBeUndefined();
 });
 
 test("a bracket's round is only offered before one is shown for it: it is always sent as unseen", () => {

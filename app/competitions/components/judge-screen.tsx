@@ -10,6 +10,7 @@ import {
   EntryProblem,
   parseEntry,
   pointsFieldName,
+  runSeenKey,
   type EntryFields,
   type EntryIntent,
 } from "~/competitions/judging/judge-entry";
@@ -59,7 +60,7 @@ function EntryForm({
   onQueued,
   className,
   oneTap = false,
-  unseen,
+  seen,
   children,
 }: {
   intent: EntryIntent;
@@ -72,10 +73,11 @@ function EntryForm({
   /** Taps within half a second count once (a bracket's next round appears under the thumb). */
   oneTap?: boolean;
   /**
-   * Whether the screen showed no entry for what these fields name: an organiser's entry is then
-   * not a correction of one they never saw (decision 059).
+   * What the screen showed as standing for what these fields name: null when nothing (an
+   * organiser's entry is then not a correction of one they never saw), else how it names it
+   * (`visto`: a correction counts only over that one; decision 059).
    */
-  unseen?: (fields: EntryFields) => boolean;
+  seen?: (fields: EntryFields) => string | null;
   children: (error: string | null) => ReactNode;
 }) {
   const [error, setError] = useState<string | null>(null);
@@ -100,7 +102,9 @@ function EntryForm({
       throw problem;
     }
     setError(null);
-    if (unseen?.(fields)) fields.sinVer = "1";
+    const shown = seen?.(fields);
+    if (shown === null) fields.sinVer = "1";
+    else if (shown !== undefined) fields.visto = shown;
     onEntry(intent, fields, label(fields));
     onQueued?.(event.currentTarget);
   }
@@ -161,12 +165,13 @@ export function TimeTrialPanel({
         onEntry={onEntry}
         // Seen: a run the server has. This phone's own run still waiting is not: a judge may
         // have entered that run meanwhile.
-        unseen={(f) =>
-          !runs.some(
+        seen={(f) => {
+          const shown = runs.find(
             (r) =>
               r.teamId === f.equipo && r.attempt === Number(f.vuelta) && r.state === "standing",
-          )
-        }
+          );
+          return shown ? runSeenKey(shown) : null;
+        }}
         label={(f) =>
           `Vuelta ${f.vuelta} de «${name(f.equipo ?? "")}»: ${
             f.noTermino

@@ -32,6 +32,7 @@ import {
   type Tx,
 } from "./category.server";
 import { teamsInPlay } from "./eligible.server";
+import { runSeenKey } from "./judge-entry";
 import { JUDGING_MESSAGES } from "./messages";
 import { sheetProblem, type Criterion } from "./score-sheet";
 import { runProblem } from "./time-trial";
@@ -90,6 +91,8 @@ export interface RunFields {
   clientEntryId?: unknown;
   /** True when the screen showed no entry for this run as it was made (see outcomeFor). */
   unseen?: boolean;
+  /** The standing run the screen showed (runSeenKey), when it showed one. */
+  seen?: string;
 }
 
 /** A run of a time trial: its team (in play), attempt, time and penalties. */
@@ -155,11 +158,14 @@ export async function enterRun(
           eq(judgingRuns.state, "standing"),
         ),
       );
+    // Made over another run than the one standing now (corrected meanwhile): not seen either.
+    const seenOther =
+      standing !== undefined && fields.seen !== undefined && fields.seen !== runSeenKey(standing);
     const outcome = outcomeFor(
       open.role,
       standing !== undefined,
       standing ? same(standing) : false,
-      fields.unseen === true,
+      fields.unseen === true || seenOther,
     );
     if (outcome === "same") return { outcome, id: standing!.id };
     if (outcome === "corrected")

@@ -58,6 +58,15 @@ export function pointsFieldName(criterion: Pick<Criterion, "id">): string {
   return `puntos-${criterion.id}`;
 }
 
+/**
+ * How an organiser's screen names the run it showed as standing, sent with a correction
+ * (`visto`): "12345+0", "nt+1000" for one that did not finish. A correction counts only over the
+ * run it saw; over another (a second organiser corrected it meanwhile) it is a conflict.
+ */
+export function runSeenKey(run: { timeMs: number | null; penaltyMs: number }): string {
+  return `${run.timeMs ?? "nt"}+${run.penaltyMs}`;
+}
+
 export class EntryProblem extends Error {
   override name = "EntryProblem";
 }

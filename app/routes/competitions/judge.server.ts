@@ -150,13 +150,20 @@ export async function entryFromForm(
     // Every entry from a phone or a page carries its id, so a resend is never stored twice.
     const clientEntryId = fields.anotacion;
     if (!clientEntryId) throw new JudgingError(JUDGING_MESSAGES.entryIdMissing);
-    // The screen says when it showed no entry for that run or round (decision 059).
+    // The screen says when it showed no entry for that run or round, or which run it showed
+    // (decision 059).
     const unseen = fields.sinVer === "1";
     const now = context.now();
     const { db } = context;
     const result =
       entry.intent === "vuelta"
-        ? await enterRun(db, user, categoryId, { ...entry, clientEntryId, unseen }, now)
+        ? await enterRun(
+            db,
+            user,
+            categoryId,
+            { ...entry, clientEntryId, unseen, seen: fields.visto },
+            now,
+          )
         : entry.intent === "ronda"
           ? await enterRound(db, user, categoryId, { ...entry, clientEntryId, unseen }, now)
           : await enterScoreSheet(db, user, categoryId, { ...entry, clientEntryId }, now);
