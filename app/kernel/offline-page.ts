@@ -12,28 +12,43 @@ export function oneAtATime(run: () => Promise<void>): () => Promise<void> {
   let current: Promise<void> | null = null;
   let again = false;
   const loop = async () => {
+    // A run that fails does not cancel the one asked for meanwhile; the last failure is told.
+    let failure: { error: unknown } | null = null;
     try {
       do {
         again = false;
-        await run();
+        try {
+          await run();
+          failure = null;
+        } catch (error) {
+          failure = { error };
+        }
       } while (again);
     } finally {
       current = null;
     }
+    if (failure) throw failure.error;
   };
   return () => {
     if (current) {
       again = true;
       return current;
     }
-    current = loop();
+    // Started on the next tick, so `current` is set before the loop can end and clear it.
+    current = Promise.resolve().then(loop);
     return current;
   };
 }
 
-/** `oneAtATime` for a hook's sending function, made again when the function changes. */
+/**
+ * `oneAtATime` for a hook's sending function, made again when the function changes. It never
+ * rejects: what failed to go stays queued on the phone, and the next round tries again.
+ */
 export function useOneAtATime(run: () => Promise<void>): () => Promise<void> {
-  return useMemo(() => oneAtATime(run), [run]);
+  return useMemo(() => {
+    const send = oneAtATime(run);
+    return () => send().catch(() => undefined);
+  }, [run]);
 }
 
 /**

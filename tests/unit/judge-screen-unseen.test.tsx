@@ -36,7 +36,7 @@ function boardOf(format: "tiempo" | "llaves"): JudgeBoard {
   };
 }
 
-test("a run the screen showed from the server is sent as a correction of that run; one it did not show, or only as this phone's own waiting entry, says so", () => {
+test("a run the screen showed from the server is sent as a correction of that run, one waiting on this phone as a correction of that one, and one it did not show says so", () => {
   const entries: EntryFields[] = [];
   // Run 1 of Los Cóndores the server has; run 1 of Los Pumas only waits on this phone.
   const runs: ShownRun[] = [
@@ -64,8 +64,8 @@ test("a run the screen showed from the server is sent as a correction of that ru
   fireEvent.click(screen.getByRole("radio", { name: "1" }));
   fireEvent.change(screen.getByLabelText("Tiempo (segundos)"), { target: { value: "12" } });
   fireEvent.click(screen.getByRole("button", { name: "Anotar vuelta" }));
-  // Run 1 of Los Pumas is not (its earlier entry has not reached the server, where a judge may
-  // have entered that run meanwhile): made without seeing one.
+  // Run 1 of Los Pumas only waits on this phone: the fix names that run, so it counts only if
+  // that one stands when it arrives (a judge may have entered the run meanwhile).
   fireEvent.change(team, { target: { value: B } });
   fireEvent.click(screen.getByRole("radio", { name: "1" }));
   fireEvent.change(screen.getByLabelText("Tiempo (segundos)"), { target: { value: "13,5" } });
@@ -74,8 +74,15 @@ test("a run the screen showed from the server is sent as a correction of that ru
   // The correction names the run it saw, so it counts only over that one.
   expect(entries[0]).toMatchObject({ equipo: A, vuelta: "1", tiempo: "12", visto: "12345+0" });
   expect(entries[0]!.sinVer).toBeUndefined();
-  expect(entries[1]).toMatchObject({ equipo: B, vuelta: "1", tiempo: "13,5", sinVer: "1" });
-  expect(entries[1]!.visto).toBeUndefined();
+  expect(entries[1]).toMatchObject({ equipo: B, vuelta: "1", tiempo: "13,5", visto: "13000+0" });
+  expect(entries[1]!.sinVer).toBeUndefined();
+  // Run 2 of Los Cóndores is on neither: made without seeing one.
+  fireEvent.change(team, { target: { value: A } });
+  fireEvent.click(screen.getByRole("radio", { name: "2" }));
+  fireEvent.change(screen.getByLabelText("Tiempo (segundos)"), { target: { value: "14" } });
+  fireEvent.click(screen.getByRole("button", { name: "Anotar vuelta" }));
+  expect(entries[2]).toMatchObject({ equipo: A, vuelta: "2", tiempo: "14", sinVer: "1" });
+  expect(entries[2]!.visto).toBeUndefined();
 });
 
 test("a bracket's round is only offered before one is shown for it: it is always sent as unseen", () => {

@@ -163,13 +163,13 @@ export function TimeTrialPanel({
         entryId={entryId}
         board={board}
         onEntry={onEntry}
-        // Seen: a run the server has. This phone's own run still waiting is not: a judge may
-        // have entered that run meanwhile.
+        // Seen: this phone's own latest run still waiting for it (a fix of one's own fix counts
+        // only if that one stands when it arrives), else the run the server has; none: null.
         seen={(f) => {
-          const shown = runs.find(
-            (r) =>
-              r.teamId === f.equipo && r.attempt === Number(f.vuelta) && r.state === "standing",
-          );
+          const slot = runs.filter((r) => r.teamId === f.equipo && r.attempt === Number(f.vuelta));
+          const shown =
+            slot.filter((r) => r.state === "pending").at(-1) ??
+            slot.find((r) => r.state === "standing");
           return shown ? runSeenKey(shown) : null;
         }}
         label={(f) =>
