@@ -12,6 +12,8 @@ export default [
   route("login/enlace/:token", "routes/auth/email-link.tsx"),
   route("auth/callback", "routes/auth/callback.tsx"),
   route("logout", "routes/auth/logout.tsx"),
+  // 'Cerrar Sesión' from a page without scripts (light mode): asks the phone first, then posts.
+  route("cerrar-sesion", "routes/auth/sign-out.tsx"),
 
   route("aditionaldata", "routes/profile/additional-data.tsx"),
   route("profile", "routes/profile/profile.tsx"),

@@ -104,6 +104,7 @@ export function Dialog({
       role={role === "alertdialog" ? "alertdialog" : undefined}
       aria-modal="true"
       aria-labelledby={`${id}-label`}
+      aria-describedby={title && role === "alertdialog" ? `${id}-body` : undefined}
       open={openAtFirst}
       onCancel={(event) => {
         event.preventDefault();
@@ -142,7 +143,14 @@ export function Dialog({
           {actions ? null : closeControl}
         </div>
       ) : null}
-      {title ? children : <div id={`${id}-label`}>{children}</div>}
+      {!title ? (
+        <div id={`${id}-label`}>{children}</div>
+      ) : role === "alertdialog" ? (
+        // An alert's text is its description: read with the title when focus lands on a button.
+        <div id={`${id}-body`}>{children}</div>
+      ) : (
+        children
+      )}
       {actions || !title ? (
         <div className="dialog-actions">
           {actions}

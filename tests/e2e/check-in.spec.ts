@@ -168,6 +168,24 @@ test("signing out with a check-in still on the phone asks first: 'Cancelar' keep
   await expect(status(page)).toContainText("1 registro por enviar");
   await expect(page.getByRole("button", { name: "Admin E2E" })).toBeVisible();
 
+  // In light mode a public page has no scripts: its menu leads to a page that asks the same.
+  await page.getByRole("button", { name: "Modo liviano" }).click();
+  await page.goto(`/detalles/${eventId}`);
+  await expect(page.locator("html")).toHaveAttribute("data-liviano", "");
+  await page.locator("summary.user-menu-button").click();
+  await page.getByRole("link", { name: "Cerrar Sesión" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Cerrar Sesión" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, "sign-out-page");
+  await page.getByRole("button", { name: "Cerrar Sesión" }).click();
+  await expect(warning).toContainText("1 registro de entrada sin enviar");
+  await warning.getByRole("button", { name: "Cancelar" }).click();
+  await expect(warning).toBeHidden();
+  await page.getByRole("button", { name: "Desactivar el modo liviano" }).click();
+  await expect(page.locator("html")).not.toHaveAttribute("data-liviano", "");
+  await page.goto(`/admin/eventos/${eventId}/registro`);
+  await expect(status(page)).toContainText("1 registro por enviar");
+
   // Signing out anyway: the browser forgets what the phone kept, the queue with it.
   await signOut();
   await warning.getByRole("button", { name: "Cerrar sesión igual" }).click();

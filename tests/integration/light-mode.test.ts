@@ -119,9 +119,16 @@ test("pages that need scripts keep them in light mode, and a member's menu is a 
     expect(event.text).not.toMatch(SCRIPT);
     expect(event.text).toContain('<details class="user-menu"');
     expect(event.text).toContain('<details class="nav-disclosure"');
-    // Every entry of the member's menu is a plain link, and signing out a plain form.
+    // Every entry of the member's menu is a plain link, signing out too: its page, with scripts,
+    // asks the phone whether entries wait to be sent, then posts.
     expect(event.text).toContain('href="/admin"');
-    expect(event.text).toMatch(/<form[^>]*action="\/logout"/);
+    expect(event.text).toContain('href="/cerrar-sesion"');
+    expect(event.text).not.toMatch(/<form[^>]*action="\/logout"/);
+    const signOut = await admin.client.get("/cerrar-sesion");
+    expect(signOut.status).toBe(200);
+    expect(signOut.headers.get("cache-control")).toContain("no-store");
+    expect(signOut.text).toMatch(SCRIPT);
+    expect(signOut.text).toMatch(/<noscript><form[^>]*action="\/logout" method="post"/);
   } finally {
     admin.client.cookies.delete("liviano");
   }

@@ -193,6 +193,21 @@ test("GET /logout does not sign out", async () => {
   await expectSignedIn(client);
 });
 
+test("/cerrar-sesion shows a member the page that signs out with a post to /logout; a visitor is sent home", async () => {
+  const { client, userId } = await createMember();
+  const page = await client.get("/cerrar-sesion");
+  expect(page.status).toBe(200);
+  expect(page.text).toContain("Cerrar Sesión</h1>");
+  expect(page.text).toMatch(/<noscript><form[^>]*action="\/logout" method="post"/);
+  expect(await sessionsOf(userId)).toHaveLength(1);
+  const out = await client.post("/logout", {});
+  expect(out.status).toBe(302);
+  expect(await sessionsOf(userId)).toHaveLength(0);
+  const visitor = await new BrowserClient(server.url).get("/cerrar-sesion");
+  expect(visitor.status).toBe(302);
+  expect(pathOf(visitor.location)).toBe("/");
+});
+
 test("a session past its absolute lifetime is treated as signed out and deleted", async () => {
   const { client, userId } = await createMember();
   await expectSignedIn(client);

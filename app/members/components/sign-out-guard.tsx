@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useSubmit } from "react-router";
 import { unsentCheckIns } from "~/attendance/check-in-store";
 import { unsentEntries } from "~/competitions/judging/judge-store";
@@ -11,12 +11,23 @@ export interface Unsent {
   entries: number;
 }
 
+/** How long the phone may take to answer before signing out goes on without asking. */
+const ASK_AT_MOST_MS = 2000;
+
+/**
+ * What waits on this phone; nothing when it cannot say (no IndexedDB, an error) or does not
+ * answer in time (a database held by another tab at an older version): signing out never hangs.
+ */
 async function unsentOnThisPhone(): Promise<Unsent> {
-  const [checkIns, entries] = await Promise.all([
+  const none: Unsent = { checkIns: 0, entries: 0 };
+  const counted = Promise.all([
     unsentCheckIns().catch(() => 0),
     unsentEntries().catch(() => 0),
+  ]).then(([checkIns, entries]) => ({ checkIns, entries }));
+  return Promise.race([
+    counted,
+    new Promise<Unsent>((resolve) => setTimeout(() => resolve(none), ASK_AT_MOST_MS)),
   ]);
-  return { checkIns, entries };
 }
 
 /** "2 registros de entrada y 1 anotación del jurado". */
@@ -40,14 +51,22 @@ export function useSignOutGuard(): {
 } {
   const submit = useSubmit();
   const [held, setHeld] = useState<{ form: HTMLFormElement; unsent: Unsent } | null>(null);
+  // A second press while the phone is asked is the same press.
+  const asking = useRef(false);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
     event.preventDefault();
-    void unsentOnThisPhone().then((unsent) => {
-      if (unsent.checkIns + unsent.entries === 0) void submit(form);
-      else setHeld({ form, unsent });
-    });
+    if (asking.current) return;
+    asking.current = true;
+    void unsentOnThisPhone()
+      .then((unsent) => {
+        if (unsent.checkIns + unsent.entries === 0) void submit(form);
+        else setHeld({ form, unsent });
+      })
+      .finally(() => {
+        asking.current = false;
+      });
   }
 
   const dialog = held ? (

@@ -91,11 +91,10 @@ function UserMenuDisclosure({ user }: { user: MenuUser }) {
           ),
         )}
         <li>
-          <form method="post" action="/logout">
-            <button className="user-menu-item" type="submit">
-              Cerrar Sesión
-            </button>
-          </form>
+          {/* Without scripts here, its page asks the phone first (entries not yet sent). */}
+          <a className="user-menu-item" href="/cerrar-sesion">
+            Cerrar Sesión
+          </a>
         </li>
       </ul>
     </details>
