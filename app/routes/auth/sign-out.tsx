@@ -40,12 +40,7 @@ export default function SignOutPage() {
           usarlo sin conexión.
         </p>
         {ready ? (
-          <Form
-            method="post"
-            action="/logout"
-            className="form-actions"
-            onSubmit={signOut.onSubmit}
-          >
+          <Form method="post" action="/logout" className="form-actions" onSubmit={signOut.onSubmit}>
             <button type="submit" className="button">
               Cerrar Sesión
             </button>
