@@ -333,9 +333,21 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     // Under Vite the build is asked for on each request (it changes as files are edited). The
     // production build is loaded once: given a function, React Router derives its routes and
     // handlers again on every request.
+    //
+    // React Router refuses an action whose Origin is not the address the request reached, which
+    // it builds from Host: behind a proxy that rewrites Host, every page's form would answer 'Bad
+    // Request'. The site's own check (sameOriginPosts, above) holds Origin to PUBLIC_URL, never
+    // to Host, so that origin is the one React Router allows too.
+    const originOfSite = (loaded: ServerBuild): ServerBuild => ({
+      ...loaded,
+      allowedActionOrigins: [publicUrl.host],
+    });
     const build = vite
-      ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
-      : ((await import("virtual:react-router/server-build")) as ServerBuild);
+      ? () =>
+          (vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>).then(
+            originOfSite,
+          )
+      : originOfSite((await import("virtual:react-router/server-build")) as ServerBuild);
     const decodeQueue = createDecodeQueue(config.uploadDecodes, config.uploadQueue);
     app.all(
       "/{*path}",

@@ -131,6 +131,14 @@ test("over https the session cookie is __Host-ayllu_session with Secure, and the
     expect(profile.status).toBe(200);
     expect(profile.text).toContain("Persona Segura");
 
+    // A page's form posted from the site's public origin, which is not the address this server
+    // is reached at (a proxy that rewrites Host): React Router takes it, not 'Bad Request'.
+    const page = await client.post("/login", {}, { origin: "https://ayllu.example" });
+    expect(page.status).toBe(302);
+    expect(pathOf(page.location)).toBe("/");
+    const foreign = await client.post("/login", {}, { origin: "https://otro.example" });
+    expect(foreign.status).toBe(403);
+
     const out = await client.post("/logout", {}, { origin: "https://ayllu.example" });
     expect(out.status).toBe(302);
     const cleared = parseSetCookie(out.headers.getSetCookie(), "__Host-ayllu_session");
