@@ -107,7 +107,8 @@ export function useCheckInSync(page: CheckInPayload, noScriptReply?: CheckInRepl
       const fresh = (await response.json()) as CheckInPayload;
       await saveList(fresh);
       setPeople(await withPending(fresh.participants));
-      setOnline(true);
+      // An answer that arrives after the browser went offline does not say 'En línea'.
+      setOnline(navigator.onLine);
     } catch {
       setOnline(false);
     }
@@ -133,7 +134,7 @@ export function useCheckInSync(page: CheckInPayload, noScriptReply?: CheckInRepl
           return;
         }
         if (response.status >= 500) return;
-        setOnline(true);
+        setOnline(navigator.onLine);
         const reply = await readReply(response);
         await forgetCheckIn(event.id, item.userId);
         if (reply?.ok) {

@@ -110,7 +110,8 @@ export function useJudgeSync(page: JudgeBoard) {
       }
       if (fresh.generatedAt >= newest.current) await saveBoard(fresh);
       setBoard(fresh);
-      setOnline(true);
+      // An answer that arrives after the browser went offline does not say 'En línea'.
+      setOnline(navigator.onLine);
       // Signed in again (in another tab, say): the entries waiting can go now.
       setSessionEnded(false);
     } catch {
@@ -156,7 +157,7 @@ export function useJudgeSync(page: JudgeBoard) {
           const reply = await readReply(response);
           // Not our server's answer (a captive portal, a proxy): it waits for the next try.
           if (reply === null) return;
-          setOnline(true);
+          setOnline(navigator.onLine);
           // Made under another account than the one signed in now: it waits for its own.
           if (response.status === 409 && reply.message === JUDGING_MESSAGES.otherAccount) {
             setSessionEnded(true);
