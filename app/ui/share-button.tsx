@@ -3,14 +3,14 @@
 // refused, the link shown selected, to copy by hand. It needs JavaScript, so the server renders
 // it hidden and it appears once the page is interactive (without it, the address bar has the link).
 import { useEffect, useRef, useState } from "react";
+import { useScriptsRunning } from "~/kernel/use-scripts-running";
 
 type Outcome = "idle" | "copied" | "manual";
 
 export function ShareButton({ title, url }: { title: string; url: string }) {
-  const [ready, setReady] = useState(false);
+  const ready = useScriptsRunning();
   const [outcome, setOutcome] = useState<Outcome>("idle");
   const manual = useRef<HTMLInputElement>(null);
-  useEffect(() => setReady(true), []);
   useEffect(() => {
     if (outcome === "manual") manual.current?.select();
   }, [outcome]);

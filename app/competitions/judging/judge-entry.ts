@@ -67,6 +67,11 @@ export function runSeenKey(run: { timeMs: number | null; penaltyMs: number }): s
   return `${run.timeMs ?? "nt"}+${run.penaltyMs}`;
 }
 
+/** Whether a sent `visto` has runSeenKey's shape (anything else is refused). */
+export function isRunSeenKey(value: string): boolean {
+  return /^(nt|\d{1,7})\+\d{1,7}$/.test(value);
+}
+
 export class EntryProblem extends Error {
   override name = "EntryProblem";
 }

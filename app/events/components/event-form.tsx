@@ -15,6 +15,7 @@ import { Field } from "~/ui/field";
 import { ImageInput } from "~/uploads/components/image-input";
 import { LinkListEditor } from "~/ui/link-list-editor";
 import { timeZoneLabel } from "~/kernel/time";
+import { useScriptsRunning } from "~/kernel/use-scripts-running";
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -83,9 +84,8 @@ export function EventForm({
   datesFromSessions?: boolean;
 }) {
   const navigation = useNavigation();
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useScriptsRunning();
   const [tipo, setTipo] = useState(values.tipoEvento || "Presencial");
-  useEffect(() => setHydrated(true), []);
   // A new answer from the server (an error, say) brings back the type that was posted.
   useEffect(() => setTipo(values.tipoEvento || "Presencial"), [values.tipoEvento]);
 

@@ -1,6 +1,6 @@
-import { useEffect, useState } from "react";
 import { Form, Link, redirect } from "react-router";
 import { getUser } from "~/guards.server";
+import { useScriptsRunning } from "~/kernel/use-scripts-running";
 import { useSignOutGuard } from "~/members/components/sign-out-guard";
 import type { Route } from "./+types/sign-out";
 
@@ -24,8 +24,7 @@ export default function SignOutPage() {
   const signOut = useSignOutGuard();
   // The button comes with the script that asks the phone: a tap before it has loaded (slow data)
   // would sign out without asking. Without JavaScript, nothing can wait on the phone.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useScriptsRunning();
   const cancel = (
     <Link to="/" className="button button-ghost">
       Cancelar

@@ -17,6 +17,7 @@ import { enterRound, enterRun, enterScoreSheet } from "~/competitions/judging/en
 import {
   EntryProblem,
   isEntryIntent,
+  isRunSeenKey,
   outcomeText,
   parseEntry,
   type EntryFields,
@@ -98,9 +99,6 @@ export async function loadJudgePage(
   );
 }
 
-/** A run as a screen names it (runSeenKey): its time in ms or "nt", "+", its penalty in ms. */
-const SEEN_RUN = /^(nt|\d{1,7})\+\d{1,7}$/;
-
 /** Each field of the form once, as text; null when one is repeated or is a file, or too many. */
 function fieldsOf(form: FormData): EntryFields | null {
   const fields: EntryFields = {};
@@ -156,7 +154,7 @@ export async function entryFromForm(
     // The screen says when it showed no entry for that run or round, or which run it showed
     // (decision 059).
     const unseen = fields.sinVer === "1";
-    if (fields.visto !== undefined && !SEEN_RUN.test(fields.visto))
+    if (fields.visto !== undefined && !isRunSeenKey(fields.visto))
       throw new JudgingError(JUDGING_MESSAGES.entryMalformed);
     const now = context.now();
     const { db } = context;
