@@ -29,6 +29,9 @@ import { eventScope } from "~/events/event.server";
 import { qrSvg } from "./qr.server";
 import { Refusal } from "~/kernel/errors";
 import { competitorIds, isCompetitor } from "~/competitions/door.server";
+import { registrationPaymentStatuses } from "~/payments/hold.server";
+import type { PassView } from "./check-in";
+import { passNotValid } from "~/payments/place-validity";
 
 type Admin =
   | (Pick<User, "id" | "isAdmin" | "displayName" | "nombreCompleto" | "email"> & {
@@ -169,6 +172,7 @@ export async function listCheckIn(
       userId: users.id,
       nombre: nameOf,
       photoURL: photoOf,
+      competitor: sql<boolean>`${users.id} in ${competitorIds(event.id)}`,
     })
     .from(users)
     .where(
@@ -176,6 +180,7 @@ export async function listCheckIn(
         or ${users.id} in ${competitorIds(event.id)}`,
     )
     .orderBy(asc(nameOf), asc(users.id));
+  const paying = await registrationPaymentStatuses(db, event.id);
   return {
     event,
     /** The session under way (its number among those not cancelled), else the next one, if any. */
@@ -183,8 +188,10 @@ export async function listCheckIn(
       ? { number: sessions.indexOf(current) + 1, total: sessions.length, ...current }
       : null,
     next,
-    participants: rows.map((row) => ({
+    participants: rows.map(({ competitor, ...row }) => ({
       ...row,
+      // The phone refuses such a pass without a connection too, with the same reason.
+      notValid: competitor ? null : passNotValid(paying.get(row.userId)),
       checkedInAt: byMember.get(row.userId)?.at ?? null,
       checkedInBy: byMember.get(row.userId)?.by ?? null,
       ...personalCheckIn(secret, event.id, row.userId),
@@ -316,6 +323,11 @@ export async function checkIn(
       before = await read(true);
     }
     if (!before) throw new CheckInError(ATTENDANCE_MESSAGES.checkInNotParticipant, 404);
+    const notValid = passNotValid(
+      (await registrationPaymentStatuses(tx, event.id, [userId])).get(userId),
+    );
+    if (notValid && !(await isCompetitor(tx, event.id, userId)))
+      throw new CheckInError(`${before.nombre}: ${notValid}`, 409);
     const when = at < before.joinedAt ? before.joinedAt : at;
     // The session is the one under way when the phone marked the person (a queued check-in
     // counts for the class it was made in, not the one under way when it reached the server).
@@ -389,16 +401,34 @@ export async function checkIn(
 
 /**
  * A member's pass for an event they take part in: the QR code of their token (an SVG) and their
- * code as they read it (ABCD-2345).
+ * code as they read it (ABCD-2345) — or, while their place waits for a payment treasury has not
+ * confirmed (`paymentStatus`), the reason it is not a pass yet and no code to scan. A competitor's
+ * pass is valid whatever their own registration: their team's place is what counts at the door.
  */
 export function checkInPass(
   secret: string,
   event: { id: string; nombreEvento: string },
   userId: string,
-) {
+  paymentStatus: string | null | undefined,
+): PassView {
+  const reason = passNotValid(paymentStatus);
+  if (reason) return { valid: false, reason };
   const { token, code } = personalCheckIn(secret, event.id, userId);
   return {
+    valid: true,
     qr: qrSvg(token, `Código QR de registro para ${event.nombreEvento}`),
     code: formatCheckInCode(code),
   };
+}
+
+/** `checkInPass` for one member at one event, with their registration's payment read here. */
+export async function memberPass(
+  db: Db,
+  secret: string,
+  event: { id: string; nombreEvento: string },
+  userId: string,
+): Promise<PassView> {
+  const status = (await registrationPaymentStatuses(db, event.id, [userId])).get(userId);
+  const competitor = passNotValid(status) !== null && (await isCompetitor(db, event.id, userId));
+  return checkInPass(secret, event, userId, competitor ? null : status);
 }

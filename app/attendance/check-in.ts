@@ -42,7 +42,12 @@ export interface CheckInPerson {
   code: string;
   checkedInAt: string | null;
   checkedInBy: string | null;
+  /** Why their pass does not open the door yet (a payment treasury has not confirmed), if so. */
+  notValid: string | null;
 }
+
+/** A member's pass as their pages show it: valid with its code, or why not yet. */
+export type PassView = { valid: true; qr: string; code: string } | { valid: false; reason: string };
 
 /** An event's participant list as the check-in page receives it and the phone keeps it. */
 export interface CheckInPayload {

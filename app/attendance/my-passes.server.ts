@@ -10,6 +10,7 @@ import { eventPlace } from "~/events/event-place";
 import { listWaitingEvents } from "~/events/participation.server";
 import { competitorEvents } from "~/competitions/door.server";
 import { checkInPass } from "./check-in.server";
+import type { PassView } from "./check-in";
 import { certificateUrl, formatCertificateCode } from "./certificate.server";
 import { attendedCount, reachesShare, sessionCount } from "./session-attendance.server";
 
@@ -36,7 +37,7 @@ export interface MyPass {
   heldUntil: string | null;
   priceCents: number;
   /** The QR (an SVG made here) and the code to say; null for an event that happens only online. */
-  pass: { qr: string; code: string } | null;
+  pass: PassView | null;
   /** The teams the member competes with at this event (decision 055): their pass is a competitor's. */
   teams: string[];
 }
@@ -176,7 +177,9 @@ export async function loadMyPasses(
           : null,
       priceCents: e.priceCents,
       // The same pass as the event page's: the door has one for every participant.
-      pass: virtual ? null : checkInPass(secret, e, member.id),
+      pass: virtual
+        ? null
+        : checkInPass(secret, e, member.id, competing.has(e.id) ? null : e.payment?.status),
       teams: competing.get(e.id) ?? [],
     };
   });

@@ -43,6 +43,7 @@ function replyToOutcome(
     photoURL: reply.photoURL,
     checkedInAt: reply.checkedInAt,
     checkedInBy: reply.checkedInBy,
+    notValid: null,
   };
   return { kind: reply.outcome === "checkedIn" ? "in" : "already", person };
 }
@@ -190,6 +191,13 @@ export function useCheckInSync(page: CheckInPayload, noScriptReply?: CheckInRepl
 
   /** Marks a recognised person present here, queues it and sends it when it can. */
   async function markPresent(person: CheckInPerson) {
+    if (person.notValid) {
+      // Treasury may have confirmed the payment since this phone kept its list: online, the
+      // server decides; offline, the pass is refused with the list's reason.
+      if (navigator.onLine) return askServer("token", person.token, person.notValid);
+      setOutcome({ kind: "refused", message: person.notValid, person });
+      return;
+    }
     if (person.checkedInAt) {
       setOutcome({ kind: "already", person });
       return;

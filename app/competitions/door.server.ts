@@ -23,7 +23,6 @@ import { isUuid } from "~/kernel/checks";
 import { Refusal } from "~/kernel/errors";
 import { assertMay } from "~/members/permissions.server";
 import {
-  CONTROL_CHARACTERS,
   INSPECTION_LIMITS,
   INSPECTION_MESSAGES,
   INSPECTION_RESULTS,
@@ -361,7 +360,6 @@ export function parseInspection(result: unknown, notes: unknown) {
   if (notes !== undefined && typeof notes !== "string")
     throw new DoorError(INSPECTION_MESSAGES.malformed);
   const text = (notes ?? "").replace(/\r\n?/g, "\n").trim();
-  if (CONTROL_CHARACTERS.test(text)) throw new DoorError(INSPECTION_MESSAGES.controlCharacter);
   if ([...text].length > INSPECTION_LIMITS.notesMax)
     throw new DoorError(INSPECTION_MESSAGES.notesTooLong);
   if (result === "failed" && text === "") throw new DoorError(INSPECTION_MESSAGES.notesMissing);

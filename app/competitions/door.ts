@@ -16,13 +16,8 @@ export const INSPECTION_MESSAGES = {
   result: "Elige si el robot pasó o no pasó la inspección.",
   notesMissing: "Escribe qué debe corregir el equipo para volver a la inspección.",
   notesTooLong: `Las notas pueden tener como máximo ${INSPECTION_LIMITS.notesMax} caracteres.`,
-  controlCharacter: "Las notas tienen un carácter que no se puede guardar. Escríbelas de nuevo.",
   malformed: "El formulario llegó incompleto o repetido. Vuelve a cargar la página.",
 } as const;
-
-/** Control characters a note cannot hold (line breaks and tabs are fine). */
-// eslint-disable-next-line no-control-regex
-export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** A team's state at the door, as its own page shows it to its members. */
 export interface TeamAtDoor {

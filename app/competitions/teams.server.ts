@@ -84,8 +84,6 @@ const LIVE: TeamStatus[] = ["pending", "approved"];
 function oneLine(value: unknown, field: keyof TeamFormValues): string {
   if (value !== undefined && typeof value !== "string")
     throw new TeamError(TEAM_MESSAGES.malformed, 400, field);
-  // PostgreSQL cannot store a NUL character in text: refused here, never a failed save (a 500).
-  if (value?.includes("\u0000")) throw new TeamError(TEAM_MESSAGES.controlCharacter, 400, field);
   return (typeof value === "string" ? value : "").trim().replace(/\s+/g, " ");
 }
 
@@ -975,7 +973,6 @@ export async function reviewTeam(
   if (reason !== undefined && typeof reason !== "string")
     throw new TeamError(TEAM_MESSAGES.malformed);
   const why = (reason ?? "").trim();
-  if (why.includes("\u0000")) throw new TeamError(TEAM_MESSAGES.controlCharacter);
   if (decision === "rechazar" && why === "") throw new TeamError(TEAM_MESSAGES.reasonMissing);
   if ([...why].length > TEAM_LIMITS.reasonMax) throw new TeamError(TEAM_MESSAGES.reasonTooLong);
   await db.transaction(async (tx) => {

@@ -36,7 +36,6 @@ export const TEAM_MESSAGES = {
   robotMissing: "Escribe el nombre del robot.",
   robotTooLong: `El nombre del robot puede tener como máximo ${TEAM_LIMITS.robotNameMax} caracteres.`,
   malformed: "El formulario llegó incompleto o repetido. Vuelve a cargar la página.",
-  controlCharacter: "El texto tiene un carácter que no se puede guardar. Escríbelo de nuevo.",
   noCoach: "Este equipo no tiene entrenador.",
   approveNeedsCoach:
     "Este equipo aún no tiene la confirmación de su entrenador adulto, que su categoría exige: no se puede aprobar todavía.",

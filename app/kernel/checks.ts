@@ -2,6 +2,14 @@
 // pages which only need these do not download zod, whose start-up probes for eval and trips the
 // Content-Security-Policy).
 
+/**
+ * Control characters no text field may hold: NUL (PostgreSQL cannot store it) and the other C0
+ * controls and DEL, which no keyboard types. Tab, line feed and carriage return stay: multi-line
+ * fields hold them, and a one-line field's schema collapses them as it collapses spaces.
+ */
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
 /** A calendar date written YYYY-MM-DD that really exists (no 2025-02-30). */
 export function isRealDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

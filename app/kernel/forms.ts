@@ -70,8 +70,7 @@ export function parseForm<S extends z.ZodType>(
   let wrongType: string | null = null;
   for (const [key, value] of formData) {
     if (ignore.has(key)) continue;
-    // PostgreSQL cannot store a NUL character in text: refuse it here rather than fail on save.
-    if (typeof value !== "string" || value.includes("\u0000")) {
+    if (typeof value !== "string") {
       wrongType = key;
       continue;
     }

@@ -3,4 +3,6 @@ export const KERNEL_MESSAGES = {
   badFormBody:
     "La solicitud no es un formulario válido. Vuelve a cargar la página e inténtalo de nuevo.",
   unknownAction: "Acción desconocida.",
+  controlCharacter:
+    "El texto enviado tiene un carácter de control que no se puede guardar. Escríbelo de nuevo, sin copiarlo de otro lugar.",
 } as const;

@@ -81,6 +81,31 @@ export function isUnpaid(status: string | null | undefined): boolean {
 }
 
 /**
+ * The state of each member's live registration payment at the event (none: a free place), for
+ * the door and the passes: a place not paid yet is no pass (`passNotValid`). All members when
+ * `userIds` is left out.
+ */
+export async function registrationPaymentStatuses(
+  db: Db,
+  eventId: string,
+  userIds?: readonly string[],
+): Promise<Map<string, string>> {
+  if (userIds?.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: payments.userId, status: payments.status })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.eventId, eventId),
+        eq(payments.subjectKind, "registration"),
+        inArray(payments.status, [...LIVE_STATUSES]),
+        userIds ? inArray(payments.userId, [...userIds]) : undefined,
+      ),
+    );
+  return new Map(rows.flatMap((r) => (r.userId ? [[r.userId, r.status] as const] : [])));
+}
+
+/**
  * A team registered in a category with a fee (decision 052): its place is held like a person's,
  * for the event's hold hours, by a payment of the team paid by its captain.
  */

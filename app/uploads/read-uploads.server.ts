@@ -3,6 +3,7 @@
 // the size limit is not kept beyond it, and the request is refused.
 import { Readable } from "node:stream";
 import busboy from "busboy";
+import { CONTROL_CHARACTERS } from "~/kernel/checks";
 import { KERNEL_MESSAGES } from "~/kernel/messages";
 import { UPLOAD_MAX_FILES } from "~/kernel/images";
 import {
@@ -56,7 +57,10 @@ export async function readUploads(
     };
     parser.on("file", (name, stream, info) => {
       const chunks: Buffer[] = [];
-      if (name !== field) {
+      // Names are text, refused as every form's text is (decision 063); the bytes are the file's.
+      if (CONTROL_CHARACTERS.test(name) || CONTROL_CHARACTERS.test(info.filename ?? "")) {
+        refuse(new UploadRefusedError(KERNEL_MESSAGES.controlCharacter));
+      } else if (name !== field) {
         refuse(new UploadRefusedError(`Campo no esperado: ${name.slice(0, 40)}.`));
       }
       stream.on("data", (chunk: Buffer) => {

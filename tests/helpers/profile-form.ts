@@ -108,13 +108,6 @@ export const BAD_INPUTS: BadInput[] = [
     message: "Máximo 100 caracteres.",
   },
   {
-    // PostgreSQL cannot store it; refused before it reaches the database.
-    title: "a NUL character in nombreCompleto",
-    form: () => valid({ nombreCompleto: "Ana\u0000Quispe" }),
-    field: "nombreCompleto",
-    message: "Este campo tiene un valor no válido.",
-  },
-  {
     title: "nombreCompleto sent twice",
     form: () => {
       const form = valid();

@@ -18,21 +18,31 @@ import { deleteEvent } from "~/events/event.server";
 import { joinEvent, leaveEvent } from "~/events/participation.server";
 import { cancelSession } from "~/events/sessions.server";
 import { decidePayment } from "~/payments/review.server";
+import { PASS_NOT_VALID } from "~/payments/place-validity";
 import { createSession } from "~/members/session.server";
 import * as passesRoute from "~/routes/profile/passes";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";
 import { fourEveningCourse, LA_PAZ, LONG_AGO } from "../helpers/courses";
-import { ADMIN_EMAIL, createAdmin, createMember, createTestEvent } from "../helpers/events";
+import {
+  ADMIN_EMAIL,
+  createAdmin,
+  createMember,
+  createTestEvent,
+  openForCheckIn,
+} from "../helpers/events";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { signIn } from "../helpers/sign-in";
 
 let server: TestServer;
 let admin: User;
+let adminClient: BrowserClient;
 
 beforeAll(async () => {
   server = await startTestServer({ ADMIN_EMAILS: ADMIN_EMAIL });
-  admin = (await createAdmin(server)).user;
+  const made = await createAdmin(server);
+  admin = made.user;
+  adminClient = made.client;
 });
 afterAll(() => server?.close());
 
@@ -117,8 +127,13 @@ test("a member sees their passes, and only theirs: each QR is their own token, e
   expect(page.passes.map((p) => p.eventId).sort()).toEqual([both.id, anas.id].sort());
   for (const pass of page.passes) {
     expect(pass.state).toBe("confirmed");
-    expect(pass.pass!.code).toBe(formatCheckInCode(checkInCode(secret, pass.eventId, ana.user.id)));
-    expect(pass.pass!.qr).toContain(`aria-label="Código QR de registro para ${pass.nombreEvento}"`);
+    expect(pass.pass).toMatchObject({
+      valid: true,
+      code: formatCheckInCode(checkInCode(secret, pass.eventId, ana.user.id)),
+    });
+    expect(pass.pass!.valid && pass.pass!.qr).toContain(
+      `aria-label="Código QR de registro para ${pass.nombreEvento}"`,
+    );
   }
   expect(page.passes.find((p) => p.eventId === both.id)!.place).toBe("Bolivia, La Paz — Aula 3");
 
@@ -365,3 +380,71 @@ async function lastSignInReply(client: BrowserClient, email: string) {
   expect(callback?.status).toBe(302);
   return callback!;
 }
+
+test("a place waiting for its payment is no pass yet: greyed with its reason and no code on every page that shows it, and the door refuses it with that reason until treasury confirms", async () => {
+  const eva = await member("Eva Torrez");
+  const paid = await event();
+  await server.db.update(events).set({ priceCents: 3000 }).where(eq(events.id, paid.id));
+  await openForCheckIn(server.db, paid.id);
+  await joinEvent(server.db, eva.user, paid.id);
+  const secret = server.config.sessionSecret;
+  const code = formatCheckInCode(checkInCode(secret, paid.id, eva.user.id));
+  const now = () => new Date();
+
+  // Held, not paid: 'pago pendiente'.
+  const pending = (await askPasses(eva.cookie, now())).page!;
+  expect(pending.passes.find((p) => p.eventId === paid.id)!.pass).toEqual({
+    valid: false,
+    reason: PASS_NOT_VALID.pending,
+  });
+  // Sent for review: 'pago por revisar', on 'Mis entradas', the event's page and the profile.
+  const sent = await eva.client.post(`/detalles/${paid.id}/pago`, {
+    intent: "transaction",
+    transactionNumber: "TRX-0042",
+  });
+  expect(sent.status).toBe(302);
+  const page = (await askPasses(eva.cookie, now())).page!;
+  expect(page.passes.find((p) => p.eventId === paid.id)!.pass).toEqual({
+    valid: false,
+    reason: PASS_NOT_VALID.submitted,
+  });
+  expect(JSON.stringify(page)).not.toContain(code);
+  for (const path of [`/detalles/${paid.id}`, "/profile"]) {
+    const html = (await eva.client.get(path)).text;
+    expect(html, path).toContain(PASS_NOT_VALID.submitted);
+    expect(html, path).toContain("Tu código QR aparecerá aquí cuando tesorería confirme el pago.");
+    expect(html, path).not.toContain(code);
+    expect(html, path).not.toContain("Código QR de registro");
+  }
+
+  // The door: the list says why, and a check-in by her code (as a phone would send it once the
+  // reason is not read) is refused with it.
+  const door = `/admin/eventos/${paid.id}/registro/datos`;
+  const list = (await adminClient.get(door)).text;
+  const entry = (
+    JSON.parse(list) as { participants: { userId: string; notValid: string }[] }
+  ).participants.find((p) => p.userId === eva.user.id);
+  expect(entry?.notValid).toBe(PASS_NOT_VALID.submitted);
+  const refused = await adminClient.post(door, { codigo: code });
+  expect(refused.status).toBe(409);
+  expect(JSON.parse(refused.text)).toEqual({
+    ok: false,
+    message: `Eva Torrez: ${PASS_NOT_VALID.submitted}`,
+  });
+
+  // Confirmed: the pass is whole, and the door lets her in.
+  const [payment] = await server.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.eventId, paid.id), eq(payments.userId, eva.user.id)));
+  await decidePayment(server.db, admin, payment!.id, "confirm", null);
+  const confirmed = (await askPasses(eva.cookie, now())).page!;
+  expect(confirmed.passes.find((p) => p.eventId === paid.id)!.pass).toMatchObject({
+    valid: true,
+    code,
+  });
+  expect((await eva.client.get(`/detalles/${paid.id}`)).text).toContain(code);
+  const admitted = await adminClient.post(door, { codigo: code });
+  expect(admitted.status).toBe(200);
+  expect(JSON.parse(admitted.text)).toMatchObject({ ok: true, outcome: "checkedIn" });
+});

@@ -281,20 +281,6 @@ test("parseForm refuses a field sent twice, even with the same value", () => {
   expect(result.fieldErrors).toEqual({ titulo: "Este campo tiene un valor no válido." });
 });
 
-test("parseForm refuses text with a NUL character, which the database cannot store", () => {
-  const result = parseForm(
-    Pair,
-    form([
-      ["titulo", "Ho\u0000la"],
-      ["texto", "x"],
-    ]),
-  );
-  expect(result.ok).toBe(false);
-  if (result.ok) return;
-  expect(result.fieldErrors).toEqual({ titulo: "Este campo tiene un valor no válido." });
-  expect(result.values).toEqual({ texto: "x" });
-});
-
 test("parseForm refuses a file where text is expected", () => {
   const result = parseForm(
     Pair,

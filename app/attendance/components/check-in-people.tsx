@@ -59,7 +59,9 @@ export function CheckInPeople({
               <li key={p.userId}>
                 <Avatar name={p.nombre} photoURL={p.photoURL} size={32} />
                 <span className="admin-checkin-name">{p.nombre}</span>
-                {p.checkedInAt ? (
+                {p.notValid && !p.checkedInAt ? (
+                  <span className="badge admin-checkin-not-valid">{p.notValid}</span>
+                ) : p.checkedInAt ? (
                   <span className="badge admin-checkin-present">
                     Presente · {zonedDateTime(p.checkedInAt, timeZone).time}
                   </span>

@@ -67,7 +67,7 @@ function PassCard({ pass, timeZone }: { pass: MyPass; timeZone: string }) {
       <PlaceLine pass={pass} timeZone={timeZone} />
       {/* The pass first: a course of twenty classes does not push it down. */}
       {pass.pass ? (
-        <CheckInPass qr={pass.pass.qr} code={pass.pass.code} />
+        <CheckInPass pass={pass.pass} />
       ) : (
         <p className="muted">
           Evento virtual: no hace falta entrada. Los enlaces están en su página.

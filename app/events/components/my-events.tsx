@@ -3,6 +3,7 @@
 import { WhatsAppLink } from "~/ui/whatsapp";
 import { Link } from "react-router";
 import { CheckInPass } from "~/attendance/components/check-in-pass";
+import type { PassView } from "~/attendance/check-in";
 import { formatDateTime } from "~/kernel/time";
 import { EmptyState } from "~/ui/item-card";
 
@@ -16,7 +17,7 @@ export interface MyEvent {
   sessions: { attended: number; total: number };
   /** Whether their certificate is there to download. */
   certificate: boolean;
-  checkIn: { qr: string; code: string } | null;
+  checkIn: PassView | null;
   /** The reminder's text to send by WhatsApp, until the event ends (decision 047). */
   reminder: string | null;
 }
@@ -89,7 +90,7 @@ export function MyEvents({
                 {event.checkIn ? (
                   <details className="profile-checkin">
                     <summary>Mi código de registro</summary>
-                    <CheckInPass qr={event.checkIn.qr} code={event.checkIn.code} />
+                    <CheckInPass pass={event.checkIn} />
                   </details>
                 ) : null}
                 {event.reminder ? (

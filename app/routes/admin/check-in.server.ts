@@ -28,6 +28,7 @@ export function checkInPayload(list: CheckInList, now: Date): CheckInPayload {
       photoURL: p.photoURL,
       token: p.token,
       code: p.code,
+      notValid: p.notValid,
       checkedInAt: p.checkedInAt?.toISOString() ?? null,
       checkedInBy: p.checkedInBy,
     })),

@@ -171,6 +171,8 @@ export async function loadTeam(
               context.config.sessionSecret,
               { id: event.id, nombreEvento: event.name },
               user.id,
+              // A competitor's pass: their team's place is what counts at the door.
+              null,
             )
           : null,
       inspectionLink: scope !== null && may(user, "event.inspect", scope),

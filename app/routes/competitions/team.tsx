@@ -271,7 +271,7 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
           {pass ? (
             <>
               <h3>Tu pase</h3>
-              <CheckInPass qr={pass.qr} code={pass.code} />
+              <CheckInPass pass={pass} />
             </>
           ) : null}
           {inspectionLink ? (

@@ -1,7 +1,7 @@
 // An event's page (/detalles/:id) on the server: what it shows to whoever asks, and the member's
 // posts, one named function per `intent` (join, leave, leave the waiting list).
 import { data, type AppLoadContext } from "react-router";
-import { checkInPass } from "~/attendance/check-in.server";
+import { memberPass } from "~/attendance/check-in.server";
 import { reachesShare } from "~/attendance/session-attendance.server";
 import type { User } from "~/db/schema.server";
 import {
@@ -78,7 +78,7 @@ export async function loadEventDetail(
   // The member's pass for the door, until the event ends, when it has a door.
   const pass =
     user && participating && !ended && event.tipoEvento !== "Virtual"
-      ? checkInPass(context.config.sessionSecret, event, user.id)
+      ? await memberPass(context.db, context.config.sessionSecret, event, user.id)
       : null;
   // The session under way or the next one (of an event of one session, the event).
   const upcoming = event.sessions.find((s) => s.cancelledAt === null && s.endsAt > now) ?? null;
@@ -182,7 +182,7 @@ export async function loadEventDetail(
               startsAt: upcoming?.startsAt ?? event.startsAt,
               endsAt: upcoming?.endsAt ?? event.endsAt,
               place: eventPlace(event),
-              code: pass?.code ?? null,
+              code: pass?.valid ? pass.code : null,
               url: `${context.config.publicUrl.origin}/detalles/${event.id}`,
               timeZone: zone,
             })

@@ -321,7 +321,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
               <p className="muted">
                 Muéstralo en la puerta del evento. Si no se puede escanear, di tu código.
               </p>
-              <CheckInPass qr={checkIn.qr} code={checkIn.code} />
+              <CheckInPass pass={checkIn} />
             </section>
           ) : null}
           {participating ? (

@@ -5,7 +5,7 @@ import { eventPlace } from "~/events/event-place";
 import { reminderText } from "~/events/reminder-text";
 import { data, type AppLoadContext } from "react-router";
 import type { User } from "~/db/schema.server";
-import { checkInPass } from "~/attendance/check-in.server";
+import { memberPass } from "~/attendance/check-in.server";
 import { reachesShare } from "~/attendance/session-attendance.server";
 import { renewCalendarToken } from "~/events/calendar.server";
 import { hasEnded } from "~/events/event.server";
@@ -61,37 +61,40 @@ export async function loadProfile(request: Request, user: User, context: AppLoad
       habilidades: user.habilidades,
     },
     // Past events stay: the member's attendance history ('Asistió' or 'Inscrito').
-    events: events.map((e) => {
-      const ended = hasEnded(e, now);
-      const pass =
-        !ended && e.tipoEvento !== "Virtual"
-          ? checkInPass(context.config.sessionSecret, e, user.id)
-          : null;
-      return {
-        id: e.id,
-        nombreEvento: e.nombreEvento,
-        startsAt: e.startsAt.toISOString(),
-        ended,
-        attended: e.checkedInAt !== null,
-        sessions: { attended: e.sessionsAttended, total: e.sessionsTotal },
-        // The certificate: for those who attended the event's share of sessions (decision 044).
-        certificate: ended && reachesShare(e.sessionsAttended, e.sessionsTotal, e.certificateShare),
-        // The pass for the door of each upcoming event with one.
-        checkIn: pass,
-        // The reminder to send oneself or a group by WhatsApp (decision 047).
-        reminder: ended
-          ? null
-          : reminderText({
-              nombreEvento: e.nombreEvento,
-              startsAt: e.next?.startsAt ?? e.startsAt,
-              endsAt: e.next?.endsAt ?? e.endsAt,
-              place: eventPlace(e),
-              code: pass?.code ?? null,
-              url: `${context.config.publicUrl.origin}/detalles/${e.id}`,
-              timeZone: context.config.siteTimezone,
-            }),
-      };
-    }),
+    events: await Promise.all(
+      events.map(async (e) => {
+        const ended = hasEnded(e, now);
+        const pass =
+          !ended && e.tipoEvento !== "Virtual"
+            ? await memberPass(context.db, context.config.sessionSecret, e, user.id)
+            : null;
+        return {
+          id: e.id,
+          nombreEvento: e.nombreEvento,
+          startsAt: e.startsAt.toISOString(),
+          ended,
+          attended: e.checkedInAt !== null,
+          sessions: { attended: e.sessionsAttended, total: e.sessionsTotal },
+          // The certificate: for those who attended the event's share of sessions (decision 044).
+          certificate:
+            ended && reachesShare(e.sessionsAttended, e.sessionsTotal, e.certificateShare),
+          // The pass for the door of each upcoming event with one.
+          checkIn: pass,
+          // The reminder to send oneself or a group by WhatsApp (decision 047).
+          reminder: ended
+            ? null
+            : reminderText({
+                nombreEvento: e.nombreEvento,
+                startsAt: e.next?.startsAt ?? e.startsAt,
+                endsAt: e.next?.endsAt ?? e.endsAt,
+                place: eventPlace(e),
+                code: pass?.valid ? pass.code : null,
+                url: `${context.config.publicUrl.origin}/detalles/${e.id}`,
+                timeZone: context.config.siteTimezone,
+              }),
+        };
+      }),
+    ),
     waiting: waiting.map((w) => ({
       id: w.id,
       nombreEvento: w.nombreEvento,
