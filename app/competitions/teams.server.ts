@@ -35,6 +35,7 @@ import {
   TEAM_LIMITS,
   TEAM_MESSAGES,
   TEAM_STATUS,
+  teamChangedMeanwhile,
   type TeamStatus,
 } from "./teams";
 
@@ -964,10 +965,14 @@ export async function reviewTeam(
   decision: unknown,
   reason: unknown,
   now: Date,
+  seen?: unknown,
 ) {
   const role = assertMay(actor, "event.teams", {
     eventId: typeof eventId === "string" ? eventId : "",
   });
+  // The team's state the organiser's screen showed (decision 064).
+  if (seen !== undefined && (typeof seen !== "string" || !Object.hasOwn(TEAM_STATUS, seen)))
+    throw new TeamError(TEAM_MESSAGES.seenMissing);
   if (decision !== "aprobar" && decision !== "rechazar")
     throw new TeamError(TEAM_MESSAGES.decision);
   if (reason !== undefined && typeof reason !== "string")
@@ -978,6 +983,8 @@ export async function reviewTeam(
   await db.transaction(async (tx) => {
     const { team, category, eventName } = await lockTeam(tx, teamId);
     if (team.eventId !== eventId) throw new TeamError(TEAM_MESSAGES.teamNotFound, 404);
+    if (seen !== undefined && team.status !== seen)
+      throw new TeamError(teamChangedMeanwhile(team.status as TeamStatus), 409);
     if (team.status === "withdrawn") throw new TeamError(TEAM_MESSAGES.teamClosed, 409);
     // The coach's confirmation stands for the adults' consent for minors (point 3): no approval
     // without it where the category requires a coach.

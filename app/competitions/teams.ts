@@ -37,6 +37,8 @@ export const TEAM_MESSAGES = {
   robotTooLong: `El nombre del robot puede tener como máximo ${TEAM_LIMITS.robotNameMax} caracteres.`,
   malformed: "El formulario llegó incompleto o repetido. Vuelve a cargar la página.",
   noCoach: "Este equipo no tiene entrenador.",
+  seenMissing:
+    "El formulario no dice en qué estado viste al equipo. Vuelve a cargar la página y decide de nuevo.",
   approveNeedsCoach:
     "Este equipo aún no tiene la confirmación de su entrenador adulto, que su categoría exige: no se puede aprobar todavía.",
   closed: "Las inscripciones de esta categoría ya cerraron.",
@@ -105,4 +107,9 @@ export interface PublicTeam {
   robotName: string;
   members: string[];
   status: TeamStatus;
+}
+
+/** A decision over a team whose state changed since the organiser's screen showed it. */
+export function teamChangedMeanwhile(status: TeamStatus): string {
+  return `Otra persona cambió este equipo mientras lo mirabas: ahora está «${TEAM_STATUS[status]}». Tu decisión no se aplicó; revisa y decide de nuevo si hace falta.`;
 }

@@ -7,7 +7,7 @@ import { events, participations, users, type User } from "~/db/schema.server";
 import { assertMay } from "./permissions.server";
 import { recordAudit, auditName } from "~/audit/audit.server";
 import { Refusal } from "~/kernel/errors";
-import { LastAdminError } from "./errors";
+import { AdminSeenError, LastAdminError } from "./errors";
 import { MEMBER_MESSAGES } from "./messages";
 
 const USERS_PAGE_SIZE = 25;
@@ -120,6 +120,7 @@ export async function setAdmin(
   actor: Pick<User, "id" | "isAdmin" | "displayName" | "nombreCompleto" | "email"> | null,
   userId: unknown,
   isAdmin: boolean,
+  seen?: unknown,
 ): Promise<void> {
   const role = assertMay(actor, "users.setAdmin");
   if (!isUuid(userId)) throw new UserNotFoundError();
@@ -142,6 +143,11 @@ export async function setAdmin(
       .where(eq(users.id, userId))
       .for("update");
     if (!target) throw new UserNotFoundError();
+    // What the screen showed (decision 064): "1" an admin, "0" not one.
+    if (seen !== undefined && seen !== "1" && seen !== "0")
+      throw new AdminSeenError(MEMBER_MESSAGES.adminSeenMissing, 400);
+    if (seen !== undefined && target.isAdmin !== (seen === "1"))
+      throw new AdminSeenError(MEMBER_MESSAGES.adminChangedMeanwhile, 409);
     if (target.isAdmin === isAdmin) return;
     if (!isAdmin && admins.length <= 1) throw new LastAdminError(MEMBER_MESSAGES.lastAdmin);
     await tx

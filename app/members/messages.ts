@@ -28,6 +28,18 @@ export const MEMBER_MESSAGES = {
   roleCategoryNotFound: "Esa categoría no existe en este evento.",
   roleEventNotFound: "Evento no encontrado.",
   roleNotHeld: "Ese rol ya no estaba asignado.",
+  roleSeenMissing:
+    "El formulario no dice qué roles veías. Vuelve a cargar la página y hazlo de nuevo.",
+  roleGrantedMeanwhile:
+    "Otra persona le dio este rol mientras mirabas: ya lo tiene y no cambió nada.",
+  roleRevokedMeanwhile:
+    "Otra persona le quitó este rol mientras mirabas: ya no lo tiene y no cambió nada.",
+  roleRegrantedMeanwhile:
+    "Este rol se quitó y se volvió a dar mientras mirabas: no se quitó. Revisa la página antes de hacerlo.",
+  adminSeenMissing:
+    "El formulario no dice si veías a esta persona como administradora. Vuelve a cargar la página.",
+  adminChangedMeanwhile:
+    "Otra persona cambió el permiso de administrador de esta persona mientras mirabas: no se cambió nada. Revisa la página.",
   // Staff links (docs/decisions/041-staff-links.md)
   staffLinkRevoked: "Enlace de registro revocado: quien lo tenga ya no puede registrar entradas.",
   staffLinkAlreadyRevoked: "Ese enlace ya estaba revocado.",

@@ -21,6 +21,8 @@ import {
   type RoleKind,
 } from "./permissions.server";
 import { UserNotFoundError } from "./admin-users.server";
+import { RoleConflictError } from "./errors";
+import { ROLE_NOT_SEEN } from "./roles";
 
 export class RoleInputError extends Refusal {
   override name = "RoleInputError";
@@ -159,9 +161,19 @@ const sameGrant = (
     categoryId === null ? isNull(roleGrants.categoryId) : eq(roleGrants.categoryId, categoryId),
   );
 
-/** Gives a member a role; giving one they hold already changes nothing. */
-export async function grantRole(db: Db, actor: Author | null, target: RoleTarget): Promise<void> {
+/**
+ * Gives a member a role; giving one they hold already changes nothing. With `seen` (decision 064),
+ * the screen showed them without it: one given meanwhile by someone else is a conflict.
+ */
+export async function grantRole(
+  db: Db,
+  actor: Author | null,
+  target: RoleTarget,
+  seen?: unknown,
+): Promise<void> {
   const t = await resolveTarget(db, actor, target);
+  if (seen !== undefined && seen !== ROLE_NOT_SEEN)
+    throw new RoleInputError(MEMBER_MESSAGES.roleSeenMissing);
   await db.transaction(async (tx) => {
     const added = await tx
       .insert(roleGrants)
@@ -174,7 +186,10 @@ export async function grantRole(db: Db, actor: Author | null, target: RoleTarget
       })
       .onConflictDoNothing()
       .returning({ id: roleGrants.id });
-    if (added.length === 0) return;
+    if (added.length === 0) {
+      if (seen !== undefined) throw new RoleConflictError(MEMBER_MESSAGES.roleGrantedMeanwhile);
+      return;
+    }
     await recordAudit(tx, {
       actor: actor!,
       role: t.role,
@@ -186,14 +201,32 @@ export async function grantRole(db: Db, actor: Author | null, target: RoleTarget
   });
 }
 
-/** Takes a role back; the holder's next request no longer has it (grants are read per request). */
-export async function revokeRole(db: Db, actor: Author | null, target: RoleTarget): Promise<void> {
+/**
+ * Takes a role back; the holder's next request no longer has it (grants are read per request).
+ * With `seen`, the grant the screen showed (its id, decision 064): one taken back meanwhile, or
+ * taken back and given again, is a conflict, never a silent second change.
+ */
+export async function revokeRole(
+  db: Db,
+  actor: Author | null,
+  target: RoleTarget,
+  seen?: unknown,
+): Promise<void> {
   const t = await resolveTarget(db, actor, target);
+  if (seen !== undefined && !isUuid(seen))
+    throw new RoleInputError(MEMBER_MESSAGES.roleSeenMissing);
   await db.transaction(async (tx) => {
+    const grant = sameGrant(t.member.id, t.kind, t.eventId, t.categoryId);
     const removed = await tx
       .delete(roleGrants)
-      .where(sameGrant(t.member.id, t.kind, t.eventId, t.categoryId))
+      .where(seen === undefined ? grant : and(grant, eq(roleGrants.id, seen as string)))
       .returning({ id: roleGrants.id });
+    if (removed.length === 0 && seen !== undefined) {
+      const [again] = await tx.select({ id: roleGrants.id }).from(roleGrants).where(grant);
+      throw new RoleConflictError(
+        again ? MEMBER_MESSAGES.roleRegrantedMeanwhile : MEMBER_MESSAGES.roleRevokedMeanwhile,
+      );
+    }
     if (removed.length === 0) throw new RoleInputError(MEMBER_MESSAGES.roleNotHeld);
     await recordAudit(tx, {
       actor: actor!,
@@ -207,6 +240,8 @@ export async function revokeRole(db: Db, actor: Author | null, target: RoleTarge
 }
 
 export interface HeldRole {
+  /** The grant's id: what a form to take it back names as the one its screen showed. */
+  grantId: string;
   kind: RoleKind;
   label: string;
   eventId: string | null;
@@ -219,6 +254,7 @@ export interface HeldRole {
 async function heldRoles(db: Db, where: ReturnType<typeof eq>): Promise<HeldRole[]> {
   const rows = await db
     .select({
+      grantId: roleGrants.id,
       kind: roleGrants.kind,
       eventId: roleGrants.eventId,
       eventName: events.nombreEvento,
@@ -236,6 +272,7 @@ async function heldRoles(db: Db, where: ReturnType<typeof eq>): Promise<HeldRole
     isRoleKind(r.kind)
       ? [
           {
+            grantId: r.grantId,
             kind: r.kind,
             label: ROLE_KINDS[r.kind].label,
             eventId: r.eventId,
@@ -257,6 +294,7 @@ export async function rolesOf(db: Db, actor: Actor | null, userId: unknown): Pro
 }
 
 export interface EventStaffMember {
+  grantId: string;
   userId: string;
   name: string;
   email: string;
@@ -275,6 +313,7 @@ export async function eventStaff(
   assertMay(actor, "event.manage", { eventId });
   const rows = await db
     .select({
+      grantId: roleGrants.id,
       userId: users.id,
       kind: roleGrants.kind,
       nombreCompleto: users.nombreCompleto,
@@ -296,6 +335,7 @@ export async function eventStaff(
     isRoleKind(r.kind)
       ? [
           {
+            grantId: r.grantId,
             userId: r.userId,
             name: auditName({ ...r, id: r.userId }),
             email: r.email,

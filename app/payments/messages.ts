@@ -7,5 +7,7 @@ export const PAYMENT_MESSAGES = {
   paymentRefused: "Pago rechazado: la persona verá el motivo.",
   paymentWaived: "Beca registrada: esa persona no tiene que pagar.",
   paymentRefunded: "Reembolso registrado.",
+  seenMissing:
+    "El formulario no dice en qué estado viste el pago. Vuelve a cargar la página y decide de nuevo.",
   receiptReceived: "Recibimos tu pago: tesorería lo revisará y te avisará por correo.",
 } as const;

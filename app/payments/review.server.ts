@@ -12,6 +12,7 @@ import { DELETED_ACCOUNT } from "~/members/messages";
 import { formatBs } from "./money";
 import { PaymentNotFoundError } from "./payment.server";
 import { queuePaymentMail } from "./mails.server";
+import { PAYMENT_MESSAGES } from "./messages";
 
 type Person =
   | (Actor & Pick<User, "id"> & Partial<Pick<User, "displayName" | "nombreCompleto" | "email">>)
@@ -20,8 +21,23 @@ type Person =
 /** A decision that does not fit the payment's state now (decided by someone else, expired). */
 export class PaymentStateError extends Refusal {
   override name = "PaymentStateError";
-  constructor(message: string) {
-    super(message, 409);
+  constructor(message: string, status: 400 | 409 = 409) {
+    super(message, status);
+  }
+}
+
+/**
+ * A decision taken over a payment whose state is no longer the one the treasurer's screen showed:
+ * someone else decided it meanwhile. Nothing is changed and no mail goes; the message says what
+ * the payment is now and who made it so.
+ */
+export class PaymentConflictError extends Refusal {
+  override name = "PaymentConflictError";
+  constructor(status: string, by: string | null) {
+    super(
+      `Otra persona de tesorería decidió este pago mientras lo mirabas: ahora está «${STATUS_NAMES[status] ?? status}»${by ? ` (${by})` : ""}. Tu decisión no se aplicó; revisa el pago y decide de nuevo si hace falta.`,
+      409,
+    );
   }
 }
 
@@ -135,9 +151,12 @@ export async function decidePayment(
   decision: Decision,
   reason: string | null = null,
   now: Date = new Date(),
+  seen?: unknown,
 ): Promise<void> {
   const role = assertMay(actor, "payments.review");
   if (!isUuid(paymentId)) throw new PaymentNotFoundError();
+  if (seen !== undefined && (typeof seen !== "string" || !Object.hasOwn(STATUS_NAMES, seen)))
+    throw new PaymentStateError(PAYMENT_MESSAGES.seenMissing, 400);
   if (decision === "refuse" && !reason?.trim())
     throw new PaymentStateError("Escribe el motivo del rechazo: la persona lo leerá.");
   await db.transaction(async (tx) => {
@@ -157,6 +176,8 @@ export async function decidePayment(
       .where(eq(payments.id, paymentId))
       .for("update");
     if (!payment || !event) throw new PaymentNotFoundError();
+    if (seen !== undefined && payment.status !== seen)
+      throw new PaymentConflictError(payment.status, payment.decidedByName);
     if (!FROM[decision].includes(payment.status))
       throw new PaymentStateError(
         `Este pago ya está ${STATUS_NAMES[payment.status]?.toLowerCase() ?? payment.status}: no se puede ${decision === "confirm" ? "confirmar" : decision === "refuse" ? "rechazar" : "becar"}.`,

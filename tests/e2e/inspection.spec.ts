@@ -113,6 +113,7 @@ test("door staff check a team in by its members' passes, inspect its robot (fail
     intent: "review",
     teamId,
     decision: "aprobar",
+    visto: "pending",
   });
   expect(approved.status()).toBe(302);
 

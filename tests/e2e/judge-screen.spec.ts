@@ -109,6 +109,7 @@ async function competition(
       intent: "review",
       teamId,
       decision: "aprobar",
+      visto: "pending",
     });
     const passes = await (await page.request.get("/mis-entradas")).text();
     const code = /class="checkin-pass-code">([^<]+)</.exec(passes)?.[1];
@@ -128,6 +129,7 @@ async function competition(
   const judge = await createMember(judgePage, { nombreCompleto: "Julia Jueza" });
   await post(`/admin/eventos/${eventId}`, {
     intent: "grantRole",
+    visto: "sin-rol",
     email: judge.email,
     kind: "judge",
     categoryId: categoryId!,
@@ -451,6 +453,8 @@ test("score sheet: the organiser sets the criteria on the organisers' screen; th
   expect(judgeId).toBeTruthy();
   await poster(page)(`/admin/eventos/${c.eventId}`, {
     intent: "revokeRole",
+    // The grant the page showed (decision 064).
+    visto: /name="visto" value="([0-9a-f-]{36})"/.exec(staff)![1]!,
     userId: judgeId!,
     kind: "judge",
     categoryId: c.categoryId,

@@ -68,7 +68,7 @@ test("an organiser makes a staff link; a phone without an account opens it and c
   const organiser = await createMember(organiserPage, { nombreCompleto: "Olga Organiza" });
   const granted = await page.request.post(`/admin/eventos/${eventId}`, {
     headers: { Origin: origin },
-    form: { intent: "grantRole", email: organiser.email, kind: "organiser" },
+    form: { intent: "grantRole", visto: "sin-rol", email: organiser.email, kind: "organiser" },
   });
   expect(granted.ok()).toBe(true);
 

@@ -15,6 +15,7 @@ import {
   landOn,
   snapshot,
 } from "../helpers/events";
+import { shown } from "../helpers/shown";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -193,18 +194,24 @@ test("an admin grants and revokes admin from the details dialog", async () => {
   // is outlined.
   const details = await admin.client.get(`/admin?usuario=${user.id}`);
   expect(details.text).toMatch(/class="button button-secondary"[^>]*>Hacer administrador</);
-  const granted = await admin.client.post("/admin", {
-    intent: "grantAdmin",
-    userId: user.id,
-    returnTo: `?usuario=${user.id}`,
-  });
+  const granted = await admin.client.post(
+    "/admin",
+    await shown(server.db, {
+      intent: "grantAdmin",
+      userId: user.id,
+      returnTo: `?usuario=${user.id}`,
+    }),
+  );
   expect(pathOf(granted.location)).toBe(`/admin?usuario=${user.id}`);
   const page = await landOn(admin.client, granted);
   expect(alertsIn(page.text)).toEqual([MESSAGES.adminGranted]);
   expect(detailOf(page.text, "Administrador")).toBe("Sí");
   expect((await client.get("/admin")).status).toBe(200);
 
-  const revoked = await admin.client.post("/admin", { intent: "revokeAdmin", userId: user.id });
+  const revoked = await admin.client.post(
+    "/admin",
+    await shown(server.db, { intent: "revokeAdmin", userId: user.id }),
+  );
   expect(alertsIn((await landOn(admin.client, revoked)).text)).toEqual([MESSAGES.adminRevoked]);
   expect((await client.get("/admin")).status).toBe(302);
 });
@@ -214,19 +221,31 @@ test("the last admin cannot be revoked, not even by themselves, and two admins r
   try {
     const only = await createAdmin(lone);
     const before = await snapshot(lone.db);
-    const reply = await only.client.post("/admin", {
-      intent: "revokeAdmin",
-      userId: only.user.id,
-    });
+    const reply = await only.client.post(
+      "/admin",
+      await shown(server.db, {
+        intent: "revokeAdmin",
+        userId: only.user.id,
+      }),
+    );
     expect(reply.status).toBe(409);
     expect(alertsIn(reply.text)).toEqual([MESSAGES.lastAdmin]);
     expect(await snapshot(lone.db)).toEqual(before);
 
     const second = await createMember(lone);
-    await only.client.post("/admin", { intent: "grantAdmin", userId: second.user.id });
+    await only.client.post(
+      "/admin",
+      await shown(server.db, { intent: "grantAdmin", userId: second.user.id }),
+    );
     const replies = await Promise.all([
-      only.client.post("/admin", { intent: "revokeAdmin", userId: second.user.id }),
-      second.client.post("/admin", { intent: "revokeAdmin", userId: only.user.id }),
+      only.client.post(
+        "/admin",
+        await shown(server.db, { intent: "revokeAdmin", userId: second.user.id }),
+      ),
+      second.client.post(
+        "/admin",
+        await shown(server.db, { intent: "revokeAdmin", userId: only.user.id }),
+      ),
     ]);
     // One wins. The other is refused as the last admin (409), or as no longer an admin (403), or
     // (its action refused, the page it would show needs an admin) sent to /inicio.
@@ -250,7 +269,10 @@ test("the last admin cannot be revoked, not even by themselves, and two admins r
 test("an admin who revokes their own rights (another admin remaining) goes to /inicio", async () => {
   const { user, client } = await createMember(server);
   await server.db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
-  const reply = await client.post("/admin", { intent: "revokeAdmin", userId: user.id });
+  const reply = await client.post(
+    "/admin",
+    await shown(server.db, { intent: "revokeAdmin", userId: user.id }),
+  );
   expect(pathOf(reply.location)).toBe("/inicio");
   expect((await server.db.select().from(users).where(eq(users.id, user.id)))[0]!.isAdmin).toBe(
     false,

@@ -32,6 +32,7 @@ import { BrowserClient } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";
 import { createAdmin, createMember, createTestEvent } from "../helpers/events";
 import { makeCompete } from "../helpers/competitions";
+import { shownFinal } from "../helpers/shown";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -326,7 +327,8 @@ test("organisers set how a time trial is judged, mark it final and reopen it on 
       400,
       JUDGING_MESSAGES.decision,
     ],
-    [{ intent: "reabrir" }, 409, JUDGING_MESSAGES.notFinal],
+    [{ intent: "reabrir" }, 400, JUDGING_MESSAGES.finalSeenMissing],
+    [{ intent: "reabrir", visto: new Date().toISOString() }, 409, JUDGING_MESSAGES.notFinal],
   ];
   for (const [fields, status, message] of bad) {
     const reply = await c.organiser.client.post(c.page, fields);
@@ -371,7 +373,14 @@ test("organisers set how a time trial is judged, mark it final and reopen it on 
     409,
     true,
   ]);
-  expect((await c.organiser.client.post(c.page, { intent: "reabrir" })).status).toBe(302);
+  expect(
+    (
+      await c.organiser.client.post(c.page, {
+        intent: "reabrir",
+        visto: await shownFinal(server.db, c.categoryId),
+      })
+    ).status,
+  ).toBe(302);
   expect((await categoryRow(c.categoryId)).finalAt).toBeNull();
   const actions = await server.db
     .select({ action: auditLog.action, summary: auditLog.summary })

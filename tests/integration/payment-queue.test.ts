@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { auditLog, events, participations, payments } from "~/db/schema.server";
 import { joinEvent, leaveEvent } from "~/events/participation.server";
 import { grantRole } from "~/members/roles.server";
+import { isUuid } from "~/kernel/checks";
 import { MESSAGES } from "~/messages";
 import { expireHolds } from "~/payments/expiry.server";
 import { decidePayment, PaymentStateError } from "~/payments/review.server";
@@ -63,8 +64,16 @@ const asTreasurer = () => ({
 const paymentRow = async (id: string) =>
   (await server.db.select().from(payments).where(eq(payments.id, id)))[0]!;
 
-const decide = (client: BrowserClient, form: Record<string, string>, view = "revisar") =>
-  client.post(`/tesoreria/pagos?ver=${view}`, form);
+/**
+ * A decision as the queue's forms send it: with the state the page showed (`visto`), read here
+ * as the page would have read it, unless the test names one.
+ */
+async function decide(client: BrowserClient, form: Record<string, string>, view = "revisar") {
+  const shown = isUuid(form.paymentId)
+    ? (await server.db.select().from(payments).where(eq(payments.id, form.paymentId)))[0]?.status
+    : undefined;
+  return client.post(`/tesoreria/pagos?ver=${view}`, { visto: shown ?? "submitted", ...form });
+}
 
 test("the queue lists what came with its receipt beside it; 'Confirmar' confirms, is logged, and the member reads it", async () => {
   const event = await paidEvent();

@@ -23,6 +23,7 @@ import {
   eventForm,
   landOn,
 } from "../helpers/events";
+import { shown } from "../helpers/shown";
 import { startTestServer, TEST_SESSION_SECRET, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -230,20 +231,26 @@ test("the user menu shows what each person's roles open", async () => {
 
 test("an admin grants and revokes from a member's details and from the event's page; bad input is a clear message", async () => {
   const somebody = await createMember(server, `alguien-${randomUUID()}@example.com`, "Alguien");
-  const granted = await admin.client.post("/admin", {
-    intent: "grantRole",
-    userId: somebody.user.id,
-    kind: "organiser",
-    eventId: other.id,
-  });
+  const granted = await admin.client.post(
+    "/admin",
+    await shown(server.db, {
+      intent: "grantRole",
+      userId: somebody.user.id,
+      kind: "organiser",
+      eventId: other.id,
+    }),
+  );
   expect(granted.status).toBe(302);
   const details = await admin.client.get(`/admin?usuario=${somebody.user.id}`);
   expect(details.text).toContain("Organización del evento — Torneo de sumo");
-  const revoked = await admin.client.post(`/detalles/${other.id}`, {
-    intent: "revokeRole",
-    userId: somebody.user.id,
-    kind: "organiser",
-  });
+  const revoked = await admin.client.post(
+    `/detalles/${other.id}`,
+    await shown(server.db, {
+      intent: "revokeRole",
+      userId: somebody.user.id,
+      kind: "organiser",
+    }),
+  );
   expect(revoked.status).toBe(302);
   expect((await admin.client.get(`/admin?usuario=${somebody.user.id}`)).text).not.toContain(
     "Organización del evento — Torneo de sumo",
@@ -301,11 +308,14 @@ test("an admin grants and revokes from a member's details and from the event's p
   }
   expect((await auditRows()).length).toBe(before);
   // An organiser cannot give organisers, only door staff.
-  const refused = await organiser.client.post(`/detalles/${soon.id}`, {
-    intent: "grantRole",
-    email: somebody.user.email,
-    kind: "organiser",
-  });
+  const refused = await organiser.client.post(
+    `/detalles/${soon.id}`,
+    await shown(server.db, {
+      intent: "grantRole",
+      email: somebody.user.email,
+      kind: "organiser",
+    }),
+  );
   expect(refused.status).toBe(403);
 });
 
@@ -317,11 +327,14 @@ test("a role taken back while its holder has the page open: their next action is
     eventId: soon.id,
   });
   expect((await temp.client.get(`/admin/eventos/${soon.id}`)).status).toBe(200);
-  await admin.client.post(`/admin/eventos/${soon.id}`, {
-    intent: "revokeRole",
-    userId: temp.user.id,
-    kind: "organiser",
-  });
+  await admin.client.post(
+    `/admin/eventos/${soon.id}`,
+    await shown(server.db, {
+      intent: "revokeRole",
+      userId: temp.user.id,
+      kind: "organiser",
+    }),
+  );
   const before = (await auditRows()).length;
   const next = await temp.client.post(`/admin/eventos/${soon.id}`, {
     intent: "doorWindow",
@@ -459,31 +472,40 @@ test("an organiser gives a judge one category on the event's management page, wi
     [foreign!.id, MESSAGES.roleCategoryNotFound],
     ["no-es-un-id", MESSAGES.roleCategoryNotFound],
   ]) {
-    const reply = await organiser.client.post(at, {
-      intent: "grantRole",
-      email: judge.user.email,
-      kind: "judge",
-      categoryId: categoryId!,
-    });
+    const reply = await organiser.client.post(
+      at,
+      await shown(server.db, {
+        intent: "grantRole",
+        email: judge.user.email,
+        kind: "judge",
+        categoryId: categoryId!,
+      }),
+    );
     expect([categoryId, reply.status]).toEqual([categoryId, 400]);
     expect(reply.text).toContain(message!);
   }
   expect((await auditRows()).length).toBe(before);
   // Door staff do not give judges.
-  const refused = await door.client.post(at, {
-    intent: "grantRole",
-    email: judge.user.email,
-    kind: "judge",
-    categoryId: sumo!.id,
-  });
+  const refused = await door.client.post(
+    at,
+    await shown(server.db, {
+      intent: "grantRole",
+      email: judge.user.email,
+      kind: "judge",
+      categoryId: sumo!.id,
+    }),
+  );
   expect(refused.status).toBe(403);
 
-  const granted = await organiser.client.post(at, {
-    intent: "grantRole",
-    email: judge.user.email,
-    kind: "judge",
-    categoryId: sumo!.id,
-  });
+  const granted = await organiser.client.post(
+    at,
+    await shown(server.db, {
+      intent: "grantRole",
+      email: judge.user.email,
+      kind: "judge",
+      categoryId: sumo!.id,
+    }),
+  );
   expect(granted.status).toBe(302);
   expect((await organiser.client.get(at)).text).toContain("Jurado: Sumo 3 kg");
   const request = new Request(server.url, { headers: { Cookie: judge.client.cookieHeader() } });
@@ -492,12 +514,15 @@ test("an organiser gives a judge one category on the event's management page, wi
   // The event's page shows the team to its admins too.
   expect((await admin.client.get(`/detalles/${soon.id}`)).text).toContain("Jurado: Sumo 3 kg");
 
-  const revoked = await organiser.client.post(at, {
-    intent: "revokeRole",
-    userId: judge.user.id,
-    kind: "judge",
-    categoryId: sumo!.id,
-  });
+  const revoked = await organiser.client.post(
+    at,
+    await shown(server.db, {
+      intent: "revokeRole",
+      userId: judge.user.id,
+      kind: "judge",
+      categoryId: sumo!.id,
+    }),
+  );
   expect(revoked.status).toBe(302);
   expect((await getSessionUser(server.db, request, { secure: false }))!.grants).toEqual([]);
 });

@@ -34,6 +34,7 @@ import type { MemberData } from "~/members/member-data.server";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";
 import { createAdmin, createMember, createTestEvent } from "../helpers/events";
+import { shown } from "../helpers/shown";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -566,12 +567,15 @@ test("a rejected team's captain may withdraw it, even after the deadline: its me
   const { id, code } = await team(ana, categoryId);
   const beto = await person("Beto Choque");
   await join(beto, code!);
-  const rejected = await organiser.client.post(`/admin/eventos/${eventId}/equipos`, {
-    intent: "review",
-    teamId: id,
-    decision: "rechazar",
-    motivo: "Robot fuera de reglamento",
-  });
+  const rejected = await organiser.client.post(
+    `/admin/eventos/${eventId}/equipos`,
+    await shown(server.db, {
+      intent: "review",
+      teamId: id,
+      decision: "rechazar",
+      motivo: "Robot fuera de reglamento",
+    }),
+  );
   expect(rejected.status).toBe(302);
   // Still bound to the category while rejected: a new team is refused.
   expect((await create(beto, categoryId, { nombre: "Los Pumas" })).status).toBe(409);
@@ -651,12 +655,15 @@ test("a NUL character in a team's fields or a rejection's reason is refused in S
   });
   expect(edit.status).toBe(400);
   const beforeReview = await state();
-  const review = await organiser.client.post(`/admin/eventos/${eventId}/equipos`, {
-    intent: "review",
-    teamId: id,
-    decision: "rechazar",
-    motivo: "Falta\u0000algo",
-  });
+  const review = await organiser.client.post(
+    `/admin/eventos/${eventId}/equipos`,
+    await shown(server.db, {
+      intent: "review",
+      teamId: id,
+      decision: "rechazar",
+      motivo: "Falta\u0000algo",
+    }),
+  );
   expect(review.status).toBe(400);
   expect(review.text).toContain(KERNEL_MESSAGES.controlCharacter);
   expect(await state()).toEqual(beforeReview);
@@ -670,11 +677,14 @@ test("organisers and admins see every team with e-mails, approve or reject with 
 
   // Not approved before its coach confirms (the adults' consent, where the category needs one).
   const early = await state();
-  const tooSoon = await organiser.client.post(list, {
-    intent: "review",
-    teamId: id,
-    decision: "aprobar",
-  });
+  const tooSoon = await organiser.client.post(
+    list,
+    await shown(server.db, {
+      intent: "review",
+      teamId: id,
+      decision: "aprobar",
+    }),
+  );
   expect(tooSoon.status).toBe(409);
   expect(alerts(tooSoon.text)).toContain(TEAM_MESSAGES.approveNeedsCoach);
   expect(await state()).toEqual(early);
@@ -692,11 +702,14 @@ test("organisers and admins see every team with e-mails, approve or reject with 
       expect([302, 403], `${who.user.email} ${target}`).toContain(reply.status);
       if (reply.status === 302) expect(pathOf(reply.location)).not.toBe(target);
     }
-    const post = await who.client.post(list, {
-      intent: "review",
-      teamId: id,
-      decision: "aprobar",
-    });
+    const post = await who.client.post(
+      list,
+      await shown(server.db, {
+        intent: "review",
+        teamId: id,
+        decision: "aprobar",
+      }),
+    );
     expect(post.status, who.user.email).toBe(403);
   }
   expect(await state()).toEqual(before);
@@ -727,7 +740,7 @@ test("organisers and admins see every team with e-mails, approve or reject with 
     ],
   ];
   for (const [fields, status, message] of bad) {
-    const reply = await organiser.client.post(list, fields);
+    const reply = await organiser.client.post(list, await shown(server.db, fields));
     expect(reply.status, JSON.stringify(fields)).toBe(status);
     expect(alerts(reply.text)).toContain(message);
   }
@@ -737,27 +750,38 @@ test("organisers and admins see every team with e-mails, approve or reject with 
   const withOther = await state();
   expect(
     (
-      await organiser.client.post(list, {
-        intent: "review",
-        teamId: elsewhere.id,
-        decision: "aprobar",
-      })
+      await organiser.client.post(
+        list,
+        await shown(server.db, {
+          intent: "review",
+          teamId: elsewhere.id,
+          decision: "aprobar",
+        }),
+      )
     ).status,
   ).toBe(404);
   expect(await state()).toEqual(withOther);
 
   expect(
     (
-      await organiser.client.post(list, {
-        intent: "review",
-        teamId: id,
-        decision: "rechazar",
-        motivo: "Falta el robot",
-      })
+      await organiser.client.post(
+        list,
+        await shown(server.db, {
+          intent: "review",
+          teamId: id,
+          decision: "rechazar",
+          motivo: "Falta el robot",
+        }),
+      )
     ).status,
   ).toBe(302);
   expect(
-    (await admin.client.post(list, { intent: "review", teamId: id, decision: "aprobar" })).status,
+    (
+      await admin.client.post(
+        list,
+        await shown(server.db, { intent: "review", teamId: id, decision: "aprobar" }),
+      )
+    ).status,
   ).toBe(302);
   const entries = await server.db
     .select()
@@ -949,12 +973,15 @@ test("an organiser who deletes their account leaves their decisions on teams und
   const reviewer = await person("Rita Revisora", "1980-01-01");
   await grantRole(server.db, admin.user, { userId: reviewer.user.id, kind: "organiser", eventId });
   const { id } = await team(await person("Ana Flores"), categoryId);
-  const rejected = await reviewer.client.post(`/admin/eventos/${eventId}/equipos`, {
-    intent: "review",
-    teamId: id,
-    decision: "rechazar",
-    motivo: "Falta el robot",
-  });
+  const rejected = await reviewer.client.post(
+    `/admin/eventos/${eventId}/equipos`,
+    await shown(server.db, {
+      intent: "review",
+      teamId: id,
+      decision: "rechazar",
+      motivo: "Falta el robot",
+    }),
+  );
   expect(rejected.status).toBe(302);
   const read = async () =>
     (await server.db.select().from(competitionTeams).where(eq(competitionTeams.id, id)))[0]!;
@@ -1155,13 +1182,16 @@ test("a full category's waiting list: teams wait in order, the pages say where, 
   expect((await join(dani, (await codeOf(pumas))!)).status).toBe(302);
 
   // Organisers cannot approve a team that has no place; they may reject it.
-  const review = (teamId: string, decision: string, motivo = "") =>
-    organiser.client.post(`/admin/eventos/${eventId}/equipos`, {
-      intent: "review",
-      teamId,
-      decision,
-      motivo,
-    });
+  const review = async (teamId: string, decision: string, motivo = "") =>
+    organiser.client.post(
+      `/admin/eventos/${eventId}/equipos`,
+      await shown(server.db, {
+        intent: "review",
+        teamId,
+        decision,
+        motivo,
+      }),
+    );
   const refused = await review(pumas, "aprobar");
   expect(refused.status).toBe(409);
   expect(alerts(refused.text)).toContain(TEAM_MESSAGES.waitingNotApproved);

@@ -24,6 +24,8 @@ export const JUDGING_MESSAGES = {
     "Los resultados de esta categoría ya son finales: la organización debe reabrirla para anotar o corregir.",
   alreadyFinal: "La categoría ya está marcada como final.",
   notFinal: "La categoría no está marcada como final.",
+  finalSeenMissing:
+    "El formulario no dice qué resultados finales veías. Vuelve a cargar la página y hazlo de nuevo.",
   entryMalformed: "Faltan datos de la anotación o no son válidos.",
   entryIdInvalid: "El identificador de la anotación no es válido.",
   entryIdMissing:
@@ -70,3 +72,8 @@ export const JUDGING_MESSAGES = {
     "No coincide con lo que ya estaba anotado: queda la primera anotación y la organización decidirá.",
   outcomeCorrected: "Corregido: la anotación anterior quedó reemplazada (queda en la auditoría).",
 } as const;
+
+/** 'Reabrir' over a final made again since the screen showed the one before (decision 064). */
+export function finalChangedMeanwhile(by: string): string {
+  return `Estos resultados se reabrieron y ${by ? `${by} los volvió` : "se volvieron"} a marcar como finales mientras mirabas: no se reabrieron. Revisa la página antes de hacerlo.`;
+}

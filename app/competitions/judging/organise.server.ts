@@ -33,7 +33,7 @@ import {
   sheetText,
   storedBracket,
 } from "./entries.server";
-import { JUDGING_MESSAGES } from "./messages";
+import { finalChangedMeanwhile, JUDGING_MESSAGES } from "./messages";
 import { isTieRule, TIE_RULES } from "./rules";
 import { criteriaProblem, SHEET_LIMITS, type Criterion } from "./score-sheet";
 import { RUN_LIMITS } from "./time-trial";
@@ -449,10 +449,17 @@ export async function reopenCategory(
   db: Db,
   actor: JudgingActor,
   categoryId: unknown,
+  seen?: unknown,
 ): Promise<void> {
+  // The final the organiser's screen showed, by when it was made (decision 064).
+  const seenAt = typeof seen === "string" && seen.length <= 40 ? new Date(seen) : null;
+  if (seen !== undefined && (!seenAt || Number.isNaN(seenAt.getTime())))
+    throw new JudgingError(JUDGING_MESSAGES.finalSeenMissing);
   await db.transaction(async (tx) => {
     const open = await openCategory(tx, actor, categoryId, "event.judging", { allowFinal: true });
     if (open.category.finalAt === null) throw new JudgingError(JUDGING_MESSAGES.notFinal, 409);
+    if (seenAt && open.category.finalAt.getTime() !== seenAt.getTime())
+      throw new JudgingError(finalChangedMeanwhile(open.category.finalByName ?? ""), 409);
     await tx
       .update(competitionCategories)
       .set({ finalAt: null, finalBy: null, finalByName: null })

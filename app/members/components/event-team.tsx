@@ -1,9 +1,11 @@
 import { Form, useNavigation } from "react-router";
 import { Field } from "~/ui/field";
 import { MEMBER_MESSAGES } from "../messages";
+import { ROLE_NOT_SEEN } from "../roles";
 import { RoleKindField } from "./member-roles";
 
 interface TeamMember {
+  grantId: string;
   userId: string;
   name: string;
   email: string;
@@ -61,6 +63,7 @@ export function EventTeam({
               {kinds.some((k) => k.kind === m.kind) ? (
                 <Form method="post" preventScrollReset>
                   <input type="hidden" name="intent" value="revokeRole" />
+                  <input type="hidden" name="visto" value={m.grantId} />
                   <input type="hidden" name="userId" value={m.userId} />
                   <input type="hidden" name="kind" value={m.kind} />
                   {m.categoryId ? (
@@ -85,6 +88,7 @@ export function EventTeam({
       )}
       <Form method="post" className="role-grant-form" preventScrollReset>
         <input type="hidden" name="intent" value="grantRole" />
+        <input type="hidden" name="visto" value={ROLE_NOT_SEEN} />
         <input type="hidden" name="eventId" value={eventId} />
         <Field
           id="team-email"

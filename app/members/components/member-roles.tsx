@@ -1,7 +1,9 @@
 import { Form, useNavigation } from "react-router";
 import { Field } from "~/ui/field";
+import { ROLE_NOT_SEEN } from "../roles";
 
 export interface RoleRow {
+  grantId: string;
   kind: string;
   label: string;
   eventId: string | null;
@@ -77,6 +79,7 @@ export function MemberRoles({
               <span>{roleText(role)}</span>
               <Form method="post" preventScrollReset>
                 <input type="hidden" name="intent" value="revokeRole" />
+                <input type="hidden" name="visto" value={role.grantId} />
                 <input type="hidden" name="userId" value={userId} />
                 <input type="hidden" name="kind" value={role.kind} />
                 <input type="hidden" name="eventId" value={role.eventId ?? ""} />
@@ -95,6 +98,7 @@ export function MemberRoles({
       )}
       <Form method="post" className="role-grant-form" preventScrollReset>
         <input type="hidden" name="intent" value="grantRole" />
+        <input type="hidden" name="visto" value={ROLE_NOT_SEEN} />
         <input type="hidden" name="userId" value={userId} />
         <RoleKindField id="role-kind" kinds={kinds} initial={kinds[0]?.kind} />
         <Field

@@ -99,6 +99,7 @@ export function UserDetailsDialog({
           value={userDetails.isAdmin ? "revokeAdmin" : "grantAdmin"}
         />
         <input type="hidden" name="userId" value={userDetails.id} />
+        <input type="hidden" name="visto" value={userDetails.isAdmin ? "1" : "0"} />
         <input type="hidden" name="returnTo" value={currentQuery} />
         <button
           type="submit"

@@ -77,7 +77,12 @@ export async function loadJudging(
     {
       results,
       final: state?.finalAt
-        ? { at: formatDateTime(state.finalAt, timeZone), by: state.finalBy ?? "" }
+        ? {
+            at: formatDateTime(state.finalAt, timeZone),
+            by: state.finalBy ?? "",
+            // What 'Reabrir' names as the final its screen showed (decision 064).
+            seen: state.finalAt.toISOString(),
+          }
         : null,
       tieRules: Object.entries(TIE_RULES[format] as Record<string, { label: string }>).map(
         ([value, rule]) => ({ value, label: rule.label }),
@@ -217,7 +222,7 @@ export async function judgingAction(
         await markFinal(db, user, categoryId, now);
         return done("categoryMadeFinal", "final");
       case "reabrir":
-        await reopenCategory(db, user, categoryId);
+        await reopenCategory(db, user, categoryId, form.get("visto") ?? "");
         return done("categoryReopened", "final");
       default:
         throw new JudgingError(JUDGING_MESSAGES.entryMalformed);

@@ -291,6 +291,7 @@ function Final({ data, reply }: { data: Data; reply: JudgingReply | null }) {
           <Refused reply={reply} intent="reabrir" />
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="reabrir" />
+            <input type="hidden" name="visto" value={final.seen} />
             <button type="submit" className="button button-ghost">
               Reabrir resultados
             </button>

@@ -132,6 +132,7 @@ export async function loadPanel(request: Request, admin: User, context: AppLoadC
               attended: e.checkedInAt !== null,
             })),
             roles: userRoles.map((r) => ({
+              grantId: r.grantId,
               kind: r.kind,
               label: r.label,
               eventId: r.eventId,
@@ -327,7 +328,7 @@ async function changeAdmin({ intent, form, admin, context }: Post) {
   const userId = form.get("userId");
   const grant = intent === "grantAdmin";
   try {
-    await setAdmin(context.db, admin, userId, grant);
+    await setAdmin(context.db, admin, userId, grant, form.get("visto") ?? "");
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     if (error.status === 404) answerRefusal(error);
@@ -352,8 +353,10 @@ async function changeRole({ intent, form, admin, context }: Post) {
     categoryId: form.get("categoryId"),
   };
   try {
-    if (intent === "grantRole") await grantRole(context.db, admin, target);
-    else await revokeRole(context.db, admin, target);
+    // What the screen showed (decision 064): the member without the role, or the grant itself.
+    const seen = form.get("visto") ?? "";
+    if (intent === "grantRole") await grantRole(context.db, admin, target, seen);
+    else await revokeRole(context.db, admin, target, seen);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     return reply({ intent, message: error.message }, error.status);

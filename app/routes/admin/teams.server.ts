@@ -48,7 +48,16 @@ export async function teamsAction(
       reason.length > 1
     )
       throw new TeamError(TEAM_MESSAGES.malformed);
-    await reviewTeam(context.db, user, eventId, teamId[0], decision[0], reason[0], context.now());
+    await reviewTeam(
+      context.db,
+      user,
+      eventId,
+      teamId[0],
+      decision[0],
+      reason[0],
+      context.now(),
+      form.get("visto") ?? "",
+    );
     return redirectWithFlash(
       context,
       `/admin/eventos/${eventId}/equipos`,

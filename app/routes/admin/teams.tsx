@@ -101,6 +101,7 @@ export default function Teams({ loaderData, actionData }: Route.ComponentProps) 
                   <Form method="post">
                     <input type="hidden" name="intent" value="review" />
                     <input type="hidden" name="teamId" value={t.id} />
+                    <input type="hidden" name="visto" value={t.status} />
                     <input type="hidden" name="decision" value="aprobar" />
                     <button
                       type="submit"
@@ -115,6 +116,7 @@ export default function Teams({ loaderData, actionData }: Route.ComponentProps) 
                   <Form method="post" className="team-reject">
                     <input type="hidden" name="intent" value="review" />
                     <input type="hidden" name="teamId" value={t.id} />
+                    <input type="hidden" name="visto" value={t.status} />
                     <input type="hidden" name="decision" value="rechazar" />
                     <label htmlFor={`motivo-${t.id}`}>Motivo del rechazo</label>
                     <input

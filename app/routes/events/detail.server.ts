@@ -245,20 +245,30 @@ export async function changeTeam(
   if (intent === "grantRole") {
     const userId = await findMemberByEmail(context.db, user, eventId, form.get("email"));
     if (!userId) throw new Refusal(MESSAGES.roleMemberNotFound, 404);
-    await grantRole(context.db, user, {
-      userId,
+    await grantRole(
+      context.db,
+      user,
+      {
+        userId,
+        kind: form.get("kind"),
+        eventId,
+        categoryId: form.get("categoryId"),
+      },
+      form.get("visto") ?? "",
+    );
+    return "roleGranted";
+  }
+  await revokeRole(
+    context.db,
+    user,
+    {
+      userId: form.get("userId"),
       kind: form.get("kind"),
       eventId,
       categoryId: form.get("categoryId"),
-    });
-    return "roleGranted";
-  }
-  await revokeRole(context.db, user, {
-    userId: form.get("userId"),
-    kind: form.get("kind"),
-    eventId,
-    categoryId: form.get("categoryId"),
-  });
+    },
+    form.get("visto") ?? "",
+  );
   return "roleRevoked";
 }
 

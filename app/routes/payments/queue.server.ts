@@ -88,12 +88,14 @@ export async function queueAction(
       throw new PaymentInputError(`${what} puede tener como máximo ${max} caracteres.`);
     return trimmed;
   };
+  // The state the treasurer's screen showed: a decision over another one is a conflict.
+  const seen = form.get("visto") ?? "";
   try {
     if (intent === "confirm" || intent === "waive") {
-      await decidePayment(context.db, user, paymentId, intent, null, now(context));
+      await decidePayment(context.db, user, paymentId, intent, null, now(context), seen);
     } else if (intent === "refuse") {
       const reason = text("motivo", REASON_MAX, "El motivo");
-      await decidePayment(context.db, user, paymentId, "refuse", reason, now(context));
+      await decidePayment(context.db, user, paymentId, "refuse", reason, now(context), seen);
     } else if (intent === "refund") {
       const note = text("nota", REFUND_NOTE_MAX, "La nota");
       await recordRefund(context.db, user, paymentId, note, now(context));

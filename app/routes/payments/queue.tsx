@@ -119,6 +119,7 @@ export default function Queue({ loaderData, actionData }: Route.ComponentProps) 
                 <div className="payment-queue-actions">
                   <Form method="post" action={here} preventScrollReset>
                     <input type="hidden" name="paymentId" value={p.id} />
+                    <input type="hidden" name="visto" value={p.status} />
                     <button
                       type="submit"
                       name="intent"
@@ -142,6 +143,7 @@ export default function Queue({ loaderData, actionData }: Route.ComponentProps) 
                     <Form method="post" action={here} preventScrollReset className="form">
                       <input type="hidden" name="paymentId" value={p.id} />
                       <input type="hidden" name="intent" value="refuse" />
+                      <input type="hidden" name="visto" value={p.status} />
                       <div className="field">
                         <label htmlFor={`motivo-${p.id}`}>
                           Motivo del rechazo (lo lee la persona)

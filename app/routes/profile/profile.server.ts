@@ -106,6 +106,7 @@ export async function loadProfile(request: Request, user: User, context: AppLoad
     isAdmin: user.isAdmin,
     competitionResults,
     roles: roles.map((r) => ({
+      grantId: r.grantId,
       kind: r.kind,
       label: r.label,
       eventId: r.eventId,
