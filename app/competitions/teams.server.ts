@@ -970,9 +970,6 @@ export async function reviewTeam(
   const role = assertMay(actor, "event.teams", {
     eventId: typeof eventId === "string" ? eventId : "",
   });
-  // The team's state the organiser's screen showed (decision 064).
-  if (seen !== undefined && (typeof seen !== "string" || !Object.hasOwn(TEAM_STATUS, seen)))
-    throw new TeamError(TEAM_MESSAGES.seenMissing);
   if (decision !== "aprobar" && decision !== "rechazar")
     throw new TeamError(TEAM_MESSAGES.decision);
   if (reason !== undefined && typeof reason !== "string")
@@ -983,6 +980,9 @@ export async function reviewTeam(
   await db.transaction(async (tx) => {
     const { team, category, eventName } = await lockTeam(tx, teamId);
     if (team.eventId !== eventId) throw new TeamError(TEAM_MESSAGES.teamNotFound, 404);
+    // The team's state the organiser's screen showed (decision 064).
+    if (seen !== undefined && (typeof seen !== "string" || !Object.hasOwn(TEAM_STATUS, seen)))
+      throw new TeamError(TEAM_MESSAGES.seenMissing);
     if (seen !== undefined && team.status !== seen)
       throw new TeamError(teamChangedMeanwhile(team.status as TeamStatus), 409);
     if (team.status === "withdrawn") throw new TeamError(TEAM_MESSAGES.teamClosed, 409);

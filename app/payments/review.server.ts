@@ -155,8 +155,6 @@ export async function decidePayment(
 ): Promise<void> {
   const role = assertMay(actor, "payments.review");
   if (!isUuid(paymentId)) throw new PaymentNotFoundError();
-  if (seen !== undefined && (typeof seen !== "string" || !Object.hasOwn(STATUS_NAMES, seen)))
-    throw new PaymentStateError(PAYMENT_MESSAGES.seenMissing, 400);
   if (decision === "refuse" && !reason?.trim())
     throw new PaymentStateError("Escribe el motivo del rechazo: la persona lo leerá.");
   await db.transaction(async (tx) => {
@@ -176,6 +174,9 @@ export async function decidePayment(
       .where(eq(payments.id, paymentId))
       .for("update");
     if (!payment || !event) throw new PaymentNotFoundError();
+    // The state the treasurer's screen showed (decision 064).
+    if (seen !== undefined && (typeof seen !== "string" || !Object.hasOwn(STATUS_NAMES, seen)))
+      throw new PaymentStateError(PAYMENT_MESSAGES.seenMissing, 400);
     if (seen !== undefined && payment.status !== seen)
       throw new PaymentConflictError(payment.status, payment.decidedByName);
     if (!FROM[decision].includes(payment.status))

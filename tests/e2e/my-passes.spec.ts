@@ -9,6 +9,7 @@ import {
   createMember,
   expect,
   expectNoAxeViolations,
+  inLaPaz,
   shoot,
   signInAdmin,
   signInOverHttp,
@@ -278,4 +279,61 @@ test("signing out, and another member signing in on the same phone, leave nothin
   await expect(page.getByText("No tienes entradas para próximos eventos.")).toBeVisible();
   await expect(page.getByText(anaCode!)).toHaveCount(0);
   await expectNoAxeViolations(page);
+});
+
+test("a place whose payment treasury has not confirmed shows a greyed pass that says why, with no code to scan", async ({
+  page,
+}) => {
+  await signInAdmin(page);
+  const origin = new URL(workerBaseUrl()).origin;
+  const name = `Taller pagado ${Date.now()}`;
+  const starts = inLaPaz(new Date(Date.now() + 10 * 86_400_000));
+  const published = await page.request.post("/admin", {
+    headers: { Origin: origin },
+    form: {
+      intent: "publish",
+      nombreEvento: name,
+      ubicacionEvento: "Bolivia, La Paz",
+      tipoEvento: "Presencial",
+      fechaEvento: starts.fecha,
+      horaEvento: starts.hora,
+      imagenEnlace: `${origin}/demo/vision.svg`,
+      ubicacionEspecifica: "",
+      capacity: "20",
+      price: "30",
+      holdHours: "",
+      descripcion: "Taller de robótica.",
+    },
+  });
+  expect(published.ok()).toBe(true);
+  const panel = await (await page.request.get("/admin")).text();
+  const link = new RegExp(`<a[^>]*aria-label="Participantes de ${name}"[^>]*>`).exec(panel)?.[0];
+  const eventId = /href="\/admin\/eventos\/([0-9a-f-]{36})\/participantes"/.exec(link ?? "")![1]!;
+  await page.context().clearCookies();
+
+  await createMember(page);
+  await page.goto(`/detalles/${eventId}`);
+  await page.getByRole("button", { name: "Participar" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+  const sent = await page.request.post(`/detalles/${eventId}/pago`, {
+    headers: { Origin: origin },
+    form: { intent: "transaction", transactionNumber: "TRX-0042" },
+  });
+  expect(sent.ok()).toBe(true);
+  await page.goto("/mis-entradas");
+  const card = page.getByRole("article", { name });
+  await expect(card.getByText("Aún no válida: pago por revisar")).toBeVisible();
+  await expect(
+    card.getByText("Tu código QR aparecerá aquí cuando tesorería confirme el pago."),
+  ).toBeVisible();
+  await expect(card.locator("svg")).toHaveCount(0);
+  await expect(card.getByText("Código:")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 360, height: 780 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await shoot(page, "mis-entradas-no-valida", card);
+  await page.goto(`/detalles/${eventId}`);
+  await expect(page.getByText("Aún no válida: pago por revisar")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, "evento-entrada-no-valida");
 });

@@ -2,7 +2,7 @@
 // the payment's or the team's state, the member without the role or the grant to take back,
 // whether they were an admin, the final being reopened — read from the database as the page
 // would have read it. A test that names its own `visto` keeps it.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import {
   competitionCategories,
@@ -46,10 +46,9 @@ async function seen(db: Db, fields: Fields): Promise<string | null> {
         and(
           eq(roleGrants.userId, userId),
           eq(roleGrants.kind, one(fields, "kind")),
-          isUuid(eventId) ? eq(roleGrants.eventId, eventId) : isNull(roleGrants.eventId),
-          isUuid(categoryId)
-            ? eq(roleGrants.categoryId, categoryId)
-            : isNull(roleGrants.categoryId),
+          // An event's pages name their event in the address, not in the form.
+          isUuid(eventId) ? eq(roleGrants.eventId, eventId) : undefined,
+          isUuid(categoryId) ? eq(roleGrants.categoryId, categoryId) : undefined,
         ),
       );
     return row?.id ?? null;

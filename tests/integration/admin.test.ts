@@ -223,7 +223,7 @@ test("the last admin cannot be revoked, not even by themselves, and two admins r
     const before = await snapshot(lone.db);
     const reply = await only.client.post(
       "/admin",
-      await shown(server.db, {
+      await shown(lone.db, {
         intent: "revokeAdmin",
         userId: only.user.id,
       }),
@@ -235,16 +235,16 @@ test("the last admin cannot be revoked, not even by themselves, and two admins r
     const second = await createMember(lone);
     await only.client.post(
       "/admin",
-      await shown(server.db, { intent: "grantAdmin", userId: second.user.id }),
+      await shown(lone.db, { intent: "grantAdmin", userId: second.user.id }),
     );
     const replies = await Promise.all([
       only.client.post(
         "/admin",
-        await shown(server.db, { intent: "revokeAdmin", userId: second.user.id }),
+        await shown(lone.db, { intent: "revokeAdmin", userId: second.user.id }),
       ),
       second.client.post(
         "/admin",
-        await shown(server.db, { intent: "revokeAdmin", userId: only.user.id }),
+        await shown(lone.db, { intent: "revokeAdmin", userId: only.user.id }),
       ),
     ]);
     // One wins. The other is refused as the last admin (409), or as no longer an admin (403), or

@@ -23,6 +23,7 @@ import {
 import { formatCertificateCode } from "~/attendance/certificate.server";
 import { enterRound, enterRun, enterScoreSheet } from "~/competitions/judging/entries.server";
 import { JUDGING_MESSAGES } from "~/competitions/judging/messages";
+import { KERNEL_MESSAGES } from "~/kernel/messages";
 import { markFinal, reopenCategory } from "~/competitions/judging/organise.server";
 import { leaveTeam } from "~/competitions/teams.server";
 import { TEAM_MESSAGES } from "~/competitions/teams";
@@ -418,13 +419,15 @@ test("a score sheet's criteria are typed on the screen, blank rows skipped; wron
     [["x".repeat(81)], ["10"]],
     [["Diseño", "Otro"], ["10"]],
     [[""], [""]],
-    [["Diseño\u0000"], ["10"]],
     [Array.from({ length: 21 }, (_, i) => `C${i}`), Array.from({ length: 21 }, () => "5")],
   ]) {
     const reply = await c.organiser.client.post(c.page, form(criterio!, maximo!));
     expect(reply.status).toBe(400);
     expect(alerts(reply.text)).toContain(JUDGING_MESSAGES.criteriaInvalid);
   }
+  // A control character is refused where the form is read (decision 063).
+  const nul = await c.organiser.client.post(c.page, form(["Diseño\u0000"], ["10"]));
+  expect([nul.status, nul.text.includes(KERNEL_MESSAGES.controlCharacter)]).toEqual([400, true]);
   expect(await state(c)).toEqual(before);
   const page = text((await c.organiser.client.get(c.page)).text);
   expect(page).toContain('value="Programación del robot"');

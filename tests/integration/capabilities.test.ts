@@ -191,7 +191,7 @@ let soon: { id: string }; // starts in an hour: within door hours
 let other: { id: string }; // another event, also soon
 let later: { id: string }; // in ten days: outside door hours
 let participant: User;
-/** The participant's payment at `soon`, with a receipt in the private store. */
+/** A member's payment at `soon`, with a receipt in the private store. */
 let receiptPayment: { id: string };
 const people: Record<string, Person> = {};
 
@@ -693,11 +693,13 @@ beforeAll(async () => {
   people.doorElsewhere = await member([{ kind: "door", eventId: other.id }]);
   const receipt = `${"a".repeat(32)}.png`;
   fs.writeFileSync(path.join(privateDir, receipt), "png");
+  // Another member's payment waiting for review: the participant's own pass stays valid at the door.
+  const payer = await member();
   const [made] = await database.db
     .insert(payments)
     .values({
       eventId: soon.id,
-      userId: participant.id,
+      userId: payer.id,
       amountCents: 3000,
       status: "submitted",
       receiptFile: receipt,

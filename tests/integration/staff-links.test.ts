@@ -11,6 +11,7 @@ import { checkInCode, checkInToken } from "~/attendance/check-in.server";
 import { auditLog, participations, staffLinks, type User } from "~/db/schema.server";
 import { joinEvent } from "~/events/participation.server";
 import { zonedDateTime } from "~/kernel/time";
+import { KERNEL_MESSAGES } from "~/kernel/messages";
 import { MESSAGES } from "~/messages";
 import { deleteAccount, exportMemberData } from "~/members/member-data.server";
 import { NotAllowedError } from "~/members/permissions.server";
@@ -196,7 +197,8 @@ test("bad link forms: missing, too long or odd name, malformed, past or far expi
     [{ vence: "" }, MESSAGES.staffLinkLabelMissing],
     [{ nombre: "   " }, MESSAGES.staffLinkLabelMissing],
     [{ nombre: "x".repeat(81) }, MESSAGES.staffLinkLabelTooLong],
-    [{ nombre: "Ana\u0007" }, MESSAGES.staffLinkLabelInvalid],
+    [{ nombre: "Ana\tBeto" }, MESSAGES.staffLinkLabelInvalid],
+    [{ nombre: "Ana\u0007" }, KERNEL_MESSAGES.controlCharacter],
     [{ nombre: ["Ana", "Beto"] }, MESSAGES.staffLinkLabelMissing],
     [{ nombre: "Ana", vence: "mañana" }, MESSAGES.staffLinkExpiryInvalid],
     [{ nombre: "Ana", vence: "2026-02-30T10:00" }, MESSAGES.staffLinkExpiryInvalid],
