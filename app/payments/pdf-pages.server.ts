@@ -1,8 +1,10 @@
 // A PDF receipt turned into pictures of its pages (decision 061). PDFium, compiled to
-// WebAssembly, draws each page in a process of its own that ends after the one document: what a
-// hostile file could do stays inside the wasm sandbox of a process that lives a second, a file
-// that takes too long or asks for too much memory is stopped, and the memory PDFium used goes back
-// to the system with the process. Nothing of the PDF is kept: only the pictures are.
+// WebAssembly, draws each page in a worker thread of its own that is ended after the one
+// document: what a hostile file could do stays inside the wasm sandbox, a file that takes too long
+// or asks for too much memory is stopped, and PDFium's memory goes back with the worker. A child
+// process per PDF isolates as well but cost twice the peak memory for the same time
+// (npm run bench:receipts); it is kept beside the worker so that the bench can compare them.
+// Nothing of the PDF is kept: only the pictures are.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
@@ -10,9 +12,11 @@ import { Worker } from "node:worker_threads";
 /** At most this many pages: a transfer receipt is one or two; a longer file is refused. */
 export const MAX_PDF_PAGES = 4;
 /** Each page is drawn at this resolution, unless that would pass the sizes below. */
-const DPI = 200;
+const DPI = 150;
+/** A narrow page (a phone app's receipt, a till roll) is drawn at least this wide, to be read. */
+const MIN_PAGE_WIDTH = 900;
 /** A page's picture is at most this wide and tall, whatever size the page says it has. */
-export const MAX_PAGE_WIDTH = 1400;
+export const MAX_PAGE_WIDTH = 1240;
 export const MAX_PAGE_HEIGHT = 2000;
 /** How long one PDF may take to draw before it is refused. */
 export const RENDER_TIME_LIMIT_MS = 8000;
@@ -50,6 +54,7 @@ interface Job {
   maxPages: number;
   memoryLimit: number;
   dpi: number;
+  minWidth: number;
   maxWidth: number;
   maxHeight: number;
 }
@@ -94,7 +99,8 @@ async function render(job) {
       const page = document.getPage(i);
       const { originalWidth: w, originalHeight: h } = page.getOriginalSize();
       if (!(w > 0 && h > 0)) return { ok: false, reason: "unreadable", detail: "page size" };
-      const scale = Math.min(job.dpi / 72, job.maxWidth / w, job.maxHeight / h);
+      const wanted = Math.max(job.dpi / 72, job.minWidth / w);
+      const scale = Math.min(wanted, job.maxWidth / w, job.maxHeight / h);
       const width = Math.max(1, Math.min(job.maxWidth, Math.floor(w * scale)));
       const height = Math.max(1, Math.min(job.maxHeight, Math.floor(h * scale)));
       // width and height are given in points and multiplied by scale 1: exactly the sizes above.
@@ -104,6 +110,8 @@ async function render(job) {
   } catch (error) {
     return { ok: false, reason: overLimit ? "memory" : "unreadable", detail: String(error && error.message) };
   }
+  // PDFium leaves out what it had no memory for (an image, say): such a picture is not the receipt.
+  if (overLimit) return { ok: false, reason: "memory" };
   return { ok: true, pages };
 }
 `;
@@ -123,21 +131,30 @@ render(workerData).then(
   (error) => parentPort.postMessage({ ok: false, reason: "other", detail: String(error && error.stack) }),
 );`;
 
-function job(pdf: Uint8Array): Job {
+/** The time and memory one PDF may take; the tests make them small to see each refusal. */
+export interface RenderLimits {
+  timeMs: number;
+  memoryBytes: number;
+}
+
+const LIMITS: RenderLimits = { timeMs: RENDER_TIME_LIMIT_MS, memoryBytes: RENDER_MEMORY_LIMIT };
+
+function job(pdf: Uint8Array, limits: RenderLimits): Job {
   const require = createRequire(import.meta.url);
   return {
     pdf,
     library: require.resolve("@hyzyla/pdfium"),
     wasm: require.resolve("@hyzyla/pdfium/pdfium.wasm"),
     maxPages: MAX_PDF_PAGES,
-    memoryLimit: RENDER_MEMORY_LIMIT,
+    memoryLimit: limits.memoryBytes,
     dpi: DPI,
+    minWidth: MIN_PAGE_WIDTH,
     maxWidth: MAX_PAGE_WIDTH,
     maxHeight: MAX_PAGE_HEIGHT,
   };
 }
 
-function inChildProcess(work: Job): Promise<Answer> {
+function inChildProcess(work: Job, timeMs: number): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(
       process.execPath,
@@ -159,7 +176,7 @@ function inChildProcess(work: Job): Promise<Answer> {
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
       finish(() => resolve({ ok: false, reason: "time" }));
-    }, RENDER_TIME_LIMIT_MS);
+    }, timeMs);
     child.stderr?.on("data", (chunk: Buffer) => {
       if (stderr.length < 4000) stderr += chunk.toString();
     });
@@ -174,13 +191,19 @@ function inChildProcess(work: Job): Promise<Answer> {
   });
 }
 
-function inWorker(work: Job): Promise<Answer> {
+function inWorker(work: Job, timeMs: number): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_MAIN, {
       eval: true,
       workerData: work,
       resourceLimits: { maxOldGenerationSizeMb: 64 },
+      // PDFium's complaints (a heap it may not grow, say) are kept for the log, not printed.
       stdout: true,
+      stderr: true,
+    });
+    let stderr = "";
+    worker.stderr.on("data", (chunk: Buffer) => {
+      if (stderr.length < 4000) stderr += chunk.toString();
     });
     let settled = false;
     const finish = (fn: () => void) => {
@@ -190,14 +213,11 @@ function inWorker(work: Job): Promise<Answer> {
       void worker.terminate();
       fn();
     };
-    const timer = setTimeout(
-      () => finish(() => resolve({ ok: false, reason: "time" })),
-      RENDER_TIME_LIMIT_MS,
-    );
+    const timer = setTimeout(() => finish(() => resolve({ ok: false, reason: "time" })), timeMs);
     worker.once("message", (answer) => finish(() => resolve(answer as Answer)));
     worker.once("error", (error) => finish(() => reject(error)));
     worker.once("exit", (code) =>
-      finish(() => resolve({ ok: false, reason: "other", detail: `exit ${code}` })),
+      finish(() => resolve({ ok: false, reason: "other", detail: `exit ${code}: ${stderr}` })),
     );
   });
 }
@@ -205,14 +225,17 @@ function inWorker(work: Job): Promise<Answer> {
 /**
  * The pages of a PDF as RGBA pictures, each at most MAX_PAGE_WIDTH × MAX_PAGE_HEIGHT, or a
  * PdfRenderError saying why not. `isolation` is for the bench, which compares the two; the server
- * uses a child process (decision 061 gives the figures).
+ * uses a worker (decision 061 gives the figures).
  */
 export async function renderPdfPages(
   pdf: Uint8Array,
-  isolation: "process" | "worker" = "process",
+  isolation: "process" | "worker" = "worker",
+  limits: RenderLimits = LIMITS,
 ): Promise<PdfPage[]> {
-  const work = job(pdf);
-  const answer = await (isolation === "process" ? inChildProcess(work) : inWorker(work));
+  const work = job(pdf, limits);
+  const answer = await (isolation === "process"
+    ? inChildProcess(work, limits.timeMs)
+    : inWorker(work, limits.timeMs));
   if (answer.ok) return answer.pages;
   if (answer.reason === "other") {
     // Not the file's fault as far as anyone can tell: logged for the admins, refused as unreadable.

@@ -33,7 +33,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         "Content-Type": receiptType(receipt.name),
         "Content-Length": String(receipt.data.length),
         "Content-Disposition": `${extension === ".pdf" ? "attachment" : "inline"}; filename="${filename}"`,
-        "X-Content-Type-Options": "nosniff",
         "Cache-Control": "private, no-store",
       },
     });
