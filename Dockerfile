@@ -18,8 +18,9 @@ RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
 # Then only what runs: no development packages, no TypeScript (an optional peer of React Router's
 # packages, used by its build only), no type declarations or TypeScript sources (Node never loads
-# them from node_modules), no source maps or READMEs, and none of PDFKit's bundles for browsers
-# (Node loads js/pdfkit.js or js/pdfkit.node.mjs).
+# them from node_modules), no source maps or READMEs, none of PDFKit's bundles for browsers
+# (Node loads js/pdfkit.js or js/pdfkit.node.mjs), and of PDFium (decision 061) only what the
+# receipts' worker loads: dist/index.cjs and dist/pdfium.wasm.
 RUN npm run build \
  && npm prune --omit=dev --ignore-scripts --no-audit --no-fund \
  && rm -rf node_modules/typescript node_modules/@types \
@@ -27,7 +28,11 @@ RUN npm run build \
       -o -name '*.map' -o -name '*.md' -o -name '*.markdown' \) -delete \
  && rm -f node_modules/pdfkit/js/pdfkit.browser*.*js node_modules/pdfkit/js/pdfkit.standalone.js \
       node_modules/pdfkit/js/pdfkit.old.js \
- && node -e 'require("sharp"); require("pdfkit"); import("@electric-sql/pglite")'
+ && find node_modules/@hyzyla/pdfium/dist -maxdepth 1 -type f ! -name index.cjs ! -name pdfium.wasm \
+      -delete \
+ && rm -rf node_modules/@hyzyla/pdfium/dist/vendor node_modules/@hyzyla/pdfium/dist/worker \
+ && node -e 'require("sharp"); require("pdfkit"); import("@electric-sql/pglite"); \
+      require("@hyzyla/pdfium").PDFiumLibrary.init().then((l) => l.destroy())'
 
 # Only Node itself from the build image: no npm, no yarn, no compiler in what runs.
 FROM debian:bookworm-slim

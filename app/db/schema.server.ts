@@ -331,7 +331,10 @@ export const payments = pgTable(
     status: text("status").notNull().default("pending"),
     /** Until when the place is held while nothing has been sent ('pending'). */
     heldUntil: timestamp("held_until", { withTimezone: true }),
-    /** The receipt in the private store (a photo as JPEG or PNG, or a PDF). */
+    /**
+     * The receipt in the private store: a photo as JPEG or PNG, a PDF's pages drawn as one JPEG,
+     * or a PDF kept as sent before decision 061.
+     */
     receiptFile: text("receipt_file"),
     transactionNumber: text("transaction_number"),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),

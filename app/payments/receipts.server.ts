@@ -1,11 +1,12 @@
 // Receipts of payments (decision 048): a photo or screenshot of the transfer, or the bank's PDF.
 // Read by their bytes, whatever their name says. Photos are turned upright and stripped of every
-// piece of metadata (a PNG stays a lossless PNG, anything else becomes a JPEG); a PDF is kept as
-// sent, but only when nothing in it can act (no scripts, launches, attached files, forms that
-// send, or encryption that would hide them). Kept in the private store, named by content.
+// piece of metadata (a PNG stays a lossless PNG, anything else becomes a JPEG). A PDF is never
+// kept: its pages are drawn (pdf-pages.server.ts) and only that picture is stored, so whatever a
+// PDF may carry — scripts, launches, attached files, forms, however encoded — is not there to act
+// (decision 061). Kept in the private store, named by content.
 import { createHash } from "node:crypto";
-import { inflateSync } from "node:zlib";
 import sharp from "sharp";
+import { MAX_PDF_PAGES, type PdfPage, PdfRenderError, renderPdfPages } from "./pdf-pages.server";
 import {
   tooLargeError,
   UploadRefusedError,
@@ -15,58 +16,71 @@ import {
 
 const shown = (filename: string) => (filename ? `«${filename.slice(0, 80)}»` : "El archivo");
 
-/** Names in a PDF's dictionaries that make it do something when opened or clicked. */
-const ACTIVE_PDF = [
-  "/JavaScript",
-  "/JS",
-  "/Launch",
-  "/EmbeddedFile",
-  "/RichMedia",
-  "/XFA",
-  "/AA",
-  "/SubmitForm",
-  "/ImportData",
-  "/Encrypt",
-];
-
-/** Whether the text names an active part: the name followed by a delimiter, not a longer name. */
-function namesActivePart(text: string): boolean {
-  return ACTIVE_PDF.some((name) =>
-    new RegExp(`${name.replace("/", "\\/")}(?![A-Za-z0-9])`).test(text),
-  );
-}
-
-/**
- * The PDF's text and the text of each of its compressed streams (objects may hide inside them),
- * as Latin-1. A stream that does not inflate is left as it is (an image, say).
- */
-function pdfTexts(data: Buffer): string[] {
-  const raw = data.toString("latin1");
-  const texts = [raw];
-  const streams = /stream\r?\n/g;
-  for (let match = streams.exec(raw); match; match = streams.exec(raw)) {
-    const start = match.index + match[0].length;
-    const end = raw.indexOf("endstream", start);
-    if (end < 0) break;
-    try {
-      texts.push(inflateSync(data.subarray(start, end)).toString("latin1"));
-    } catch {
-      // Not a Flate stream, or not whole: nothing to read in it.
-    }
-    streams.lastIndex = end;
-  }
-  return texts;
-}
-
 export interface StoredReceipt {
   name: string;
   data: Buffer;
-  kind: "png" | "jpg" | "pdf";
+  kind: "png" | "jpg";
+}
+
+/** The grey band between two pages of a drawn PDF, and beside a page narrower than the widest. */
+const PAGE_GAP = 24;
+const BETWEEN_PAGES = { r: 200, g: 200, b: 200 };
+
+/** The pages, one under the other, as one JPEG: a receipt is read top to bottom on a phone. */
+async function stackPages(pages: PdfPage[]): Promise<Buffer> {
+  const width = Math.max(...pages.map((p) => p.width));
+  const height = pages.reduce((sum, p) => sum + p.height, 0) + PAGE_GAP * (pages.length - 1);
+  let top = 0;
+  const layers = pages.map((page) => {
+    const layer = {
+      input: Buffer.from(page.rgba.buffer, page.rgba.byteOffset, page.rgba.byteLength),
+      raw: { width: page.width, height: page.height, channels: 4 as const },
+      top,
+      left: Math.floor((width - page.width) / 2),
+    };
+    top += page.height + PAGE_GAP;
+    return layer;
+  });
+  return (
+    sharp({ create: { width, height, channels: 3, background: BETWEEN_PAGES } })
+      .composite(layers)
+      // Plain libjpeg: mozjpeg made pages of text a third smaller but took six times as long.
+      .jpeg({ quality: 85 })
+      .toBuffer()
+  );
+}
+
+function pdfRefusal(filename: string, error: PdfRenderError): UploadRefusedError {
+  const what = shown(filename);
+  switch (error.reason) {
+    case "password":
+      return new UploadRefusedError(
+        `${what} es un PDF protegido con contraseña. Envía el PDF sin contraseña o una captura del comprobante.`,
+        400,
+      );
+    case "pages":
+      return new UploadRefusedError(
+        `${what} tiene ${error.pageCount} páginas; un comprobante puede tener hasta ${MAX_PDF_PAGES}. Envía solo la página de la transferencia o una captura.`,
+        400,
+      );
+    case "time":
+    case "memory":
+      return new UploadRefusedError(
+        `${what} es un PDF demasiado pesado para mostrarlo. Envía una captura o una foto del comprobante.`,
+        400,
+      );
+    case "unreadable":
+      return new UploadRefusedError(
+        `${what} es un PDF dañado o que no se puede leer. Envía una captura o una foto del comprobante.`,
+        400,
+      );
+  }
 }
 
 /**
  * A receipt as it is stored, or a refusal in Spanish: not a photo (JPEG, PNG, WebP) nor a PDF by
- * its bytes; a PDF that could act; too large; too many pixels.
+ * its bytes; a PDF that cannot be drawn (password, damaged, too many pages, too heavy); too large;
+ * too many pixels.
  */
 export async function processReceipt(
   file: UploadedFile,
@@ -76,15 +90,15 @@ export async function processReceipt(
   const name = (data: Buffer, kind: StoredReceipt["kind"]) =>
     `${createHash("sha256").update(data).digest("hex").slice(0, 32)}.${kind}`;
   if (file.data.subarray(0, 5).toString("latin1") === "%PDF-") {
-    const tail = file.data.subarray(-1024).toString("latin1");
-    if (!tail.includes("%%EOF"))
-      throw new UploadRefusedError(`${shown(file.filename)} no es un PDF completo.`, 415);
-    if (pdfTexts(file.data).some(namesActivePart))
-      throw new UploadRefusedError(
-        `${shown(file.filename)} es un PDF con contenido activo (scripts, archivos adjuntos o cifrado). Envía una foto del comprobante o el PDF simple que da el banco.`,
-        415,
-      );
-    return { name: name(file.data, "pdf"), data: file.data, kind: "pdf" };
+    let pages: PdfPage[];
+    try {
+      pages = await renderPdfPages(file.data);
+    } catch (error) {
+      if (error instanceof PdfRenderError) throw pdfRefusal(file.filename, error);
+      throw error;
+    }
+    const data = await stackPages(pages);
+    return { name: name(data, "jpg"), data, kind: "jpg" };
   }
   const notReceipt = new UploadRefusedError(
     `${shown(file.filename)} no es una foto (JPEG, PNG o WebP) ni un PDF.`,
@@ -121,7 +135,7 @@ export async function processReceipt(
   }
 }
 
-/** The type a stored receipt is served with. */
+/** The type a stored receipt is served with (PDFs stored before decision 061 are still .pdf). */
 export function receiptType(name: string): string {
   if (name.endsWith(".pdf")) return "application/pdf";
   if (name.endsWith(".png")) return "image/png";

@@ -96,6 +96,8 @@ export async function listPayments(db: Db, actor: Person, view: QueueView) {
       heldUntil: payments.heldUntil,
       submittedAt: payments.submittedAt,
       hasReceipt: sql<boolean>`${payments.receiptFile} is not null`,
+      // A PDF stored before PDFs were drawn (decision 061) is a download; anything else a picture.
+      receiptIsPdf: sql<boolean>`coalesce(${payments.receiptFile} like '%.pdf', false)`,
       transactionNumber: payments.transactionNumber,
       decidedAt: payments.decidedAt,
       decidedByName: payments.decidedByName,

@@ -51,6 +51,14 @@ export const OFFLINE_PAGES: readonly RegExp[] = [
 ];
 
 /**
+ * A payment's receipt (decision 061): a picture shown by itself in a tab, or a PDF stored before
+ * PDFs were drawn, which is only ever a download. Either way nothing in it may run, load or be
+ * framed: the tab is a sandbox with no sources at all.
+ */
+const RECEIPT_PATH = /^\/pagos\/[^/]+\/comprobante$/;
+export const RECEIPT_POLICY = "default-src 'none'; sandbox; frame-ancestors 'none'";
+
+/**
  * What a response may do beyond every page: nothing, run WebAssembly, check people in, or start
  * its offline service worker.
  */
@@ -133,7 +141,10 @@ export function securityHeaders(options: SecurityOptions) {
         : OFFLINE_PAGES.some((pattern) => pattern.test(req.path))
           ? "offline"
           : "none";
-    res.setHeader("Content-Security-Policy", pieces[allows].join(nonce));
+    res.setHeader(
+      "Content-Security-Policy",
+      RECEIPT_PATH.test(req.path) ? RECEIPT_POLICY : pieces[allows].join(nonce),
+    );
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");

@@ -4,6 +4,7 @@
 // sends a receipt — and, without JavaScript, the transaction number. No axe violation, nothing
 // wider than a phone at 360 px.
 import fs from "node:fs";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import {
@@ -209,12 +210,13 @@ test("a member joins a paid event, reaches the payment page from the event page 
   await phone.close();
   await shoot(page, "pago");
 
+  // The bank's PDF, printed by Chromium (decision 061: kept as a picture of its page).
   await page.getByLabel("Foto o PDF del comprobante").setInputFiles({
-    name: "comprobante.jpg",
-    mimeType: "image/jpeg",
-    buffer: await sharp(await qrPicture())
-      .jpeg()
-      .toBuffer(),
+    name: "comprobante.pdf",
+    mimeType: "application/pdf",
+    buffer: fs.readFileSync(
+      path.join(import.meta.dirname, "../fixtures/receipts/benign-chromium.pdf"),
+    ),
   });
   await page.getByRole("button", { name: "Enviar comprobante" }).click();
   await expect(
@@ -227,18 +229,30 @@ test("a member joins a paid event, reaches the payment page from the event page 
   ).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // The treasurer's queue (an admin may do what a treasurer does): the receipt beside it.
+  // The treasurer's queue (an admin may do what a treasurer does): the receipt's page beside it,
+  // as a picture, and the whole of it at 'Ver en grande'.
   await page.context().clearCookies();
   await signInAdmin(page);
   await page.goto("/tesoreria/pagos");
   await expect(page.getByRole("heading", { level: 1, name: "Pagos" })).toBeVisible();
   const item = page.getByRole("listitem").filter({ hasText: name });
-  await expect(item.getByRole("link", { name: "Descargar" })).toBeVisible();
+  const receipt = item.getByRole("img", { name: /^Comprobante de / });
+  await receipt.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => receipt.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBe(1240);
+  const full = await page.request.get(
+    (await item.getByRole("link", { name: "Ver en grande" }).getAttribute("href"))!,
+  );
+  expect(full.headers()["content-type"]).toBe("image/jpeg");
+  expect(full.headers()["content-security-policy"]).toBe(
+    "default-src 'none'; sandbox; frame-ancestors 'none'",
+  );
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 360, height: 780 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectNoAxeViolations(page);
-  await shoot(page, "tesoreria-pagos");
+  await shoot(page, "tesoreria-pagos", item);
   await item.getByRole("button", { name: "Confirmar" }).click();
   await expect(page.getByRole("alertdialog").filter({ hasText: "Pago confirmado." })).toBeVisible();
 });

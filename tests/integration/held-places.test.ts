@@ -186,9 +186,8 @@ async function receiptPhoto(seed = 1): Promise<Buffer> {
     .toBuffer();
 }
 
-const PLAIN_PDF = Buffer.from(
-  "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
-  "latin1",
+const BANK_PDF = fs.readFileSync(
+  path.join(import.meta.dirname, "../fixtures/receipts/benign-pdfkit.pdf"),
 );
 
 function postReceipt(
@@ -255,7 +254,7 @@ test("the payment page shows the amount, the reference and the QR to the member 
   expect(visitor.location).toContain("/login");
 });
 
-test("a receipt photo is stored without its metadata, private, and downloaded as an attachment by its member, treasurers and admins only", async () => {
+test("a receipt photo is stored without its metadata, private, and shown by itself under a sandbox policy to its member, treasurers and admins only", async () => {
   const event = await paidEvent(5);
   const member = await heldMember(event.id);
   const reply = await postReceipt(member.client, event.id, {
@@ -280,8 +279,12 @@ test("a receipt photo is stored without its metadata, private, and downloaded as
     expect(download.status).toBe(200);
     expect(download.headers.get("content-type")).toBe("image/jpeg");
     expect(download.headers.get("content-disposition")).toBe(
-      `attachment; filename="comprobante-${payment!.reference}.jpg"`,
+      `inline; filename="comprobante-${payment!.reference}.jpg"`,
     );
+    expect(download.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; sandbox; frame-ancestors 'none'",
+    );
+    expect(download.headers.get("x-content-type-options")).toBe("nosniff");
     expect(download.headers.get("cache-control")).toBe("private, no-store");
   }
   const other = await createMember(server);
@@ -302,22 +305,25 @@ test("a receipt photo is stored without its metadata, private, and downloaded as
       .status,
   ).toBe(404);
 
-  // A plain PDF from the bank is kept as it is.
+  // A PDF from the bank is kept as a picture of its page, never as the PDF (decision 061).
   const pdf = await postReceipt(member.client, event.id, {
     name: "banco.pdf",
-    data: PLAIN_PDF,
+    data: BANK_PDF,
     type: "application/pdf",
   });
   expect(pdf.status).toBe(302);
   const [again] = await server.db.select().from(payments).where(eq(payments.id, member.payment.id));
-  expect(again!.receiptFile).toMatch(/\.pdf$/);
+  expect(again!.receiptFile).toMatch(/^[0-9a-f]{32}\.jpg$/);
   // The photo it replaced is gone from the private store.
   expect(fs.existsSync(path.join(server.config.privateDir, payment!.receiptFile!))).toBe(false);
   const download = await member.client.request("GET", `/pagos/${payment!.id}/comprobante`);
-  expect(download.headers.get("content-type")).toBe("application/pdf");
+  expect(download.headers.get("content-type")).toBe("image/jpeg");
+  const kept = fs.readFileSync(path.join(server.config.privateDir, again!.receiptFile!));
+  expect((await sharp(kept).metadata()).format).toBe("jpeg");
+  expect(kept.includes("%PDF")).toBe(false);
 });
 
-test("hostile receipts are refused with a Spanish message and change nothing: text named .jpg, a PDF with a script (plain or compressed), too large, no file, two files", async () => {
+test("bad receipts are refused with a Spanish message and change nothing: text named .jpg, PDFs with no page to draw (a bare script, a lone object stream), too large, no file, two files", async () => {
   const event = await paidEvent(5);
   const member = await heldMember(event.id);
   const before = () => server.db.select().from(payments).where(eq(payments.id, member.payment.id));
@@ -352,9 +358,9 @@ test("hostile receipts are refused with a Spanish message and change nothing: te
       data,
       type: "application/pdf",
     });
-    expect(reply.status, name).toBe(415);
-    expect(fieldErrorOf(reply.text, "comprobante"), name).toContain(
-      "es un PDF con contenido activo",
+    expect(reply.status, name).toBe(400);
+    expect(fieldErrorOf(reply.text, "comprobante"), name).toBe(
+      `«${name}» es un PDF dañado o que no se puede leer. Envía una captura o una foto del comprobante.`,
     );
   }
 

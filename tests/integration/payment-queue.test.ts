@@ -3,6 +3,8 @@
 // the CSV — each in the audit log, refused to everyone else, with bad input; and a confirmation
 // racing the expiry of the same hold ends in one state.
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { auditLog, events, participations, payments } from "~/db/schema.server";
@@ -18,6 +20,7 @@ import { alertsIn, createAdmin, createMember, createTestEvent, landOn } from "..
 import { startTestServer, type TestServer } from "../helpers/server";
 
 const HOUR = 3_600_000;
+const BANK_PDF = path.join(import.meta.dirname, "../fixtures/receipts/benign-pdfkit.pdf");
 let server: TestServer;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
 let treasurer: Awaited<ReturnType<typeof createMember>>;
@@ -225,10 +228,11 @@ test("the CSV has each payment's name, reference, amount, state, who confirmed a
   const form = new FormData();
   form.append(
     "comprobante",
-    new Blob([new Uint8Array(Buffer.from("%PDF-1.4\n%%EOF\n"))], { type: "application/pdf" }),
+    new Blob([new Uint8Array(fs.readFileSync(BANK_PDF))], { type: "application/pdf" }),
     "c.pdf",
   );
-  await member.client.request("POST", `/detalles/${event.id}/pago`, { body: form });
+  const sent = await member.client.request("POST", `/detalles/${event.id}/pago`, { body: form });
+  expect(sent.status).toBe(302);
   await decidePayment(server.db, asTreasurer(), member.payment.id, "confirm");
   const csv = await treasurer.client.get("/tesoreria/pagos.csv");
   expect(csv.status).toBe(200);

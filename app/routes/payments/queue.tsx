@@ -80,9 +80,13 @@ export default function Queue({ loaderData, actionData }: Route.ComponentProps) 
                 <div>
                   <dt>Comprobante</dt>
                   <dd>
-                    {p.hasReceipt ? (
+                    {p.hasReceipt && p.receiptIsPdf ? (
                       <a href={`/pagos/${p.id}/comprobante`} download>
-                        Descargar
+                        Descargar PDF
+                      </a>
+                    ) : p.hasReceipt ? (
+                      <a href={`/pagos/${p.id}/comprobante`} target="_blank" rel="noopener">
+                        Ver en grande
                       </a>
                     ) : p.transactionNumber ? (
                       `N.º ${p.transactionNumber}`
@@ -107,6 +111,20 @@ export default function Queue({ loaderData, actionData }: Route.ComponentProps) 
                   </dd>
                 </div>
               </dl>
+              {p.hasReceipt && !p.receiptIsPdf ? (
+                <a
+                  href={`/pagos/${p.id}/comprobante`}
+                  target="_blank"
+                  rel="noopener"
+                  className="payment-receipt"
+                >
+                  <img
+                    src={`/pagos/${p.id}/comprobante`}
+                    alt={`Comprobante de ${p.name} (${p.reference})`}
+                    loading="lazy"
+                  />
+                </a>
+              ) : null}
               {p.refusalReason && p.status === "refused" ? (
                 <p className="muted">Motivo del rechazo: {p.refusalReason}</p>
               ) : null}

@@ -1,5 +1,7 @@
 // GET /pagos/:paymentId/comprobante — a payment's receipt, for its member, treasurers and admins
-// (decision 048); always a download (Content-Disposition: attachment), never shown in the page.
+// (decision 048). A picture (a photo, or a PDF's pages drawn on arrival, decision 061) is shown
+// inline, under the sandbox policy security.server.ts gives this path; a PDF stored before PDFs
+// were drawn is only ever a download (Content-Disposition: attachment), never opened in the page.
 import { getUser } from "~/guards.server";
 import { NotAllowedError } from "~/members/permissions.server";
 import { PaymentNotFoundError, readReceipt } from "~/payments/payment.server";
@@ -25,11 +27,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       params.paymentId,
     );
     const extension = receipt.name.slice(receipt.name.lastIndexOf("."));
+    const filename = `comprobante-${receipt.reference}${extension}`;
     return new Response(new Uint8Array(receipt.data), {
       headers: {
         "Content-Type": receiptType(receipt.name),
         "Content-Length": String(receipt.data.length),
-        "Content-Disposition": `attachment; filename="comprobante-${receipt.reference}${extension}"`,
+        "Content-Disposition": `${extension === ".pdf" ? "attachment" : "inline"}; filename="${filename}"`,
         "Cache-Control": "private, no-store",
       },
     });
