@@ -3,4 +3,6 @@ export const KERNEL_MESSAGES = {
   badFormBody:
     "La solicitud no es un formulario válido. Vuelve a cargar la página e inténtalo de nuevo.",
   unknownAction: "Acción desconocida.",
+  valueTooLong:
+    "Un campo del formulario es demasiado largo: no se guardó nada. Acórtalo y vuelve a enviarlo.",
 } as const;
