@@ -1,5 +1,5 @@
 // The site's chores in the production image, where there is no tsx (docs/instalar.md):
-//   node cli.js backup [FILE | s3://BUCKET/KEY]   (no FILE: into BACKUP_DIR, rotated)
+//   node cli.js backup [--permitir-faltantes] [FILE | s3://BUCKET/KEY]   (no FILE: into BACKUP_DIR, rotated)
 //   node cli.js restore [--force] FILE
 // The same code as `npm run backup`, `npm run restore`, from the build.
 const entry = await import("./build/server/index.js");
@@ -9,7 +9,9 @@ const commands = {
   restore: entry.restoreCommand,
 };
 if (!Object.hasOwn(commands, command ?? "")) {
-  console.error("Uso: node cli.js backup [ARCHIVO] | restore [--force] ARCHIVO");
+  console.error(
+    "Uso: node cli.js backup [--permitir-faltantes] [ARCHIVO] | restore [--force] ARCHIVO",
+  );
   process.exit(2);
 }
 process.exit(await entry.runCommand(commands[command], args, process.env));

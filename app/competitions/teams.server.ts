@@ -118,9 +118,20 @@ const isClosed = (
   now: Date,
 ) => category.finalAt !== null || now.getTime() >= category.registrationClosesAt.getTime();
 
-/** Locks a category (the order of every team change in it) with its event's name. */
+/**
+ * Locks a category (the order of every team change in it) with its event's name. The event's row
+ * first, in the order a payment's decision, the expiry of a hold and a category's edit take them
+ * (event, category, payment): a team change that inserts a fee, whose foreign key needs the
+ * event's row, then never waits for a decision that waits for it.
+ */
 async function lockCategory(tx: Tx, categoryId: unknown) {
   if (!isUuid(categoryId)) throw new TeamError(TEAM_MESSAGES.categoryNotFound, 404);
+  const [owner] = await tx
+    .select({ eventId: competitionCategories.eventId })
+    .from(competitionCategories)
+    .where(eq(competitionCategories.id, categoryId));
+  if (!owner) throw new TeamError(TEAM_MESSAGES.categoryNotFound, 404);
+  await tx.select({ id: events.id }).from(events).where(eq(events.id, owner.eventId)).for("update");
   const [row] = await tx
     .select({ category: competitionCategories, eventName: events.nombreEvento })
     .from(competitionCategories)

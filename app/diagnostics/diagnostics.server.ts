@@ -16,6 +16,8 @@ import type { Config } from "~/kernel/config.server";
 import { PROJECT_ROOT } from "~/kernel/paths.server";
 import { smtpTransport } from "~/mail/worker.server";
 import { assertAdmin } from "~/members/permissions.server";
+import { sitePrivateStorage, siteStorage } from "~/uploads/storage.server";
+import { checkStoredFiles, listMissing } from "~/uploads/stored-files.server";
 
 /** bien: nothing to do; aviso: works, but look at it; mal: broken, fix it. */
 export type DiagnosticState = "bien" | "aviso" | "mal";
@@ -418,6 +420,46 @@ async function backupLine(
   return { key: "copias", title: "Copias de seguridad", state, facts, advice };
 }
 
+/**
+ * The check a backup makes (decision 062): every file a row names, against the stores. One query
+ * and one listing per store, so it runs at each visit.
+ */
+async function namedFilesLine(db: Db, config: Config): Promise<DiagnosticLine> {
+  const key = "archivos";
+  const title = "Archivos que nombra la base de datos";
+  const uploads = siteStorage(config);
+  const privateFiles = sitePrivateStorage(config);
+  const facts: [string, string][] = [
+    ["Fotos", uploads.location],
+    ["Archivos privados", privateFiles.location],
+  ];
+  let check;
+  try {
+    check = await checkStoredFiles(db, { uploads, privateFiles });
+  } catch (error) {
+    return {
+      key,
+      title,
+      state: "mal",
+      facts,
+      advice: [
+        `No se pudo comprobar el almacén: ${error instanceof Error ? error.message : String(error)}. Las copias de seguridad fallarán igual hasta que responda.`,
+      ],
+    };
+  }
+  facts.push(["Nombrados", String(check.named)], ["Faltan", String(check.missing.length)]);
+  if (check.missing.length === 0) return { key, title, state: "bien", facts, advice: [] };
+  return {
+    key,
+    title,
+    state: "mal",
+    facts,
+    advice: [
+      `Faltan en el almacén: ${listMissing(check.missing)}. Las copias de seguridad fallan mientras falten (o, pedido expresamente con --permitir-faltantes o BACKUP_ALLOW_MISSING=1, se hacen sin ellos y los listan). Si el sitio se movió de carpeta o de bucket, revisa UPLOADS_DIR, PRIVATE_DIR y S3_*; si no, restaura esos archivos desde una copia anterior.`,
+    ],
+  };
+}
+
 async function databaseLine(db: Db, config: Config): Promise<DiagnosticLine> {
   const [version] = rowsOf<{ server_version: string }>(await db.execute(sql`show server_version`));
   const applied = await appliedMigrations(async (text) => ({
@@ -479,6 +521,7 @@ export async function diagnose(
     await mailLine(db, config),
     storageLine(config),
     await backupLine(db, config, now, config.siteTimezone),
+    await namedFilesLine(db, config),
     await databaseLine(db, config),
     workersLine(config),
   ];

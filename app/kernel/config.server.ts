@@ -97,6 +97,11 @@ export interface BackupSettings {
   hour: number;
   keepDaily: number;
   keepWeekly: number;
+  /**
+   * BACKUP_ALLOW_MISSING=1: the nightly backup goes on when rows name files the stores lack, and
+   * lists them in the copy; without it such a backup fails (decision 062).
+   */
+  allowMissing: boolean;
 }
 
 /**
@@ -318,6 +323,7 @@ const EnvSchema = z.object({
     .min(0, "BACKUP_KEEP_WEEKLY debe ser un número de copias entre 0 y 520")
     .max(520, "BACKUP_KEEP_WEEKLY debe ser un número de copias entre 0 y 520")
     .default(4),
+  BACKUP_ALLOW_MISSING: flag.default(false),
   PAGE_RENDER: z
     .enum(["string", "stream"], {
       error: 'PAGE_RENDER debe ser "string" o "stream"',
@@ -581,6 +587,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           hour: e.BACKUP_HOUR,
           keepDaily: e.BACKUP_KEEP_DAILY,
           keepWeekly: e.BACKUP_KEEP_WEEKLY,
+          allowMissing: e.BACKUP_ALLOW_MISSING,
         }
       : null,
   };

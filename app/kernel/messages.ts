@@ -5,4 +5,6 @@ export const KERNEL_MESSAGES = {
   unknownAction: "Acción desconocida.",
   controlCharacter:
     "El texto enviado tiene un carácter de control que no se puede guardar. Escríbelo de nuevo, sin copiarlo de otro lugar.",
+  valueTooLong:
+    "Un campo del formulario es demasiado largo: no se guardó nada. Acórtalo y vuelve a enviarlo.",
 } as const;

@@ -19,6 +19,14 @@ import {
   type UploadStaging,
   type UploadStorage,
 } from "~/uploads/storage.server";
+import {
+  missingOf,
+  missingSentence,
+  namedFiles,
+  PRIVATE_PREFIX,
+  UPLOADS_PREFIX,
+  type NamedFile,
+} from "~/uploads/stored-files.server";
 import { UPLOAD_FILE_NAME } from "~/kernel/images";
 import { EVENT_DEFAULT_HOURS } from "~/kernel/limits";
 import { CHECK_INS_AS_ATTENDANCE } from "~/attendance/session-attendance.server";
@@ -36,11 +44,28 @@ interface BackupHeader {
   tables: { name: string; columns: string[]; rows: number }[];
   /** Uploaded files that follow the rows. */
   files: number;
+  /**
+   * Files the rows name that the stores did not have when the backup was made, asked for with
+   * --permitir-faltantes (decision 062); absent in older backups and when nothing was missing.
+   */
+  missing?: NamedFile[];
 }
 
 /** A backup that cannot be written or restored; nothing was changed. */
 export class BackupError extends Error {
   override name = "BackupError";
+}
+
+/** A backup refused because the rows name files the stores lack; nothing was written. */
+export class MissingFilesError extends BackupError {
+  constructor(
+    readonly missing: NamedFile[],
+    where: string[],
+  ) {
+    super(
+      `${missingSentence(missing)} No se escribió la copia. Revisa que UPLOADS_DIR, PRIVATE_DIR y S3_* sean los del servidor (se buscó en ${where.join(" y ")}). Para hacer la copia sin ellos, pídelo expresamente: --permitir-faltantes (npm run backup, ./ayllu backup) o BACKUP_ALLOW_MISSING=1 (la copia nocturna); la copia los listará.`,
+    );
+  }
 }
 
 const ROWS_PER_INSERT = 1000;
@@ -121,13 +146,18 @@ async function appliedMigrations(db: Db): Promise<string[]> {
   }
 }
 
-/** Writes every row of every table to `file` (replaced only once complete). */
+/**
+ * Writes every row of every table to `file` (replaced only once complete), with every file of the
+ * stores given. A file some row names that a given store lacks fails the backup with
+ * MissingFilesError, unless `allowMissing`: then the header lists it under `missing`.
+ */
 export async function writeBackup(
   db: Db,
   file: string,
   source: BackupHeader["source"],
   uploads?: UploadStorage,
   privateFiles?: PrivateStorage,
+  options: { allowMissing?: boolean } = {},
 ): Promise<BackupHeader> {
   const tables = await tablesInOrder(db);
   const header: BackupHeader = {
@@ -141,6 +171,7 @@ export async function writeBackup(
   };
   // One consistent snapshot of every table, even while a server keeps writing.
   const lines: string[] = [];
+  let named: NamedFile[] = [];
   await db.transaction(async (tx) => {
     await tx.execute(sql`set transaction isolation level repeatable read, read only`);
     for (const table of tables) {
@@ -153,10 +184,13 @@ export async function writeBackup(
       for (const { row } of rows)
         lines.push(`{"table":${JSON.stringify(table.name)},"row":${row}}`);
     }
+    // In the same snapshot as the rows: the files these very rows name.
+    named = await namedFiles(tx);
   });
   // Files are named by content: one listed here and removed before it is read is skipped.
   const fileLines: string[] = [];
-  const stores: Array<[string, Pick<UploadStorage, "list" | "read" | "has">]> = [];
+  const copied = new Set<string>();
+  const stores: Array<[string, Pick<UploadStorage, "list" | "read" | "has" | "location">]> = [];
   if (uploads) stores.push([UPLOADS_PREFIX, uploads]);
   if (privateFiles) stores.push([PRIVATE_PREFIX, privateFiles]);
   for (const [prefix, store] of stores) {
@@ -167,6 +201,7 @@ export async function writeBackup(
         if (await store.has(name).catch(() => true)) throw error;
         return null;
       });
+      if (data) copied.add(`${prefix}${name}`);
       if (data)
         fileLines.push(
           JSON.stringify({
@@ -178,6 +213,18 @@ export async function writeBackup(
     }
   }
   header.files = fileLines.length;
+  const missing = missingOf(
+    named.filter((n) => (n.file.startsWith(UPLOADS_PREFIX) ? uploads : privateFiles)),
+    copied,
+  );
+  if (missing.length > 0) {
+    if (!options.allowMissing)
+      throw new MissingFilesError(
+        missing,
+        stores.map(([, store]) => store.location),
+      );
+    header.missing = missing;
+  }
   const partial = path.join(
     path.dirname(path.resolve(file)),
     `.${path.basename(file)}.${process.pid}.tmp`,
@@ -314,12 +361,20 @@ interface RestoreOptions {
   uploads?: UploadStorage;
   /** Where the backup's private files go (decision 048). */
   privateFiles?: PrivateStorage;
+  /**
+   * Told, once the restore has committed, of the files the backup was made without (its header's
+   * `missing`, decision 062): the restored rows name them and no store has them from this backup.
+   */
+  onMissing?: (missing: NamedFile[]) => void;
 }
 
-/** A file line's name in the backup: uploads/<hash>-<width>.webp. */
-const UPLOADS_PREFIX = "uploads/";
-/** … and privado/<hash>.<kind> for a private file. */
-const PRIVATE_PREFIX = "privado/";
+/** The header's `missing` list, as far as it is well formed (older backups have none). */
+function missingInHeader(header: BackupHeader): NamedFile[] {
+  if (!Array.isArray(header.missing)) return [];
+  return header.missing
+    .filter((m): m is NamedFile => typeof m?.file === "string" && typeof m?.where === "string")
+    .map((m) => ({ file: m.file.slice(0, 200), where: m.where.slice(0, 200) }));
+}
 
 /**
  * Loads `file` into `db` in one transaction. A database that holds anything is refused unless
@@ -495,5 +550,7 @@ export async function restoreBackup(
     input.destroy();
     await staging?.discard();
   }
+  const missing = missingInHeader(header);
+  if (missing.length > 0) options.onMissing?.(missing);
   return counts;
 }

@@ -14,16 +14,30 @@ import {
   siteStorage,
   uploadBackupFile,
 } from "~/uploads/storage.server";
+import { listMissing, type NamedFile } from "~/uploads/stored-files.server";
 import { assertReadable, BackupError, restoreBackup, writeBackup } from "./backup.server";
 import { backupIntoFolder } from "./folder.server";
 
 export const BACKUP_USAGE =
-  "Uso: npm run backup -- ARCHIVO (o s3://BUCKET/ARCHIVO); sin ARCHIVO, en la carpeta BACKUP_DIR";
+  "Uso: npm run backup -- [--permitir-faltantes] ARCHIVO (o s3://BUCKET/ARCHIVO); sin ARCHIVO, en la carpeta BACKUP_DIR";
+
+/** Asks for a backup even when rows name files the stores lack (decision 062). */
+const ALLOW_MISSING = "--permitir-faltantes";
+
+/** The line a backup made without some files prints, and a restore of it. */
+function missingWarning(missing: readonly NamedFile[], made: boolean): string {
+  const n = missing.length;
+  const files = n === 1 ? "1 archivo" : `${n} archivos`;
+  return made
+    ? `Aviso: la copia se hizo sin ${files} que la base de datos nombra (pedido con ${ALLOW_MISSING}): ${listMissing(missing)}.`
+    : `Aviso: la copia se hizo sin ${files} que la base de datos nombra; quedan sin archivo tras restaurar: ${listMissing(missing)}.`;
+}
 export const RESTORE_USAGE = "Uso: npm run restore -- [--force] ARCHIVO (o s3://BUCKET/ARCHIVO)";
 
 /** Writes a backup to FILE, s3://BUCKET/KEY, or (no argument) into BACKUP_DIR with rotation. */
 export async function backupCommand(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const [target, ...rest] = argv;
+  const allowMissing = argv.includes(ALLOW_MISSING);
+  const [target, ...rest] = argv.filter((a) => a !== ALLOW_MISSING);
   if (target?.startsWith("--") || rest.length > 0) {
     console.error(BACKUP_USAGE);
     return 2;
@@ -37,7 +51,14 @@ export async function backupCommand(argv: string[], env: NodeJS.ProcessEnv): Pro
     const backups = config.backups;
     const database = await openDatabase(config);
     try {
-      const run = await backupIntoFolder(database.db, database.kind, { ...config, backups });
+      const run = await backupIntoFolder(
+        database.db,
+        database.kind,
+        { ...config, backups },
+        () => new Date(),
+        allowMissing,
+      );
+      if (run.missing.length > 0) console.error(missingWarning(run.missing, true));
       console.log(
         `Copia de seguridad escrita en ${path.join(backups.dir, run.file)} (${run.bytes} bytes)` +
           (run.bucketCopy ? ` y copiada a ${run.bucketCopy}.` : "."),
@@ -66,7 +87,9 @@ export async function backupCommand(argv: string[], env: NodeJS.ProcessEnv): Pro
       database.kind,
       siteStorage(config),
       sitePrivateStorage(config),
+      { allowMissing },
     );
+    if (header.missing) console.error(missingWarning(header.missing, true));
     if (remote) {
       try {
         await uploadBackupFile(config.objectStore!, file, remote);
@@ -78,7 +101,7 @@ export async function backupCommand(argv: string[], env: NodeJS.ProcessEnv): Pro
     }
     const rows = header.tables.reduce((n, t) => n + t.rows, 0);
     console.log(
-      `Copia de seguridad escrita en ${target}: ${rows} filas de ${header.tables.length} tablas y ${header.files} imágenes.`,
+      `Copia de seguridad escrita en ${target}: ${rows} filas de ${header.tables.length} tablas y ${header.files} archivos (imágenes y archivos privados).`,
     );
     for (const t of header.tables) console.log(`  ${t.name}: ${t.rows}`);
     return 0;
@@ -125,6 +148,7 @@ export async function restoreCommand(argv: string[], env: NodeJS.ProcessEnv): Pr
         force,
         uploads: siteStorage(config),
         privateFiles: sitePrivateStorage(config),
+        onMissing: (missing) => console.error(missingWarning(missing, false)),
       });
       const rows = Object.values(counts).reduce((n, c) => n + c, 0);
       // After it finished, in the restored database: the entries before it are the backup's.

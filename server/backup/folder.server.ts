@@ -11,6 +11,7 @@ import type { Db } from "~/db/client.server";
 import { backupRuns } from "~/db/schema.server";
 import type { BackupSettings, Config } from "~/kernel/config.server";
 import { sitePrivateStorage, siteStorage, uploadBackupFile } from "~/uploads/storage.server";
+import type { NamedFile } from "~/uploads/stored-files.server";
 import { writeBackup } from "./backup.server";
 
 export type BackupRun = typeof backupRuns.$inferSelect;
@@ -64,14 +65,17 @@ export function backupsToDelete(
 /**
  * Writes a backup into the folder, rotates the folder, copies the file to the bucket when the
  * site has one (its private bucket if any: copies hold everyone's data), and records it all. A
- * failure is recorded too, then thrown.
+ * failure is recorded too, then thrown. Files the rows name and the stores lack fail it, unless
+ * `allowMissing` (BACKUP_ALLOW_MISSING for the nightly one, --permitir-faltantes by hand): then
+ * the copy lists them, and so does the answer.
  */
 export async function backupIntoFolder(
   db: Db,
   kind: "embedded" | "postgres",
   config: Pick<Config, "uploadsDir" | "privateDir" | "objectStore"> & { backups: BackupSettings },
   now: () => Date = () => new Date(),
-): Promise<BackupRun> {
+  allowMissing = config.backups.allowMissing,
+): Promise<BackupRun & { missing: NamedFile[] }> {
   const { dir } = config.backups;
   const startedAt = now();
   const name = backupFileName(startedAt);
@@ -79,9 +83,18 @@ export async function backupIntoFolder(
   await db.insert(backupRuns).values({ id, startedAt, file: name });
   const target = path.join(dir, name);
   const partial = `${target}.parcial`;
+  let missing: NamedFile[] = [];
   try {
     fs.mkdirSync(dir, { recursive: true });
-    await writeBackup(db, partial, kind, siteStorage(config), sitePrivateStorage(config));
+    const header = await writeBackup(
+      db,
+      partial,
+      kind,
+      siteStorage(config),
+      sitePrivateStorage(config),
+      { allowMissing },
+    );
+    missing = header.missing ?? [];
     fs.renameSync(partial, target);
   } catch (error) {
     try {
@@ -115,7 +128,7 @@ export async function backupIntoFolder(
     .set({ finishedAt: now(), bytes, bucketCopy, error })
     .where(eq(backupRuns.id, id))
     .returning();
-  return run!;
+  return { ...run!, missing };
 }
 
 function messageOf(error: unknown): string {

@@ -18,6 +18,7 @@ import {
   sweepSignInAttempts,
 } from "~/members/sign-in-limit.server";
 import { backupIntoFolder, hourIn } from "../backup/folder.server";
+import { listMissing } from "~/uploads/stored-files.server";
 import { startClaimedJob, type ClaimedJob } from "~/db/jobs.server";
 import { pruneAudit } from "~/audit/audit.server";
 import { databaseIsUp, openDatabase, type Database } from "~/db/client.server";
@@ -566,7 +567,13 @@ function startJobs(database: Database, config: Config, now: () => Date): () => P
       name: "nightly-backup",
       everyMs: NIGHTLY_BACKUP_GAP_MS,
       due: () => hourIn(now(), config.siteTimezone) === backups.hour,
-      run: () => backupIntoFolder(db, database.kind, { ...config, backups }, now),
+      run: async () => {
+        const run = await backupIntoFolder(db, database.kind, { ...config, backups }, now);
+        if (run.missing.length > 0)
+          console.warn(
+            `La copia nocturna ${run.file} se hizo sin archivos que la base de datos nombra (BACKUP_ALLOW_MISSING=1): ${listMissing(run.missing)}.`,
+          );
+      },
       failure: "No se pudo hacer la copia de seguridad nocturna:",
     });
   const stops = jobs.map((job) => startClaimedJob(db, job));

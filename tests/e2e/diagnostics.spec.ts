@@ -35,6 +35,7 @@ test("an admin opens Diagnóstico from the menu and reads every line, at 360 px 
     "Correo",
     "Almacenamiento",
     "Copias de seguridad",
+    "Archivos que nombra la base de datos",
     "Base de datos",
     "Procesos",
   ])

@@ -268,7 +268,7 @@ test("npm run backup -- s3://… and npm run restore -- s3://…: the embedded s
   const backup = await run("backup", [address], { ...env, DATA_DIR: sourceDir });
   expect(backup.code).toBe(0);
   expect(backup.stdout).toContain(`Copia de seguridad escrita en ${address}`);
-  expect(backup.stdout).toContain(`${photos.length} imágenes`);
+  expect(backup.stdout).toContain(`${photos.length} archivos (imágenes y archivos privados)`);
   expect(await objectsUnder(BACKUPS, "sitio/")).toEqual(["sitio/copia-1.ayllu.gz"]);
 
   const targetDir = path.join(tempDir(), "destino");

@@ -70,6 +70,7 @@ test("an admin sees every line: version, address, proxy, sign-in, mail, storage,
     "Correo",
     "Almacenamiento",
     "Copias de seguridad",
+    "Archivos que nombra la base de datos",
     "Base de datos",
     "Procesos",
   ])

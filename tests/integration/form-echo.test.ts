@@ -1,7 +1,12 @@
-// A refused form shows what was typed again, but never more of a value than its field takes.
+// A refused form shows what was typed again, but never more of a value than its field takes; a
+// value longer than any field could take (a megabyte) is refused where every form is read, with
+// nothing of it echoed and nothing changed.
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { notes, schools } from "~/db/schema.server";
 import { BODY_MAX, EVENT_DESCRIPTION_MAX, HABILIDADES_MAX } from "~/kernel/limits";
-import type { BrowserClient } from "../helpers/browser-client";
+import { KERNEL_MESSAGES } from "~/kernel/messages";
+import { FORM_VALUE_MAX } from "~/kernel/read-form.server";
+import { BrowserClient } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";
 import { ADMIN_EMAIL, createMember, eventForm, eventFieldError } from "../helpers/events";
 import { fieldErrorOf, VALID_PROFILE } from "../helpers/profile-form";
@@ -18,7 +23,9 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** A megabyte of one letter: under the body limit, far over any field's. */
-const HUGE = "x".repeat(1_000_000);
+const MEGABYTE = "x".repeat(1_000_000);
+/** The longest value a form may carry at all: over every field's own limit. */
+const HUGE = "x".repeat(FORM_VALUE_MAX);
 
 /** The longest run of the letter x in `html`. */
 function longestRun(html: string): number {
@@ -48,10 +55,9 @@ test("the profile form echoes over-long values cut to their limits, a choice fie
   const { client } = await createMember(server);
   const reply = await client.post("/profile", {
     ...VALID_PROFILE,
-    // A megabyte in all, under the body limit.
-    habilidades: HUGE.slice(0, 600_000),
-    genero: HUGE.slice(0, 200_000),
-    fechaNacimiento: HUGE.slice(0, 200_000),
+    habilidades: HUGE,
+    genero: HUGE,
+    fechaNacimiento: HUGE,
   });
   expect(reply.status).toBe(400);
   expect(reply.text.length).toBeLessThan(PAGE_ALLOWANCE + 3 * BODY_MAX);
@@ -70,4 +76,48 @@ test("the event form echoes an over-long description cut to its limit, with the 
   expect(eventFieldError(reply.text, "descripcion")).toBe(
     `Máximo ${EVENT_DESCRIPTION_MAX} caracteres.`,
   );
+});
+
+/** The answer to a form with a megabyte in one field: a short refusal, nothing of the value. */
+function expectRefused(reply: { status: number; text: string }) {
+  expect(reply.status).toBe(413);
+  expect(reply.text.length).toBeLessThan(PAGE_ALLOWANCE);
+  expect(longestRun(reply.text)).toBeLessThan(100);
+  expect(reply.text).toContain(KERNEL_MESSAGES.valueTooLong);
+}
+
+test("a megabyte in one field of any form is refused whole, short and in Spanish, and nothing is saved", async () => {
+  const notesBefore = (await server.db.select().from(notes)).length;
+  expectRefused(
+    await admin.post("/projectsandnotes", {
+      intent: "createNote",
+      titulo: "Una nota",
+      texto: MEGABYTE,
+      enlaceImagen: "",
+      enlacesAdicionales: [""],
+    }),
+  );
+  expect(await server.db.select().from(notes)).toHaveLength(notesBefore);
+
+  const { client } = await createMember(server);
+  expectRefused(await client.post("/profile", { ...VALID_PROFILE, habilidades: MEGABYTE }));
+  expectRefused(await admin.post("/admin", eventForm("publish", { descripcion: MEGABYTE })));
+  expectRefused(
+    await admin.post("/admin/escuelas", { intent: "merge", from: MEGABYTE, into: "x" }),
+  );
+  expect(await server.db.select().from(schools)).toEqual([]);
+  // Even a value in a field the form does not know, and on a form anyone may post.
+  expectRefused(await client.post("/profile", { ...VALID_PROFILE, otro: MEGABYTE }));
+  expectRefused(await new BrowserClient(server.url).post("/login/correo", { email: MEGABYTE }));
+});
+
+test("one character over the longest a form may carry is refused where a value at the limit gets its field's error", async () => {
+  const reply = await admin.post("/projectsandnotes", {
+    intent: "createNote",
+    titulo: "Una nota",
+    texto: `${HUGE}x`,
+    enlaceImagen: "",
+    enlacesAdicionales: [""],
+  });
+  expectRefused(reply);
 });

@@ -130,8 +130,20 @@ test("the small-site mode still needs a real way in, and excludes DATABASE_URL",
 
 test("backup settings: defaults, and wrong values named", () => {
   const config = loadConfig({ BACKUP_DIR: "/copias" });
-  expect(config.backups).toEqual({ dir: "/copias", hour: 3, keepDaily: 7, keepWeekly: 4 });
+  expect(config.backups).toEqual({
+    dir: "/copias",
+    hour: 3,
+    keepDaily: 7,
+    keepWeekly: 4,
+    allowMissing: false,
+  });
   expect(loadConfig({}).backups).toBeNull();
+  expect(loadConfig({ BACKUP_DIR: "/c", BACKUP_ALLOW_MISSING: "1" }).backups?.allowMissing).toBe(
+    true,
+  );
+  expect(configError({ BACKUP_DIR: "/c", BACKUP_ALLOW_MISSING: "quizá" })).toContain(
+    "BACKUP_ALLOW_MISSING",
+  );
   expect(configError({ BACKUP_DIR: "/c", BACKUP_HOUR: "24" })).toContain(
     "BACKUP_HOUR debe ser una hora entre 0 y 23",
   );
@@ -199,7 +211,7 @@ test("a backup into the folder is written, recorded, copied to the private bucke
       uploadsDir: uploads,
       privateDir: tempDir(),
       objectStore,
-      backups: { dir, hour: 3, keepDaily: 7, keepWeekly: 4 },
+      backups: { dir, hour: 3, keepDaily: 7, keepWeekly: 4, allowMissing: false },
     },
     () => at,
   );
@@ -243,7 +255,7 @@ test("a failed backup leaves no partial file and records why", async () => {
       uploadsDir: tempDir(),
       privateDir: tempDir(),
       objectStore: null,
-      backups: { dir: blocked, hour: 3, keepDaily: 7, keepWeekly: 4 },
+      backups: { dir: blocked, hour: 3, keepDaily: 7, keepWeekly: 4, allowMissing: false },
     }),
   ).rejects.toThrow();
   const [row] = await database.db.select().from(backupRuns);
