@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { KERNEL_MESSAGES } from "~/kernel/messages";
 import { UNKNOWN_FIELDS_MESSAGE } from "~/kernel/forms";
 import { notes, projects, resources, users, type User } from "~/db/schema.server";
 import { NotAllowedError } from "~/members/permissions.server";
@@ -405,6 +406,8 @@ interface Bad {
   title: string;
   fields: Record<string, string | string[]>;
   errorId?: string;
+  /** Refused on the error page, before the form is checked. */
+  page?: boolean;
   message: string;
 }
 
@@ -541,10 +544,11 @@ const BAD_INPUTS: Bad[] = [
     message: "Este campo tiene un valor no válido.",
   },
   {
+    // Refused where every form is read (decision 063), before the form's own checks.
     title: "a NUL character in texto",
     fields: noteForm({ texto: "a\u0000b" }),
-    errorId: "nota-texto-error",
-    message: "Este campo tiene un valor no válido.",
+    page: true,
+    message: KERNEL_MESSAGES.controlCharacter,
   },
   {
     title: "an unknown intent",
@@ -558,7 +562,9 @@ for (const bad of BAD_INPUTS) {
     const before = await snapshot();
     const reply = await admin.post("/projectsandnotes", bad.fields);
     expect(reply.status).toBe(400);
-    if (bad.errorId) {
+    if (bad.page) {
+      expect(reply.text).toContain(bad.message);
+    } else if (bad.errorId) {
       expect(fieldError(reply.text, bad.errorId)).toBe(escapeHtml(bad.message));
     } else {
       expect(alertsIn(reply.text)).toEqual([escapeHtml(bad.message)]);
