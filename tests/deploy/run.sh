@@ -249,6 +249,8 @@ services:
       - ./ca/root.crt:/ca/root.crt:ro
   issuer:
     image: $IMAGE
+    # A real provider is elsewhere; this one must come back after the simulated reboot too.
+    restart: always
     command: ["node", "/prueba/issuer.mjs"]
     environment:
       ISSUER: https://caddy:$ISSUER_PORT
@@ -265,8 +267,10 @@ caddy:$ISSUER_PORT {
 }
 EOF
 export AYLLU_DIR="$WORK" AYLLU_PROJECT="$PROJECT" AYLLU_ENGINE=podman AYLLU_COMPOSE_FILES="$WORK/compose.prueba.yaml"
-# Container storage (images, containers, volumes) in MB, as the disk sees it.
-storage_mb() { du -sm /var/lib/containers/storage 2>/dev/null | cut -f1; }
+# Container storage (images, containers, volumes) in MB, as the disk sees it: -x leaves out the
+# running containers' mounted root filesystems (their layers are counted once, where they lie);
+# files that go while du reads make it fail, not the figure.
+storage_mb() { { du -smx /var/lib/containers/storage 2>/dev/null || true; } | cut -f1; }
 STORAGE_BEFORE_MB=$(storage_mb)
 compose() { (cd "$WORK" && podman-compose -p "$PROJECT" -f compose.yaml -f compose.prueba.yaml "$@"); }
 up_started=$SECONDS
@@ -310,13 +314,14 @@ npx tsx tests/deploy/journey.ts setup || { compose logs --tail 60 site caddy iss
 step "Reinicio de la máquina: los contenedores detenidos, y podman-restart.service los arranca"
 # A reboot leaves every container stopped (exited); Debian's podman-restart.service then runs its
 # ExecStart, which starts those whose restart policy is `always`.
-podman stop -t 10 $(podman ps -q --filter "label=io.podman.compose.project=$PROJECT") >/dev/null
+# (Without systemd here, podman says on stderr that it cannot reach it for the health checks' timers.)
+podman stop -t 10 $(podman ps -q --filter "label=io.podman.compose.project=$PROJECT") >/dev/null 2>>"$WORK/reinicio.log"
 https_health && die "con los contenedores detenidos el sitio seguía respondiendo"
 unit=/usr/lib/systemd/system/podman-restart.service
 [ -f "$unit" ] || die "no está $unit (paquete podman de Debian)"
 exec_start=$(sed -n 's/^ExecStart=//p' "$unit" | sed 's/\$LOGGING//')
 reboot_started=$SECONDS
-$exec_start >/dev/null
+$exec_start >/dev/null 2>>"$WORK/reinicio.log"
 for _ in $(seq 1 120); do https_health && break; sleep 1; done
 https_health || { compose logs --tail 40 >&2; die "después del reinicio simulado el sitio no volvió"; }
 REBOOT_SECONDS=$((SECONDS - reboot_started))
@@ -434,8 +439,10 @@ IMAGE_MB=$((IMAGE_BYTES / 1000000))
 echo "Espacio de contenedores: ${STORAGE_BEFORE_MB} MB antes de instalar, ${STORAGE_INSTALL_MB} MB instalado, ${STORAGE_UPGRADES_MB} MB tras dos actualizaciones (imagen: ${IMAGE_MB} MB)."
 [ "$STORAGE_UPGRADES_MB" -le $((STORAGE_INSTALL_MB + IMAGE_MB)) ] ||
   die "tras dos actualizaciones el espacio creció más que una imagen (${STORAGE_INSTALL_MB} → ${STORAGE_UPGRADES_MB} MB)"
-[ "$(podman images -q --filter "reference=ayllu-$PROJECT" | sort -u | wc -l)" -le 2 ] ||
-  die "quedan más imágenes del sitio que :latest y :anterior: $(podman images --filter "reference=ayllu-$PROJECT")"
+site_images=$(podman images --format '{{.ID}} {{.Repository}}:{{.Tag}}' | grep " localhost/ayllu-$PROJECT:" || true)
+[ "$(printf '%s\n' "$site_images" | cut -d' ' -f1 | sort -u | wc -l)" -le 2 ] ||
+  die "quedan más imágenes del sitio que :latest y :anterior: $site_images"
+[ -z "$(podman images -q --filter dangling=true)" ] || die "quedan imágenes sin nombre tras actualizar"
 
 step "./ayllu upgrade a una versión rota: debe volver atrás"
 probe_start
