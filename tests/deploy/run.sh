@@ -3,17 +3,21 @@
 # prueba"). As root, with podman (runc), podman-compose, caddy and debootstrap from Debian:
 #   1. the installer's checks against a port taken, a small disk, a domain that does not reach here;
 #   2. builds the image from this repository (Dockerfile) and checks it (size, user, HEALTHCHECK);
-#   3. `./ayllu install --small --unattended` (Caddy and the site on its embedded database), then
-#      `./ayllu upgrade` to a deliberately broken version (the good image plus a migration that
-#      breaks the home page): it must go back to the copy of the data folder and the previous image;
+#   3. `./ayllu install --small --unattended` (Caddy and the site on its embedded database),
+#      interrupted at each step (image, first start, first admin) and finished by the command it
+#      names; then `./ayllu upgrade` to a deliberately broken version (the good image plus a
+#      migration that breaks the home page): it must go back to the copy of the data folder;
 #   4. `./ayllu install --unattended` of compose.yaml (Caddy with `tls internal`, the site,
 #      PostgreSQL) plus a real OpenID provider served through Caddy, and over HTTPS signs in,
 #      publishes an event with a photo and has a member join it (tests/deploy/journey.ts);
-#   5. ./ayllu backup, restore and maintenance, then ./ayllu upgrade to a good version and to the
-#      broken one: that upgrade must roll back to the copy of the database and the previous image,
-#      and the site must still have its data;
-#   6. prints the figures: image size, build time, memory at rest, upgrade downtime, rollback time.
+#   5. a reboot stand-in (containers stopped, then podman-restart.service's own ExecStart), a new
+#      PostgreSQL password in .env taken by `./ayllu start`, backup, restore, maintenance;
+#   6. two upgrades to one-layer good versions, measuring container storage; an upgrade
+#      interrupted while trying the new version, undone by `./ayllu repair`; an upgrade whose
+#      migration fails, noticed at once, its failing statement shown first, rolled back;
+#   7. prints the figures: image, build, memory at rest, install, reboot, storage, downtime.
 # Everything it starts is removed on exit. Base images are local stand-ins (tests/deploy/standins.sh).
+# Project, container and image names carry DEPLOY_HTTP_PORT: runs on other ports stay apart.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT"
@@ -328,6 +332,14 @@ REBOOT_SECONDS=$((SECONDS - reboot_started))
 npx tsx tests/deploy/journey.ts check || die "después del reinicio simulado faltan datos"
 echo "Después del reinicio ($exec_start) el sitio respondió en ${REBOOT_SECONDS} s, con sus datos."
 
+step "Un .env nuevo sobre los contenedores: otra clave de PostgreSQL, y ./ayllu start"
+new_password=$(head -c 24 /dev/urandom | base64 | tr -d '/+=')
+sed -i "s/^POSTGRES_PASSWORD=.*/POSTGRES_PASSWORD=$new_password/" "$WORK/.env"
+LANG=es_BO.UTF-8 ./ayllu start >"$WORK/start.log" 2>&1 || { cat "$WORK/start.log"; die "./ayllu start con la clave nueva falló"; }
+grep -q "El sitio responde" "$WORK/start.log" || die "./ayllu start no dijo que el sitio responde"
+npx tsx tests/deploy/journey.ts check || die "con la clave nueva de .env faltan datos"
+echo "La clave nueva de .env quedó en PostgreSQL: el sitio responde con sus datos."
+
 step "Memoria en reposo"
 sleep 10
 # Two views: the containers' memory as their cgroups count it (page cache included), and the
@@ -443,6 +455,23 @@ site_images=$(podman images --format '{{.ID}} {{.Repository}}:{{.Tag}}' | grep "
 [ "$(printf '%s\n' "$site_images" | cut -d' ' -f1 | sort -u | wc -l)" -le 2 ] ||
   die "quedan más imágenes del sitio que :latest y :anterior: $site_images"
 [ -z "$(podman images -q --filter dangling=true)" ] || die "quedan imágenes sin nombre tras actualizar"
+
+step "Una actualización interrumpida mientras prueba la versión nueva: ./ayllu repair vuelve atrás"
+if LANG=es_BO.UTF-8 AYLLU_INTERRUPT=prueba ./ayllu upgrade --image "$BROKEN" >"$WORK/upgrade-cortado.log" 2>&1; then
+  cat "$WORK/upgrade-cortado.log"
+  die "la actualización interrumpida terminó como si nada"
+fi
+grep -q "Actualización interrumpida: ./ayllu repair vuelve a la versión anterior." "$WORK/upgrade-cortado.log" ||
+  { cat "$WORK/upgrade-cortado.log"; die "la actualización interrumpida no nombró ./ayllu repair"; }
+if LANG=es_BO.UTF-8 ./ayllu upgrade --image "$IMAGE" >"$WORK/upgrade-negado.log" 2>&1; then
+  die "con una actualización a medias, otra se hizo igual"
+fi
+grep -q "./ayllu repair" "$WORK/upgrade-negado.log" || die "la negativa no nombra ./ayllu repair: $(cat "$WORK/upgrade-negado.log")"
+LANG=es_BO.UTF-8 ./ayllu repair >"$WORK/repair.log" 2>&1 || { cat "$WORK/repair.log"; die "./ayllu repair falló"; }
+grep -q "volvió a la versión anterior" "$WORK/repair.log" || die "./ayllu repair no volvió atrás: $(cat "$WORK/repair.log")"
+[ ! -f "$WORK/.actualizando" ] && [ ! -f "$WORK/deploy/mantenimiento/activo" ] || die "./ayllu repair dejó la actualización o el mantenimiento"
+npx tsx tests/deploy/journey.ts check || die "después de ./ayllu repair faltan datos"
+echo "Interrumpida mientras probaba la versión rota; ./ayllu repair volvió a la copia y a la versión anterior."
 
 step "./ayllu upgrade a una versión rota: debe volver atrás"
 probe_start
