@@ -17,6 +17,13 @@ if (
 
 const dev = process.argv.includes("--dev");
 
+/**
+ * How long the workers have to finish their requests after SIGTERM before the primary kills
+ * them: a worker closes its streams at once and cuts connections still open after 5 s
+ * (server/http/app.server.ts), and container engines kill everything after 10 s.
+ */
+const STOP_LIMIT_MS = 8000;
+
 // The production bundle runs React and Express in their production mode whatever NODE_ENV says
 // (development React renders several times slower); the configuration still reads the NODE_ENV
 // that was given, which decides the production checks (see README, Configuration).
@@ -68,6 +75,13 @@ async function superviseWorkers(count) {
   cluster.schedulingPolicy = cluster.SCHED_NONE;
   let stopping = false;
   let everListened = false;
+  // The workers alive, counted here from each process's own 'exit'. Node removes a worker from
+  // cluster.workers on exit only once its IPC channel is disconnected, so a primary that waited
+  // for that list to empty could stay up with no worker and no socket.
+  const live = new Set();
+  const exitWhenAllGone = () => {
+    if (stopping && live.size === 0) process.exit();
+  };
   const fork = () => {
     // NODE_ENV as given: this process set it to production for the bundle (see above). Two
     // malloc arenas rather than glibc's one per thread in use (decision 024), unless chosen.
@@ -75,20 +89,42 @@ async function superviseWorkers(count) {
       NODE_ENV: requestedEnv ?? "",
       MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
     });
+    live.add(worker);
+    worker.process.once("exit", () => {
+      live.delete(worker);
+      exitWhenAllGone();
+    });
     worker.once("listening", () => (everListened = true));
   };
+  /**
+   * Asks every worker to finish its requests and stop; one still there after STOP_LIMIT_MS is
+   * killed, so that the whole server is gone before a container engine's own limit (10 s by
+   * default) and nothing is left running without a socket.
+   */
+  const stopAll = () => {
+    stopping = true;
+    if (live.size === 0) process.exit();
+    for (const worker of live) worker.process.kill("SIGTERM");
+    setTimeout(() => {
+      for (const worker of live) {
+        console.error(
+          `El proceso ${worker.process.pid} no terminó en ${STOP_LIMIT_MS / 1000} s; se detiene a la fuerza.`,
+        );
+        worker.process.kill("SIGKILL");
+      }
+      process.exitCode = 1;
+      // A killed process's 'exit' arrives at once; this is only in case it does not.
+      setTimeout(() => process.exit(), 2000);
+    }, STOP_LIMIT_MS);
+  };
   cluster.on("exit", (worker, code, signal) => {
-    if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
-      return;
-    }
+    live.delete(worker);
+    if (stopping) return exitWhenAllGone();
     // A worker that fails before any ever listened (port in use, bad configuration) would fail
     // again: stop with its code rather than loop.
     if (!everListened) {
-      stopping = true;
-      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
       process.exitCode = typeof code === "number" && code !== 0 ? code : 1;
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit();
+      stopAll();
       return;
     }
     console.error(
@@ -101,11 +137,8 @@ async function superviseWorkers(count) {
   for (const signal of ["SIGTERM", "SIGINT"]) {
     process.on(signal, () => {
       if (stopping) return;
-      stopping = true;
       console.log(`${signal}: deteniendo los ${count} procesos…`);
-      const workers = Object.values(cluster.workers ?? {});
-      if (workers.length === 0) process.exit(0);
-      for (const worker of workers) worker?.process.kill("SIGTERM");
+      stopAll();
     });
   }
 }

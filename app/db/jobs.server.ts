@@ -37,6 +37,17 @@ export async function claimJobRun(
   return rows.length === 1;
 }
 
+/**
+ * Makes `name` due again `retryMs` after now: a run that failed is tried again soon rather than
+ * a whole interval after its claim.
+ */
+export async function retryJobRunAfter(db: Db, name: string, retryMs: number): Promise<void> {
+  await db.execute(sql`
+    update scheduled_jobs
+      set next_run_at = clock_timestamp() + make_interval(secs => ${retryMs / 1000})
+      where name = ${name}`);
+}
+
 export interface ClaimedJob {
   /** The job's name in the jobs table; one name, one run at a time across the site. */
   name: string;
@@ -46,6 +57,8 @@ export interface ClaimedJob {
   failure: string;
   /** When given, a run is claimed only while this says the job is due (a job at a set hour). */
   due?: () => boolean;
+  /** When given, a run that fails is claimable again this long after it (still only while due). */
+  retryMs?: number;
 }
 
 /** How often a process asks whether a job is due: often enough that runs stay close to `everyMs`. */
@@ -56,10 +69,10 @@ export function tickMs(everyMs: number): number {
 /**
  * Runs `job` whenever this process claims it: asked at start and every tickMs(everyMs), one run
  * at a time in this process. A failed claim or run (the database briefly away) is logged and
- * asked again at the next tick. Returns how to stop (waiting for a run under way).
+ * asked again at the next tick; a failed run is claimable again after `retryMs` when given. Returns how to stop (waiting for a run under way).
  */
 export function startClaimedJob(db: Db, job: ClaimedJob): () => Promise<void> {
-  const tick = tickMs(job.everyMs);
+  const tick = tickMs(Math.min(job.everyMs, job.retryMs ?? job.everyMs));
   // A tenth of a tick: setInterval's drift does not skip a run that is due.
   const slackMs = Math.min(tick / 10, 5_000);
   let running: Promise<unknown> = Promise.resolve();
@@ -68,7 +81,15 @@ export function startClaimedJob(db: Db, job: ClaimedJob): () => Promise<void> {
     running = running
       .then(async () => {
         if (stopped || (job.due && !job.due())) return;
-        if (await claimJobRun(db, job.name, job.everyMs, { slackMs })) await job.run();
+        if (!(await claimJobRun(db, job.name, job.everyMs, { slackMs }))) return;
+        try {
+          await job.run();
+        } catch (error) {
+          // With the database away this fails too: the run then waits its whole interval.
+          if (job.retryMs !== undefined)
+            await retryJobRunAfter(db, job.name, job.retryMs).catch(() => {});
+          throw error;
+        }
       })
       .catch((error: unknown) => {
         console.error(job.failure, error);

@@ -16,6 +16,7 @@ import type { Config } from "~/kernel/config.server";
 import type { Database, Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { claimJobRun } from "~/db/jobs.server";
+import { onUpgradeTrial } from "~/kernel/upgrade-trial.server";
 import { eventState } from "~/events/event-state";
 import { queueDueReminders, snapshotToEvent, type QueuedMail } from "./mail.server";
 import { queueDueHoldReminders } from "~/payments/mails.server";
@@ -85,6 +86,8 @@ export interface MailWorkerOptions {
   maxAgeMs?: number;
   /** Errors that are not about one mail (the database is down). */
   onError?: (error: unknown) => void;
+  /** While this says so, the worker sends nothing (an upgrade's trial run); asked at each wake. */
+  paused?: () => boolean;
 }
 
 /** One minute, doubling with each failure, at most an hour. */
@@ -261,7 +264,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     options.onError ??
     ((error: unknown) => console.error("El envío de correos falló; se reintentará:", error));
   const wake = () => {
-    if (stopped) return;
+    if (stopped || options.paused?.()) return;
     if (running) {
       again = true;
       return;
@@ -306,7 +309,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
 /** The worker of a server process, as the configuration says; null when no mail is sent. */
 export function mailWorkerFor(
   db: Db,
-  config: Pick<Config, "mail" | "publicUrl" | "siteTimezone">,
+  config: Pick<Config, "mail" | "publicUrl" | "siteTimezone" | "dataDir">,
 ): MailWorker | null {
   const { transport } = config.mail;
   if (transport.kind === "none") return null;
@@ -316,5 +319,6 @@ export function mailWorkerFor(
     transport: transport.kind === "smtp" ? smtpTransport(transport.url) : mailboxTransport(),
     reminderHours: config.mail.reminderHours,
     holdReminderHours: config.mail.holdReminderHours,
+    paused: () => onUpgradeTrial(config.dataDir),
   });
 }

@@ -3,6 +3,7 @@
 // benchmark call.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -20,6 +21,7 @@ import {
 import { backupIntoFolder, hourIn } from "../backup/folder.server";
 import { listMissing } from "~/uploads/stored-files.server";
 import { startClaimedJob, type ClaimedJob } from "~/db/jobs.server";
+import { onUpgradeTrial, prunePreviousDataCopy } from "~/kernel/upgrade-trial.server";
 import { pruneAudit } from "~/audit/audit.server";
 import { databaseIsUp, openDatabase, type Database } from "~/db/client.server";
 import { seedDemoSite } from "~/site/demo.server";
@@ -423,6 +425,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await mailWorker?.start(database);
 
     markReady();
+    if (onUpgradeTrial(config.dataDir))
+      log(
+        "Prueba de una actualización: no se envían correos ni se ejecutan tareas hasta que ./ayllu upgrade la confirme.",
+      );
     log(
       `Ayllu escucha en ${publicUrl.origin} (base de datos ${database.kind}: ${database.location})`,
     );
@@ -489,6 +495,11 @@ const MAINTENANCE_MS = 60 * 60 * 1000;
 const AUDIT_PRUNE_MS = 24 * 60 * 60 * 1000;
 /** The least time between two nightly backups: one a night, whatever the clocks do. */
 const NIGHTLY_BACKUP_GAP_MS = 20 * 60 * 60 * 1000;
+/** A nightly backup that failed is tried again this long after, while its hour lasts. */
+export const NIGHTLY_BACKUP_RETRY_MS = 10 * 60 * 1000;
+
+/** How often an upgrade's copy of the data folder is looked at (removed a day after the upgrade). */
+const PREVIOUS_COPY_PRUNE_MS = 60 * 60 * 1000;
 
 /** How often uploads that no form saved are looked for (and removed past their grace period). */
 const UPLOAD_SWEEP_MS = 60 * 60 * 1000;
@@ -574,9 +585,24 @@ function startJobs(database: Database, config: Config, now: () => Date): () => P
             `La copia nocturna ${run.file} se hizo sin archivos que la base de datos nombra (BACKUP_ALLOW_MISSING=1): ${listMissing(run.missing)}.`,
           );
       },
-      failure: "No se pudo hacer la copia de seguridad nocturna:",
+      retryMs: NIGHTLY_BACKUP_RETRY_MS,
+      failure: `No se pudo hacer la copia de seguridad nocturna (se intenta otra vez en ${NIGHTLY_BACKUP_RETRY_MS / 60_000} minutos, dentro de esa hora):`,
     });
-  const stops = jobs.map((job) => startClaimedJob(db, job));
+  // The small site's copy of its data folder from the last upgrade, once it is a day old. Each
+  // machine its own folder.
+  jobs.push({
+    name: `previous-copy-prune:${os.hostname()}:${config.dataDir}`,
+    everyMs: PREVIOUS_COPY_PRUNE_MS,
+    run: () => prunePreviousDataCopy(config.dataDir, now()),
+    failure: "No se pudo quitar la copia de la carpeta de datos de la última actualización:",
+  });
+  // An upgrade's trial run runs no job until the upgrade keeps it (app/kernel/upgrade-trial.server.ts).
+  const stops = jobs.map((job) =>
+    startClaimedJob(db, {
+      ...job,
+      due: () => !onUpgradeTrial(config.dataDir) && (job.due?.() ?? true),
+    }),
+  );
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
   };

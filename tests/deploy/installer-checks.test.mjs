@@ -52,7 +52,7 @@ test("the messages follow LANG: English outside Spanish", () => {
   assert.match(taken.output, new RegExp(`Port ${occupiedPort} is already in use`));
 });
 
-test("a filesystem with less than 5 GB free is refused; a big one passes", (t) => {
+test("a filesystem with less than 8 GB free is refused; a big one passes", (t) => {
   if (process.getuid?.() !== 0) return t.skip("montar un tmpfs requiere root");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-disco-"));
   const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=64m", "tmpfs", dir]);
@@ -60,7 +60,10 @@ test("a filesystem with less than 5 GB free is refused; a big one passes", (t) =
   try {
     const small = check(`check_disk "${dir}"`);
     assert.equal(small.status, 1);
-    assert.match(small.output, /Hay \d+ MB libres en .*hacen falta al menos 5 GB/);
+    assert.match(
+      small.output,
+      /Hay \d+ MB libres en .*hacen falta al menos 8 GB \(la instalación y dos actualizaciones\)/,
+    );
     const viaVariable = check("check_disk", { AYLLU_DISK_PATH: dir });
     assert.equal(viaVariable.status, 1);
   } finally {
@@ -69,7 +72,7 @@ test("a filesystem with less than 5 GB free is refused; a big one passes", (t) =
   }
   const big = spawnSync("df", ["-Pk", "/"], { encoding: "utf8" });
   const freeKb = Number(big.stdout.trim().split("\n")[1].split(/\s+/)[3]);
-  if (freeKb >= 5 * 1024 * 1024) assert.equal(check('check_disk "/"').status, 0);
+  if (freeKb >= 8 * 1024 * 1024) assert.equal(check('check_disk "/"').status, 0);
 });
 
 test("a domain that does not reach this machine is refused; one that does passes", async () => {
@@ -113,16 +116,26 @@ test("not root is refused", () => {
   assert.equal(check("check_root", { AYLLU_UID: "0" }).status, 0);
 });
 
-test("less than 1 GB of memory and swap gets the swap file offered", () => {
+test("2 GB of memory or less without swap, or less than 1 GB with it, gets the swap file offered with its command", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-memoria-"));
-  const small = path.join(dir, "meminfo");
-  fs.writeFileSync(small, "MemTotal:         512000 kB\nSwapTotal:             0 kB\n");
-  const refused = check("check_memory", { AYLLU_MEMINFO: small });
-  assert.equal(refused.status, 1);
-  assert.match(refused.output, /500 MB de memoria y swap; hace falta 1 GB.*swapon \/swapfile/);
-  const withSwap = path.join(dir, "meminfo-swap");
-  fs.writeFileSync(withSwap, "MemTotal:         512000 kB\nSwapTotal:       2097148 kB\n");
-  assert.equal(check("check_memory", { AYLLU_MEMINFO: withSwap }).status, 0);
+  const meminfo = (mem, swap) => {
+    const file = path.join(dir, `meminfo-${mem}-${swap}`);
+    fs.writeFileSync(file, `MemTotal:  ${mem} kB\nSwapTotal:  ${swap} kB\n`);
+    return { AYLLU_MEMINFO: file };
+  };
+  for (const mem of [512000, 1016000, 2040000]) {
+    const refused = check("check_memory", meminfo(mem, 0));
+    assert.equal(refused.status, 1);
+    assert.match(
+      refused.output,
+      /nada de swap; con 2 GB o menos hace falta un archivo de swap\. Créalo con: fallocate -l 2G \/swapfile .*swapon \/swapfile/,
+    );
+  }
+  assert.equal(check("check_memory", meminfo(1016000, 2097148)).status, 0);
+  assert.equal(check("check_memory", meminfo(4040000, 0)).status, 0);
+  const tiny = check("check_memory", meminfo(300000, 400000));
+  assert.equal(tiny.status, 1);
+  assert.match(tiny.output, /683 MB de memoria y swap; hace falta 1 GB/);
   fs.rmSync(dir, { recursive: true });
 });
 
@@ -172,7 +185,7 @@ test("offers are accepted by their flag when unattended, refused without it, ask
   assert.match(asked.stderr, /¿Creo el swap\? \[s\/N\]/);
   // With enough memory nothing is offered, and nothing is asked.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-memoria-"));
-  fs.writeFileSync(path.join(dir, "meminfo"), "MemTotal:  2048000 kB\nSwapTotal: 0 kB\n");
+  fs.writeFileSync(path.join(dir, "meminfo"), "MemTotal:  4096000 kB\nSwapTotal: 0 kB\n");
   assert.equal(
     check("offer_swap", { AYLLU_MEMINFO: path.join(dir, "meminfo"), ...unattended }).status,
     0,
@@ -181,7 +194,7 @@ test("offers are accepted by their flag when unattended, refused without it, ask
   fs.writeFileSync(path.join(dir, "meminfo"), "MemTotal:  512000 kB\nSwapTotal: 0 kB\n");
   const refused = check("offer_swap", { AYLLU_MEMINFO: path.join(dir, "meminfo"), ...unattended });
   assert.equal(refused.status, 1);
-  assert.match(refused.output, /hace falta 1 GB/);
+  assert.match(refused.output, /hace falta un archivo de swap/);
   fs.rmSync(dir, { recursive: true });
 });
 
@@ -226,8 +239,8 @@ const answers = ["--domain", "eventos.prueba.test", "--admin-email", "ana@prueba
 
 test("a whole unattended install with a wrong answer says which and writes nothing", async (t) => {
   const df = spawnSync("df", ["-Pk", "/"], { encoding: "utf8" });
-  if (Number(df.stdout.trim().split("\n")[1].split(/\s+/)[3]) < 5 * 1024 * 1024)
-    return t.skip("hacen falta 5 GB libres para pasar las comprobaciones");
+  if (Number(df.stdout.trim().split("\n")[1].split(/\s+/)[3]) < 8 * 1024 * 1024)
+    return t.skip("hacen falta 8 GB libres para pasar las comprobaciones");
   const cases = [
     [[...answers], /falta el proveedor de inicio de sesión: --google-client-id/],
     [[...answers, "--email-only"], /hace falta SMTP_URL/],
@@ -294,6 +307,98 @@ test("an existing .env means installed: install refuses and leaves it alone", ()
   });
   assert.equal(result.status, 1);
   assert.match(result.stderr, /este servidor ya está instalado/);
+  // It names the way on: how it is, how to start it, how to finish an upgrade left half-way.
+  assert.match(result.stderr, /\.\/ayllu status.*\.\/ayllu start.*\.\/ayllu repair/);
   assert.equal(fs.readFileSync(path.join(dir, ".env"), "utf8"), "AYLLU_DOMAIN=ya.test\n");
   fs.rmSync(dir, { recursive: true });
+});
+
+/** `./ayllu ARGS` in `dir`, in Spanish; its status and output. */
+function ayllu_in(dir, args, env = {}) {
+  const result = spawnSync("bash", [ayllu, ...args], {
+    encoding: "utf8",
+    env: { ...process.env, LANG: "es_BO.UTF-8", AYLLU_DIR: dir, AYLLU_ENGINE: "podman", ...env },
+    timeout: 60_000,
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+test("an install or upgrade left half-way is named, with the command that goes on from it", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-a-medias-"));
+  fs.writeFileSync(path.join(dir, ".env"), "AYLLU_PROJECT=amedias\n");
+  fs.writeFileSync(path.join(dir, ".actualizando"), "probando\nayllu-amedias:nueva\n");
+  for (const command of ["upgrade", "start"]) {
+    const refused = ayllu_in(dir, [command]);
+    assert.equal(refused.status, 1);
+    assert.match(
+      refused.output,
+      /una actualización quedó a medias \(paso probando\): \.\/ayllu repair vuelve a la versión anterior/,
+    );
+  }
+  fs.rmSync(path.join(dir, ".actualizando"));
+  fs.writeFileSync(path.join(dir, ".instalando"), "arranque\n");
+  const install = ayllu_in(dir, ["upgrade"]);
+  assert.equal(install.status, 1);
+  assert.match(
+    install.output,
+    /una instalación quedó a medias \(paso arranque\): termínala con \.\/ayllu install/,
+  );
+  fs.rmSync(dir, { recursive: true });
+});
+
+test("each folder is its own project: containers, volumes and image tags named after it", () => {
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-proyectos-"));
+  const names = (folder, env = {}) => {
+    const dir = path.join(parent, folder);
+    fs.mkdirSync(dir, { recursive: true });
+    return check('printf "%s %s %s" "$AYLLU_PROJECT" "$SITE_IMAGE" "$PREVIOUS_IMAGE"', {
+      AYLLU_DIR: dir,
+      AYLLU_PROJECT: "",
+      ...env,
+    }).output;
+  };
+  assert.equal(names("ayllu"), "ayllu ayllu:latest ayllu:anterior");
+  assert.equal(
+    names("Club Andino"),
+    "club-andino ayllu-club-andino:latest ayllu-club-andino:anterior",
+  );
+  assert.equal(
+    names("otro", { AYLLU_PROJECT: "feria" }),
+    "feria ayllu-feria:latest ayllu-feria:anterior",
+  );
+  // An install from before .env named its project was "ayllu", whatever its folder.
+  fs.writeFileSync(path.join(parent, "Club Andino", ".env"), "AYLLU_DOMAIN=a.test\n");
+  assert.equal(names("Club Andino"), "ayllu ayllu:latest ayllu:anterior");
+  fs.writeFileSync(path.join(parent, "Club Andino", ".env"), "AYLLU_PROJECT=club\n");
+  assert.equal(names("Club Andino"), "club ayllu-club:latest ayllu-club:anterior");
+  fs.rmSync(parent, { recursive: true });
+});
+
+test("a new .env over a project's leftover volumes is refused, naming how to get on; nothing is written", async (t) => {
+  if (spawnSync("podman", ["--version"]).status !== 0) return t.skip("hace falta podman");
+  const df = spawnSync("df", ["-Pk", "/"], { encoding: "utf8" });
+  if (Number(df.stdout.trim().split("\n")[1].split(/\s+/)[3]) < 8 * 1024 * 1024)
+    return t.skip("hacen falta 8 GB libres para pasar las comprobaciones");
+  const project = `restos${process.pid}`;
+  spawnSync("podman", ["volume", "create", `${project}_db_data`]);
+  try {
+    const result = await install([...answers, "--email-only", "--smtp-url", "smtp://c.test"], {
+      AYLLU_PROJECT: project,
+    });
+    assert.equal(result.status, 1);
+    assert.match(
+      result.output,
+      new RegExp(
+        `este proyecto \\(${project}\\) ya tiene contenedores o volúmenes \\(${project}_db_data`,
+      ),
+    );
+    assert.match(result.output, /Recupera ese \.env y corre \.\/ayllu start/);
+    assert.match(
+      result.output,
+      new RegExp(`podman volume rm ${project}_site_data ${project}_db_data`),
+    );
+    assert.deepEqual(result.files, []);
+  } finally {
+    spawnSync("podman", ["volume", "rm", "-f", `${project}_db_data`]);
+  }
 });

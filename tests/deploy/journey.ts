@@ -242,7 +242,10 @@ async function check() {
   console.log(`El evento, su participante y su foto siguen ahí; el inicio de sesión funciona.`);
 }
 
-/** While the site is in maintenance: pages are read, writes get the Spanish maintenance page. */
+/**
+ * While the site is in maintenance every request, a read as much as a write, gets the Spanish
+ * maintenance page: during an upgrade a version on trial must never show its own error page.
+ */
 async function maintenance() {
   const visitor = new Browser();
   const write = await visitor.post("/login", {});
@@ -250,7 +253,14 @@ async function maintenance() {
     write.status === 503 && write.text.includes("Estamos actualizando el sitio"),
     `Una escritura en mantenimiento respondió ${write.status}`,
   );
-  console.log("En mantenimiento, una escritura recibe la página de mantenimiento (503).");
+  const read = await visitor.request("GET", "/eventos");
+  expect(
+    read.status === 503 && read.text.includes("Estamos actualizando el sitio"),
+    `Una lectura en mantenimiento respondió ${read.status}`,
+  );
+  console.log(
+    "En mantenimiento, una escritura y una lectura reciben la página de mantenimiento (503).",
+  );
 }
 
 const phase = process.argv[2];

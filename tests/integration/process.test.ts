@@ -4,17 +4,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, test } from "vitest";
-import { PROJECT_ROOT } from "~/kernel/paths.server";
 import { BrowserClient } from "../helpers/browser-client";
 import { copyEmbeddedTemplate, createPostgresDatabase, dropDatabase } from "../helpers/database";
+import { listening, runServer, within, type Started } from "../helpers/server-process";
 import { signIn } from "../helpers/sign-in";
-
-interface Started {
-  child: ChildProcess;
-  output(): string;
-  /** Resolves with the exit code (or the signal's name) when the process ends. */
-  exited: Promise<number | string>;
-}
 
 const children: ChildProcess[] = [];
 const folders: string[] = [];
@@ -38,58 +31,15 @@ function tempDataDir(): string {
   return copyEmbeddedTemplate(folder);
 }
 
-/** Runs `node server.js` with only `env` (and PATH): nothing leaks in from the test run. */
 function run(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: PROJECT_ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | string>((resolve) => {
-    child.once("exit", (code, signal) => resolve(code ?? signal ?? "desconocido"));
-  });
-  return { child, output: () => output, exited };
+  const started = runServer(env);
+  children.push(started.child);
+  return started;
 }
 
 /** Starts a development server on a free port over `dataDir` and waits until it listens. */
 function startServer(dataDir: string): Promise<Started & { url: URL }> {
   return listening(run({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", SEED_DEMO: "0" }));
-}
-
-/** Waits until `processes` server processes of `started` listen (a cluster's workers). */
-async function listening(started: Started, processes = 1): Promise<Started & { url: URL }> {
-  const url = await new Promise<URL>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`El servidor no arrancó a tiempo:\n${started.output()}`)),
-      45_000,
-    );
-    const check = () => {
-      const matches = [...started.output().matchAll(/Ayllu escucha en (http:\/\/\S+)/g)];
-      if (matches.length >= processes) {
-        clearTimeout(timer);
-        resolve(new URL(matches[0]![1]!));
-      }
-    };
-    started.child.stdout!.on("data", check);
-    void started.exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`El servidor terminó (${code}) antes de escuchar:\n${started.output()}`));
-    });
-  });
-  return { ...started, url };
-}
-
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return Promise.race([
-    promise,
-    new Promise<T>((_, reject) =>
-      setTimeout(() => reject(new Error(`${what}: no terminó en ${ms} ms`)), ms).unref(),
-    ),
-  ]);
 }
 
 async function healthOf(url: URL): Promise<number> {

@@ -16,6 +16,7 @@ const validate = new Ajv({ allErrors: true, strict: false, validateSchema: false
 
 type Service = {
   image?: string;
+  restart?: string;
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
@@ -55,6 +56,17 @@ describe("compose files", () => {
     expect(services.site.environment?.TRUST_PROXY).toBe("1");
     expect(services.site.healthcheck?.test.join(" ")).toContain("/healthz");
   });
+
+  it.each(["compose.yaml", "compose.pequeno.yaml"])(
+    "%s: every service restarts `always` (Podman's podman-restart.service brings back only those after a reboot), the site's image is the project's own",
+    (file) => {
+      const { services } = load(file);
+      for (const service of Object.values(services)) expect(service.restart).toBe("always");
+      // ./ayllu names the image per project (AYLLU_SITE_IMAGE), so two sites on one server
+      // never run each other's.
+      expect(services.site.image).toBe("${AYLLU_SITE_IMAGE:-ayllu:latest}");
+    },
+  );
 
   it("no secret has a default: each is required from .env", () => {
     const text = readFileSync(path.join(root, "compose.yaml"), "utf8");
