@@ -1,7 +1,7 @@
 // The embedded database has no autovacuum: the server vacuums and analyses it itself, so that the
 // planner knows the tables' sizes (and counts can use index-only scans) as the site grows.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { rowsOf } from "~/db/rows.server";
 import { failOnConsoleError } from "../helpers/console";
 import { testOnlyOn } from "../helpers/database";

@@ -2,7 +2,7 @@
 // workers itself and kills one that has not left after the stop limit (server.js). Workers need
 // PostgreSQL (the embedded database is one process), so these run on PostgreSQL only.
 // `npm run bench:stop` stops it a hundred times and prints how long each stop took.
-import { afterEach, expect, test } from "vitest";
+import { afterEach, expect } from "vitest";
 import {
   createPostgresDatabase,
   dropDatabase,

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { openPostgres, type Database } from "~/db/client.server";
 import { mailOutbox, participations, users } from "~/db/schema.server";
 import { loadConfig } from "~/kernel/config.server";
