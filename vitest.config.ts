@@ -1,6 +1,7 @@
 import tsconfigPaths from "vite-tsconfig-paths";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { WITHOUT_DATABASE_UNDER_TEST } from "./tests/helpers/projects";
 import {
   EveryTestOnADatabase,
   FileTimings,
@@ -47,6 +48,7 @@ export default defineConfig({
               test: {
                 name: "postgres",
                 include: integration,
+                exclude: [...configDefaults.exclude, ...WITHOUT_DATABASE_UNDER_TEST],
                 env: { AYLLU_TEST_DATABASE: "postgres" },
               },
             },
