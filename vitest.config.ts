@@ -1,58 +1,67 @@
 import tsconfigPaths from "vite-tsconfig-paths";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { WITHOUT_DATABASE_UNDER_TEST } from "./tests/helpers/projects";
+import {
+  EveryTestOnADatabase,
+  FileTimings,
+  readTimings,
+  timingKey,
+} from "./tests/helpers/reporters";
 
 /**
- * The files that take longest beside the browser tests (`.ci/run`, 2026-11-25: 17–76 s each;
- * they send thousands of requests, wait out timers or start server processes), longest first.
- */
-const LONGEST_FIRST = [
-  "malformed-bodies",
-  "backup-bucket",
-  "backup",
-  "security",
-  "mail-routes",
-  "publications-live",
-  "page-cache",
-  "process",
-  "two-nodes",
-  "publications",
-  "admin-cli",
-  "admin",
-  "data-cli",
-  "sessions",
-  "certificates",
-].map((name) => `/tests/integration/${name}.test.ts`);
-
-/**
- * Vitest starts the files it has timed before longest first; on a fresh clone it has timed none
- * and starts the largest files first, so the longest (small files that wait) came last and ran
- * on alone: malformed-bodies.test.ts (76 s) was the last file to finish in one `.ci/run`. These
- * start first; the rest follow in Vitest's own order.
+ * Longest files first, as the last run measured them (tests/timings.json, written by FileTimings):
+ * a long file that started last would run on alone at the end while the other workers idle. Files
+ * never timed (new ones) come first of all, so that their time is learnt.
  */
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (file: TestSpecification) => {
-      const index = LONGEST_FIRST.findIndex((name) => file.moduleId.endsWith(name));
-      return index === -1 ? LONGEST_FIRST.length : index;
-    };
-    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+    const timings = readTimings();
+    const seconds = (file: TestSpecification) =>
+      timings[timingKey(file.project.name, file.moduleId)] ?? Number.POSITIVE_INFINITY;
+    return (await super.sort(files)).sort((a, b) => seconds(b) - seconds(a));
   }
 }
 
-// Unit and integration tests. HTTP-level tests run against the production build (global setup
-// builds it when the sources changed), each file on its own fresh database.
+const integration = ["tests/integration/**/*.test.ts"];
+
+// Unit tests once; integration tests once per database: the embedded one (what `npm start` gives
+// every new site) always, and PostgreSQL as well when TEST_DATABASE_URL names a server (`.ci/run`
+// does). HTTP-level tests run against the production build (global setup builds it when the
+// sources changed), each file on its own fresh database (tests/helpers/database.ts).
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
-    include: ["tests/integration/**/*.test.ts", "tests/unit/**/*.test.{ts,tsx}"],
+    projects: [
+      {
+        extends: true as const,
+        test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"] },
+      },
+      {
+        extends: true as const,
+        test: { name: "embedded", include: integration, env: { AYLLU_TEST_DATABASE: "embedded" } },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: "postgres",
+                include: integration,
+                exclude: [...configDefaults.exclude, ...WITHOUT_DATABASE_UNDER_TEST],
+                env: { AYLLU_TEST_DATABASE: "postgres" },
+              },
+            },
+          ]
+        : []),
+    ],
     globalSetup: ["tests/helpers/global-setup.ts"],
     pool: "forks",
     // Three workers: many tests wait (on a socket, a timer, a child process) and a third keeps
     // the cores busy meanwhile. A worker runs its files one after the other in one process and
     // keeps the modules it imported (the server build above all) instead of importing them
     // again for each file: every file opens its own database and server, and what the server
-    // keeps in memory is kept per database.
+    // keeps in memory is kept per database. A worker serves one project only.
     maxWorkers: 3,
     isolate: false,
     // Limits that only catch a hang: `npm test` runs the browser tests beside these, and a test
@@ -61,5 +70,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     environment: "node",
     sequence: { sequencer: LongestFirst },
+    reporters: ["default", new FileTimings(), new EveryTestOnADatabase()],
   },
 });

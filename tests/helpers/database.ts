@@ -1,15 +1,56 @@
-// A fresh database for one test file: an embedded PostgreSQL copied from the migrated template
-// that global setup made (tests/helpers/global-setup.ts), or, when TEST_DATABASE_URL is set, a new database created on that
-// PostgreSQL server and dropped afterwards.
-import { randomBytes } from "node:crypto";
+// A fresh database for one test file. The integration tests run once per database (the Vitest
+// projects "embedded" and "postgres" of vitest.config.ts): on the embedded one, a copy of the
+// migrated data folder global setup made (tests/helpers/global-setup.ts); on PostgreSQL, a new
+// database made from the migrated template database global setup made there, dropped afterwards.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { inject } from "vitest";
+import { inject, test, type TestFunction, type TestOptions } from "vitest";
 import { openEmbedded, openPostgres, type Database } from "~/db/client.server";
+import { createPostgresDatabase, dropDatabase } from "./postgres-server";
 
-export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
+export { createPostgresDatabase, dropDatabase };
+
+/** The database this test file runs on: its Vitest project says which (vitest.config.ts). */
+export const databaseUnderTest: "embedded" | "postgres" =
+  process.env.AYLLU_TEST_DATABASE === "postgres" ? "postgres" : "embedded";
+
+export const usingPostgres = databaseUnderTest === "postgres";
+
+/**
+ * The PostgreSQL server's address (TEST_DATABASE_URL) in the "postgres" project, where a test may
+ * create databases of its own; null on the embedded database, even when the variable is set.
+ */
+export const postgresAdminUrl: string | null = usingPostgres
+  ? (process.env.TEST_DATABASE_URL ?? null)
+  : null;
+
+if (usingPostgres && !postgresAdminUrl) {
+  throw new Error("The postgres project runs only with TEST_DATABASE_URL set (vitest.config.ts)");
+}
+
+const DATABASE_NAMES = { embedded: "embedded", postgres: "PostgreSQL" } as const;
+
+/**
+ * A test about one database only. Its title says which and why ('[PostgreSQL only: …]'); on the
+ * other database it is listed as skipped, and a run on both databases fails if a test ran on
+ * neither (tests/helpers/reporters.ts). On a laptop without TEST_DATABASE_URL, the PostgreSQL
+ * ones are the skipped ones, counted at the end of the run.
+ */
+export function testOnlyOn(database: "embedded" | "postgres", why: string) {
+  const chosen = test.runIf(databaseUnderTest === database);
+  const title = (name: string) => `${name} [${DATABASE_NAMES[database]} only: ${why}]`;
+  function only(name: string, body: TestFunction, timeout?: number): void;
+  function only(name: string, options: TestOptions, body: TestFunction): void;
+  function only(name: string, first: TestFunction | TestOptions, second?: TestFunction | number) {
+    if (typeof first === "function") chosen(title(name), first, second as number | undefined);
+    else chosen(title(name), first, second as TestFunction);
+  }
+  return only;
+}
+
+/** This test file's database, for the titles of tests that run on both. */
+export const databaseName = DATABASE_NAMES[databaseUnderTest];
 
 /**
  * Fills `dir` with a migrated embedded database, as a server that ran there before leaves its
@@ -49,53 +90,20 @@ async function createEmbeddedDatabase(): Promise<TestDatabase> {
 }
 
 /**
- * Drops a test database on the server of `adminUrl`. pg's Pool.end() resolves before its clients'
- * connections have closed; a forced drop would then kill those backends and their clients would
- * raise an error nobody listens to. So it waits (a few seconds at most) for them to go first.
+ * A migrated database on the PostgreSQL server: a copy of the template global setup migrated
+ * (`CREATE DATABASE … TEMPLATE`, a file copy on the server), not thirty migrations run again.
  */
-export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
-  const cleanup = new pg.Client({ connectionString: adminUrl });
-  await cleanup.connect();
-  try {
-    for (let waited = 0; waited < 5000; waited += 50) {
-      const { rows } = await cleanup.query<{ n: number }>(
-        "select count(*)::int as n from pg_stat_activity where datname = $1",
-        [name],
-      );
-      if (rows[0]!.n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-  } finally {
-    await cleanup.end();
-  }
-}
-
-/**
- * A new, empty database on the PostgreSQL server of `adminUrl` (for a server process to migrate);
- * `dropDatabase(adminUrl, name)` removes it.
- */
-export async function createPostgresDatabase(
+export async function createMigratedPostgresDatabase(
   adminUrl: string,
   prefix = "ayllu_test",
 ): Promise<{ name: string; url: string }> {
-  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString() };
+  return createPostgresDatabase(adminUrl, prefix, inject("postgresTemplate"));
 }
 
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
+  const adminUrl = postgresAdminUrl;
   if (!adminUrl) return createEmbeddedDatabase();
-  const { name, url } = await createPostgresDatabase(adminUrl);
+  const { name, url } = await createMigratedPostgresDatabase(adminUrl);
   const database = await openPostgres(url, { max: 20 });
   let disconnected: Promise<void> | null = null;
   const disconnect = () => (disconnected ??= database.close());

@@ -2,13 +2,17 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openEmbedded } from "~/db/client.server";
+import { openEmbedded, openPostgres } from "~/db/client.server";
+import { createPostgresDatabase, dropDatabase } from "./postgres-server";
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** A migrated embedded database folder, for tests to copy (see tests/helpers/database.ts). */
     embeddedTemplate: string;
+    /** A migrated database on the PostgreSQL server, for tests to copy ("postgres" project only). */
+    postgresTemplate: string;
   }
 }
 
@@ -34,9 +38,39 @@ async function createEmbeddedTemplate(): Promise<string> {
   return dir;
 }
 
+/**
+ * The same on the PostgreSQL server: one database migrated once, which each test file's database
+ * is created from (`CREATE DATABASE … TEMPLATE`). Nobody may connect to it while it is copied.
+ */
+async function createPostgresTemplate(adminUrl: string): Promise<string> {
+  const { name, url } = await createPostgresDatabase(adminUrl, "ayllu_plantilla");
+  const database = await openPostgres(url, { max: 1 });
+  await database.close();
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`alter database ${name} allow_connections false`);
+  } finally {
+    await admin.end();
+  }
+  return name;
+}
+
 export default async function setup(project: TestProject) {
+  const database = project.config.env?.AYLLU_TEST_DATABASE;
+  if (database !== "embedded" && database !== "postgres") {
+    await ensureBuild();
+    return;
+  }
   // Made on PostgreSQL runs too: the command-line and process tests always use a data folder.
   const [, template] = await Promise.all([ensureBuild(), createEmbeddedTemplate()]);
   project.provide("embeddedTemplate", template);
-  return () => fs.rmSync(template, { recursive: true, force: true });
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const postgresTemplate =
+    database === "postgres" && adminUrl ? await createPostgresTemplate(adminUrl) : null;
+  project.provide("postgresTemplate", postgresTemplate ?? "");
+  return async () => {
+    fs.rmSync(template, { recursive: true, force: true });
+    if (postgresTemplate && adminUrl) await dropDatabase(adminUrl, postgresTemplate);
+  };
 }

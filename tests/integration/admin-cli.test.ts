@@ -9,7 +9,12 @@ import { expect, onTestFinished, test } from "vitest";
 import { openEmbedded, openPostgres, type Database, type Db } from "~/db/client.server";
 import { users } from "~/db/schema.server";
 import { PROJECT_ROOT } from "~/kernel/paths.server";
-import { copyEmbeddedTemplate, dropDatabase, usingPostgres } from "../helpers/database";
+import {
+  copyEmbeddedTemplate,
+  dropDatabase,
+  postgresAdminUrl,
+  testOnlyOn,
+} from "../helpers/database";
 import { runAdminCommand } from "../../scripts/admin-command";
 
 // The command runs in this process (scripts/admin-command.ts); one test starts it as its own
@@ -71,7 +76,7 @@ interface Store {
  * TEST_DATABASE_URL, or an embedded one in a temporary DATA_DIR. Removed when the test ends.
  */
 async function createStore(): Promise<Store> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
+  const adminUrl = postgresAdminUrl;
   if (adminUrl) {
     const name = `ayllu_cli_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -183,7 +188,7 @@ test.each([
   expect(fs.existsSync(dataDir)).toBe(false);
 });
 
-test.skipIf(usingPostgres)(
+testOnlyOn("embedded", "only an embedded data folder can be held by one process")(
   "an embedded database held by a running server is left alone, with a message saying to stop it",
   async () => {
     const store = await createStore();

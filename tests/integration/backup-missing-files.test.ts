@@ -24,6 +24,7 @@ import {
   createPostgresDatabase,
   createTestDatabase,
   dropDatabase,
+  postgresAdminUrl,
   usingPostgres,
 } from "../helpers/database";
 import { failOnConsoleError } from "../helpers/console";
@@ -41,7 +42,7 @@ afterEach(async () => {
   while (opened.length) await opened.pop()!.close();
 });
 afterAll(async () => {
-  for (const name of dropped) await dropDatabase(process.env.TEST_DATABASE_URL!, name);
+  for (const name of dropped) await dropDatabase(postgresAdminUrl!, name);
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -283,7 +284,7 @@ function run(script: string, args: string[], env: NodeJS.ProcessEnv) {
 /** A database for the commands: a PostgreSQL database or an embedded data folder, and its env. */
 async function commandDatabase(dir: string, label: string) {
   if (usingPostgres) {
-    const { name, url } = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+    const { name, url } = await createPostgresDatabase(postgresAdminUrl!);
     dropped.push(name);
     return {
       env: { DATABASE_URL: url, DATA_DIR: path.join(dir, label) },

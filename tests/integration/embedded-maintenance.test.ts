@@ -1,10 +1,10 @@
 // The embedded database has no autovacuum: the server vacuums and analyses it itself, so that the
 // planner knows the tables' sizes (and counts can use index-only scans) as the site grows.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { rowsOf } from "~/db/rows.server";
 import { failOnConsoleError } from "../helpers/console";
-import { usingPostgres } from "../helpers/database";
+import { testOnlyOn } from "../helpers/database";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -16,7 +16,7 @@ afterAll(() => server?.close());
 
 failOnConsoleError();
 
-test.skipIf(usingPostgres)(
+testOnlyOn("embedded", "PostgreSQL's autovacuum does this on a server")(
   "a server on the embedded database vacuums and analyses it when it starts",
   async () => {
     const vacuumed = async () => {

@@ -14,7 +14,7 @@ import { joinEvent, leaveEvent } from "~/events/participation.server";
 import { expireHolds } from "~/payments/expiry.server";
 import { grantRole } from "~/members/roles.server";
 import { BrowserClient } from "../helpers/browser-client";
-import { usingPostgres } from "../helpers/database";
+import { databaseName, testOnlyOn } from "../helpers/database";
 import { createAdmin, createMember, createTestEvent } from "../helpers/events";
 import { startTestServer, type TestServer } from "../helpers/server";
 
@@ -75,14 +75,25 @@ const waitingIds = async (eventId: string) =>
 const paymentsOf = (eventId: string) =>
   server.db.select().from(payments).where(eq(payments.eventId, eventId));
 
-test(`100 members joining a paid event of 10 places at once: exactly 10 held 'Pendiente de pago', 90 waiting in order (${usingPostgres ? "PostgreSQL" : "embedded"})`, async () => {
+/** 100 members join a paid event of 10 places at once. */
+async function hundredJoinAtOnce(label: string) {
   const event = await paidEvent(10);
-  const members = await newMembers(100);
+  const members = await newMembers(100, label);
   const now = new Date();
   const outcomes = await Promise.all(members.map((m) => joinEvent(server.db, m, event.id, now)));
+  return {
+    event,
+    members,
+    now,
+    outcomes,
+    seated: await seatedIds(event.id),
+    waiting: await waitingIds(event.id),
+  };
+}
+
+test(`100 members joining a paid event of 10 places at once: exactly 10 held 'Pendiente de pago', 90 waiting (${databaseName})`, async () => {
+  const { event, members, now, outcomes, seated, waiting } = await hundredJoinAtOnce("a-la-vez");
   expect(outcomes.filter((o) => o === "joined")).toHaveLength(10);
-  const seated = await seatedIds(event.id);
-  const waiting = await waitingIds(event.id);
   expect(seated).toHaveLength(10);
   expect(waiting).toHaveLength(90);
   const held = await paymentsOf(event.id);
@@ -95,16 +106,32 @@ test(`100 members joining a paid event of 10 places at once: exactly 10 held 'Pe
     expect(p.reference).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
   }
   expect(new Set(held.map((p) => p.reference)).size).toBe(10);
-  if (!usingPostgres) expect(waiting).toEqual(members.slice(10).map((m) => m.id));
   // Joining again changes nothing: one live payment per registration.
   await joinEvent(
     server.db,
-    members.find((m) => seated.includes(m.id))!,
+    members.find((m) => m.id === seated[0])!,
     event.id,
     now,
   );
   expect(await paymentsOf(event.id)).toHaveLength(10);
 });
+
+testOnlyOn(
+  "embedded",
+  "it runs one transaction at a time, in the order they were asked for; PostgreSQL runs them side by side",
+)(
+  "100 members joining a paid event of 10 places at once: the first 10 to ask hold the places and the other 90 wait in the order they asked",
+  async () => {
+    const { members, seated, waiting } = await hundredJoinAtOnce("en-orden");
+    expect([...seated].sort()).toEqual(
+      members
+        .slice(0, 10)
+        .map((m) => m.id)
+        .sort(),
+    );
+    expect(waiting).toEqual(members.slice(10).map((m) => m.id));
+  },
+);
 
 test("holds that run out by the server's clock free their places: the first 10 waiting get them, each with a new hold, and the rest keep their order", async () => {
   const event = await paidEvent(10, 24);

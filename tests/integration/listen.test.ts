@@ -6,7 +6,12 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createTestDatabase, usingPostgres, type TestDatabase } from "../helpers/database";
+import {
+  createTestDatabase,
+  postgresAdminUrl,
+  type TestDatabase,
+  testOnlyOn,
+} from "../helpers/database";
 
 let database: TestDatabase;
 
@@ -61,11 +66,14 @@ test("every listener of a channel hears a notification in the same turn, in the 
   await stopOther();
 });
 
-test.runIf(usingPostgres)(
+testOnlyOn(
+  "postgres",
+  "LISTEN connections are the PostgreSQL driver's; the embedded database notifies in process",
+)(
   "on PostgreSQL the listeners of a process share one connection, closed when the last stops",
   async () => {
     const name = new URL(database.location).pathname.slice(1);
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    const admin = new pg.Client({ connectionString: postgresAdminUrl! });
     await admin.connect();
     const listening = async () => {
       const { rows } = await admin.query<{ n: number }>(

@@ -19,7 +19,7 @@ import { joinEvent } from "~/events/participation.server";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";
 import { alertsIn, createAdmin, createMember, createTestEvent, landOn } from "../helpers/events";
-import { dropDatabase } from "../helpers/database";
+import { dropDatabase, postgresAdminUrl, testOnlyOn } from "../helpers/database";
 import { startConfiguredServer } from "../helpers/configured-server";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { startTestSmtp, type TestSmtp } from "../helpers/smtp";
@@ -418,13 +418,13 @@ test("production without SMTP starts with a clear warning that no mail will be s
   }
 });
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
+const postgresUrl = postgresAdminUrl;
 
-test.runIf(postgresUrl)(
+testOnlyOn("postgres", "a cluster of workers needs a database they can share")(
   "in a cluster of server processes on PostgreSQL (WEB_CONCURRENCY=2), every mail is sent once; each worker has two malloc arenas",
   async () => {
     const name = `ayllu_correo_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
+    const admin = new pg.Client({ connectionString: postgresUrl! });
     await admin.connect();
     await admin.query(`create database ${name}`);
     await admin.end();

@@ -8,7 +8,12 @@ import os from "node:os";
 import { afterAll, afterEach, expect, test } from "vitest";
 import { PROJECT_ROOT } from "~/kernel/paths.server";
 import type { BrowserClient } from "../helpers/browser-client";
-import { createPostgresDatabase, dropDatabase } from "../helpers/database";
+import {
+  createPostgresDatabase,
+  dropDatabase,
+  postgresAdminUrl,
+  testOnlyOn,
+} from "../helpers/database";
 import { signInMember } from "../helpers/sign-in";
 import { startTestServer, type TestServer } from "../helpers/server";
 
@@ -89,9 +94,9 @@ test(
   },
 );
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
+const postgresUrl = postgresAdminUrl;
 
-test.runIf(postgresUrl)(
+testOnlyOn("postgres", "a cluster of workers needs a database they can share")(
   "fifty members at once on a cluster of two workers on PostgreSQL: never another member's page",
   { timeout: 240_000 },
   async () => {

@@ -15,7 +15,12 @@ import { afterAll, expect, test } from "vitest";
 import { openEmbedded, openPostgres, type Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { PROJECT_ROOT } from "~/kernel/paths.server";
-import { createPostgresDatabase, dropDatabase } from "../helpers/database";
+import {
+  createPostgresDatabase,
+  dropDatabase,
+  postgresAdminUrl,
+  testOnlyOn,
+} from "../helpers/database";
 
 const DRIZZLE = path.join(PROJECT_ROOT, "drizzle");
 const journal = JSON.parse(
@@ -86,10 +91,10 @@ test("an embedded database migrated through 0008 gets 0009–0012 and the rest o
   }
 }, 120_000);
 
-test.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+testOnlyOn("postgres", "the embedded database's upgrade is the test above")(
   "a PostgreSQL database migrated through 0008 gets 0009–0012 and the rest on its next start",
   async () => {
-    const adminUrl = process.env.TEST_DATABASE_URL!;
+    const adminUrl = postgresAdminUrl!;
     const { name, url } = await createPostgresDatabase(adminUrl);
     try {
       const client = new pg.Client({ connectionString: url });

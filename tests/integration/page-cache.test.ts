@@ -20,7 +20,7 @@ import { participations, users, type User } from "~/db/schema.server";
 import { setCheckedIn } from "~/attendance/attendance.server";
 import { formatCertificateCode } from "~/attendance/certificate.server";
 import { BrowserClient } from "../helpers/browser-client";
-import { usingPostgres } from "../helpers/database";
+import { postgresAdminUrl, testOnlyOn, usingPostgres } from "../helpers/database";
 import { failOnConsoleError } from "../helpers/console";
 import { createAdmin, createMember, createTestEvent, eventForm } from "../helpers/events";
 import { startTestServer, type TestServer } from "../helpers/server";
@@ -519,7 +519,7 @@ test("an event page reads 'En curso' on the visitor's first request after the st
 
 // ——— Across processes on one PostgreSQL ———
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
+const postgresUrl = postgresAdminUrl;
 const children: ChildProcess[] = [];
 const dropAfter: string[] = [];
 
@@ -533,7 +533,7 @@ afterEach(async () => {
     }),
   );
   for (const name of dropAfter.splice(0)) {
-    const client = new pg.Client({ connectionString: postgresUrl });
+    const client = new pg.Client({ connectionString: postgresUrl! });
     await client.connect();
     await client.query(`drop database if exists ${name} with (force)`);
     await client.end();
@@ -573,47 +573,45 @@ async function startProcess(env: Record<string, string>): Promise<URL> {
   });
 }
 
-if (postgresUrl) {
-  test(
-    "on PostgreSQL, a note published through one server process is on the next visitor request to another that had the list cached",
-    { timeout: 120_000 },
-    async () => {
-      const name = `ayllu_cache_${randomBytes(6).toString("hex")}`;
-      const adminClient = new pg.Client({ connectionString: postgresUrl });
-      await adminClient.connect();
-      await adminClient.query(`create database ${name}`);
-      await adminClient.end();
-      dropAfter.push(name);
-      const url = new URL(postgresUrl);
-      url.pathname = `/${name}`;
-      // One after the other: the first applies the migrations.
-      const a = await startProcess({ DATABASE_URL: url.toString() });
-      const b = await startProcess({ DATABASE_URL: url.toString() });
-      const adminA = await signInMember(a, "jefa@example.com", "Jefa Admin");
+testOnlyOn("postgres", "two server processes need a database they can share")(
+  "on PostgreSQL, a note published through one server process is on the next visitor request to another that had the list cached",
+  { timeout: 120_000 },
+  async () => {
+    const name = `ayllu_cache_${randomBytes(6).toString("hex")}`;
+    const adminClient = new pg.Client({ connectionString: postgresUrl! });
+    await adminClient.connect();
+    await adminClient.query(`create database ${name}`);
+    await adminClient.end();
+    dropAfter.push(name);
+    const url = new URL(postgresUrl!);
+    url.pathname = `/${name}`;
+    // One after the other: the first applies the migrations.
+    const a = await startProcess({ DATABASE_URL: url.toString() });
+    const b = await startProcess({ DATABASE_URL: url.toString() });
+    const adminA = await signInMember(a, "jefa@example.com", "Jefa Admin");
 
-      const visitB = async () => {
-        const response = await fetch(new URL("/notas", b));
-        return { cached: response.headers.get("etag") !== null, text: await response.text() };
-      };
-      let cached = false;
-      for (let i = 0; i < 50 && !cached; i++) cached = (await visitB()).cached;
-      expect(cached).toBe(true);
+    const visitB = async () => {
+      const response = await fetch(new URL("/notas", b));
+      return { cached: response.headers.get("etag") !== null, text: await response.text() };
+    };
+    let cached = false;
+    for (let i = 0; i < 50 && !cached; i++) cached = (await visitB()).cached;
+    expect(cached).toBe(true);
 
-      const titulo = `Desde otro proceso ${randomUUID().slice(0, 8)}`;
-      const posted = await adminA.post("/projectsandnotes", {
-        intent: "createNote",
-        titulo,
-        texto: "Texto",
-        enlaceImagen: "",
-        enlacesAdicionales: [""],
-      });
-      expect(posted.status).toBe(302);
-      // The NOTIFY travels from A's commit to B's listening connection, a moment later; the
-      // bound only keeps a lost notification from waiting out the cached page's minute.
-      const deadline = Date.now() + 10_000;
-      let seen = false;
-      while (!seen && Date.now() < deadline) seen = (await visitB()).text.includes(titulo);
-      expect(seen).toBe(true);
-    },
-  );
-}
+    const titulo = `Desde otro proceso ${randomUUID().slice(0, 8)}`;
+    const posted = await adminA.post("/projectsandnotes", {
+      intent: "createNote",
+      titulo,
+      texto: "Texto",
+      enlaceImagen: "",
+      enlacesAdicionales: [""],
+    });
+    expect(posted.status).toBe(302);
+    // The NOTIFY travels from A's commit to B's listening connection, a moment later; the
+    // bound only keeps a lost notification from waiting out the cached page's minute.
+    const deadline = Date.now() + 10_000;
+    let seen = false;
+    while (!seen && Date.now() < deadline) seen = (await visitB()).text.includes(titulo);
+    expect(seen).toBe(true);
+  },
+);

@@ -15,7 +15,7 @@ import { MESSAGES } from "~/messages";
 import { expireHolds } from "~/payments/expiry.server";
 import { decidePayment, PaymentStateError } from "~/payments/review.server";
 import { BrowserClient } from "../helpers/browser-client";
-import { usingPostgres } from "../helpers/database";
+import { databaseName } from "../helpers/database";
 import { alertsIn, createAdmin, createMember, createTestEvent, landOn } from "../helpers/events";
 import { startTestServer, type TestServer } from "../helpers/server";
 
@@ -305,7 +305,7 @@ test("bad input to the queue: an unknown or malformed payment, an unknown decisi
   expect(json.status).toBe(400);
 });
 
-test(`a confirmation racing the expiry of the same hold ends in one state: confirmed and seated, or expired and the place passed on (${usingPostgres ? "PostgreSQL" : "embedded"})`, async () => {
+test(`a confirmation racing the expiry of the same hold ends in one state: confirmed and seated, or expired and the place passed on (${databaseName})`, async () => {
   const event = await paidEvent(40);
   const members = await Promise.all(Array.from({ length: 12 }, () => createMember(server)));
   const start = new Date();

@@ -15,7 +15,12 @@ import {
   type User,
 } from "~/db/schema.server";
 import { decidePayment, PaymentStateError, recordRefund } from "~/payments/review.server";
-import { createTestDatabase, usingPostgres, type TestDatabase } from "../helpers/database";
+import {
+  createTestDatabase,
+  databaseName,
+  testOnlyOn,
+  type TestDatabase,
+} from "../helpers/database";
 import { createTestEvent } from "../helpers/events";
 import { rowsOf } from "~/db/rows.server";
 
@@ -96,7 +101,7 @@ async function feeSentWithTeamWaiting() {
   return { captain, first, waiting, fee: fee! };
 }
 
-test(`a team's fee confirmed while its captain withdraws the team ends in one state, never a deadlock (${usingPostgres ? "PostgreSQL" : "embedded"})`, async () => {
+test(`a team's fee confirmed while its captain withdraws the team ends in one state, never a deadlock (${databaseName})`, async () => {
   const rounds = await Promise.all(Array.from({ length: ROUNDS }, feeSentWithTeamWaiting));
   const outcomes = await Promise.all(
     rounds.map(async ({ captain, first, fee }) =>
@@ -168,7 +173,10 @@ async function lockWaiters(n: number) {
 // about to give the place to the waiting team, whose fee it then inserts (which needs the event's
 // row, for the foreign key); the confirmation has locked the event's row and waits for the fee's.
 // The test holds the waiting team's row to stop the withdrawal exactly there.
-test.runIf(usingPostgres)(
+testOnlyOn(
+  "postgres",
+  "row locks that wait on each other; the embedded database runs one transaction at a time",
+)(
   "a fee confirmed at the very moment the withdrawal passes the place on waits for it, then is refused: no deadlock",
   async () => {
     const { captain, first, waiting, fee } = await feeSentWithTeamWaiting();
@@ -201,7 +209,7 @@ test.runIf(usingPostgres)(
   },
 );
 
-test(`two refunds of one payment at once: one is recorded, the other refused (${usingPostgres ? "PostgreSQL" : "embedded"})`, async () => {
+test(`two refunds of one payment at once: one is recorded, the other refused (${databaseName})`, async () => {
   const refunds = await Promise.all(
     Array.from({ length: ROUNDS }, async () => {
       const event = await createTestEvent(database.db, admin, { fechaEvento: "2031-08-08" });

@@ -5,7 +5,13 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, test } from "vitest";
 import { BrowserClient } from "../helpers/browser-client";
-import { copyEmbeddedTemplate, createPostgresDatabase, dropDatabase } from "../helpers/database";
+import {
+  copyEmbeddedTemplate,
+  createPostgresDatabase,
+  dropDatabase,
+  postgresAdminUrl,
+  testOnlyOn,
+} from "../helpers/database";
 import { listening, runServer, within, type Started } from "../helpers/server-process";
 import { signIn } from "../helpers/sign-in";
 
@@ -126,9 +132,9 @@ test(
   },
 );
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
+const postgresUrl = postgresAdminUrl;
 
-test.runIf(postgresUrl)(
+testOnlyOn("postgres", "several workers need a database they can share")(
   "with several workers (WEB_CONCURRENCY=2) every sign-in through the development provider works, whichever worker each step reaches",
   { timeout: 180_000 },
   async () => {

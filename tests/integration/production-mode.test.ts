@@ -30,7 +30,8 @@ import {
   createPostgresDatabase,
   createTestDatabase,
   dropDatabase,
-  usingPostgres,
+  postgresAdminUrl,
+  testOnlyOn,
 } from "../helpers/database";
 import { S3RVER_KEY, startS3, type TestS3 } from "../helpers/s3";
 
@@ -282,10 +283,10 @@ test("an embedded database migrated by a newer version is refused with a message
   );
 });
 
-test.runIf(usingPostgres)(
+testOnlyOn("postgres", "the embedded refusal is the test above")(
   "a PostgreSQL database migrated by a newer version is refused",
   async () => {
-    const adminUrl = process.env.TEST_DATABASE_URL!;
+    const adminUrl = postgresAdminUrl!;
     const { name, url } = await createPostgresDatabase(adminUrl);
     try {
       const first = await openPostgres(url, { max: 1 });

@@ -9,7 +9,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterEach, expect, test } from "vitest";
 import { PROJECT_ROOT } from "~/kernel/paths.server";
-import { copyEmbeddedTemplate } from "../helpers/database";
+import { copyEmbeddedTemplate, postgresAdminUrl, testOnlyOn } from "../helpers/database";
 import { openEventStream, type OpenStream } from "../helpers/event-stream";
 import { signInMember } from "../helpers/sign-in";
 
@@ -115,65 +115,63 @@ const noteForm = (titulo: string) => ({
 const isNoteCreated = (event: { data: string }) =>
   (JSON.parse(event.data) as { kind: string; action: string }).kind === "note";
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
+const postgresUrl = postgresAdminUrl;
 
-if (postgresUrl) {
-  test(
-    "on PostgreSQL, a change made through one server process reaches a stream opened on another within a second, both ways, and after the listening connection drops",
-    { timeout: 120_000 },
-    async () => {
-      const url = await freshPostgresDatabase(postgresUrl);
-      // One after the other: the first applies the migrations.
-      const a = await startProcess({ DATABASE_URL: url });
-      const b = await startProcess({ DATABASE_URL: url });
-      const adminA = await signInMember(a.url, "admin-a@example.com", "Admin A");
-      const adminB = await signInMember(b.url, "admin-b@example.com", "Admin B");
+testOnlyOn("postgres", "two server processes need a database they can share")(
+  "on PostgreSQL, a change made through one server process reaches a stream opened on another within a second, both ways, and after the listening connection drops",
+  { timeout: 120_000 },
+  async () => {
+    const url = await freshPostgresDatabase(postgresUrl!);
+    // One after the other: the first applies the migrations.
+    const a = await startProcess({ DATABASE_URL: url });
+    const b = await startProcess({ DATABASE_URL: url });
+    const adminA = await signInMember(a.url, "admin-a@example.com", "Admin A");
+    const adminB = await signInMember(b.url, "admin-b@example.com", "Admin B");
 
-      const onB = await openStream(b.url, adminB.cookieHeader());
-      let started = Date.now();
-      expect(
-        (await adminA.post("/projectsandnotes", noteForm(`Desde A ${randomUUID()}`))).status,
-      ).toBe(302);
-      await onB.waitFor(isNoteCreated, 1000);
-      const aToB = Date.now() - started;
+    const onB = await openStream(b.url, adminB.cookieHeader());
+    let started = Date.now();
+    expect(
+      (await adminA.post("/projectsandnotes", noteForm(`Desde A ${randomUUID()}`))).status,
+    ).toBe(302);
+    await onB.waitFor(isNoteCreated, 1000);
+    const aToB = Date.now() - started;
 
-      const onA = await openStream(a.url, adminA.cookieHeader());
-      started = Date.now();
-      expect(
-        (await adminB.post("/projectsandnotes", noteForm(`Desde B ${randomUUID()}`))).status,
-      ).toBe(302);
-      await onA.waitFor(isNoteCreated, 1000);
-      const bToA = Date.now() - started;
-      console.log(`Latencia en vivo entre procesos: A→B ${aToB} ms, B→A ${bToA} ms`);
+    const onA = await openStream(a.url, adminA.cookieHeader());
+    started = Date.now();
+    expect(
+      (await adminB.post("/projectsandnotes", noteForm(`Desde B ${randomUUID()}`))).status,
+    ).toBe(302);
+    await onA.waitFor(isNoteCreated, 1000);
+    const bToA = Date.now() - started;
+    console.log(`Latencia en vivo entre procesos: A→B ${aToB} ms, B→A ${bToA} ms`);
 
-      // Cut every LISTEN connection to this database: both servers reconnect and keep streaming.
-      const dbName = new URL(url).pathname.slice(1);
-      const killer = new pg.Client({ connectionString: postgresUrl });
-      await killer.connect();
-      const killed = await killer.query(
-        "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query ilike 'LISTEN%'",
-        [dbName],
-      );
-      await killer.end();
-      // One listening connection in each process, shared by the live stream, the page cache, the
-      // landing sections and the mail worker.
-      expect(killed.rowCount).toBe(2);
-      const before = onB.events.length;
-      const deadline = Date.now() + 10_000;
-      let reached = false;
-      while (!reached && Date.now() < deadline) {
-        await adminA.post("/projectsandnotes", noteForm(`Tras reconectar ${randomUUID()}`));
-        reached = await onB
-          .waitFor((event) => onB.events.indexOf(event) >= before && isNoteCreated(event), 700)
-          .then(
-            () => true,
-            () => false,
-          );
-      }
-      expect(reached).toBe(true);
-    },
-  );
-}
+    // Cut every LISTEN connection to this database: both servers reconnect and keep streaming.
+    const dbName = new URL(url).pathname.slice(1);
+    const killer = new pg.Client({ connectionString: postgresUrl! });
+    await killer.connect();
+    const killed = await killer.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query ilike 'LISTEN%'",
+      [dbName],
+    );
+    await killer.end();
+    // One listening connection in each process, shared by the live stream, the page cache, the
+    // landing sections and the mail worker.
+    expect(killed.rowCount).toBe(2);
+    const before = onB.events.length;
+    const deadline = Date.now() + 10_000;
+    let reached = false;
+    while (!reached && Date.now() < deadline) {
+      await adminA.post("/projectsandnotes", noteForm(`Tras reconectar ${randomUUID()}`));
+      reached = await onB
+        .waitFor((event) => onB.events.indexOf(event) >= before && isNoteCreated(event), 700)
+        .then(
+          () => true,
+          () => false,
+        );
+    }
+    expect(reached).toBe(true);
+  },
+);
 
 test(
   "SIGTERM stops a server quickly while an admin's live stream is open, and the stream is ended",

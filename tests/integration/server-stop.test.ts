@@ -1,9 +1,14 @@
 // A server with several workers always stops after SIGTERM (issue 53): its primary counts its
 // workers itself and kills one that has not left after the stop limit (server.js). Workers need
-// PostgreSQL (the embedded database is one process), so these run with TEST_DATABASE_URL.
+// PostgreSQL (the embedded database is one process), so these run on PostgreSQL only.
 // `npm run bench:stop` stops it a hundred times and prints how long each stop took.
-import { afterEach, expect, test } from "vitest";
-import { createPostgresDatabase, dropDatabase } from "../helpers/database";
+import { afterEach, expect } from "vitest";
+import {
+  createPostgresDatabase,
+  dropDatabase,
+  postgresAdminUrl,
+  testOnlyOn,
+} from "../helpers/database";
 import {
   childrenOf,
   isAlive,
@@ -14,7 +19,9 @@ import {
   type Started,
 } from "../helpers/server-process";
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
+const postgresUrl = postgresAdminUrl;
+/** Several workers share one database: the embedded one is one process. */
+const onPostgres = testOnlyOn("postgres", "workers need a database they can share");
 /** server.js's STOP_LIMIT_MS, and time for the killed worker's exit to arrive. */
 const STOP_LIMIT_MS = 8000;
 const HANG_MS = STOP_LIMIT_MS + 10_000;
@@ -52,7 +59,7 @@ async function startCluster(url: string): Promise<Started & { url: URL }> {
   return listening(started, 2);
 }
 
-test.runIf(postgresUrl)(
+onPostgres(
   "a two-worker server with live streams open and requests in flight stops ten times out of ten, every worker gone",
   { timeout: 400_000 },
   async () => {
@@ -82,7 +89,7 @@ test.runIf(postgresUrl)(
   },
 );
 
-test.runIf(postgresUrl)(
+onPostgres(
   "a worker that does not leave after SIGTERM is killed after the stop limit, and the primary then exits",
   { timeout: 120_000 },
   async () => {

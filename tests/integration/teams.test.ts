@@ -422,7 +422,8 @@ test("a team's page: its members, coach and organisers read full names and the i
     const label = who?.user.email ?? "visitante";
     expect(page.includes("Beto Choque"), label).toBe(insider);
     expect(page.includes(`/equipos/unirse/${code}`), label).toBe(insider);
-    if (!insider) expect(page, label).toContain("Beto C.");
+    // Outsiders see the short public name; insiders the full one.
+    expect(page.includes("Beto C."), label).toBe(!insider);
     expect(page).not.toContain(beto.user.email);
     expect(page).not.toContain("2010-03-04");
     expect(reply.headers.get("Cache-Control")).toContain("no-store");

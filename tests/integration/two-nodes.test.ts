@@ -1,7 +1,7 @@
 // Two app nodes proved together (issue 29, point 4): two `node server.js` processes with their own
 // data folders and ports, no shared disk, one PostgreSQL, one S3 server on loopback (s3rver, for
 // R2 or Garage), one SMTP server, and a proxy in front that sends each request to either. Needs
-// PostgreSQL (TEST_DATABASE_URL): the embedded database is one process.
+// PostgreSQL only: the embedded database is one process.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -9,14 +9,20 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { openPostgres, type Database } from "~/db/client.server";
 import { mailOutbox, participations, users } from "~/db/schema.server";
 import { loadConfig } from "~/kernel/config.server";
 import { PROJECT_ROOT } from "~/kernel/paths.server";
 import { rowsOf } from "~/db/rows.server";
 import { BrowserClient } from "../helpers/browser-client";
-import { createPostgresDatabase, dropDatabase, usingPostgres } from "../helpers/database";
+import {
+  createPostgresDatabase,
+  dropDatabase,
+  postgresAdminUrl,
+  testOnlyOn,
+  usingPostgres,
+} from "../helpers/database";
 import { eventForm, createTestEvent } from "../helpers/events";
 import { PIN_HEADER, startBalancingProxy, type BalancingProxy } from "../helpers/balancing-proxy";
 import { startS3, TEST_BUCKET, type TestS3 } from "../helpers/s3";
@@ -91,6 +97,9 @@ async function startNode(name: string, env: Record<string, string>): Promise<Nod
   return { name, url: new URL(`http://127.0.0.1:${port}`), child, output: () => output, exited };
 }
 
+/** Two nodes share one database and one bucket: the embedded database is one process. */
+const onPostgres = testOnlyOn("postgres", "two nodes need a database they can share");
+
 beforeAll(async () => {
   if (!usingPostgres) return;
   [s3, smtp, proxy] = await Promise.all([
@@ -98,7 +107,7 @@ beforeAll(async () => {
     startTestSmtp(),
     startBalancingProxy(),
   ]);
-  const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, "ayllu_dos_nodos");
+  const created = await createPostgresDatabase(postgresAdminUrl!, "ayllu_dos_nodos");
   dbName = created.name;
   const env: Record<string, string> = {
     ...s3.env(),
@@ -138,7 +147,7 @@ afterAll(async () => {
   await proxy?.close();
   await smtp?.close();
   await s3?.close();
-  if (dbName) await dropDatabase(process.env.TEST_DATABASE_URL!, dbName);
+  if (dbName) await dropDatabase(postgresAdminUrl!, dbName);
   for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
 });
 
@@ -151,32 +160,29 @@ const post = (client: BrowserClient, target: string, body: BodyInit, node?: Node
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-test.runIf(usingPostgres)(
-  "a photo uploaded through node A is served by node B, from the one bucket",
-  async () => {
-    const admin = await signInMember(proxy.url, ADMIN, "Admin Nodos");
-    const form = new FormData();
-    const data = await sharp({
-      create: { width: 500, height: 300, channels: 3, background: "#3366aa" },
-    })
-      .png()
-      .toBuffer();
-    form.append("imagen", new Blob([new Uint8Array(data)], { type: "image/png" }), "foto.png");
-    const reply = await post(admin, "/subidas", form, nodeA);
-    expect(reply.status).toBe(200);
-    const [image] = (JSON.parse(reply.text) as { images: { path: string }[] }).images;
-    const fromB = await fetch(new URL(image!.path, nodeB.url));
-    expect(fromB.status).toBe(200);
-    expect(fromB.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-    const bytes = Buffer.from(await fromB.arrayBuffer());
-    const inBucket = await fetch(`${s3.endpoint}/${TEST_BUCKET}${image!.path}`);
-    expect(bytes.equals(Buffer.from(await inBucket.arrayBuffer()))).toBe(true);
-    // Neither node wrote it to its own folder.
-    for (const folder of folders) expect(fs.existsSync(path.join(folder, "uploads"))).toBe(false);
-  },
-);
+onPostgres("a photo uploaded through node A is served by node B, from the one bucket", async () => {
+  const admin = await signInMember(proxy.url, ADMIN, "Admin Nodos");
+  const form = new FormData();
+  const data = await sharp({
+    create: { width: 500, height: 300, channels: 3, background: "#3366aa" },
+  })
+    .png()
+    .toBuffer();
+  form.append("imagen", new Blob([new Uint8Array(data)], { type: "image/png" }), "foto.png");
+  const reply = await post(admin, "/subidas", form, nodeA);
+  expect(reply.status).toBe(200);
+  const [image] = (JSON.parse(reply.text) as { images: { path: string }[] }).images;
+  const fromB = await fetch(new URL(image!.path, nodeB.url));
+  expect(fromB.status).toBe(200);
+  expect(fromB.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  const bytes = Buffer.from(await fromB.arrayBuffer());
+  const inBucket = await fetch(`${s3.endpoint}/${TEST_BUCKET}${image!.path}`);
+  expect(bytes.equals(Buffer.from(await inBucket.arrayBuffer()))).toBe(true);
+  // Neither node wrote it to its own folder.
+  for (const folder of folders) expect(fs.existsSync(path.join(folder, "uploads"))).toBe(false);
+});
 
-test.runIf(usingPostgres)(
+onPostgres(
   "an event published on node A is on node B's next visitor page: its page cache is cleared at once",
   async () => {
     const visitorB = new BrowserClient(nodeB.url);
@@ -205,61 +211,55 @@ test.runIf(usingPostgres)(
   },
 );
 
-test.runIf(usingPostgres)(
-  "a mail is sent once, though both nodes' workers are woken for it",
-  async () => {
-    const [admin] = await database.db.select().from(users).where(eq(users.email, ADMIN));
-    const event = await createTestEvent(database.db, admin!, { nombreEvento: "Evento con correo" });
-    const email = `correo-unico-${Date.now()}@example.com`;
-    const member = await signInMember(proxy.url, email, "Correo Único");
-    const joined = await post(
-      member,
-      `/detalles/${event.id}`,
-      new URLSearchParams({ intent: "join" }),
-    );
-    expect(joined.status).toBe(302);
-    // The welcome mail (the member's first sign-in) and the confirmation of the join.
-    const outbox = () =>
-      database.db
-        .select({ kind: mailOutbox.kind, status: mailOutbox.status, attempts: mailOutbox.attempts })
-        .from(mailOutbox)
-        .innerJoin(users, eq(users.id, mailOutbox.userId))
-        .where(eq(users.email, email));
-    for (let waited = 0; waited < 20_000; waited += 100) {
-      const rows = await outbox();
-      if (rows.some((r) => r.kind !== "welcome") && rows.every((r) => r.status === "sent")) break;
-      await sleep(100);
-    }
-    // Time for a second copy, were a second worker to send one.
-    await sleep(2_000);
+onPostgres("a mail is sent once, though both nodes' workers are woken for it", async () => {
+  const [admin] = await database.db.select().from(users).where(eq(users.email, ADMIN));
+  const event = await createTestEvent(database.db, admin!, { nombreEvento: "Evento con correo" });
+  const email = `correo-unico-${Date.now()}@example.com`;
+  const member = await signInMember(proxy.url, email, "Correo Único");
+  const joined = await post(
+    member,
+    `/detalles/${event.id}`,
+    new URLSearchParams({ intent: "join" }),
+  );
+  expect(joined.status).toBe(302);
+  // The welcome mail (the member's first sign-in) and the confirmation of the join.
+  const outbox = () =>
+    database.db
+      .select({ kind: mailOutbox.kind, status: mailOutbox.status, attempts: mailOutbox.attempts })
+      .from(mailOutbox)
+      .innerJoin(users, eq(users.id, mailOutbox.userId))
+      .where(eq(users.email, email));
+  for (let waited = 0; waited < 20_000; waited += 100) {
     const rows = await outbox();
-    expect(rows.length).toBeGreaterThanOrEqual(2);
-    for (const row of rows) expect(row).toMatchObject({ status: "sent", attempts: 1 });
-    const toMember = smtp.received.filter((m) => JSON.stringify(m.to ?? "").includes(email));
-    expect(toMember).toHaveLength(rows.length);
-    expect(new Set(toMember.map((m) => m.messageId)).size).toBe(rows.length);
-  },
-);
+    if (rows.some((r) => r.kind !== "welcome") && rows.every((r) => r.status === "sent")) break;
+    await sleep(100);
+  }
+  // Time for a second copy, were a second worker to send one.
+  await sleep(2_000);
+  const rows = await outbox();
+  expect(rows.length).toBeGreaterThanOrEqual(2);
+  for (const row of rows) expect(row).toMatchObject({ status: "sent", attempts: 1 });
+  const toMember = smtp.received.filter((m) => JSON.stringify(m.to ?? "").includes(email));
+  expect(toMember).toHaveLength(rows.length);
+  expect(new Set(toMember.map((m) => m.messageId)).size).toBe(rows.length);
+});
 
-test.runIf(usingPostgres)(
-  "the sign-in limit holds across both nodes behind the proxy",
-  async () => {
-    // A connection each: a kept-alive socket the proxy closed meanwhile is not this test's subject.
-    const client = new BrowserClient(proxy.url, { newConnections: true });
-    const answeredBefore = new Map(proxy.answered);
-    const statuses: number[] = [];
-    for (let i = 0; i < 8; i++) statuses.push((await client.post("/login", {})).status);
-    expect(statuses.slice(0, 4)).toEqual([302, 302, 302, 302]);
-    expect(statuses.slice(4)).toEqual([429, 429, 429, 429]);
-    // Both nodes answered some of them.
-    for (const node of [nodeA, nodeB])
-      expect(
-        (proxy.answered.get(node.url.origin) ?? 0) - (answeredBefore.get(node.url.origin) ?? 0),
-      ).toBeGreaterThanOrEqual(2);
-  },
-);
+onPostgres("the sign-in limit holds across both nodes behind the proxy", async () => {
+  // A connection each: a kept-alive socket the proxy closed meanwhile is not this test's subject.
+  const client = new BrowserClient(proxy.url, { newConnections: true });
+  const answeredBefore = new Map(proxy.answered);
+  const statuses: number[] = [];
+  for (let i = 0; i < 8; i++) statuses.push((await client.post("/login", {})).status);
+  expect(statuses.slice(0, 4)).toEqual([302, 302, 302, 302]);
+  expect(statuses.slice(4)).toEqual([429, 429, 429, 429]);
+  // Both nodes answered some of them.
+  for (const node of [nodeA, nodeB])
+    expect(
+      (proxy.answered.get(node.url.origin) ?? 0) - (answeredBefore.get(node.url.origin) ?? 0),
+    ).toBeGreaterThanOrEqual(2);
+});
 
-test.runIf(usingPostgres)(
+onPostgres(
   "killing node A mid-load loses no acknowledged write, and node B keeps serving",
   async () => {
     const [admin] = await database.db.select().from(users).where(eq(users.email, ADMIN));
