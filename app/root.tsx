@@ -40,7 +40,7 @@ import { MESSAGES } from "~/messages";
 import { currentYear, knowZoneRules, zoneRules } from "~/kernel/time";
 import { homeSectionsShown, socialLinks } from "~/site/sections";
 import { useNonce } from "~/kernel/nonce";
-import type { Grant } from "~/members/permissions.server";
+import { may, type Grant } from "~/members/permissions.server";
 import { pressHeldButtons } from "~/kernel/held-buttons";
 import { cookieSettings, takeFlash } from "~/flash.server";
 import { CARD_SIZE, pageCard } from "~/site/link-preview";
@@ -64,6 +64,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             displayName: user.displayName,
             photoURL: photoOf(user),
             isAdmin: user.isAdmin,
+            // Asked of the capability table, as the publishing route asks it (an editor may).
+            mayPublish: may(user, "publications.manage"),
             ...menuEntries(user.grants),
           }
         : null,

@@ -138,6 +138,74 @@ function layoutViolations(graph: Map<string, Import[]>): string[] {
   return out;
 }
 
+/**
+ * The floor plan among domains (issue 55): a domain imports only domains below it in this list.
+ * Lowest first: uploads and audit are the floor, the aggregator Diagnóstico the roof.
+ */
+const DOMAIN_ORDER = [
+  "uploads",
+  "audit",
+  "mail",
+  "members",
+  "site",
+  "events",
+  "payments",
+  "attendance",
+  "competitions",
+  "publications",
+  "diagnostics",
+] as const;
+
+/**
+ * The upward imports that remain, as "from → to" domains, each with its reason and where it goes.
+ * The list only shrinks: an entry no longer needed fails the test too, so it is removed when the
+ * code moves.
+ */
+const UPWARD_ALLOWED: Record<string, string> = {
+  "audit → members":
+    "the capability table (members/permissions.server.ts) is the floor of every domain; it moves to the base",
+  "uploads → members": "the capability table; it moves to the base",
+  "mail → members": "the capability table; it moves to the base",
+  "mail → site": "the site's name in the mail layout (site/copy); the words move to a registry",
+  "mail → events":
+    "compose.server.ts writes the events' mails (place, calendar file, state): their drafts move to events",
+  "mail → payments":
+    "compose.server.ts and the worker write the payments' mails: drafts move to payments",
+  "members → events":
+    "roles and staff links refuse with events' error classes (a shared Refusal in the base), and the member's data download aggregates events (moves up to the app)",
+  "members → payments": "the member's data download aggregates payments (moves up to the app)",
+  "members → attendance":
+    "the account's deletion removes attendance, and the sign-out guard reads the door's offline queue (a registry of offline queues in the base)",
+  "members → competitions":
+    "the member's data download aggregates teams and results, and the sign-out guard reads the judge's offline queue (both move up)",
+  "site → events": "the demo seeder writes events and sessions (moves up to the app)",
+  "events → payments":
+    "a seat's hold is a payment (seats call holds; the expiry that frees seats is orchestration and moves up)",
+  "events → attendance":
+    "'Mis eventos' shows the door pass (the component moves to attendance's pages)",
+  "payments → competitions": "the hold's expiry frees a team's place (orchestration; moves up)",
+  "attendance → competitions":
+    "the door's pass reads the competitor's team (door.server.ts sits in competitions; it moves to attendance)",
+};
+
+/** Imports from a domain to one above it in DOMAIN_ORDER, as "from → to" domain pairs with their files. */
+function upwardImports(graph: Map<string, Import[]>): Map<string, string[]> {
+  const rank = (file: string) => {
+    const [, top] = file.split("/");
+    return (DOMAIN_ORDER as readonly string[]).indexOf(top!);
+  };
+  const out = new Map<string, string[]>();
+  for (const [from, imports] of graph) {
+    if (layerOf(from) !== "domain") continue;
+    for (const { to } of imports) {
+      if (layerOf(to) !== "domain" || rank(to) <= rank(from)) continue;
+      const pair = `${from.split("/")[1]} → ${to.split("/")[1]}`;
+      out.set(pair, [...(out.get(pair) ?? []), `${from} → ${to}`]);
+    }
+  }
+  return out;
+}
+
 function readSources(): Map<string, string> {
   const files = new Map<string, string>();
   for (const file of [...sourceFilesUnder("app"), ...sourceFilesUnder("server")])
@@ -153,6 +221,15 @@ test("every import follows the layout: down the layers, the host imported by nob
   expect(layoutViolations(importGraph(readSources()))).toEqual([]);
 });
 
+test("the domains keep their floor plan: none imports one above it but the exceptions named with their reason", () => {
+  expect([...DOMAIN_ORDER].sort()).toEqual([...DOMAINS].sort());
+  const upward = upwardImports(importGraph(readSources()));
+  const unexplained = [...upward].filter(([pair]) => !UPWARD_ALLOWED[pair]);
+  expect(unexplained.map(([, files]) => files).flat()).toEqual([]);
+  // An exception whose imports are gone leaves the list.
+  expect(Object.keys(UPWARD_ALLOWED).filter((pair) => !upward.has(pair))).toEqual([]);
+});
+
 test("app/ holds only the app's own files, the routes and the domain, kernel, db and ui folders", () => {
   const folders = fs
     .readdirSync(path.join(ROOT, "app"), { withFileTypes: true })
@@ -160,6 +237,12 @@ test("app/ holds only the app's own files, the routes and the domain, kernel, db
     .map((entry) => entry.name)
     .sort();
   expect(folders).toEqual([...DOMAINS, ...BASE, "routes", "styles"].sort());
+});
+
+test("docs/development.md maps every domain folder", () => {
+  const guide = fs.readFileSync(path.join(ROOT, "docs", "development.md"), "utf8");
+  const mapped = new Set([...guide.matchAll(/^app\/([a-z]+)\/ /gm)].map((match) => match[1]));
+  expect([...DOMAINS, ...BASE].filter((folder) => !mapped.has(folder))).toEqual([]);
 });
 
 test("the check sees a circle, an upward import, the host imported and server code for the browser", () => {
@@ -175,6 +258,17 @@ test("the check sees a circle, an upward import, the host imported and server co
     ]),
   );
   expect(circles(graph)).toEqual([["app/events/a.server.ts", "app/events/b.server.ts"]]);
+  const floors = upwardImports(
+    importGraph(
+      new Map([
+        ["app/events/seats.server.ts", 'import { t } from "~/competitions/teams.server";'],
+        ["app/competitions/teams.server.ts", 'import { s } from "~/events/seats.server";'],
+      ]),
+    ),
+  );
+  expect([...floors]).toEqual([
+    ["events → competitions", ["app/events/seats.server.ts → app/competitions/teams.server.ts"]],
+  ]);
   expect(layoutViolations(graph).sort()).toEqual([
     "app/events/x.ts → app/events/a.server.ts: code the browser may load imports server-only code (*.server.ts)",
     "app/events/x.ts → app/routes/events/list.tsx: a domain imports no route and nothing of the app's own (app/*.ts, app/routes/)",

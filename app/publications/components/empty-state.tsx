@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { EmptyState } from "~/ui/item-card";
 
-/** An empty public list of notes, resources or projects: back home, and for admins, publish. */
+/** An empty public list of notes, resources or projects: back home, and for those who may, publish. */
 export function PublicationsEmptyState({
   title,
   publishLabel,

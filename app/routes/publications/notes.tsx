@@ -39,7 +39,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Notes({ loaderData }: Route.ComponentProps) {
-  const canPublish = useRootData()?.user?.isAdmin === true;
+  const canPublish = useRootData()?.user?.mayPublish === true;
   const { notes, timeZone } = loaderData;
   return (
     <div className="page publication-page">

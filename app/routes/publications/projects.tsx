@@ -30,7 +30,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Projects({ loaderData }: Route.ComponentProps) {
-  const canPublish = useRootData()?.user?.isAdmin === true;
+  const canPublish = useRootData()?.user?.mayPublish === true;
   const { projects, timeZone } = loaderData;
   return (
     <div className="page publication-page">

@@ -31,7 +31,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Resources({ loaderData }: Route.ComponentProps) {
-  const canPublish = useRootData()?.user?.isAdmin === true;
+  const canPublish = useRootData()?.user?.mayPublish === true;
   const { resources, timeZone } = loaderData;
   return (
     <div className="page publication-page">
