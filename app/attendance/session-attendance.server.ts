@@ -2,7 +2,7 @@
 // way for the check-in at the door, and how many sessions each participant attended, for the
 // participants page, the member's profile and the certificate.
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Db, Tx } from "~/db/client.server";
 import { eventSessions, events, participations } from "~/db/schema.server";
 
 /** A session opens for check-in this long before its start (decision 044), and closes at its end. */
@@ -47,8 +47,6 @@ export async function openSessionsOf(db: Db | Tx, eventId: string): Promise<Sess
     .where(and(eq(eventSessions.eventId, eventId), isNull(eventSessions.cancelledAt)))
     .orderBy(asc(eventSessions.startsAt));
 }
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * Whether `attended` of `total` sessions reaches `share` percent; exactly at it counts. An event

@@ -3,7 +3,7 @@
 // the permissions module allows it, is checked whole before anything is written, locks the event
 // so that two editors go one after the other, and is written to the audit log with the change.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Db, Tx } from "~/db/client.server";
 import {
   bracketDraws,
   bracketRounds,
@@ -378,8 +378,6 @@ export async function competitionsOf(
   for (const row of rows) out.get(row.eventId)?.push({ id: row.id, name: row.name });
   return out;
 }
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 function allowed(actor: Actor, eventId: unknown) {
   const role = assertMay(actor, "event.competition", {

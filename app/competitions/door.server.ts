@@ -6,7 +6,7 @@
 // failed with notes, until its category starts; the latest decides. `competingTeams` says who
 // competes: approved, checked in, robot passed.
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Db, Tx } from "~/db/client.server";
 import {
   competitionCategories,
   competitionTeams,
@@ -38,8 +38,6 @@ export class DoorError extends Refusal {
     super(message, status);
   }
 }
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 // ——— Competitors and their passes ———
 

@@ -6,7 +6,7 @@
 // category's registration deadline.
 import { randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Db, Tx } from "~/db/client.server";
 import {
   competitionCategories,
   competitionTeams,
@@ -76,8 +76,6 @@ export interface TeamInput {
   city: string;
   robotName: string;
 }
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** The states that hold a place in the category: a rejected or withdrawn team frees it. */
 const LIVE: TeamStatus[] = ["pending", "approved"];

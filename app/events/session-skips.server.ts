@@ -3,7 +3,7 @@
 // keep their place in the series; that session sends them no reminder, and its organisers see
 // how many will not come. Only the member themselves, for a session not begun nor cancelled.
 import { and, eq } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Db, Tx } from "~/db/client.server";
 import {
   eventSessions,
   participations,
@@ -26,8 +26,6 @@ export const SKIP_MESSAGES = {
 export class SessionSkipError extends Refusal {
   override name = "SessionSkipError";
 }
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * The checks shared by saying one will miss a session and taking it back, in the transaction that

@@ -4,7 +4,7 @@
 // The event's own start and end follow its first and last session that is not cancelled, in the
 // same transaction, so every list, state and calendar that reads the event stays right.
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Db, Tx } from "~/db/client.server";
 import { events, eventSessions, type EventSession, type User } from "~/db/schema.server";
 import { recordAudit } from "~/audit/audit.server";
 import { isHttpUrl, isRealDate, isUuid } from "~/kernel/checks";
@@ -202,8 +202,6 @@ export async function listSessions(db: Db, eventId: string): Promise<EventSessio
     .where(eq(eventSessions.eventId, eventId))
     .orderBy(asc(eventSessions.startsAt), asc(eventSessions.id));
 }
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * The event's start and end (and its form's date and time) set to its first and last session

@@ -149,6 +149,13 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+/** A whole number of `unit` between `min` and `max`, with the same Spanish messages for every setting. */
+function wholeNumber(name: string, unit: string, min: number, max: number) {
+  const notWhole = `${name} debe ser un número entero de ${unit}`;
+  const outside = `${name} debe estar entre ${min} y ${max}`;
+  return z.coerce.number({ error: notWhole }).int(notWhole).min(min, outside).max(max, outside);
+}
+
 const flag = z
   .enum(["1", "0", "true", "false", "yes", "no"])
   .transform((v) => v === "1" || v === "true" || v === "yes");
@@ -180,24 +187,9 @@ const EnvSchema = z.object({
     .min(1, "UPLOAD_MAX_MEGAPIXELS debe ser 1 o más")
     .max(250, "UPLOAD_MAX_MEGAPIXELS puede ser como máximo 250")
     .default(50),
-  UPLOAD_DECODES: z.coerce
-    .number({ error: "UPLOAD_DECODES debe ser un número entero de imágenes" })
-    .int("UPLOAD_DECODES debe ser un número entero de imágenes")
-    .min(1, "UPLOAD_DECODES debe estar entre 1 y 16")
-    .max(16, "UPLOAD_DECODES debe estar entre 1 y 16")
-    .default(1),
-  UPLOAD_QUEUE: z.coerce
-    .number({ error: "UPLOAD_QUEUE debe ser un número entero de subidas" })
-    .int("UPLOAD_QUEUE debe ser un número entero de subidas")
-    .min(0, "UPLOAD_QUEUE debe estar entre 0 y 100")
-    .max(100, "UPLOAD_QUEUE debe estar entre 0 y 100")
-    .default(8),
-  UPLOADS_PER_MINUTE: z.coerce
-    .number({ error: "UPLOADS_PER_MINUTE debe ser un número entero de subidas" })
-    .int("UPLOADS_PER_MINUTE debe ser un número entero de subidas")
-    .min(1, "UPLOADS_PER_MINUTE debe estar entre 1 y 1000")
-    .max(1000, "UPLOADS_PER_MINUTE debe estar entre 1 y 1000")
-    .default(30),
+  UPLOAD_DECODES: wholeNumber("UPLOAD_DECODES", "imágenes", 1, 16).default(1),
+  UPLOAD_QUEUE: wholeNumber("UPLOAD_QUEUE", "subidas", 0, 100).default(8),
+  UPLOADS_PER_MINUTE: wholeNumber("UPLOADS_PER_MINUTE", "subidas", 1, 1000).default(30),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET debe tener al menos 32 caracteres").optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -214,18 +206,18 @@ const EnvSchema = z.object({
   RESULTS_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(300),
   RESULTS_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(3000),
   SESSIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
-  EMAIL_LINKS_PER_ADDRESS: z.coerce
-    .number({ error: "EMAIL_LINKS_PER_ADDRESS debe ser un número entero de enlaces por hora" })
-    .int("EMAIL_LINKS_PER_ADDRESS debe ser un número entero de enlaces por hora")
-    .min(1, "EMAIL_LINKS_PER_ADDRESS debe estar entre 1 y 100")
-    .max(100, "EMAIL_LINKS_PER_ADDRESS debe estar entre 1 y 100")
-    .default(5),
-  EMAIL_LINKS_PER_CLIENT: z.coerce
-    .number({ error: "EMAIL_LINKS_PER_CLIENT debe ser un número entero de enlaces por hora" })
-    .int("EMAIL_LINKS_PER_CLIENT debe ser un número entero de enlaces por hora")
-    .min(1, "EMAIL_LINKS_PER_CLIENT debe estar entre 1 y 1000")
-    .max(1000, "EMAIL_LINKS_PER_CLIENT debe estar entre 1 y 1000")
-    .default(20),
+  EMAIL_LINKS_PER_ADDRESS: wholeNumber(
+    "EMAIL_LINKS_PER_ADDRESS",
+    "enlaces por hora",
+    1,
+    100,
+  ).default(5),
+  EMAIL_LINKS_PER_CLIENT: wholeNumber(
+    "EMAIL_LINKS_PER_CLIENT",
+    "enlaces por hora",
+    1,
+    1000,
+  ).default(20),
   SESSION_SWEEP_MINUTES: z.coerce.number().min(0.01).max(10080).default(60),
   SMTP_URL: z
     .string()
@@ -241,30 +233,10 @@ const EnvSchema = z.object({
       "MAIL_FROM debe ser una dirección de correo, por ejemplo 'Ayllu <eventos@tu.sitio>'",
     )
     .optional(),
-  AUDIT_RETENTION_DAYS: z.coerce
-    .number({ error: "AUDIT_RETENTION_DAYS debe ser un número entero de días" })
-    .int("AUDIT_RETENTION_DAYS debe ser un número entero de días")
-    .min(1, "AUDIT_RETENTION_DAYS debe estar entre 1 y 36500")
-    .max(36500, "AUDIT_RETENTION_DAYS debe estar entre 1 y 36500")
-    .optional(),
-  RECEIPT_RETENTION_DAYS: z.coerce
-    .number({ error: "RECEIPT_RETENTION_DAYS debe ser un número entero de días" })
-    .int("RECEIPT_RETENTION_DAYS debe ser un número entero de días")
-    .min(1, "RECEIPT_RETENTION_DAYS debe estar entre 1 y 36500")
-    .max(36500, "RECEIPT_RETENTION_DAYS debe estar entre 1 y 36500")
-    .default(365),
-  HOLD_REMINDER_HOURS: z.coerce
-    .number({ error: "HOLD_REMINDER_HOURS debe ser un número entero de horas" })
-    .int("HOLD_REMINDER_HOURS debe ser un número entero de horas")
-    .min(1, "HOLD_REMINDER_HOURS debe estar entre 1 y 168")
-    .max(168, "HOLD_REMINDER_HOURS debe estar entre 1 y 168")
-    .default(6),
-  REMINDER_HOURS: z.coerce
-    .number({ error: "REMINDER_HOURS debe ser un número entero de horas" })
-    .int("REMINDER_HOURS debe ser un número entero de horas")
-    .min(1, "REMINDER_HOURS debe estar entre 1 y 168")
-    .max(168, "REMINDER_HOURS debe estar entre 1 y 168")
-    .default(24),
+  AUDIT_RETENTION_DAYS: wholeNumber("AUDIT_RETENTION_DAYS", "días", 1, 36500).optional(),
+  RECEIPT_RETENTION_DAYS: wholeNumber("RECEIPT_RETENTION_DAYS", "días", 1, 36500).default(365),
+  HOLD_REMINDER_HOURS: wholeNumber("HOLD_REMINDER_HOURS", "horas", 1, 168).default(6),
+  REMINDER_HOURS: wholeNumber("REMINDER_HOURS", "horas", 1, 168).default(24),
   S3_ENDPOINT: z
     .url({
       protocol: /^https?$/,

@@ -5,7 +5,7 @@ import { recordAudit, type AuditActor } from "~/audit/audit.server";
 import { eq, getTableColumns, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { defaultEndsAt, EventDateOutOfRangeError, eventStartsAt } from "~/events/event.server";
-import type { Db } from "~/db/client.server";
+import type { Db, Tx } from "~/db/client.server";
 import { notifyPublicationChange, type PublicationKind } from "~/db/notify.server";
 import { rowsOf } from "~/db/rows.server";
 import {
@@ -284,7 +284,6 @@ export async function importFirebase(
   return report;
 }
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Skip = (
   collection: string,
   documentId: string,

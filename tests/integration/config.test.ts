@@ -278,6 +278,28 @@ test.each([
   expect(refusal(env)).toContain(message);
 });
 
+// Every whole-number setting refuses a fraction, a word and each side of its range with the same
+// two messages (one helper in config.server.ts makes them all).
+test.each([
+  ["UPLOAD_DECODES", "imágenes", 1, 16],
+  ["UPLOAD_QUEUE", "subidas", 0, 100],
+  ["UPLOADS_PER_MINUTE", "subidas", 1, 1000],
+  ["EMAIL_LINKS_PER_ADDRESS", "enlaces por hora", 1, 100],
+  ["EMAIL_LINKS_PER_CLIENT", "enlaces por hora", 1, 1000],
+  ["AUDIT_RETENTION_DAYS", "días", 1, 36500],
+  ["RECEIPT_RETENTION_DAYS", "días", 1, 36500],
+  ["HOLD_REMINDER_HOURS", "horas", 1, 168],
+  ["REMINDER_HOURS", "horas", 1, 168],
+] as const)("%s is a whole number of %s from %i to %i", (name, unit, min, max) => {
+  const notWhole = `${name} debe ser un número entero de ${unit}`;
+  const outside = `${name} debe estar entre ${min} y ${max}`;
+  expect(refusal({ [name]: "1.5" })).toContain(notWhole);
+  expect(refusal({ [name]: "muchos" })).toContain(notWhole);
+  expect(refusal({ [name]: String(min - 1) })).toContain(outside);
+  expect(refusal({ [name]: String(max + 1) })).toContain(outside);
+  expect(() => loadConfig({ [name]: String(max) })).not.toThrow();
+});
+
 test("private files (decision 048) go to <DATA_DIR>/privado or PRIVATE_DIR, never inside UPLOADS_DIR", () => {
   const config = loadConfig({ DATA_DIR: "/srv/ayllu" });
   expect(config.privateDir).toBe("/srv/ayllu/privado");

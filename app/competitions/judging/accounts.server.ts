@@ -9,7 +9,7 @@ import {
   judgingRuns,
   scoreSheets,
 } from "~/db/schema.server";
-import type { Tx } from "./category.server";
+import type { Tx } from "~/db/client.server";
 
 export async function forgetInResults(tx: Tx, userId: string, deletedName: string) {
   // A judge's sheets waiting for the organisers' decision go as rejected: the first sheet stands,

@@ -1,7 +1,7 @@
 // What every judging action starts with (decision 057): the category, read and locked, so that two
 // entries for it go one after the other; who may act on it; and the refusal judging throws.
 import { eq } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Tx } from "~/db/client.server";
 import {
   competitionCategories,
   events,
@@ -20,8 +20,6 @@ import {
 import type { Format } from "../categories";
 import { JUDGING_MESSAGES } from "./messages";
 import { DEFAULT_TIE_RULE, isTieRule, type TieRuleOf } from "./rules";
-
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type JudgingActor =
   | (Pick<User, "id" | "isAdmin" | "displayName" | "email" | "nombreCompleto"> & {

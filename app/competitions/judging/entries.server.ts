@@ -5,7 +5,7 @@
 // organisers (the first still counts); an organiser's or admin's different entry is a correction,
 // written to the audit log with who made it.
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Db, Tx } from "~/db/client.server";
 import {
   bracketDraws,
   bracketRounds,
@@ -29,7 +29,6 @@ import {
   type EntryOutcome,
   type JudgingActor,
   type OpenCategory,
-  type Tx,
 } from "./category.server";
 import { teamsInPlay } from "./eligible.server";
 import { runSeenKey } from "./judge-entry";

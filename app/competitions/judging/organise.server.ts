@@ -3,7 +3,7 @@
 // them. Each is refused unless the permissions module allows it and is written to the audit log.
 import { randomInt } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Db, Tx } from "~/db/client.server";
 import {
   bracketDraws,
   bracketRounds,
@@ -21,7 +21,6 @@ import {
   openCategory,
   type JudgingActor,
   type OpenCategory,
-  type Tx,
 } from "./category.server";
 import { teamsInPlay } from "./eligible.server";
 import {
