@@ -54,20 +54,20 @@ export class EveryTestOnADatabase implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>, _errors: unknown, reason: TestRunEndReason) {
     if (reason === "interrupted" || this.filtered) return;
     const ran = new Set<string>();
-    const skipped = new Map<string, string>();
+    const skipped = new Set<string>();
     const projects = new Set<string>();
     for (const module of modules) {
       if (module.project.name !== "embedded" && module.project.name !== "postgres") continue;
       projects.add(module.project.name);
-      const file = timingKey("", module.moduleId).slice(1);
+      const file = path.relative(ROOT, module.moduleId);
       for (const test of module.children.allTests()) {
         const key = `${file} > ${test.fullName}`;
         const state = test.result().state;
-        if (state === "skipped") skipped.set(key, module.project.name);
+        if (state === "skipped") skipped.add(key);
         else if (state === "passed" || state === "failed") ran.add(key);
       }
     }
-    const onNeither = [...skipped.keys()].filter((key) => !ran.has(key));
+    const onNeither = [...skipped].filter((key) => !ran.has(key));
     if (onNeither.length === 0) return;
     if (projects.size === 2) {
       console.error(
