@@ -37,6 +37,7 @@ import { SiteFooter } from "~/site/components/site-footer";
 import { SiteHeader } from "~/site/components/site-header";
 import { site } from "~/site/copy/site";
 import { MESSAGES } from "~/messages";
+import "~/offline-queues";
 import { currentYear, knowZoneRules, zoneRules } from "~/kernel/time";
 import { homeSectionsShown, socialLinks } from "~/site/sections";
 import { useNonce } from "~/kernel/nonce";

@@ -4,7 +4,6 @@
 // the participation.
 import { and, eq, lte, sql } from "drizzle-orm";
 import { ATTENDANCE_MESSAGES, certificateShareNotReached } from "~/attendance/messages";
-import { EVENT_MESSAGES } from "~/events/messages";
 import { isUuid } from "~/kernel/checks";
 import type { Db } from "~/db/client.server";
 import { events, participations, users, type User } from "~/db/schema.server";
@@ -17,6 +16,7 @@ import {
   reachesShare,
   sessionCount,
 } from "./session-attendance.server";
+import { KERNEL_MESSAGES } from "~/kernel/messages";
 
 export { reachesShare };
 
@@ -144,7 +144,7 @@ export async function certificateFor(
   if (!own && !may(actor, "event.participants", { eventId: String(eventId) })) {
     throw new CertificateRefusedError(ATTENDANCE_MESSAGES.certificateNotOwn, 403);
   }
-  if (!isUuid(eventId)) throw new CertificateRefusedError(EVENT_MESSAGES.eventNotFound, 404);
+  if (!isUuid(eventId)) throw new CertificateRefusedError(KERNEL_MESSAGES.eventNotFound, 404);
   const member = isUuid(userId) ? userId : null;
   const [row] = await db
     .select({
@@ -171,7 +171,7 @@ export async function certificateFor(
     .leftJoin(users, eq(users.id, participations.userId))
     .where(eq(events.id, eventId))
     .limit(1);
-  if (!row) throw new CertificateRefusedError(EVENT_MESSAGES.eventNotFound, 404);
+  if (!row) throw new CertificateRefusedError(KERNEL_MESSAGES.eventNotFound, 404);
   if (!row.participates || row.code === null) {
     throw own
       ? new CertificateRefusedError(ATTENDANCE_MESSAGES.certificateNotParticipant, 403)

@@ -9,7 +9,6 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { isUuid } from "~/kernel/checks";
 import { ATTENDANCE_MESSAGES, checkInNoSessionNext } from "~/attendance/messages";
-import { EVENT_MESSAGES } from "~/events/messages";
 import {
   CHECK_IN_CODE_ALPHABET,
   CHECK_IN_CODE_LENGTH,
@@ -28,10 +27,11 @@ import { isLinkHolder, linkAuthor, type LinkHolder } from "~/members/staff-links
 import { eventScope } from "~/events/event.server";
 import { qrSvg } from "./qr.server";
 import { Refusal } from "~/kernel/errors";
-import { competitorIds, isCompetitor } from "~/competitions/door.server";
+import { competitorIds, isCompetitor } from "./competitors.server";
 import { registrationPaymentStatuses } from "~/payments/hold.server";
 import type { PassView } from "./check-in";
 import { passNotValid } from "~/payments/place-validity";
+import { KERNEL_MESSAGES } from "~/kernel/messages";
 
 type Admin =
   | (Pick<User, "id" | "isAdmin" | "displayName" | "nombreCompleto" | "email"> & {
@@ -277,7 +277,7 @@ export async function checkIn(
       now,
     },
   );
-  if (!isUuid(eventId)) throw new CheckInError(EVENT_MESSAGES.eventNotFound, 404);
+  if (!isUuid(eventId)) throw new CheckInError(KERNEL_MESSAGES.eventNotFound, 404);
   let at = now;
   if (proof.at !== undefined && proof.at !== null && proof.at !== "") {
     const parsed =
@@ -291,7 +291,7 @@ export async function checkIn(
     .from(events)
     .where(eq(events.id, eventId))
     .limit(1);
-  if (!event) throw new CheckInError(EVENT_MESSAGES.eventNotFound, 404);
+  if (!event) throw new CheckInError(KERNEL_MESSAGES.eventNotFound, 404);
   const userId = await whoIs(db, secret, event.id, proof);
   return db.transaction(async (tx) => {
     const where = and(eq(participations.eventId, event.id), eq(participations.userId, userId));

@@ -8,7 +8,7 @@ import type { Db } from "~/db/client.server";
 import { events, participations, type User } from "~/db/schema.server";
 import { eventPlace } from "~/events/event-place";
 import { listWaitingEvents } from "~/events/participation.server";
-import { competitorEvents } from "~/competitions/door.server";
+import { competitorEvents } from "./competitors.server";
 import { checkInPass } from "./check-in.server";
 import type { PassView } from "./check-in";
 import { certificateUrl, formatCertificateCode } from "./certificate.server";

@@ -16,9 +16,8 @@ import {
 } from "~/db/schema.server";
 import { rowsOf } from "~/db/rows.server";
 import { recordAudit } from "~/audit/audit.server";
-import { EventNotFoundError } from "~/events/errors";
 import { isRealDate, isUuid } from "~/kernel/checks";
-import { Refusal } from "~/kernel/errors";
+import { EventNotFoundError, Refusal } from "~/kernel/errors";
 import { formatDateTime, zonedDateTime, zonedToInstant } from "~/kernel/time";
 import { assertMay, type Grant } from "~/members/permissions.server";
 import { parseBs, priceFieldValue, PRICE_MAX_CENTS } from "~/payments/money";
@@ -258,6 +257,26 @@ export function categoryFormValues(
 }
 
 /** An event's categories, in their order (none for an id that is not a uuid). */
+/**
+ * One category, as the screens that name it by its address check and show it: null for an id that
+ * is not one or no such category.
+ */
+export async function categoryById(db: Db, id: unknown) {
+  if (!isUuid(id)) return null;
+  const [category] = await db
+    .select({
+      id: competitionCategories.id,
+      eventId: competitionCategories.eventId,
+      name: competitionCategories.name,
+      format: competitionCategories.format,
+      attempts: competitionCategories.attempts,
+      criteria: competitionCategories.criteria,
+    })
+    .from(competitionCategories)
+    .where(eq(competitionCategories.id, id));
+  return category ?? null;
+}
+
 export async function listCategories(db: Db, eventId: string): Promise<CompetitionCategory[]> {
   if (!isUuid(eventId)) return [];
   return db

@@ -314,7 +314,7 @@ export const payments = pgTable(
     /**
      * Who pays: the registered member (for a team, its captain). Null once they deleted their
      * account: a payment that took money (confirmed or refunded) stays as the community's record
-     * of it, without the person; the others go with the account (app/members/member-data.server.ts).
+     * of it, without the person; the others go with the account (app/member-data.server.ts).
      */
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     /** The team paid for, when the subject is a team; null for a registration. */

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { asc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { events, participations, users, type User } from "~/db/schema.server";
-import type { IcsEvent, IcsSession } from "./ics.server";
+import type { IcsEvent, IcsSession } from "~/kernel/ics.server";
 import { NotSignedInError } from "~/members/errors";
 
 /** How far back the public feed goes; everything upcoming is in it. */

@@ -13,10 +13,9 @@ import { tableMemory } from "~/db/table-memory.server";
 import { queueMail, recipients, type EventBefore } from "~/mail/mail.server";
 import { assertMay, type Grant, type Scope } from "~/members/permissions.server";
 import { recordAudit } from "~/audit/audit.server";
-import { EventNotFoundError } from "./errors";
 import { hasEnded } from "./event-state";
 import { fillSeats } from "./seats.server";
-import { Refusal } from "~/kernel/errors";
+import { EventNotFoundError, Refusal } from "~/kernel/errors";
 
 export { EventNotFoundError };
 
@@ -152,6 +151,23 @@ export async function listUpcomingEvents(
   offset = 0,
 ) {
   return upcomingEvents(db).execute({ now: now.toISOString(), limit, offset });
+}
+
+/** The events not over at `now`, soonest first: the choices of a form that names one. */
+export async function listEventsNotOver(db: Db, now: Date, limit = 200) {
+  return db
+    .select({ id: events.id, nombreEvento: events.nombreEvento, startsAt: events.startsAt })
+    .from(events)
+    .where(gt(events.endsAt, now))
+    .orderBy(asc(events.startsAt))
+    .limit(limit);
+}
+
+/** Whether an event with this id is there (an id that is not one is not). */
+export async function eventExists(db: Db, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const [found] = await db.select({ id: events.id }).from(events).where(eq(events.id, id));
+  return found !== undefined;
 }
 
 type EventCard = Awaited<ReturnType<typeof listUpcomingEvents>>[number];

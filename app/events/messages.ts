@@ -12,7 +12,6 @@ export const EVENT_MESSAGES = {
   galleryRemoveConfirm: "¿Eliminar esta imagen de la galería?",
   galleryImageRemoved: "Imagen eliminada de la galería!",
   galleryRemoveFailed: "Error al eliminar imagen. Por favor, inténtalo de nuevo.",
-  eventNotFound: "Evento no encontrado.",
   eventEnded: "Este evento ya ha finalizado, no es posible participar.",
   eventEndedLeave: "Este evento ya ha finalizado, no es posible dejar de participar.",
   // Not the specification's (its events end when they start): a member checked in at the door of

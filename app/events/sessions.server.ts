@@ -8,12 +8,11 @@ import type { Db, Tx } from "~/db/client.server";
 import { events, eventSessions, type EventSession, type User } from "~/db/schema.server";
 import { recordAudit } from "~/audit/audit.server";
 import { isHttpUrl, isRealDate, isUuid } from "~/kernel/checks";
-import { Refusal } from "~/kernel/errors";
+import { EventNotFoundError, Refusal } from "~/kernel/errors";
 import { EVENT_SESSIONS_MAX, SESSION_LINK_MAX, SESSION_PLACE_MAX } from "~/kernel/limits";
 import { formatDateTimeRange, zonedDateTime, zonedToInstant } from "~/kernel/time";
 import { queueMail, recipients, type SessionSnapshot } from "~/mail/mail.server";
 import { assertMay, type Grant } from "~/members/permissions.server";
-import { EventNotFoundError } from "./errors";
 
 type Actor =
   | (Pick<User, "id" | "isAdmin" | "displayName" | "email" | "nombreCompleto"> & {

@@ -3,6 +3,7 @@
 // answer it with `answerRefusal`, or in their own format (a download's plain text, an upload's
 // JSON) from the same two fields.
 import { data } from "react-router";
+import { KERNEL_MESSAGES } from "./messages";
 import { notFound } from "./not-found";
 
 export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 503;
@@ -16,6 +17,14 @@ export class Refusal extends Error {
     readonly retryAfter?: number,
   ) {
     super(message);
+  }
+}
+
+/** The event named is not there: the events domain refuses with it, and so do those that name an event. */
+export class EventNotFoundError extends Refusal {
+  override name = "EventNotFoundError";
+  constructor(message: string = KERNEL_MESSAGES.eventNotFound) {
+    super(message, 404);
   }
 }
 

@@ -3,6 +3,8 @@ export const KERNEL_MESSAGES = {
   badFormBody:
     "La solicitud no es un formulario válido. Vuelve a cargar la página e inténtalo de nuevo.",
   unknownAction: "Acción desconocida.",
+  // An event named by an address or a form that is not there: every domain about events says so.
+  eventNotFound: "Evento no encontrado.",
   controlCharacter:
     "El texto enviado tiene un carácter de control que no se puede guardar. Escríbelo de nuevo, sin copiarlo de otro lugar.",
   valueTooLong:

@@ -2,22 +2,22 @@
 // from the same blocks, the event's .ics attached where the mail is about an event, and the
 // headers every mail carries: Message-ID from the row (a retry is the same message), and the
 // one-click unsubscribe of RFC 8058.
-import { chatLinkLabel } from "~/events/event-place";
+import { chatLinkLabel } from "~/kernel/chat-link";
 import { isHttpUrl } from "~/kernel/checks";
 import type { MailComposerOptions } from "nodemailer/lib/mail-composer";
 import { ALL_TOPICS, MAIL_TOPIC_LABELS } from "~/mail/topics";
-import { formatDateTime, formatDateTimeRange, formatTime, timeZoneLabel } from "~/kernel/time";
-import { site as siteCopy } from "~/site/copy/site";
+import { formatDateTimeRange, formatTime, timeZoneLabel } from "~/kernel/time";
 import type { Config } from "~/kernel/config.server";
-import { icsCalendar, type IcsEvent } from "~/events/ics.server";
+import type { Db } from "~/db/client.server";
+import { icsCalendar, type IcsEvent } from "~/kernel/ics.server";
 import {
   snapshotToEvent,
   snapshotToSession,
   TOPIC_OF,
   TRANSACTIONAL_KINDS,
+  type MailKind,
   type QueuedMail,
 } from "./mail.server";
-import { formatBs } from "~/payments/money";
 
 /** What the messages need of the configuration. */
 export function mailSite(config: Pick<Config, "mail" | "publicUrl" | "siteTimezone">): MailSite {
@@ -59,7 +59,7 @@ export const MAIL_COLOURS = {
 export const MAIL_LOGO_PATH = "/icons/logo-96.png";
 
 /** A message as blocks, written out once as text and once as HTML. */
-interface Draft {
+export interface Draft {
   subject: string;
   paragraphs: string[];
   /** Label and value lines (Cuándo, Dónde…). */
@@ -72,15 +72,54 @@ interface Draft {
   quoted?: string;
   /** Why the member receives it (the footer). */
   reason: string;
+  /**
+   * The attached calendar file of the event the mail is about: "cancel" removes it (or the one
+   * session the mail names) from the member's calendar; "publish", the default, adds or updates it.
+   */
+  calendar?: "publish" | "cancel";
 }
 
-function placeOf(event: Pick<IcsEvent, "ubicacionEvento" | "ubicacionEspecifica" | "tipoEvento">) {
+/** The same writer, its calendar file removing the event (or the session) it names. */
+export function cancelsCalendar(writer: DraftWriter): DraftWriter {
+  return (mail, site) => ({ ...writer(mail, site), calendar: "cancel" });
+}
+
+/** The site as a mail's layout shows it: its address and its name. */
+type NamedSite = MailSite & { name: string };
+
+/** Writes one kind of mail from its outbox row. */
+export type DraftWriter = (mail: QueuedMail, site: MailSite) => Draft;
+
+/**
+ * Every kind's words, from the domains that own them (app/mail-drafts.server.ts puts them
+ * together): mail keeps the outbox, the layout and the sending, never a domain's copy.
+ */
+export interface MailDrafts {
+  /** The site's name, in every mail's band, footer and the sign-in mail. */
+  siteName: string;
+  writers: Record<MailKind, DraftWriter>;
+  /**
+   * The domains' mails due by the clock, queued by the worker at each run besides the events'
+   * reminders; each returns how many it queued.
+   */
+  queueDue: readonly ((
+    db: Db,
+    now: Date,
+    hours: { holdReminderHours: number },
+  ) => Promise<number>)[];
+}
+
+/** Where the event happens, in a mail's words ("En línea" for an event only online). */
+export function placeOf(
+  event: Pick<IcsEvent, "ubicacionEvento" | "ubicacionEspecifica" | "tipoEvento">,
+) {
   const where = [event.ubicacionEspecifica, event.ubicacionEvento].filter(Boolean).join(", ");
   if (event.tipoEvento === "Virtual") return "En línea";
   return event.tipoEvento === "Hibrido" ? `${where} y en línea` : where;
 }
 
-function eventDetails(event: IcsEvent, site: MailSite): [string, string][] {
+/** The lines about the event a mail is about: when, how many sessions, where, its links. */
+export function eventDetails(event: IcsEvent, site: MailSite): [string, string][] {
   const lines: [string, string][] = [
     [
       "Cuándo",
@@ -99,434 +138,20 @@ function eventDetails(event: IcsEvent, site: MailSite): [string, string][] {
   return lines;
 }
 
-function draftOf(mail: QueuedMail, site: MailSite): Draft {
+/**
+ * What most drafts say of the mail's event: the event (from the row's snapshot), its name in
+ * quotes, the detail lines and the link to its page. Null parts for a mail about no event.
+ */
+export function eventParts(mail: QueuedMail, site: MailSite) {
   const snapshot = mail.data.event;
   const event = snapshot ? snapshotToEvent(snapshot) : null;
   const eventUrl = event ? `${site.origin}/detalles/${event.id}` : site.origin;
-  const name = event ? `«${event.nombreEvento}»` : "";
-  const details = event ? eventDetails(event, site) : undefined;
-  const seeEvent = { label: "Ver el evento", url: eventUrl };
-  const because = "participas en este evento";
-  switch (mail.kind) {
-    case "joined":
-      return {
-        subject: `Inscripción confirmada: ${event!.nombreEvento}`,
-        paragraphs: [
-          `Tu inscripción en ${name} está confirmada. Te esperamos.`,
-          "Adjuntamos el evento para tu calendario. Si ya no puedes ir, deja tu lugar desde la página del evento, para que otra persona lo aproveche.",
-        ],
-        details,
-        action: seeEvent,
-        reason: "te inscribiste en este evento",
-      };
-    case "left":
-      return {
-        subject: `Dejaste de participar: ${event!.nombreEvento}`,
-        paragraphs: [
-          `Ya no estás inscrito en ${name}. El archivo adjunto lo quita de tu calendario.`,
-          "Si fue un error, puedes volver a inscribirte desde la página del evento mientras haya plazas.",
-        ],
-        details,
-        action: seeEvent,
-        reason: "dejaste este evento",
-      };
-    case "seat":
-      return {
-        subject: `¡Tienes una plaza! ${event!.nombreEvento}`,
-        paragraphs: [
-          `Se liberó una plaza en ${name} y es tuya: ya estás inscrito.`,
-          "Adjuntamos el evento para tu calendario. Si ya no puedes ir, deja tu plaza desde la página del evento, para la siguiente persona en espera.",
-        ],
-        details,
-        action: seeEvent,
-        reason: "estabas en la lista de espera de este evento",
-      };
-    case "reminder":
-      return reminderDraft(mail, event!, name, site, details!, seeEvent, because);
-    case "changed": {
-      if (mail.data.session) return sessionChangedDraft(mail, name, site, seeEvent, because);
-      const before = mail.data.before;
-      const changes: [string, string][] = [];
-      if (before && new Date(before.startsAt).getTime() !== event!.startsAt.getTime())
-        changes.push(["Antes", formatDateTime(before.startsAt, site.timeZone)]);
-      if (before?.endsAt && new Date(before.endsAt).getTime() !== event!.endsAt.getTime())
-        changes.push(["Fin anterior", formatDateTime(before.endsAt, site.timeZone)]);
-      if (before && placeOf(before) !== placeOf(event!))
-        changes.push(["Lugar anterior", placeOf(before)]);
-      return {
-        subject: `Cambió el evento: ${event!.nombreEvento}`,
-        paragraphs: [
-          `Los organizadores cambiaron la fecha, la hora o el lugar de ${name}. Así queda:`,
-        ],
-        details: [...details!, ...changes],
-        action: seeEvent,
-        reason: because,
-      };
-    }
-    case "deleted":
-      return {
-        subject: `Evento cancelado: ${event!.nombreEvento}`,
-        paragraphs: [
-          `Los organizadores cancelaron ${name}. Lo sentimos.`,
-          "El archivo adjunto lo quita de tu calendario.",
-        ],
-        details,
-        action: { label: "Ver los próximos eventos", url: `${site.origin}/eventos` },
-        reason: "participabas en este evento o esperabas una plaza",
-      };
-    case "sessionCancelled": {
-      const session = mail.data.session ? snapshotToSession(mail.data.session) : null;
-      const when = session
-        ? `${formatDateTimeRange(session.startsAt, session.endsAt, site.timeZone)} (${timeZoneLabel(site.timeZone, session.startsAt)})`
-        : "";
-      return {
-        subject: `Sesión cancelada: ${event!.nombreEvento}`,
-        paragraphs: [
-          `Los organizadores cancelaron una sesión de ${name}: la del ${when}. Las demás sesiones siguen en pie.`,
-          "El archivo adjunto la quita de tu calendario.",
-        ],
-        details: [["Sesión cancelada", when], ...details!],
-        action: seeEvent,
-        reason: "participas en este evento o esperas una plaza",
-      };
-    }
-    case "message":
-      return {
-        subject: mail.data.asunto ?? `Mensaje sobre ${event!.nombreEvento}`,
-        paragraphs: [
-          `${mail.data.autor ?? "Los organizadores"} escribe a quienes participan en ${name}:`,
-        ],
-        quoted: mail.data.mensaje ?? "",
-        details,
-        action: seeEvent,
-        reason: "participas en este evento o esperas una plaza",
-      };
-    case "paymentPending":
-    case "receiptReceived":
-    case "paymentConfirmed":
-    case "paymentRefused":
-    case "holdExpiring":
-    case "holdExpired":
-      return paymentDraft(mail, name, site, details);
-    case "waitlistJoined":
-      return {
-        subject: `Estás en la lista de espera: ${event!.nombreEvento}`,
-        paragraphs: [
-          `${name} está lleno y quedaste en su lista de espera.`,
-          "Si se libera una plaza, es de la primera persona de la lista, y te escribiremos en cuanto sea tuya. Puedes salir de la lista desde la página del evento.",
-        ],
-        details,
-        action: seeEvent,
-        reason: "te anotaste en la lista de espera de este evento",
-      };
-    case "teamPlace": {
-      const team = mail.data.team!;
-      return {
-        subject: `¡Tu equipo tiene lugar! ${event!.nombreEvento}`,
-        paragraphs: [
-          `Se liberó un lugar en la categoría «${team.category}» de ${name} y es del equipo «${team.name}»: salió de la lista de espera.`,
-          "Ahora la organización revisa el equipo para aprobarlo. Completa lo que falte (integrantes, entrenador) desde la página del equipo; si ya no pueden participar, retíralo para que el lugar pase al siguiente equipo.",
-        ],
-        details,
-        action: { label: "Ver el equipo", url: `${site.origin}/equipos/${team.id}` },
-        reason: "tu equipo estaba en la lista de espera de esta categoría",
-      };
-    }
-    case "welcome":
-      return {
-        subject: `Te damos la bienvenida a ${siteCopy.name}`,
-        paragraphs: [
-          `Tu perfil está completo: ya eres parte de ${siteCopy.name}, ${lowerFirst(siteCopy.tagline)}.`,
-          "Inscríbete en los próximos eventos; te escribiremos para confirmarlo, recordártelo y avisarte si algo cambia. En tu perfil eliges qué correos quieres recibir.",
-        ],
-        action: { label: "Ver los próximos eventos", url: `${site.origin}/eventos` },
-        reason: `completaste tu perfil en ${siteCopy.name}`,
-      };
-  }
-}
-
-/**
- * A reminder: of the event, or of one session of a course or a club (decision 045), with which of
- * its sessions it is, and how to say one will miss it.
- */
-function reminderDraft(
-  mail: QueuedMail,
-  event: IcsEvent,
-  name: string,
-  site: MailSite,
-  details: [string, string][],
-  action: Draft["action"],
-  reason: string,
-): Draft {
-  const session = mail.data.session ? snapshotToSession(mail.data.session) : null;
-  const total = event.sessions?.length ?? 0;
-  if (!session || total < 2) {
-    return {
-      subject: `Recordatorio: ${event.nombreEvento}`,
-      paragraphs: [`Te recordamos que pronto empieza ${name}.`],
-      details,
-      action,
-      reason,
-    };
-  }
-  const number = mail.data.sessionNumber ?? 0;
-  const which = number > 0 ? `la sesión ${number} de ${total}` : "una sesión";
-  const when = `${formatDateTimeRange(session.startsAt, session.endsAt, site.timeZone)} (${timeZoneLabel(site.timeZone, session.startsAt)})`;
-  const lines: [string, string][] = [["Sesión", when]];
-  if (session.place) lines.push(["Lugar de la sesión", session.place]);
-  if (session.link) lines.push(["Enlace de la sesión", session.link]);
   return {
-    subject: `Recordatorio: ${event.nombreEvento}, ${number > 0 ? `sesión ${number} de ${total}` : "próxima sesión"}`,
-    paragraphs: [
-      `Te recordamos que pronto empieza ${which} de ${name}.`,
-      "Si no podrás ir a esta sesión, avísalo desde la página del evento: mantienes tu lugar.",
-    ],
-    details: [...lines, ...details.filter(([label]) => label !== "Cuándo")],
-    action,
-    reason,
+    event,
+    name: event ? `«${event.nombreEvento}»` : "",
+    details: event ? eventDetails(event, site) : undefined,
+    seeEvent: { label: "Ver el evento", url: eventUrl },
   };
-}
-
-/** A session moved or relocated (`changed` with `data.session`): how it is now, and how it was. */
-function sessionChangedDraft(
-  mail: QueuedMail,
-  name: string,
-  site: MailSite,
-  action: Draft["action"],
-  reason: string,
-): Draft {
-  const session = snapshotToSession(mail.data.session!);
-  const before = mail.data.sessionBefore ? snapshotToSession(mail.data.sessionBefore) : null;
-  const when = (s: { startsAt: Date; endsAt: Date }) =>
-    `${formatDateTimeRange(s.startsAt, s.endsAt, site.timeZone)} (${timeZoneLabel(site.timeZone, s.startsAt)})`;
-  const details: [string, string][] = [["Sesión", when(session)]];
-  if (session.place) details.push(["Lugar de la sesión", session.place]);
-  if (session.link) details.push(["Enlace de la sesión", session.link]);
-  if (before && when(before) !== when(session)) details.push(["Antes", when(before)]);
-  if (before?.place && before.place !== session.place)
-    details.push(["Lugar anterior", before.place]);
-  return {
-    subject: `Cambió una sesión: ${mail.data.event!.nombreEvento}`,
-    paragraphs: [
-      `Los organizadores cambiaron la fecha, la hora o el lugar de una sesión de ${name}. Así queda:`,
-      "El archivo adjunto la actualiza en tu calendario.",
-    ],
-    details,
-    action,
-    reason,
-  };
-}
-
-/** A payment's step (decision 048): what happened, and what the member does now. */
-function paymentDraft(
-  mail: QueuedMail,
-  name: string,
-  site: MailSite,
-  details: [string, string][] | undefined,
-): Draft {
-  const payment = mail.data.payment!;
-  const event = mail.data.event!;
-  const amount = formatBs(payment.amountCents);
-  const until = payment.heldUntil ? formatDateTime(payment.heldUntil, site.timeZone) : "";
-  // A team's fee (decision 052) is paid on the same page, for the team; its place is the team's.
-  const team = payment.team;
-  const pay = team
-    ? {
-        label: "Pagar la cuota del equipo",
-        url: `${site.origin}/detalles/${event.id}/pago?equipo=${team.id}`,
-      }
-    : { label: "Pagar mi inscripción", url: `${site.origin}/detalles/${event.id}/pago` };
-  if (team) return teamFeeDraft(mail.kind, payment, event, name, site, pay, details);
-  const facts: [string, string][] = [
-    ["Monto", amount],
-    ["Código para la glosa", payment.reference],
-    ...(details ?? []),
-  ];
-  const how = [
-    `Paga ${amount} por QR desde la app de tu banco y escribe tu código ${payment.reference} en la glosa o descripción de la transferencia. Después envía el comprobante (una foto o el PDF) o el número de transacción desde la página de pago.`,
-    ...(payment.instructions ? [payment.instructions] : []),
-  ];
-  const account = [payment.accountHolder, payment.bank].filter(Boolean).join(" · ");
-  if (account) facts.push(["Cuenta", account]);
-  const reason = "te inscribiste en este evento, que tiene precio";
-  switch (mail.kind) {
-    case "paymentPending":
-      return {
-        subject: `${payment.fromWaitlist ? "¡Tienes una plaza!" : "Reserva tu plaza:"} ${event.nombreEvento}`,
-        paragraphs: [
-          payment.fromWaitlist
-            ? `Se liberó una plaza en ${name} y la reservamos para ti hasta el ${until}: Pendiente de pago.`
-            : `Reservamos tu plaza en ${name} hasta el ${until}: Pendiente de pago.`,
-          ...how,
-          "Si no pagas a tiempo, la plaza pasa a la siguiente persona en espera.",
-        ],
-        details: facts,
-        action: pay,
-        reason,
-      };
-    case "receiptReceived":
-      return {
-        subject: `Recibimos tu pago: ${event.nombreEvento}`,
-        paragraphs: [
-          `Recibimos el comprobante de tu pago para ${name}. Tesorería lo revisará y te escribiremos cuando esté confirmado; mientras tanto tu plaza sigue reservada.`,
-        ],
-        details: facts,
-        action: { label: "Ver mi pago", url: pay.url },
-        reason,
-      };
-    case "paymentConfirmed":
-      return {
-        subject: `${payment.status === "waived" ? "Tienes una beca" : "Pago confirmado"}: ${event.nombreEvento}`,
-        paragraphs: [
-          payment.status === "waived"
-            ? `Tesorería te dio una beca para ${name}: no necesitas pagar. Tu inscripción está confirmada.`
-            : `Tesorería confirmó tu pago de ${amount} para ${name}. Tu inscripción está confirmada. Te esperamos.`,
-        ],
-        details: facts,
-        action: { label: "Ver el evento", url: `${site.origin}/detalles/${event.id}` },
-        reason,
-      };
-    case "paymentRefused":
-      return {
-        subject: `Revisa tu pago: ${event.nombreEvento}`,
-        paragraphs: [
-          `Tesorería no pudo confirmar tu pago para ${name}.`,
-          `Motivo: ${payment.reason ?? ""}`,
-          `Tu plaza sigue reservada hasta el ${until}. Envía el comprobante correcto desde la página de pago.`,
-        ],
-        details: facts,
-        action: pay,
-        reason,
-      };
-    case "holdExpiring":
-      return {
-        subject: `Tu reserva vence pronto: ${event.nombreEvento}`,
-        paragraphs: [
-          `Tu plaza en ${name} está reservada hasta el ${until} y todavía no recibimos tu pago.`,
-          ...how,
-        ],
-        details: facts,
-        action: pay,
-        reason,
-      };
-    default:
-      return {
-        subject: `Tu reserva venció: ${event.nombreEvento}`,
-        paragraphs: [
-          `No recibimos tu pago a tiempo y tu plaza en ${name} pasó a la siguiente persona en espera.`,
-          "Si todavía quedan plazas, puedes inscribirte de nuevo desde la página del evento.",
-        ],
-        details: facts,
-        action: { label: "Ver el evento", url: `${site.origin}/detalles/${event.id}` },
-        reason,
-      };
-  }
-}
-
-/** A team's fee's step (decision 052): as a registration's, said of the team's place. */
-function teamFeeDraft(
-  kind: QueuedMail["kind"],
-  payment: NonNullable<QueuedMail["data"]["payment"]>,
-  event: NonNullable<QueuedMail["data"]["event"]>,
-  name: string,
-  site: MailSite,
-  pay: { label: string; url: string },
-  details: [string, string][] | undefined,
-): Draft {
-  const team = `«${payment.team!.name}»`;
-  const amount = formatBs(payment.amountCents);
-  const until = payment.heldUntil ? formatDateTime(payment.heldUntil, site.timeZone) : "";
-  const facts: [string, string][] = [
-    ["Equipo", payment.team!.name],
-    ["Monto", amount],
-    ["Código para la glosa", payment.reference],
-    ...(details ?? []),
-  ];
-  const account = [payment.accountHolder, payment.bank].filter(Boolean).join(" · ");
-  if (account) facts.push(["Cuenta", account]);
-  const how = [
-    `Paga ${amount} por QR desde la app de tu banco y escribe el código ${payment.reference} en la glosa o descripción de la transferencia. Después envía el comprobante (una foto o el PDF) o el número de transacción desde la página de pago.`,
-    ...(payment.instructions ? [payment.instructions] : []),
-  ];
-  const reason = "inscribiste un equipo en una categoría con cuota";
-  const teamPage = { label: "Ver el equipo", url: `${site.origin}/equipos/${payment.team!.id}` };
-  switch (kind) {
-    case "paymentPending":
-      return {
-        subject: `${payment.fromWaitlist ? `¡El equipo ${team} tiene lugar!` : `Cuota del equipo ${team}:`} ${event.nombreEvento}`,
-        paragraphs: [
-          payment.fromWaitlist
-            ? `Se liberó un lugar en ${name} para el equipo ${team}, que estaba en la lista de espera, y lo reservamos hasta el ${until}: Pendiente de pago.`
-            : `Reservamos el lugar del equipo ${team} en ${name} hasta el ${until}: Pendiente de pago.`,
-          ...how,
-          "Si no se paga a tiempo, el equipo se retira y su lugar queda libre.",
-        ],
-        details: facts,
-        action: pay,
-        reason,
-      };
-    case "receiptReceived":
-      return {
-        subject: `Recibimos el pago del equipo ${team}: ${event.nombreEvento}`,
-        paragraphs: [
-          `Recibimos el comprobante de la cuota del equipo ${team} para ${name}. Tesorería lo revisará y te escribiremos cuando esté confirmado; mientras tanto su lugar sigue reservado.`,
-        ],
-        details: facts,
-        action: { label: "Ver el pago", url: pay.url },
-        reason,
-      };
-    case "paymentConfirmed":
-      return {
-        subject: `${payment.status === "waived" ? "Beca para el equipo" : "Cuota confirmada"} ${team}: ${event.nombreEvento}`,
-        paragraphs: [
-          payment.status === "waived"
-            ? `Tesorería dio una beca al equipo ${team} para ${name}: no necesita pagar la cuota.`
-            : `Tesorería confirmó la cuota de ${amount} del equipo ${team} para ${name}.`,
-        ],
-        details: facts,
-        action: teamPage,
-        reason,
-      };
-    case "paymentRefused":
-      return {
-        subject: `Revisa el pago del equipo ${team}: ${event.nombreEvento}`,
-        paragraphs: [
-          `Tesorería no pudo confirmar la cuota del equipo ${team} para ${name}.`,
-          `Motivo: ${payment.reason ?? ""}`,
-          `Su lugar sigue reservado hasta el ${until}. Envía el comprobante correcto desde la página de pago.`,
-        ],
-        details: facts,
-        action: pay,
-        reason,
-      };
-    case "holdExpiring":
-      return {
-        subject: `La reserva del equipo ${team} vence pronto: ${event.nombreEvento}`,
-        paragraphs: [
-          `El lugar del equipo ${team} en ${name} está reservado hasta el ${until} y todavía no recibimos la cuota.`,
-          ...how,
-        ],
-        details: facts,
-        action: pay,
-        reason,
-      };
-    default:
-      return {
-        subject: `La reserva del equipo ${team} venció: ${event.nombreEvento}`,
-        paragraphs: [
-          `No recibimos la cuota a tiempo: el equipo ${team} se retiró de ${name} y su lugar quedó libre.`,
-          "Si todavía quedan lugares, puedes inscribir el equipo de nuevo desde la página del evento.",
-        ],
-        details: facts,
-        action: { label: "Ver el evento", url: `${site.origin}/detalles/${event.id}` },
-        reason,
-      };
-  }
-}
-
-/** "Comunidad de…" as it reads inside a sentence: "…parte de Ayllu, comunidad de…". */
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 /** The unsubscribe link of a mail: its topic, or every topic for the welcome mail. */
@@ -564,7 +189,7 @@ function greeting(mail: QueuedMail) {
   return mail.name ? `Hola, ${mail.name}:` : "Hola:";
 }
 
-function textOf(mail: QueuedMail, draft: Draft, site: MailSite): string {
+function textOf(mail: QueuedMail, draft: Draft, site: NamedSite): string {
   const blocks = [greeting(mail), ...draft.paragraphs];
   if (draft.quoted !== undefined) blocks.push(draft.quoted);
   if (draft.details) blocks.push(draft.details.map(([k, v]) => `${k}: ${v}`).join("\n"));
@@ -573,7 +198,7 @@ function textOf(mail: QueuedMail, draft: Draft, site: MailSite): string {
   const footer = footerLines(mail, draft, site).map((line) =>
     line.link ? `${line.text}: ${line.link.url}` : line.text,
   );
-  blocks.push(`—\n${siteCopy.name} · ${site.origin}\n${footer.join("\n")}`);
+  blocks.push(`—\n${site.name} · ${site.origin}\n${footer.join("\n")}`);
   return blocks.join("\n\n") + "\n";
 }
 
@@ -589,7 +214,7 @@ function escapeHtml(value: string): string {
 const paragraph = (html: string) => `<p style="margin:0 0 16px;line-height:1.5">${html}</p>`;
 
 /** Simple HTML that mail programs show alike: one column, inline styles, no images. */
-function htmlOf(mail: QueuedMail, draft: Draft, site: MailSite): string {
+function htmlOf(mail: QueuedMail, draft: Draft, site: NamedSite): string {
   const parts = [
     paragraph(escapeHtml(greeting(mail))),
     ...draft.paragraphs.map((p) => paragraph(escapeHtml(p))),
@@ -624,15 +249,15 @@ function pageHtml(
   subject: string,
   parts: string[],
   footerLines: { text: string; link?: { label: string; url: string } }[],
-  site: MailSite,
+  site: NamedSite,
 ): string {
   const footer = footerLines.map((line) =>
     line.link
       ? `${escapeHtml(line.text)}: <a href="${escapeHtml(line.link.url)}" style="color:${MAIL_COLOURS.muted}">${escapeHtml(line.link.label)}</a>`
       : escapeHtml(line.text),
   );
-  const band = `<div style="background:${MAIL_COLOURS.band};padding:16px 24px;border-radius:12px 12px 0 0"><a href="${escapeHtml(site.origin)}" style="color:${MAIL_COLOURS.bandText};font-size:20px;font-weight:700;text-decoration:none"><img src="${escapeHtml(site.origin + MAIL_LOGO_PATH)}" width="32" height="32" alt="" style="vertical-align:middle;margin-right:10px;border:0">${escapeHtml(siteCopy.name)}</a><div style="height:3px;margin-top:10px;background:${MAIL_COLOURS.accent};border-radius:2px"></div></div>`;
-  const body = `<div style="padding:24px;border:1px solid ${MAIL_COLOURS.rule};border-top:none;border-radius:0 0 12px 12px">${parts.join("")}<hr style="border:none;border-top:1px solid ${MAIL_COLOURS.rule};margin:24px 0"><p style="margin:0;font-size:13px;line-height:1.5;color:${MAIL_COLOURS.muted}">${escapeHtml(siteCopy.name)} · ${escapeHtml(site.origin)}${footer.length ? `<br>${footer.join("<br>")}` : ""}</p></div>`;
+  const band = `<div style="background:${MAIL_COLOURS.band};padding:16px 24px;border-radius:12px 12px 0 0"><a href="${escapeHtml(site.origin)}" style="color:${MAIL_COLOURS.bandText};font-size:20px;font-weight:700;text-decoration:none"><img src="${escapeHtml(site.origin + MAIL_LOGO_PATH)}" width="32" height="32" alt="" style="vertical-align:middle;margin-right:10px;border:0">${escapeHtml(site.name)}</a><div style="height:3px;margin-top:10px;background:${MAIL_COLOURS.accent};border-radius:2px"></div></div>`;
+  const body = `<div style="padding:24px;border:1px solid ${MAIL_COLOURS.rule};border-top:none;border-radius:0 0 12px 12px">${parts.join("")}<hr style="border:none;border-top:1px solid ${MAIL_COLOURS.rule};margin:24px 0"><p style="margin:0;font-size:13px;line-height:1.5;color:${MAIL_COLOURS.muted}">${escapeHtml(site.name)} · ${escapeHtml(site.origin)}${footer.length ? `<br>${footer.join("<br>")}` : ""}</p></div>`;
   return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head><body style="margin:0;padding:16px;background:#ffffff;color:${MAIL_COLOURS.text};font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:16px"><div style="max-width:560px;margin:0 auto;overflow-wrap:anywhere">${band}${body}</div></body></html>`;
 }
 
@@ -654,14 +279,15 @@ function withChatLink(draft: Draft, mail: QueuedMail): Draft {
   };
 }
 
-export function composeMail(mail: QueuedMail, site: MailSite): MailComposerOptions {
-  const draft = withChatLink(draftOf(mail, site), mail);
+export function composeMail(
+  mail: QueuedMail,
+  mailSite: MailSite,
+  drafts: MailDrafts,
+): MailComposerOptions {
+  const site = { ...mailSite, name: drafts.siteName };
+  const draft = withChatLink(drafts.writers[mail.kind](mail, mailSite), mail);
   const event = mail.data.event ? snapshotToEvent(mail.data.event) : null;
-  const cancelled =
-    mail.kind === "deleted" ||
-    mail.kind === "left" ||
-    mail.kind === "sessionCancelled" ||
-    mail.kind === "holdExpired";
+  const cancelled = draft.calendar === "cancel";
   // The mail about a cancelled session carries that session alone, to be removed.
   // The mail about a moved session carries it as it is now, to update that one.
   const only =
@@ -700,22 +326,24 @@ export function composeMail(mail: QueuedMail, site: MailSite): MailComposerOptio
  */
 export function composeSignInMail(
   link: { to: string; url: string; expiresAt: Date },
-  site: MailSite,
+  mailSite: MailSite,
+  siteName: string,
 ): MailComposerOptions {
-  const subject = `Tu enlace para iniciar sesión en ${siteCopy.name}`;
+  const site = { ...mailSite, name: siteName };
+  const subject = `Tu enlace para iniciar sesión en ${site.name}`;
   const until = `${formatTime(link.expiresAt, site.timeZone)} (${timeZoneLabel(site.timeZone, link.expiresAt)})`;
-  const intro = `Pediste entrar a ${siteCopy.name} con este correo. Usa este enlace para iniciar sesión:`;
+  const intro = `Pediste entrar a ${site.name} con este correo. Usa este enlace para iniciar sesión:`;
   const expiry = `El enlace sirve una sola vez y caduca en 15 minutos, a las ${until}. Ábrelo en el mismo navegador donde lo pediste; en otro te pediremos confirmar.`;
   const ignore =
     "Si no fuiste tú, ignora este correo: nadie puede entrar sin abrir este enlace, y tu cuenta sigue igual.";
-  const why = `Recibes este correo porque alguien escribió esta dirección para iniciar sesión en ${siteCopy.name}. Es un correo de servicio: se envía solo cuando se pide y no se puede desactivar.`;
+  const why = `Recibes este correo porque alguien escribió esta dirección para iniciar sesión en ${site.name}. Es un correo de servicio: se envía solo cuando se pide y no se puede desactivar.`;
   const text = [
     "Hola:",
     intro,
     link.url,
     expiry,
     ignore,
-    `—\n${siteCopy.name} · ${site.origin}\n${why}`,
+    `—\n${site.name} · ${site.origin}\n${why}`,
   ].join("\n\n");
   const html = pageHtml(
     subject,

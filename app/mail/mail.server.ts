@@ -10,11 +10,11 @@ import { type ParticipantsMessageInput } from "~/mail/schemas";
 import type { Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { events, mailOutbox, users, type User } from "~/db/schema.server";
-import { EventNotFoundError } from "~/events/errors";
-import type { IcsEvent, IcsSession } from "~/events/ics.server";
+import type { IcsEvent, IcsSession } from "~/kernel/ics.server";
 import { EVENT_DEFAULT_DURATION_MS } from "~/kernel/limits";
 import { assertMay, type Grant } from "~/members/permissions.server";
 import { recordAudit } from "~/audit/audit.server";
+import { EventNotFoundError } from "~/kernel/errors";
 
 export const MAIL_KINDS = [
   "joined",

@@ -13,6 +13,7 @@ export interface SignInMailer {
 /** The sender of sign-in mails; null without SMTP (outside production the page shows the link). */
 export function signInMailerFor(
   config: Pick<Config, "mail" | "publicUrl" | "siteTimezone">,
+  siteName: string,
 ): SignInMailer | null {
   const { transport } = config.mail;
   if (transport.kind !== "smtp") return null;
@@ -25,7 +26,7 @@ export function signInMailerFor(
   });
   return {
     async send(link) {
-      await transporter.sendMail(composeSignInMail(link, site));
+      await transporter.sendMail(composeSignInMail(link, site, siteName));
     },
   };
 }

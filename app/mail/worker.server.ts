@@ -17,10 +17,8 @@ import type { Database, Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { claimJobRun } from "~/db/jobs.server";
 import { onUpgradeTrial } from "~/kernel/upgrade-trial.server";
-import { eventState } from "~/events/event-state";
-import { queueDueReminders, snapshotToEvent, type QueuedMail } from "./mail.server";
-import { queueDueHoldReminders } from "~/payments/mails.server";
-import { composeMail, mailSite, type MailSite } from "./compose.server";
+import { queueDueReminders, type QueuedMail } from "./mail.server";
+import { composeMail, mailSite, type MailDrafts, type MailSite } from "./compose.server";
 
 /** Where composed messages go: an SMTP server, or the development mailbox. */
 export interface MailTransport {
@@ -69,6 +67,8 @@ export function mailboxTransport(): MailTransport {
 export interface MailWorkerOptions {
   db: Db;
   site: MailSite;
+  /** Each kind's words and the mails due by the clock (app/mail-drafts.server.ts). */
+  drafts: MailDrafts;
   transport: MailTransport;
   reminderHours: number;
   /** How long before a held place runs out its member is warned (decision 048); 6 by default. */
@@ -189,7 +189,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       mail.kind === "reminder" &&
       (mail.data.session
         ? new Date(mail.data.session.startsAt) <= at
-        : mail.data.event && eventState(snapshotToEvent(mail.data.event), at) !== "upcoming")
+        : mail.data.event && new Date(mail.data.event.startsAt) <= at)
     ) {
       await markFailed(mail, claimId, "El evento ya empezó: el recordatorio no se envía.", true);
       return "failed";
@@ -200,7 +200,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     }
     let message: MailComposerOptions;
     try {
-      message = composeMail(mail, site);
+      message = composeMail(mail, site, options.drafts);
     } catch (error) {
       await markFailed(mail, claimId, `No se pudo escribir: ${String(error)}`, true);
       return "failed";
@@ -236,7 +236,10 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     const report: RunReport = { sent: 0, retried: 0, failed: 0, reminders: 0 };
     const at = now();
     report.reminders = await queueDueReminders(db, at, options.reminderHours);
-    report.reminders += await queueDueHoldReminders(db, at, options.holdReminderHours ?? 6);
+    for (const queueDue of options.drafts.queueDue)
+      report.reminders += await queueDue(db, at, {
+        holdReminderHours: options.holdReminderHours ?? 6,
+      });
     await cleanup(at);
     while (!stopped) {
       const claimId = randomUUID();
@@ -310,12 +313,14 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
 export function mailWorkerFor(
   db: Db,
   config: Pick<Config, "mail" | "publicUrl" | "siteTimezone" | "dataDir">,
+  drafts: MailDrafts,
 ): MailWorker | null {
   const { transport } = config.mail;
   if (transport.kind === "none") return null;
   return createMailWorker({
     db,
     site: mailSite(config),
+    drafts,
     transport: transport.kind === "smtp" ? smtpTransport(transport.url) : mailboxTransport(),
     reminderHours: config.mail.reminderHours,
     holdReminderHours: config.mail.holdReminderHours,

@@ -5,9 +5,8 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { competitionCategories, events, roleGrants, users, type User } from "~/db/schema.server";
 import { recordAudit, auditName } from "~/audit/audit.server";
-import { EventNotFoundError } from "~/events/errors";
 import { isUuid } from "~/kernel/checks";
-import { Refusal } from "~/kernel/errors";
+import { EventNotFoundError, Refusal } from "~/kernel/errors";
 import { MEMBER_MESSAGES } from "./messages";
 import {
   assertMay,

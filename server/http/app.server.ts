@@ -24,7 +24,7 @@ import { startClaimedJob, type ClaimedJob } from "~/db/jobs.server";
 import { onUpgradeTrial, prunePreviousDataCopy } from "~/kernel/upgrade-trial.server";
 import { pruneAudit } from "~/audit/audit.server";
 import { databaseIsUp, openDatabase, type Database } from "~/db/client.server";
-import { seedDemoSite } from "~/site/demo.server";
+import { seedDemoSite } from "~/demo.server";
 import { MAIL_MESSAGES } from "~/mail/messages";
 import { sweepUploads } from "~/uploads/upload.server";
 import { createDecodeQueue } from "~/uploads/decode-queue.server";
@@ -32,6 +32,7 @@ import { checkObjectStore, siteStorage } from "~/uploads/storage.server";
 import { UPLOAD_ENDPOINT, UPLOAD_FILE_NAME, UPLOAD_MAX_FILES } from "~/kernel/images";
 import { ipKeyGenerator } from "express-rate-limit";
 import { mailWorkerFor } from "~/mail/worker.server";
+import { MAIL_DRAFTS } from "~/mail-drafts.server";
 import { signInMailerFor } from "~/mail/sign-in-mail.server";
 import { unsubscribe } from "~/mail/mail.server";
 import { watchEventEnds } from "~/events/event.server";
@@ -43,7 +44,7 @@ import { encodingFor } from "~/kernel/encoding.server";
 import { createPageCache, markPersonal } from "./page-cache.server";
 import { brotliAssets, dropPageHeaders } from "./static-assets.server";
 import { shareDrainListener } from "./drain.server";
-import { expireHolds, HOLD_EXPIRY_MS } from "~/payments/expiry.server";
+import { expireHolds, HOLD_EXPIRY_MS } from "~/hold-expiry.server";
 import { pruneReceipts, RECEIPT_PRUNE_MS } from "~/payments/payment.server";
 import { sitePrivateStorage } from "~/uploads/storage.server";
 import {
@@ -330,7 +331,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       });
     }
     const authService = auth;
-    const signInMailer = signInMailerFor(config);
+    const signInMailer = signInMailerFor(config, MAIL_DRAFTS.siteName);
 
     const vite = options.vite;
     // Under Vite the build is asked for on each request (it changes as files are edited). The
@@ -421,7 +422,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     // those serving the site does it (docs/decisions/031-limits-and-jobs-across-nodes.md).
     const stopJobs = startJobs(database, config, now);
     // Every process sends mail; they share the queue (docs/decisions/021-mail.md).
-    const mailWorker = mailWorkerFor(database.db, config);
+    const mailWorker = mailWorkerFor(database.db, config, MAIL_DRAFTS);
     await mailWorker?.start(database);
 
     markReady();

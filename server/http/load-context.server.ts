@@ -5,7 +5,7 @@ import type { SignInMailer } from "~/mail/sign-in-mail.server";
 import type { Db } from "~/db/client.server";
 import type { DecodeQueue } from "~/uploads/decode-queue.server";
 import type { Encoding } from "~/kernel/encoding.server";
-import type { RequestSeen } from "~/diagnostics/diagnostics.server";
+import type { RequestSeen } from "~/diagnostics.server";
 
 interface AppLoadContextValue {
   db: Db;

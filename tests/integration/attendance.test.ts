@@ -9,7 +9,7 @@ import { events, eventWaitlist, participations, users, type User } from "~/db/sc
 import { setCheckedIn } from "~/attendance/attendance.server";
 import { renewCalendarToken } from "~/events/calendar.server";
 import { getEventForViewer, updateEvent } from "~/events/event.server";
-import { deleteAccount, type MemberData } from "~/members/member-data.server";
+import { deleteAccount, type MemberData } from "~/member-data.server";
 import { joinEvent, leaveEvent, leaveWaitlist } from "~/events/participation.server";
 import { BrowserClient } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";

@@ -27,7 +27,7 @@ import { KERNEL_MESSAGES } from "~/kernel/messages";
 import { markFinal, reopenCategory } from "~/competitions/judging/organise.server";
 import { leaveTeam } from "~/competitions/teams.server";
 import { TEAM_MESSAGES } from "~/competitions/teams";
-import { deleteAccount, exportMemberData } from "~/members/member-data.server";
+import { deleteAccount, exportMemberData } from "~/member-data.server";
 import { grantRole, loadGrants } from "~/members/roles.server";
 import { BrowserClient } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";

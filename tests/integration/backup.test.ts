@@ -32,7 +32,7 @@ import {
   users,
 } from "~/db/schema.server";
 import { loadDemoSections, seedSiteSections } from "~/site/sections.server";
-import { seedDemoSite } from "~/site/demo.server";
+import { seedDemoSite } from "~/demo.server";
 import { SITE_DEFAULTS } from "~/site/copy/section-defaults";
 import { importFirebase } from "#server/import/import.server";
 import { readExportFiles } from "#server/import/read-export.server";

@@ -17,7 +17,7 @@ import {
   parseCertificateCode,
 } from "~/attendance/certificate.server";
 import { deleteEvent } from "~/events/event.server";
-import { deleteAccount } from "~/members/member-data.server";
+import { deleteAccount } from "~/member-data.server";
 import { joinEvent } from "~/events/participation.server";
 import { qrModules } from "~/attendance/qr.server";
 import { BrowserClient, pathOf } from "../helpers/browser-client";

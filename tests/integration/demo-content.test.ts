@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appMeta, events, notes, users } from "~/db/schema.server";
-import { seedDemoSite } from "~/site/demo.server";
+import { seedDemoSite } from "~/demo.server";
 import { DEMO_SECTIONS } from "~/site/copy/demo-sections";
 import { demoNotes } from "~/site/copy/demo-notes";
 import { SITE_DEFAULTS } from "~/site/copy/section-defaults";

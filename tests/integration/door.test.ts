@@ -35,10 +35,10 @@ import {
 import { teamsOfParticipants } from "~/competitions/teams.server";
 import { countParticipants } from "~/events/seats.server";
 import { joinEvent, leaveEvent } from "~/events/participation.server";
-import { expireHolds } from "~/payments/expiry.server";
+import { expireHolds } from "~/hold-expiry.server";
 import { grantRole } from "~/members/roles.server";
 import { NotAllowedError } from "~/members/permissions.server";
-import type { MemberData } from "~/members/member-data.server";
+import type { MemberData } from "~/member-data.server";
 import { BrowserClient } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";
 import { createAdmin, createMember, createTestEvent, openForCheckIn } from "../helpers/events";

@@ -19,6 +19,7 @@ import { createEvent, eventState, listEventsPage, listUpcomingEvents } from "~/e
 import { EventEndedError, joinEvent, leaveEvent } from "~/events/participation.server";
 import { EventSchema } from "~/events/schemas";
 import { composeMail, mailSite } from "~/mail/compose.server";
+import { MAIL_DRAFTS } from "~/mail-drafts.server";
 import { getQueuedMail } from "~/mail/mail.server";
 import { renewCalendarToken } from "~/events/calendar.server";
 import { MESSAGES } from "~/messages";
@@ -489,7 +490,7 @@ describe("the site", () => {
       .from(mailOutbox)
       .where(and(eq(mailOutbox.userId, member.user.id), eq(mailOutbox.kind, "joined")));
     const mail = await getQueuedMail(server.db, queued!.id);
-    const message = composeMail(mail!, mailSite(server.config));
+    const message = composeMail(mail!, mailSite(server.config), MAIL_DRAFTS);
     const attachment = (message.attachments ?? []).map((a) => String(a.content)).join("");
     expect(attachment).toContain(dtend);
     expect(String(message.text)).toContain("al jueves, 7 de noviembre de 2030, 9:00");
@@ -499,6 +500,7 @@ describe("the site", () => {
     const olderMessage = composeMail(
       { ...mail!, data: { ...mail!.data, event: older } },
       mailSite(server.config),
+      MAIL_DRAFTS,
     );
     expect((olderMessage.attachments ?? []).map((a) => String(a.content)).join("")).toContain(
       "DTEND:20301105T010000Z",

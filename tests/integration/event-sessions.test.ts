@@ -26,6 +26,7 @@ import {
   updateSession,
 } from "~/events/sessions.server";
 import { composeMail, mailSite } from "~/mail/compose.server";
+import { MAIL_DRAFTS } from "~/mail-drafts.server";
 import { getQueuedMail } from "~/mail/mail.server";
 import { may, NotAllowedError } from "~/members/permissions.server";
 import { grantRole, loadGrants } from "~/members/roles.server";
@@ -480,7 +481,7 @@ test("a cancelled session stays listed as 'Cancelada', leaves the calendars, and
   expect(mine.length).toBe(1);
   expect((await server.db.select({ id: mailOutbox.id }).from(mailOutbox)).length).toBe(queued + 1);
   const mail = await getQueuedMail(server.db, mine[0]!.id);
-  const composed = composeMail(mail!, mailSite(server.config));
+  const composed = composeMail(mail!, mailSite(server.config), MAIL_DRAFTS);
   expect(composed.subject).toBe("Sesión cancelada: Curso con una clase cancelada");
   expect(String(composed.text)).toContain(
     "Los organizadores cancelaron una sesión de «Curso con una clase cancelada»: la del miércoles, 6 de noviembre de 2030, 7:00\u00a0p.\u00a0m. a 9:00\u00a0p.\u00a0m. (hora de Bolivia). Las demás sesiones siguen en pie.",
@@ -757,6 +758,7 @@ test("moving a session that is still to come tells participants by mail, with th
   const composed = composeMail(
     (await getQueuedMail(server.db, mail!.id))!,
     mailSite(server.config),
+    MAIL_DRAFTS,
   );
   expect(composed.subject).toBe("Cambió una sesión: Curso con una clase movida");
   const text = String(composed.text);

@@ -11,7 +11,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { events, eventWaitlist, participations, payments, users } from "~/db/schema.server";
 import { joinEvent, leaveEvent } from "~/events/participation.server";
-import { expireHolds } from "~/payments/expiry.server";
+import { expireHolds } from "~/hold-expiry.server";
 import { grantRole } from "~/members/roles.server";
 import { BrowserClient } from "../helpers/browser-client";
 import { databaseName, testOnlyOn } from "../helpers/database";

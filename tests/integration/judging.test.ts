@@ -36,7 +36,7 @@ import {
 } from "~/competitions/judging/organise.server";
 import { categoryResults } from "~/competitions/judging/results.server";
 import { teamsInPlay } from "~/competitions/judging/eligible.server";
-import { deleteAccount, exportMemberData } from "~/members/member-data.server";
+import { deleteAccount, exportMemberData } from "~/member-data.server";
 import { NotAllowedError, type Grant } from "~/members/permissions.server";
 import { findMemberByEmail, grantRole, loadGrants, revokeRole } from "~/members/roles.server";
 import { updateCategory } from "~/competitions/categories.server";

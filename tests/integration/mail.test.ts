@@ -29,6 +29,7 @@ import { failOnConsoleError } from "../helpers/console";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { VALID_EVENT, createTestEvent } from "../helpers/events";
 import { startTestSmtp, type TestSmtp } from "../helpers/smtp";
+import { MAIL_DRAFTS } from "~/mail-drafts.server";
 
 let database: TestDatabase;
 let smtp: TestSmtp;
@@ -87,6 +88,7 @@ function worker(
   options: { now?: () => Date; transport?: MailTransport; backoffMs?: () => number } = {},
 ) {
   return createMailWorker({
+    drafts: MAIL_DRAFTS,
     db: database.db,
     site: SITE,
     transport: options.transport ?? smtpTransport(smtp.url),
@@ -161,6 +163,7 @@ test("nothing said by a member's own text reaches the HTML as markup", async () 
       mailToken: member.mailToken,
     },
     SITE,
+    MAIL_DRAFTS,
   );
   // The one picture is the site's logo in the band; the member's name stays text.
   expect(String(message.html).match(/<img /g)).toHaveLength(1);

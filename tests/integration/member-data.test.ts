@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { MEMBER_MESSAGES } from "~/members/messages";
 import { zonedToInstant } from "~/kernel/time";
 import { events, notes, participations, sessions, users } from "~/db/schema.server";
-import { deleteAccount, exportMemberData } from "~/members/member-data.server";
+import { deleteAccount, exportMemberData } from "~/member-data.server";
 import { NotSignedInError } from "~/members/errors";
 import { rowsOf } from "~/db/rows.server";
 import { BrowserClient, pathOf } from "../helpers/browser-client";

@@ -12,7 +12,7 @@ import { joinEvent } from "~/events/participation.server";
 import type { MailSite } from "~/mail/compose.server";
 import { MAIL_TOPICS } from "~/mail/topics";
 import { createMailWorker, smtpTransport } from "~/mail/worker.server";
-import { expireHolds } from "~/payments/expiry.server";
+import { expireHolds } from "~/hold-expiry.server";
 import { queueDueHoldReminders } from "~/payments/mails.server";
 import { submitTransactionNumber } from "~/payments/payment.server";
 import { decidePayment } from "~/payments/review.server";
@@ -20,6 +20,7 @@ import { failOnConsoleError } from "../helpers/console";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { createTestEvent } from "../helpers/events";
 import { startTestSmtp, type TestSmtp } from "../helpers/smtp";
+import { MAIL_DRAFTS } from "~/mail-drafts.server";
 
 let database: TestDatabase;
 let smtp: TestSmtp;
@@ -92,6 +93,7 @@ async function paidEvent(capacity = 10) {
 
 function worker(now?: () => Date) {
   return createMailWorker({
+    drafts: MAIL_DRAFTS,
     db: database.db,
     site: SITE,
     transport: smtpTransport(smtp.url),

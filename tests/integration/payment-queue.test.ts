@@ -12,7 +12,7 @@ import { joinEvent, leaveEvent } from "~/events/participation.server";
 import { grantRole } from "~/members/roles.server";
 import { isUuid } from "~/kernel/checks";
 import { MESSAGES } from "~/messages";
-import { expireHolds } from "~/payments/expiry.server";
+import { expireHolds } from "~/hold-expiry.server";
 import { decidePayment, PaymentStateError } from "~/payments/review.server";
 import { BrowserClient } from "../helpers/browser-client";
 import { databaseName } from "../helpers/database";

@@ -29,7 +29,7 @@ import { cancelSession, generateSessions } from "~/events/sessions.server";
 import { composeMail, type MailSite } from "~/mail/compose.server";
 import { getQueuedMail, queueDueReminders } from "~/mail/mail.server";
 import { createMailWorker, smtpTransport } from "~/mail/worker.server";
-import { deleteAccount, exportMemberData } from "~/members/member-data.server";
+import { deleteAccount, exportMemberData } from "~/member-data.server";
 import { grantRole } from "~/members/roles.server";
 import { restoreBackup, writeBackup } from "#server/backup/backup.server";
 import type { BrowserClient } from "../helpers/browser-client";
@@ -39,6 +39,7 @@ import { createTestDatabase } from "../helpers/database";
 import { createAdmin, createMember, createTestEvent } from "../helpers/events";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { startTestSmtp, type TestSmtp } from "../helpers/smtp";
+import { MAIL_DRAFTS } from "~/mail-drafts.server";
 
 const HOUR = 60 * 60_000;
 const SITE: MailSite = {
@@ -108,6 +109,7 @@ async function club(from: string, weeks = 3) {
 
 function worker(now: Date) {
   return createMailWorker({
+    drafts: MAIL_DRAFTS,
     db: server.db,
     site: SITE,
     transport: smtpTransport(smtp.url),
@@ -351,7 +353,7 @@ test("a session's reminder is not sent once that session began; an event of one 
   );
   const [reminder] = await server.db.select({ id: mailOutbox.id }).from(mailOutbox);
   const queued = await getQueuedMail(server.db, reminder!.id);
-  expect(composeMail(queued!, SITE).subject).toBe("Recordatorio: Charla de una tarde");
+  expect(composeMail(queued!, SITE, MAIL_DRAFTS).subject).toBe("Recordatorio: Charla de una tarde");
 });
 
 test("an event may give no certificate: organisers choose it, it is audited, nobody gets one, and it cannot be taken back after the end", async () => {

@@ -32,7 +32,7 @@ import {
 import { addSession, cancelSession } from "~/events/sessions.server";
 import { PROJECT_ROOT } from "~/kernel/paths.server";
 import { formatDateTime } from "~/kernel/time";
-import { deleteAccount, exportMemberData } from "~/members/member-data.server";
+import { deleteAccount, exportMemberData } from "~/member-data.server";
 import { restoreBackup, writeBackup } from "#server/backup/backup.server";
 import { failOnConsoleError } from "../helpers/console";
 import { createTestDatabase } from "../helpers/database";

@@ -13,7 +13,7 @@ import { joinEvent } from "~/events/participation.server";
 import { zonedDateTime } from "~/kernel/time";
 import { KERNEL_MESSAGES } from "~/kernel/messages";
 import { MESSAGES } from "~/messages";
-import { deleteAccount, exportMemberData } from "~/members/member-data.server";
+import { deleteAccount, exportMemberData } from "~/member-data.server";
 import { NotAllowedError } from "~/members/permissions.server";
 import { grantRole } from "~/members/roles.server";
 import {

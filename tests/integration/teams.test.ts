@@ -25,12 +25,13 @@ import { COACH_CONSENT, TEAM_MESSAGES } from "~/competitions/teams";
 import { isAdult, newInvitationCode, setRobotPhoto } from "~/competitions/teams.server";
 import { deleteEvent } from "~/events/event.server";
 import { KERNEL_MESSAGES } from "~/kernel/messages";
-import { expireHolds } from "~/payments/expiry.server";
+import { expireHolds } from "~/hold-expiry.server";
 import { composeMail, mailSite } from "~/mail/compose.server";
+import { MAIL_DRAFTS } from "~/mail-drafts.server";
 import { getQueuedMail } from "~/mail/mail.server";
 import { decidePayment, recordRefund } from "~/payments/review.server";
 import { grantRole } from "~/members/roles.server";
-import type { MemberData } from "~/members/member-data.server";
+import type { MemberData } from "~/member-data.server";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";
 import { createAdmin, createMember, createTestEvent } from "../helpers/events";
@@ -1051,6 +1052,7 @@ test("a fee holds the team's place like a person's: the captain pays on the paym
   const composed = composeMail(
     (await getQueuedMail(server.db, mail!.id))!,
     mailSite(server.config),
+    MAIL_DRAFTS,
   );
   expect(composed.subject).toContain("Cuota del equipo «Los Cóndores»");
   expect(String(composed.text)).toContain(`/detalles/${eventId}/pago?equipo=${id}`);
@@ -1137,6 +1139,7 @@ test("a fee holds the team's place like a person's: the captain pays on the paym
   const told = composeMail(
     (await getQueuedMail(server.db, placeMail!.id))!,
     mailSite(server.config),
+    MAIL_DRAFTS,
   );
   expect(told.subject).toContain("¡El equipo «Las Vicuñas» tiene lugar!");
   expect(String(told.text)).toContain("lista de espera");
@@ -1206,7 +1209,11 @@ test("a full category's waiting list: teams wait in order, the pages say where, 
     .select()
     .from(mailOutbox)
     .where(and(eq(mailOutbox.kind, "teamPlace"), eq(mailOutbox.userId, beto.user.id)));
-  const told = composeMail((await getQueuedMail(server.db, mail!.id))!, mailSite(server.config));
+  const told = composeMail(
+    (await getQueuedMail(server.db, mail!.id))!,
+    mailSite(server.config),
+    MAIL_DRAFTS,
+  );
   expect(told.subject).toContain("¡Tu equipo tiene lugar!");
   expect(String(told.text)).toContain("«Los Pumas»");
   expect(String(told.text)).toContain("«Robot Sumo»");

@@ -29,6 +29,7 @@ import {
 } from "../helpers/events";
 import { noteInput, projectInput, resourceInput } from "../helpers/publications";
 import { startTestServer, type TestServer } from "../helpers/server";
+import { MAIL_DRAFTS } from "~/mail-drafts.server";
 
 const GROUP = "https://chat.whatsapp.com/AbCdEfGhIjK123";
 const SITE: MailSite = {
@@ -63,7 +64,7 @@ async function mailsOf(userId: string) {
     .from(mailOutbox)
     .where(eq(mailOutbox.userId, userId));
   return Promise.all(
-    rows.map(async (r) => composeMail((await getQueuedMail(server.db, r.id))!, SITE)),
+    rows.map(async (r) => composeMail((await getQueuedMail(server.db, r.id))!, SITE, MAIL_DRAFTS)),
   );
 }
 

@@ -2,9 +2,8 @@
 // one way by loaders and actions.
 import { isRouteErrorResponse } from "react-router";
 import { expect, test } from "vitest";
-import { EventNotFoundError } from "~/events/errors";
 import { EventEndedError } from "~/events/participation.server";
-import { answerRefusal, Refusal } from "~/kernel/errors";
+import { answerRefusal, EventNotFoundError, Refusal } from "~/kernel/errors";
 import { LastAdminError, NotSignedInError } from "~/members/errors";
 import { NotAllowedError } from "~/members/permissions.server";
 import { readSource, sourceFilesUnder } from "../helpers/sources";

@@ -19,7 +19,6 @@ const DOMAINS = [
   "mail",
   "uploads",
   "audit",
-  "diagnostics",
   "payments",
   "competitions",
 ] as const;
@@ -139,8 +138,10 @@ function layoutViolations(graph: Map<string, Import[]>): string[] {
 }
 
 /**
- * The floor plan among domains (issue 55): a domain imports only domains below it in this list.
- * Lowest first: uploads and audit are the floor, the aggregator Diagnóstico the roof.
+ * The floor plan among domains (decision 072): a domain imports only domains below it in this
+ * list. Lowest first: uploads and audit are the floor; a seat's hold is a payment, so payments sit
+ * under events; what gathers several domains (the member's data, the demo, Diagnóstico, the
+ * expiry of holds, the mails' writers, the offline queues) is the app's, above them all.
  */
 const DOMAIN_ORDER = [
   "uploads",
@@ -148,12 +149,11 @@ const DOMAIN_ORDER = [
   "mail",
   "members",
   "site",
-  "events",
   "payments",
+  "events",
   "attendance",
   "competitions",
   "publications",
-  "diagnostics",
 ] as const;
 
 /**
@@ -166,26 +166,6 @@ const UPWARD_ALLOWED: Record<string, string> = {
     "the capability table (members/permissions.server.ts) is the floor of every domain; it moves to the base",
   "uploads → members": "the capability table; it moves to the base",
   "mail → members": "the capability table; it moves to the base",
-  "mail → site": "the site's name in the mail layout (site/copy); the words move to a registry",
-  "mail → events":
-    "compose.server.ts writes the events' mails (place, calendar file, state): their drafts move to events",
-  "mail → payments":
-    "compose.server.ts and the worker write the payments' mails: drafts move to payments",
-  "members → events":
-    "roles and staff links refuse with events' error classes (a shared Refusal in the base), and the member's data download aggregates events (moves up to the app)",
-  "members → payments": "the member's data download aggregates payments (moves up to the app)",
-  "members → attendance":
-    "the account's deletion removes attendance, and the sign-out guard reads the door's offline queue (a registry of offline queues in the base)",
-  "members → competitions":
-    "the member's data download aggregates teams and results, and the sign-out guard reads the judge's offline queue (both move up)",
-  "site → events": "the demo seeder writes events and sessions (moves up to the app)",
-  "events → payments":
-    "a seat's hold is a payment (seats call holds; the expiry that frees seats is orchestration and moves up)",
-  "events → attendance":
-    "'Mis eventos' shows the door pass (the component moves to attendance's pages)",
-  "payments → competitions": "the hold's expiry frees a team's place (orchestration; moves up)",
-  "attendance → competitions":
-    "the door's pass reads the competitor's team (door.server.ts sits in competitions; it moves to attendance)",
 };
 
 /** Imports from a domain to one above it in DOMAIN_ORDER, as "from → to" domain pairs with their files. */

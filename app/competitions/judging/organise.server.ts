@@ -466,3 +466,41 @@ export async function reopenCategory(
     await audit(tx, actor!, open, "category.reopen", "Reabrió los resultados de la categoría");
   });
 }
+
+/** The category's final mark and its bracket's draw, as the organisers' screen shows them. */
+export async function judgingState(db: Db, categoryId: string) {
+  const [state] = await db
+    .select({ finalAt: competitionCategories.finalAt, finalBy: competitionCategories.finalByName })
+    .from(competitionCategories)
+    .where(eq(competitionCategories.id, categoryId));
+  const [draw] = await db
+    .select()
+    .from(bracketDraws)
+    .where(eq(bracketDraws.categoryId, categoryId));
+  return { state, draw };
+}
+
+/**
+ * A bracket's seeding as the organisers' screen lists it: the teams competing now, in the draw's
+ * order where they were drawn, those not drawn after them, each with its name.
+ */
+export async function currentSeeding(db: Db, categoryId: string, drawOrder: readonly string[]) {
+  const inPlay = await teamsInPlay(db, categoryId);
+  const position = (teamId: string) => {
+    const i = drawOrder.indexOf(teamId);
+    return i === -1 ? drawOrder.length + inPlay.indexOf(teamId) : i;
+  };
+  const names = new Map(
+    inPlay.length
+      ? (
+          await db
+            .select({ id: competitionTeams.id, name: competitionTeams.name })
+            .from(competitionTeams)
+            .where(inArray(competitionTeams.id, inPlay))
+        ).map((t) => [t.id, t.name])
+      : [],
+  );
+  return [...inPlay]
+    .sort((a, b) => position(a) - position(b))
+    .map((teamId) => ({ teamId, team: names.get(teamId) ?? "" }));
+}

@@ -313,3 +313,31 @@ const ENTRY_STATES = {
   replaced: "reemplazada",
   rejected: "rechazada",
 } as const;
+
+/**
+ * A competition's results page: the event's name and every category's results in the categories'
+ * order; null for an id that is not an event's, or an event without categories.
+ */
+export async function competitionResults(
+  db: Db,
+  eventId: unknown,
+): Promise<{ event: { id: string; name: string }; results: CategoryResults[] } | null> {
+  if (!isUuid(eventId)) return null;
+  const [event] = await db
+    .select({ id: events.id, name: events.nombreEvento })
+    .from(events)
+    .where(eq(events.id, eventId));
+  if (!event) return null;
+  const categories = await db
+    .select({ id: competitionCategories.id })
+    .from(competitionCategories)
+    .where(eq(competitionCategories.eventId, event.id))
+    .orderBy(asc(competitionCategories.position), asc(competitionCategories.createdAt));
+  if (categories.length === 0) return null;
+  const results: CategoryResults[] = [];
+  for (const c of categories) {
+    const one = await categoryResults(db, c.id);
+    if (one) results.push(one);
+  }
+  return { event, results };
+}

@@ -1,7 +1,7 @@
 // The member's account on the profile: 'Mis datos' (download everything, or delete the account,
 // confirmed in a dialog) and 'Sesiones' (sign out on every device).
 import { Form, Link } from "react-router";
-import { useSignOutGuard } from "~/members/components/sign-out-guard";
+import { useSignOutGuard } from "~/ui/sign-out-guard";
 import { MEMBER_MESSAGES } from "~/members/messages";
 import { Dialog } from "~/ui/dialog";
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Form, Link } from "react-router";
-import { useSignOutGuard } from "~/members/components/sign-out-guard";
+import { useSignOutGuard } from "~/ui/sign-out-guard";
 import { Avatar, displayNameOf } from "~/ui/avatar";
 
 export interface MenuUser {

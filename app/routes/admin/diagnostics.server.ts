@@ -2,7 +2,7 @@
 // 'Enviar correo de prueba'. The route checks who is asking; the domain checks it again.
 import { data, type AppLoadContext } from "react-router";
 import type { User } from "~/db/schema.server";
-import { diagnose, sendTestMail } from "~/diagnostics/diagnostics.server";
+import { diagnose, sendTestMail } from "~/diagnostics.server";
 
 export interface DiagnosticsActionData {
   ok: boolean;

@@ -5,7 +5,7 @@ import { Form, useNavigation } from "react-router";
 import { ErrorPage } from "~/error-page";
 import { requireAdmin } from "~/guards.server";
 import { readForm } from "~/kernel/read-form.server";
-import type { DiagnosticState } from "~/diagnostics/diagnostics.server";
+import type { DiagnosticState } from "~/diagnostics.server";
 import { diagnosticsAction, loadDiagnostics } from "./diagnostics.server";
 import type { Route } from "./+types/diagnostics";
 

@@ -3,7 +3,6 @@
 // inspections.
 import { data, type AppLoadContext } from "react-router";
 import { INSPECTION_MESSAGES } from "~/competitions/door";
-import { EVENT_MESSAGES } from "~/events/messages";
 import { doorBoard, DoorError, recordInspection } from "~/competitions/door.server";
 import { redirectWithFlash } from "~/flash.server";
 import type { SessionUser } from "~/guards.server";
@@ -11,11 +10,12 @@ import { Refusal } from "~/kernel/errors";
 import { notFound } from "~/kernel/not-found";
 import { formatDateTime } from "~/kernel/time";
 import { may } from "~/members/permissions.server";
+import { KERNEL_MESSAGES } from "~/kernel/messages";
 
 export async function loadInspection(user: SessionUser, eventId: string, context: AppLoadContext) {
   const now = context.now();
   const board = await doorBoard(context.db, user, eventId, now);
-  if (!board) notFound(EVENT_MESSAGES.eventNotFound);
+  if (!board) notFound(KERNEL_MESSAGES.eventNotFound);
   const timeZone = context.config.siteTimezone;
   return data(
     {

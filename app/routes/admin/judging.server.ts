@@ -3,22 +3,22 @@
 // judged, the bracket's draw or seeding, the entries in conflict, final and reopen, and the
 // certificates by place once final. Every change goes through the judging domain, which checks
 // the permission and writes the audit log.
-import { eq, inArray } from "drizzle-orm";
 import { data, type AppLoadContext } from "react-router";
-import { bracketDraws, competitionCategories, competitionTeams } from "~/db/schema.server";
+import { categoryById } from "~/competitions/categories.server";
 import type { Format } from "~/competitions/categories";
 import { awardsOf } from "~/competitions/judging/awards.server";
 import { JudgingError } from "~/competitions/judging/category.server";
-import { teamsInPlay } from "~/competitions/judging/eligible.server";
 import { hasRounds, hasSheets } from "~/competitions/judging/entries.server";
 import { JUDGING_MESSAGES } from "~/competitions/judging/messages";
 import {
   drawBracket,
+  judgingState,
   listConflicts,
   markFinal,
   reopenCategory,
   resolveConflict,
   seedBracket,
+  currentSeeding,
   setJudgingRules,
 } from "~/competitions/judging/organise.server";
 import { categoryResults } from "~/competitions/judging/results.server";
@@ -27,7 +27,6 @@ import { SHEET_LIMITS } from "~/competitions/judging/score-sheet";
 import { RUN_LIMITS } from "~/competitions/judging/time-trial";
 import { redirectWithFlash } from "~/flash.server";
 import type { SessionUser } from "~/guards.server";
-import { isUuid } from "~/kernel/checks";
 import { Refusal } from "~/kernel/errors";
 import { notFound } from "~/kernel/not-found";
 import { formatDateTime } from "~/kernel/time";
@@ -43,35 +42,13 @@ export async function loadJudging(
   const results = await categoryResults(db, categoryId);
   if (!results || results.category.eventId !== eventId) notFound(JUDGING_MESSAGES.categoryNotFound);
   const id = results.category.id;
-  const [state] = await db
-    .select({ finalAt: competitionCategories.finalAt, finalBy: competitionCategories.finalByName })
-    .from(competitionCategories)
-    .where(eq(competitionCategories.id, id));
-  const [draw] = await db.select().from(bracketDraws).where(eq(bracketDraws.categoryId, id));
+  const { state, draw } = await judgingState(db, id);
   const timeZone = context.config.siteTimezone;
   const format: Format = results.category.format;
   // Read without locking the category: judges' entries go on while the page is open.
   const conflicts = await listConflicts(db, user, id, { lock: false });
   // The seeding names the teams competing now, in the draw's order where they were drawn.
-  const inPlay = format === "llaves" ? await teamsInPlay(db, id) : [];
-  const drawOrder = draw?.teamIds ?? [];
-  const position = (teamId: string) => {
-    const i = drawOrder.indexOf(teamId);
-    return i === -1 ? drawOrder.length + inPlay.indexOf(teamId) : i;
-  };
-  const names = new Map(
-    inPlay.length
-      ? (
-          await db
-            .select({ id: competitionTeams.id, name: competitionTeams.name })
-            .from(competitionTeams)
-            .where(inArray(competitionTeams.id, inPlay))
-        ).map((t) => [t.id, t.name])
-      : [],
-  );
-  const seeding = [...inPlay]
-    .sort((a, b) => position(a) - position(b))
-    .map((teamId) => ({ teamId, team: names.get(teamId) ?? "" }));
+  const seeding = format === "llaves" ? await currentSeeding(db, id, draw?.teamIds ?? []) : [];
   const awards = await awardsOf(db, id, results);
   return data(
     {
@@ -182,12 +159,7 @@ export async function judgingAction(
   try {
     // The category must be this event's: the permission was checked for the event in the URL.
     if (form.getAll("intent").length !== 1) throw new JudgingError(JUDGING_MESSAGES.entryMalformed);
-    const [category] = isUuid(categoryId)
-      ? await db
-          .select({ eventId: competitionCategories.eventId, format: competitionCategories.format })
-          .from(competitionCategories)
-          .where(eq(competitionCategories.id, categoryId))
-      : [];
+    const category = await categoryById(db, categoryId);
     if (!category || category.eventId !== eventId)
       throw new JudgingError(JUDGING_MESSAGES.categoryNotFound, 404);
     const now = context.now();

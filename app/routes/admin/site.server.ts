@@ -21,8 +21,7 @@ import {
   siteSectionsEdited,
 } from "~/site/sections.server";
 import { redirectWithFlash } from "~/flash.server";
-import { asc, eq, gt } from "drizzle-orm";
-import { events } from "~/db/schema.server";
+import { eventExists, listEventsNotOver } from "~/events/event.server";
 import { formatDate } from "~/kernel/time";
 
 export interface SiteActionData {
@@ -67,12 +66,7 @@ export async function loadSitePage(request: Request, context: AppLoadContext) {
 /** The events the course's 'Evento de la inscripción' may be: those not over, soonest first. */
 async function eventChoices(context: AppLoadContext) {
   const now = typeof context.now === "function" ? context.now() : new Date();
-  const rows = await context.db
-    .select({ id: events.id, nombreEvento: events.nombreEvento, startsAt: events.startsAt })
-    .from(events)
-    .where(gt(events.endsAt, now))
-    .orderBy(asc(events.startsAt))
-    .limit(200);
+  const rows = await listEventsNotOver(context.db, now);
   return rows.map((e) => ({
     value: e.id,
     label: `${e.nombreEvento} (${formatDate(e.startsAt, context.config.siteTimezone)})`,
@@ -189,11 +183,7 @@ async function unknownEventField(
     });
   }
   for (const one of named) {
-    const [found] = await context.db
-      .select({ id: events.id })
-      .from(events)
-      .where(eq(events.id, one.id));
-    if (!found) return one;
+    if (!(await eventExists(context.db, one.id))) return one;
   }
   return null;
 }

@@ -1,7 +1,7 @@
 import { Form, Link, redirect } from "react-router";
 import { getUser } from "~/guards.server";
 import { useScriptsRunning } from "~/kernel/use-scripts-running";
-import { useSignOutGuard } from "~/members/components/sign-out-guard";
+import { useSignOutGuard } from "~/ui/sign-out-guard";
 import type { Route } from "./+types/sign-out";
 
 /**

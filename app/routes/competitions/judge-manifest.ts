@@ -1,26 +1,14 @@
 // The web app manifest of a category's judge's screen (decision 059): added to a judge's phone,
 // it opens straight on that screen, in its own window, also without a connection.
-import { and, eq } from "drizzle-orm";
-import { competitionCategories } from "~/db/schema.server";
-import { isUuid } from "~/kernel/checks";
+import { categoryById } from "~/competitions/categories.server";
 import { token } from "~/kernel/brand.server";
 import { notFound } from "~/kernel/not-found";
 import { JUDGING_MESSAGES } from "~/competitions/judging/messages";
 import type { Route } from "./+types/judge-manifest";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const [category] =
-    isUuid(params.eventId) && isUuid(params.categoryId)
-      ? await context.db
-          .select({ name: competitionCategories.name })
-          .from(competitionCategories)
-          .where(
-            and(
-              eq(competitionCategories.id, params.categoryId),
-              eq(competitionCategories.eventId, params.eventId),
-            ),
-          )
-      : [];
+  const found = await categoryById(context.db, params.categoryId);
+  const category = found?.eventId === params.eventId ? found : null;
   if (!category) notFound(JUDGING_MESSAGES.categoryNotFound);
   const page = `/admin/eventos/${params.eventId}/jurado/${params.categoryId}`;
   const background = token("color-bg")[0];

@@ -2,11 +2,9 @@
 // route share: who may open it, the category's state for them, and one entry read from a form —
 // posted by the page without JavaScript, or sent by the phone's queue to …/datos.
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { data, type AppLoadContext } from "react-router";
-import { competitionCategories } from "~/db/schema.server";
+import { categoryById } from "~/competitions/categories.server";
 import { requireMay, type SessionUser } from "~/guards.server";
-import { isUuid } from "~/kernel/checks";
 import { readForm } from "~/kernel/read-form.server";
 import { Refusal } from "~/kernel/errors";
 import { notFound } from "~/kernel/not-found";
@@ -34,17 +32,12 @@ async function judgeOf(
   eventId: string,
   categoryId: string,
 ): Promise<{ user: SessionUser; found: boolean }> {
-  const [category] = isUuid(categoryId)
-    ? await context.db
-        .select({ id: competitionCategories.id, eventId: competitionCategories.eventId })
-        .from(competitionCategories)
-        .where(eq(competitionCategories.id, categoryId))
-    : [];
+  const category = await categoryById(context.db, categoryId);
   const user = await requireMay(request, context, "category.judge", {
     eventId,
     categoryId: category?.id ?? "",
   });
-  return { user, found: category !== undefined && category.eventId === eventId };
+  return { user, found: category !== null && category.eventId === eventId };
 }
 
 /**
@@ -128,14 +121,7 @@ export async function entryFromForm(
     // Made on a phone under another account (a shared phone): never entered under this one.
     if (fields.cuenta !== undefined && fields.cuenta !== user.id)
       throw new JudgingError(JUDGING_MESSAGES.otherAccount, 409);
-    const [category] = await context.db
-      .select({
-        format: competitionCategories.format,
-        attempts: competitionCategories.attempts,
-        criteria: competitionCategories.criteria,
-      })
-      .from(competitionCategories)
-      .where(eq(competitionCategories.id, categoryId));
+    const category = await categoryById(context.db, categoryId);
     if (!category) throw new JudgingError(JUDGING_MESSAGES.categoryNotFound, 404);
     let entry;
     try {

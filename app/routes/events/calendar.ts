@@ -2,7 +2,7 @@
 import { MESSAGES } from "~/messages";
 import { notFound } from "~/kernel/not-found";
 import { getEvent } from "~/events/event.server";
-import { icsResponse } from "~/events/ics.server";
+import { icsResponse } from "~/kernel/ics.server";
 import type { Route } from "./+types/calendar";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

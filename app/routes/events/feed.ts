@@ -1,5 +1,5 @@
 // /eventos.ics: every public event as a calendar that apps subscribe to ('Suscribirse al calendario').
-import { icsResponse } from "~/events/ics.server";
+import { icsResponse } from "~/kernel/ics.server";
 import { listPublicCalendarEvents } from "~/events/calendar.server";
 import type { Route } from "./+types/feed";
 

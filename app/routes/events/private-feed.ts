@@ -1,7 +1,7 @@
 // /calendario/:token/eventos.ics: a member's own events, for their calendar app, by the secret
 // link shown on /profile. Any other token, or an old one, is a 404. Never kept by a cache.
 import { notFound } from "~/kernel/not-found";
-import { icsResponse } from "~/events/ics.server";
+import { icsResponse } from "~/kernel/ics.server";
 import { privateCalendarEvents } from "~/events/calendar.server";
 import type { Route } from "./+types/private-feed";
 

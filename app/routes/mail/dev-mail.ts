@@ -6,6 +6,7 @@ import { MAIL_MESSAGES } from "~/mail/messages";
 import { notFound } from "~/kernel/not-found";
 import { requireAdmin } from "~/guards.server";
 import { composeMail, mailSite } from "~/mail/compose.server";
+import { MAIL_DRAFTS } from "~/mail-drafts.server";
 import { getQueuedMail } from "~/mail/mail.server";
 import type { Route } from "./+types/dev-mail";
 
@@ -14,7 +15,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const mail = await getQueuedMail(context.db, params.mailId);
   if (!mail) notFound(MAIL_MESSAGES.mailNotFound);
-  const message = composeMail(mail, mailSite(context.config));
+  const message = composeMail(mail, mailSite(context.config), MAIL_DRAFTS);
   const format = new URL(request.url).searchParams.get("formato");
   if (format === "eml") {
     const raw = await new MailComposer(message).compile().build();

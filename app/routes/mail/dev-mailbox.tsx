@@ -11,6 +11,7 @@ import { notFound } from "~/kernel/not-found";
 import { formatDateTime } from "~/kernel/time";
 import { requireAdmin } from "~/guards.server";
 import { composeMail, mailSite } from "~/mail/compose.server";
+import { MAIL_DRAFTS } from "~/mail-drafts.server";
 import { listMailbox, type MailKind, type QueuedMail } from "~/mail/mail.server";
 import type { Route } from "./+types/dev-mailbox";
 
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           name: row.name,
           mailToken: row.mailToken,
         };
-        const message = composeMail(mail, site);
+        const message = composeMail(mail, site, MAIL_DRAFTS);
         return {
           id: row.id,
           to: row.email,

@@ -1,5 +1,5 @@
 import { requireUser } from "~/guards.server";
-import { exportMemberData } from "~/members/member-data.server";
+import { exportMemberData } from "~/member-data.server";
 import type { Route } from "./+types/data";
 
 // 'Descargar mis datos': everything held about the signed-in member, as a JSON file.

@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import { Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import { CalendarFeed } from "~/events/components/calendar-feed";
-import { MyEvents } from "~/events/components/my-events";
+import { MyEvents } from "~/attendance/components/my-events";
 import { MyResults } from "~/competitions/components/my-results";
 import { ErrorPage } from "~/error-page";
 import { requireProfile } from "~/guards.server";

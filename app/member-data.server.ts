@@ -2,7 +2,7 @@
 // and deleting their account ('Eliminar mi cuenta'). Only ever for the signed-in member themselves.
 import { and, asc, eq, gt, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import { DELETED_ACCOUNT, MEMBER_MESSAGES } from "~/members/messages";
-import { LastAdminError, NotSignedInError } from "./errors";
+import { LastAdminError, NotSignedInError } from "~/members/errors";
 import type { Db } from "~/db/client.server";
 import { fillSeats } from "~/events/seats.server";
 import { removeUnlessUsed } from "~/payments/payment.server";

@@ -1,15 +1,11 @@
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useSubmit } from "react-router";
-import { unsentCheckIns } from "~/attendance/check-in-store";
-import { unsentEntries } from "~/competitions/judging/judge-store";
+import { offlineQueues, type OfflineQueue } from "~/kernel/offline-queues";
 import { plural } from "~/kernel/plural";
 import { Dialog } from "~/ui/dialog";
 
-/** What waits on this phone to be sent: the door's check-ins and a judge's entries. */
-export interface Unsent {
-  checkIns: number;
-  entries: number;
-}
+/** What waits on this phone to be sent: how many items of each registered queue. */
+export type Unsent = { queue: Pick<OfflineQueue, "one" | "many">; count: number }[];
 
 /** How long the phone may take to answer before signing out goes on without asking. */
 const ASK_AT_MOST_MS = 2000;
@@ -19,24 +15,24 @@ const ASK_AT_MOST_MS = 2000;
  * answer in time (a database held by another tab at an older version): signing out never hangs.
  */
 async function unsentOnThisPhone(): Promise<Unsent> {
-  const none: Unsent = { checkIns: 0, entries: 0 };
-  const counted = Promise.all([
-    unsentCheckIns().catch(() => 0),
-    unsentEntries().catch(() => 0),
-  ]).then(([checkIns, entries]) => ({ checkIns, entries }));
+  const counted = Promise.all(
+    offlineQueues().map(async (queue) => ({
+      queue,
+      count: await queue.unsent().catch(() => 0),
+    })),
+  );
   return Promise.race([
     counted,
-    new Promise<Unsent>((resolve) => setTimeout(() => resolve(none), ASK_AT_MOST_MS)),
+    new Promise<Unsent>((resolve) => setTimeout(() => resolve([]), ASK_AT_MOST_MS)),
   ]);
 }
 
 /** "2 registros de entrada y 1 anotación del jurado". */
-export function unsentText({ checkIns, entries }: Unsent): string {
-  const parts = [
-    checkIns > 0 ? plural(checkIns, "registro de entrada", "registros de entrada") : null,
-    entries > 0 ? plural(entries, "anotación del jurado", "anotaciones del jurado") : null,
-  ].filter((part) => part !== null);
-  return parts.join(" y ");
+export function unsentText(unsent: Unsent): string {
+  return unsent
+    .filter(({ count }) => count > 0)
+    .map(({ queue, count }) => plural(count, queue.one, queue.many))
+    .join(" y ");
 }
 
 /**
@@ -61,7 +57,7 @@ export function useSignOutGuard(): {
     asking.current = true;
     void unsentOnThisPhone()
       .then((unsent) => {
-        if (unsent.checkIns + unsent.entries === 0) void submit(form);
+        if (unsent.every(({ count }) => count === 0)) void submit(form);
         else setHeld({ form, unsent });
       })
       .finally(() => {

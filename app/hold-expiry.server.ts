@@ -1,11 +1,12 @@
 // Holds that run out (decision 048): a place held for a payment that nothing was sent for by
 // `held_until` is freed, and the waiting list advances — each member seated from it gets a new
-// hold. Run by a claimed job every minute, with the server's clock.
+// hold. Run by a claimed job every minute, with the server's clock. It frees seats (events) and team
+// places (competitions) for payments: orchestration of three domains, so it sits with the app.
 import { and, asc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { events, participations, payments } from "~/db/schema.server";
 import { fillSeats } from "~/events/seats.server";
-import { queuePaymentMail } from "./mails.server";
+import { queuePaymentMail } from "~/payments/mails.server";
 import { lockTeamCategory, withdrawForUnpaidFee } from "~/competitions/teams.server";
 
 /** How often the server looks for holds that ran out. */
