@@ -83,11 +83,6 @@ export async function requireAdmin(
   refuse(request, context, "accessDenied");
 }
 
-/** The server's clock; a context made by hand in a direct test may have none. */
-function clock(context: AppLoadContext): Date {
-  return typeof context.now === "function" ? context.now() : new Date();
-}
-
 function refuse(request: Request, context: AppLoadContext, key: MessageKey): never {
   if (request.method === "GET" || request.method === "HEAD") {
     throw redirectWithFlash(context, "/inicio", key);
@@ -113,7 +108,7 @@ export function getLinkHolder(request: Request, context: AppLoadContext): Promis
     context.config.sessionSecret,
     request,
     cookieSettings(context),
-    clock(context),
+    context.now(),
   );
   holders.set(context, { cookie, found });
   return found;
@@ -152,7 +147,7 @@ export async function requireEventActor(
   action: Action,
   eventId: string | undefined,
 ): Promise<SessionUser | LinkHolder> {
-  const now = clock(context);
+  const now = context.now();
   const scope = (await eventScope(context.db, eventId, now)) ?? { eventId: eventId ?? "", now };
   const user = await getUser(request, context);
   if (user && may(user, action, scope)) return user;
@@ -176,11 +171,11 @@ export async function requireMay(
   const signedIn = await getUser(request, context);
   if (!signedIn) {
     const found = await getLinkHolder(request, context);
-    if (found) refuseHolder(found, action, { now: clock(context), ...scope });
+    if (found) refuseHolder(found, action, { now: context.now(), ...scope });
   }
   const user = await requireUser(request, context);
   try {
-    assertMay(user, action, { now: clock(context), ...scope });
+    assertMay(user, action, { now: context.now(), ...scope });
   } catch (error) {
     if (error instanceof NotAllowedError) {
       const key = (Object.keys(MESSAGES) as MessageKey[]).find(
@@ -200,7 +195,7 @@ export async function requireEventMay(
   action: Action,
   eventId: string | undefined,
 ): Promise<SessionUser> {
-  const scope = (await eventScope(context.db, eventId, clock(context))) ?? {
+  const scope = (await eventScope(context.db, eventId, context.now())) ?? {
     eventId: eventId ?? "",
   };
   return requireMay(request, context, action, scope);

@@ -57,7 +57,7 @@ function args(req: Request) {
   return {
     request: req,
     params: {},
-    context: { db: database.db, config, personal: () => {} },
+    context: { db: database.db, config, personal: () => {}, now: () => new Date() },
   } as never;
 }
 

@@ -235,6 +235,7 @@ test("a render that read a session is never kept, even when its request had none
         db: server.db,
         config: server.config,
         personal: () => markPersonal(res),
+        now: () => new Date(),
       } as unknown as AppLoadContext;
       const user = await getUser(
         new Request(new URL(req.url, server.url), { headers: { cookie } }),

@@ -65,7 +65,7 @@ export async function loadSitePage(request: Request, context: AppLoadContext) {
 
 /** The events the course's 'Evento de la inscripción' may be: those not over, soonest first. */
 async function eventChoices(context: AppLoadContext) {
-  const now = typeof context.now === "function" ? context.now() : new Date();
+  const now = context.now();
   const rows = await listEventsNotOver(context.db, now);
   return rows.map((e) => ({
     value: e.id,

@@ -41,8 +41,7 @@ import { busyError, countUpload, releaseAfterChange, storeImages } from "~/uploa
 const MULTIPART = /^multipart\/form-data\s*;/i;
 const NO_STORE = { "Cache-Control": "no-store" };
 
-const now = (context: AppLoadContext) =>
-  typeof context.now === "function" ? context.now() : new Date();
+const now = (context: AppLoadContext) => context.now();
 
 export type TeamReply = {
   intent: string;

@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The site's event the course registers in (issue 35): its price and dates; an event gone or
   // over is as none. The group's link is for those registered in it.
   const event = course.eventId ? await getEvent(context.db, course.eventId) : null;
-  const now = typeof context.now === "function" ? context.now() : new Date();
+  const now = context.now();
   const open = event && event.endsAt > now ? event : null;
   let registered = false;
   if (open) {

@@ -31,8 +31,7 @@ export interface PayActionData {
 
 const reply = (body: PayActionData, status: number) => data(body, { status });
 const MULTIPART = /^multipart\/form-data\s*;/i;
-const now = (context: AppLoadContext) =>
-  typeof context.now === "function" ? context.now() : new Date();
+const now = (context: AppLoadContext) => context.now();
 
 /**
  * The team whose fee this page pays (decision 052), from `?equipo=`; null for the member's own

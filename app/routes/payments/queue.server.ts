@@ -21,8 +21,7 @@ import {
   type QueueView,
 } from "~/payments/review.server";
 
-const now = (context: AppLoadContext) =>
-  typeof context.now === "function" ? context.now() : new Date();
+const now = (context: AppLoadContext) => context.now();
 
 export async function loadQueue(request: Request, user: SessionUser, context: AppLoadContext) {
   const asked = new URL(request.url).searchParams.get("ver") ?? "revisar";

@@ -34,7 +34,7 @@ const MULTIPART = /^multipart\/form-data\s*;/i;
 
 export async function loadTreasury(user: SessionUser, context: AppLoadContext) {
   const method = await getPaymentMethod(context.db);
-  const now = typeof context.now === "function" ? context.now() : new Date();
+  const now = context.now();
   const today = zonedDateTime(now, context.config.siteTimezone).date;
   return data(
     {

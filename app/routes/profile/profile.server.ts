@@ -127,12 +127,7 @@ async function deleteOwnAccount({ request, context, form, user }: Post) {
     );
   }
   try {
-    await deleteAccount(
-      context.db,
-      user,
-      typeof context.now === "function" ? context.now() : new Date(),
-      sitePrivateStorage(context.config),
-    );
+    await deleteAccount(context.db, user, context.now(), sitePrivateStorage(context.config));
   } catch (error) {
     if (error instanceof Refusal) {
       return data(
