@@ -14,7 +14,7 @@ import path from "node:path";
 import pg from "pg";
 import { openPostgres } from "../app/db/client.server";
 import { competitionCategories, competitionTeams, schools, users } from "../app/db/schema.server";
-import { createEvent } from "../app/events/event.server";
+import { createEvent } from "~/events/event-commands.server";
 import { EventSchema } from "../app/events/schemas";
 import { enterRun } from "../app/competitions/judging/entries.server";
 import { grantRole, loadGrants } from "../app/members/roles.server";

@@ -13,7 +13,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { createSession } from "../app/members/session.server";
 import { openEmbedded, openPostgres, type Database } from "../app/db/client.server";
-import { createEvent } from "../app/events/event.server";
+import { createEvent } from "~/events/event-commands.server";
 import { saveProfile, signInWithIdentity } from "../app/members/user.server";
 import { EventSchema } from "../app/events/schemas";
 import { ProfileSchema } from "../app/members/schemas";

@@ -4,7 +4,11 @@ import { giveEventsTheirSessions } from "~/events/sessions.server";
 import { recordAudit, type AuditActor } from "~/audit/audit.server";
 import { eq, getTableColumns, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { defaultEndsAt, EventDateOutOfRangeError, eventStartsAt } from "~/events/event.server";
+import {
+  defaultEndsAt,
+  EventDateOutOfRangeError,
+  eventStartsAt,
+} from "~/events/event-commands.server";
 import type { Db, Tx } from "~/db/client.server";
 import { notifyPublicationChange, type PublicationKind } from "~/db/notify.server";
 import { rowsOf } from "~/db/rows.server";

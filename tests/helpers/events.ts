@@ -15,7 +15,8 @@ import {
   users,
   type User,
 } from "~/db/schema.server";
-import { createEvent, addGalleryImage } from "~/events/event.server";
+import { createEvent } from "~/events/event-commands.server";
+import { addGalleryImage } from "~/events/gallery.server";
 import { EventSchema } from "~/events/schemas";
 import { BrowserClient } from "./browser-client";
 import { signInMember } from "./sign-in";

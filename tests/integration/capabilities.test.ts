@@ -26,14 +26,10 @@ import {
   users,
   type User,
 } from "~/db/schema.server";
-import {
-  addGalleryImage,
-  createEvent,
-  deleteEvent,
-  listEventsForAdmin,
-  setDoorWindow,
-  updateEvent,
-} from "~/events/event.server";
+import { addGalleryImage } from "~/events/gallery.server";
+import { createEvent, deleteEvent, updateEvent } from "~/events/event-commands.server";
+import { listEventsForAdmin } from "~/events/event.server";
+import { setDoorWindow } from "~/attendance/door-window.server";
 import { EventSchema } from "~/events/schemas";
 import {
   addCategory,

@@ -16,7 +16,7 @@ import {
   formatCertificateCode,
   parseCertificateCode,
 } from "~/attendance/certificate.server";
-import { deleteEvent } from "~/events/event.server";
+import { deleteEvent } from "~/events/event-commands.server";
 import { deleteAccount } from "~/member-data.server";
 import { joinEvent } from "~/events/participation.server";
 import { qrModules } from "~/attendance/qr.server";

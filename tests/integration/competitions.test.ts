@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { auditLog, competitionCategories, siteSections, type User } from "~/db/schema.server";
-import { deleteEvent } from "~/events/event.server";
+import { deleteEvent } from "~/events/event-commands.server";
 import { grantRole } from "~/members/roles.server";
 import { valuesFromSection } from "~/site/section-fields";
 import { loadSiteSections } from "~/site/sections.server";

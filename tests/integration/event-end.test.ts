@@ -15,7 +15,8 @@ import { certificateFor, findCertificate } from "~/attendance/certificate.server
 import { openEmbedded, type Database, type Db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { events, mailOutbox, users, type User } from "~/db/schema.server";
-import { createEvent, eventState, listEventsPage, listUpcomingEvents } from "~/events/event.server";
+import { createEvent } from "~/events/event-commands.server";
+import { eventState, listEventsPage, listUpcomingEvents } from "~/events/event.server";
 import { EventEndedError, joinEvent, leaveEvent } from "~/events/participation.server";
 import { EventSchema } from "~/events/schemas";
 import { composeMail, mailSite } from "~/mail/compose.server";

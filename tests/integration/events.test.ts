@@ -136,7 +136,7 @@ test("an admin can take every event action, each with its message of §8", async
 });
 
 test("the model refuses a member even when called directly", async () => {
-  const { createEvent } = await import("~/events/event.server");
+  const { createEvent } = await import("~/events/event-commands.server");
   const { EventSchema } = await import("~/events/schemas");
   await expect(
     createEvent(

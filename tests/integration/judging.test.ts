@@ -21,7 +21,7 @@ import {
   users,
   type User,
 } from "~/db/schema.server";
-import { createEvent } from "~/events/event.server";
+import { createEvent } from "~/events/event-commands.server";
 import { EventSchema } from "~/events/schemas";
 import { drawOrder } from "~/competitions/judging/bracket";
 import { enterRound, enterRun, enterScoreSheet } from "~/competitions/judging/entries.server";

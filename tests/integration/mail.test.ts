@@ -17,7 +17,7 @@ import {
   smtpTransport,
   type MailTransport,
 } from "~/mail/worker.server";
-import { deleteEvent, updateEvent } from "~/events/event.server";
+import { deleteEvent, updateEvent } from "~/events/event-commands.server";
 import {
   queueDueReminders,
   queueParticipantsMessage,

@@ -14,7 +14,7 @@ import { checkInCode, checkInToken } from "~/attendance/check-in.server";
 import type { loadMyPasses } from "~/attendance/my-passes.server";
 import { formatCheckInCode } from "~/attendance/check-in";
 import { events, eventSessions, payments, type User } from "~/db/schema.server";
-import { deleteEvent } from "~/events/event.server";
+import { deleteEvent } from "~/events/event-commands.server";
 import { joinEvent, leaveEvent } from "~/events/participation.server";
 import { cancelSession } from "~/events/sessions.server";
 import { decidePayment } from "~/payments/review.server";

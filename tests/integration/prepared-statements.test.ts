@@ -6,12 +6,8 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { EventSchema } from "~/events/schemas";
 import type { Db } from "~/db/client.server";
 import { users, type User } from "~/db/schema.server";
-import {
-  createEvent,
-  getEventForViewer,
-  listEventsPage,
-  listUpcomingEvents,
-} from "~/events/event.server";
+import { createEvent } from "~/events/event-commands.server";
+import { getEventForViewer, listEventsPage, listUpcomingEvents } from "~/events/event.server";
 import { createNote, listLatestNotes } from "~/publications/note.server";
 import { joinEvent } from "~/events/participation.server";
 import { getSessionUser } from "~/members/session.server";

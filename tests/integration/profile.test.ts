@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { UNKNOWN_FIELDS_MESSAGE } from "~/kernel/forms";
 import { zonedToInstant } from "~/kernel/time";
-import { defaultEndsAt } from "~/events/event.server";
+import { defaultEndsAt } from "~/events/event-commands.server";
 import { events, participations } from "~/db/schema.server";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import {

@@ -22,7 +22,7 @@ import {
   sessionSkips,
   type User,
 } from "~/db/schema.server";
-import { setCertificateShare } from "~/events/event.server";
+import { setCertificateShare } from "~/attendance/certificate-share.server";
 import { joinEvent } from "~/events/participation.server";
 import { SKIP_MESSAGES, skipSession } from "~/events/session-skips.server";
 import { cancelSession, generateSessions } from "~/events/sessions.server";

@@ -23,7 +23,7 @@ import {
 } from "~/db/schema.server";
 import { COACH_CONSENT, TEAM_MESSAGES } from "~/competitions/teams";
 import { isAdult, newInvitationCode, setRobotPhoto } from "~/competitions/teams.server";
-import { deleteEvent } from "~/events/event.server";
+import { deleteEvent } from "~/events/event-commands.server";
 import { KERNEL_MESSAGES } from "~/kernel/messages";
 import { expireHolds } from "~/hold-expiry.server";
 import { composeMail, mailSite } from "~/mail/compose.server";

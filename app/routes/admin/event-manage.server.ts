@@ -3,13 +3,9 @@
 // and its posts; every change is decided by the model functions it calls.
 import { data, type AppLoadContext } from "react-router";
 import type { EventFormValues } from "~/events/components/event-form";
-import {
-  CertificateShareError,
-  DoorWindowError,
-  getEvent,
-  setCertificateShare,
-  setDoorWindow,
-} from "~/events/event.server";
+import { CertificateShareError, setCertificateShare } from "~/attendance/certificate-share.server";
+import { DoorWindowError, setDoorWindow } from "~/attendance/door-window.server";
+import { getEvent } from "~/events/event.server";
 import { redirectWithFlash } from "~/flash.server";
 import { Refusal } from "~/kernel/errors";
 import { notFound } from "~/kernel/not-found";

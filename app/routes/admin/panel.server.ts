@@ -15,19 +15,20 @@ import {
   SEARCH_MAX,
   setAdmin,
 } from "~/members/admin-users.server";
+import { addGalleryImage, removeGalleryImage } from "~/events/gallery.server";
 import {
-  addGalleryImage,
   createEvent,
   deleteEvent,
   EventDateOutOfRangeError,
   EventEndBeforeStartError,
+  updateEvent,
+} from "~/events/event-commands.server";
+import {
   EventNotFoundError,
   eventState,
   getEvent,
   hasEnded,
   listEventsForAdmin,
-  removeGalleryImage,
-  updateEvent,
 } from "~/events/event.server";
 import { releaseAfterChange } from "~/uploads/upload.server";
 import { grantRole, revokeRole, rolesOf } from "~/members/roles.server";
