@@ -40,7 +40,7 @@ import { MESSAGES } from "~/messages";
 import { currentYear, knowZoneRules, zoneRules } from "~/kernel/time";
 import { homeSectionsShown, socialLinks } from "~/site/sections";
 import { useNonce } from "~/kernel/nonce";
-import { may, type Grant } from "~/members/permissions.server";
+import { may, type Grant } from "~/kernel/permissions";
 import { pressHeldButtons } from "~/kernel/held-buttons";
 import { cookieSettings, takeFlash } from "~/flash.server";
 import { CARD_SIZE, pageCard } from "~/site/link-preview";

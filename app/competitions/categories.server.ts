@@ -20,7 +20,7 @@ import { EventNotFoundError } from "~/events/errors";
 import { isRealDate, isUuid } from "~/kernel/checks";
 import { Refusal } from "~/kernel/errors";
 import { formatDateTime, zonedDateTime, zonedToInstant } from "~/kernel/time";
-import { assertMay, type Grant } from "~/members/permissions.server";
+import { assertMay, type Grant } from "~/kernel/permissions";
 import { parseBs, priceFieldValue, PRICE_MAX_CENTS } from "~/payments/money";
 import {
   CATEGORY_LIMITS,

@@ -11,7 +11,7 @@ import { preparedFor } from "~/db/prepared.server";
 import { eventImages, events, eventSessions, type User } from "~/db/schema.server";
 import { tableMemory } from "~/db/table-memory.server";
 import { queueMail, recipients, type EventBefore } from "~/mail/mail.server";
-import { assertMay, type Grant, type Scope } from "~/members/permissions.server";
+import { assertMay, type Grant, type Scope } from "~/kernel/permissions";
 import { recordAudit } from "~/audit/audit.server";
 import { EventNotFoundError } from "./errors";
 import { hasEnded } from "./event-state";

@@ -12,7 +12,7 @@ import { Refusal } from "~/kernel/errors";
 import { EVENT_SESSIONS_MAX, SESSION_LINK_MAX, SESSION_PLACE_MAX } from "~/kernel/limits";
 import { formatDateTimeRange, zonedDateTime, zonedToInstant } from "~/kernel/time";
 import { queueMail, recipients, type SessionSnapshot } from "~/mail/mail.server";
-import { assertMay, type Grant } from "~/members/permissions.server";
+import { assertMay, type Grant } from "~/kernel/permissions";
 import { EventNotFoundError } from "./errors";
 
 type Actor =

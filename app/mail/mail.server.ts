@@ -13,7 +13,7 @@ import { events, mailOutbox, users, type User } from "~/db/schema.server";
 import { EventNotFoundError } from "~/events/errors";
 import type { IcsEvent, IcsSession } from "~/events/ics.server";
 import { EVENT_DEFAULT_DURATION_MS } from "~/kernel/limits";
-import { assertMay, type Grant } from "~/members/permissions.server";
+import { assertMay, type Grant } from "~/kernel/permissions";
 import { recordAudit } from "~/audit/audit.server";
 
 export const MAIL_KINDS = [

@@ -1,6 +1,6 @@
 // Roles with a scope (docs/decisions/038-roles-and-capabilities.md): admins grant and revoke any;
 // an event's organisers grant and revoke its door staff and its categories' judges (decision 057). What each role may do is the capability
-// table of permissions.server.ts; this file keeps who holds which.
+// table of kernel/permissions.ts; this file keeps who holds which.
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { competitionCategories, events, roleGrants, users, type User } from "~/db/schema.server";
@@ -19,7 +19,7 @@ import {
   type Actor,
   type Grant,
   type RoleKind,
-} from "./permissions.server";
+} from "~/kernel/permissions";
 import { UserNotFoundError } from "./admin-users.server";
 import { RoleConflictError } from "./errors";
 import { ROLE_NOT_SEEN } from "./roles";

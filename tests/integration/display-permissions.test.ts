@@ -4,7 +4,7 @@
 // saw it.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { may } from "~/members/permissions.server";
+import { may } from "~/kernel/permissions";
 import { grantRole, loadGrants } from "~/members/roles.server";
 import { BrowserClient } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";

@@ -27,7 +27,7 @@ import {
 } from "~/events/sessions.server";
 import { composeMail, mailSite } from "~/mail/compose.server";
 import { getQueuedMail } from "~/mail/mail.server";
-import { may, NotAllowedError } from "~/members/permissions.server";
+import { may, NotAllowedError } from "~/kernel/permissions";
 import { grantRole, loadGrants } from "~/members/roles.server";
 import { PROJECT_ROOT } from "~/kernel/paths.server";
 import { zonedDateTime } from "~/kernel/time";

@@ -6,7 +6,7 @@ import { EventNotFoundError } from "~/events/errors";
 import { EventEndedError } from "~/events/participation.server";
 import { answerRefusal, Refusal } from "~/kernel/errors";
 import { LastAdminError, NotSignedInError } from "~/members/errors";
-import { NotAllowedError } from "~/members/permissions.server";
+import { NotAllowedError } from "~/kernel/permissions";
 import { readSource, sourceFilesUnder } from "../helpers/sources";
 
 function thrown(run: () => unknown): unknown {

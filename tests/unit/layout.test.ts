@@ -162,10 +162,6 @@ const DOMAIN_ORDER = [
  * code moves.
  */
 const UPWARD_ALLOWED: Record<string, string> = {
-  "audit → members":
-    "the capability table (members/permissions.server.ts) is the floor of every domain; it moves to the base",
-  "uploads → members": "the capability table; it moves to the base",
-  "mail → members": "the capability table; it moves to the base",
   "mail → site": "the site's name in the mail layout (site/copy); the words move to a registry",
   "mail → events":
     "compose.server.ts writes the events' mails (place, calendar file, state): their drafts move to events",

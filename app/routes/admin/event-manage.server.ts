@@ -25,7 +25,7 @@ import { MESSAGES } from "~/messages";
 import type { SessionUser } from "~/guards.server";
 import { changeTeam, staffOf } from "~/routes/events/detail.server";
 import { eventPageAction } from "./panel.server";
-import { may } from "~/members/permissions.server";
+import { may } from "~/kernel/permissions";
 import {
   createStaffLink,
   defaultExpiry,

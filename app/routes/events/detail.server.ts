@@ -21,7 +21,7 @@ import { answerRefusal, Refusal } from "~/kernel/errors";
 import { isImageLink } from "~/kernel/images";
 import { notFound } from "~/kernel/not-found";
 import { MESSAGES, type MessageKey } from "~/messages";
-import { may, ROLE_KINDS, type Grant, type RoleKind } from "~/members/permissions.server";
+import { may, ROLE_KINDS, type Grant, type RoleKind } from "~/kernel/permissions";
 import { eventStaff, findMemberByEmail, grantRole, revokeRole } from "~/members/roles.server";
 
 type Viewer = User & { grants?: readonly Grant[] };

@@ -4,11 +4,11 @@
 // a 403 (app/guards.server.ts).
 import type { User } from "~/db/schema.server";
 import { Refusal } from "~/kernel/errors";
-import { MEMBER_MESSAGES } from "./messages";
+import { KERNEL_MESSAGES } from "./messages";
 
 export class NotAllowedError extends Refusal {
   override name = "NotAllowedError";
-  constructor(message: string = MEMBER_MESSAGES.accessDenied) {
+  constructor(message: string = KERNEL_MESSAGES.accessDenied) {
     super(message, 403);
   }
 }
@@ -209,10 +209,10 @@ export function assertMay(
     );
     throw new NotAllowedError(
       door && (CAPABILITIES[action] as readonly RoleKind[]).includes(door.kind)
-        ? MEMBER_MESSAGES.outsideDoorWindow
+        ? KERNEL_MESSAGES.outsideDoorWindow
         : (actor?.grants?.length ?? 0) > 0
-          ? MEMBER_MESSAGES.notAllowed
-          : MEMBER_MESSAGES.accessDenied,
+          ? KERNEL_MESSAGES.notAllowed
+          : KERNEL_MESSAGES.accessDenied,
     );
   }
   return role;
