@@ -11,6 +11,7 @@ import { Refusal } from "~/kernel/errors";
 import { MEMBER_MESSAGES } from "./messages";
 import {
   assertMay,
+  grantActionFor,
   isEventScoped,
   isGrantableKind,
   isRoleKind,
@@ -54,15 +55,6 @@ interface RoleTarget {
   categoryId?: unknown;
 }
 
-/** The capability that gives or takes back a kind: admins any; organisers door staff and judges. */
-function grantAction(kind: RoleKind) {
-  return kind === "door"
-    ? "event.door.grant"
-    : kind === "judge"
-      ? "event.judges.grant"
-      : "roles.grant";
-}
-
 /** Checks the form's fields, and who may grant or revoke that kind: admins, or for door staff the event's organisers. */
 async function resolveTarget(db: Db, actor: Author | null, target: RoleTarget) {
   if (!isGrantableKind(target.kind)) {
@@ -78,10 +70,10 @@ async function resolveTarget(db: Db, actor: Author | null, target: RoleTarget) {
     throw new RoleInputError(MEMBER_MESSAGES.roleEventMissing);
   }
   if (scoped && !isUuid(eventId)) {
-    assertMay(actor, grantAction(kind), {});
+    assertMay(actor, grantActionFor(kind), {});
     throw new EventNotFoundError();
   }
-  const role = assertMay(actor, grantAction(kind), scoped ? { eventId: eventId as string } : {});
+  const role = assertMay(actor, grantActionFor(kind), scoped ? { eventId: eventId as string } : {});
   let eventName: string | null = null;
   if (scoped) {
     const [event] = await db

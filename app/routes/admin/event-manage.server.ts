@@ -25,7 +25,7 @@ import { MESSAGES } from "~/messages";
 import type { SessionUser } from "~/guards.server";
 import { changeTeam, staffOf } from "~/routes/events/detail.server";
 import { eventPageAction } from "./panel.server";
-import { may } from "~/kernel/permissions";
+import { may, mayAdminister } from "~/kernel/permissions";
 import {
   createStaffLink,
   defaultExpiry,
@@ -66,7 +66,8 @@ export async function loadEventManagement(
     {
       search: params.toString(),
       timeZone: zone,
-      isAdmin: user.isAdmin,
+      // Back to the admin panel when it opens for this person, else to their roles (decision 071).
+      panel: mayAdminister(user),
       event: {
         id: event.id,
         nombreEvento: event.nombreEvento,
