@@ -15,7 +15,7 @@ import { backupRuns, type User } from "~/db/schema.server";
 import type { Config } from "~/kernel/config.server";
 import { PROJECT_ROOT } from "~/kernel/paths.server";
 import { smtpTransport } from "~/mail/worker.server";
-import { assertAdmin } from "~/members/permissions.server";
+import { assertAdmin } from "~/kernel/permissions";
 import { sitePrivateStorage, siteStorage } from "~/uploads/storage.server";
 import { checkStoredFiles, listMissing } from "~/uploads/stored-files.server";
 

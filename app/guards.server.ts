@@ -11,7 +11,7 @@ import {
   type Action,
   type Grant,
   type Scope,
-} from "~/members/permissions.server";
+} from "~/kernel/permissions";
 import { eventScope } from "~/events/event.server";
 import { linkHolderOf, type HolderLookup, type LinkHolder } from "~/members/staff-links.server";
 import { hasCompletedProfile } from "~/members/user.server";

@@ -41,7 +41,6 @@ import "~/offline-queues";
 import { currentYear, knowZoneRules, zoneRules } from "~/kernel/time";
 import { homeSectionsShown, socialLinks } from "~/site/sections";
 import { useNonce } from "~/kernel/nonce";
-import { may, type Grant } from "~/members/permissions.server";
 import { pressHeldButtons } from "~/kernel/held-buttons";
 import { cookieSettings, takeFlash } from "~/flash.server";
 import { CARD_SIZE, pageCard } from "~/site/link-preview";
@@ -65,9 +64,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             displayName: user.displayName,
             photoURL: photoOf(user),
             isAdmin: user.isAdmin,
-            // Asked of the capability table, as the publishing route asks it (an editor may).
-            mayPublish: may(user, "publications.manage"),
-            ...menuEntries(user.grants),
+            // Their roles, so that the menu and every page ask the capability table (`may`) the
+            // same question the server asks (decision 071).
+            grants: user.grants.map(({ kind, eventId, categoryId }) => ({
+              kind,
+              eventId,
+              categoryId: categoryId ?? null,
+            })),
           }
         : null,
       // Each message taken gets its own id: the dialog shows once per message, not once per
@@ -84,31 +87,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     flash.setCookie ? { headers: { "Set-Cookie": flash.setCookie } } : undefined,
   );
-}
-
-/** The user menu's entries a member's roles open (admins have theirs already). */
-function menuEntries(grants: readonly Grant[]) {
-  const eventIds = [...new Set(grants.flatMap((g) => (g.eventId ? [g.eventId] : [])))];
-  const doors = grants.filter((g) => g.kind === "door" || g.kind === "organiser");
-  return {
-    eventsInCharge: eventIds.length > 0,
-    // One event: straight to its check-in; several: the list on the profile.
-    checkIn:
-      doors.length === 0
-        ? null
-        : doors.length === 1
-          ? `/admin/eventos/${doors[0]!.eventId}/registro`
-          : "/profile#mis-roles",
-    // A judge: straight to the one category's screen, or the list on the profile (decision 059).
-    judge: ((judges) =>
-      judges.length === 0
-        ? null
-        : judges.length === 1
-          ? `/admin/eventos/${judges[0]!.eventId}/jurado/${judges[0]!.categoryId}`
-          : "/profile#mis-roles")(grants.filter((g) => g.kind === "judge" && g.categoryId)),
-    editor: grants.some((g) => g.kind === "editor"),
-    treasurer: grants.some((g) => g.kind === "treasurer"),
-  };
 }
 
 type RootData = Awaited<ReturnType<typeof loader>>["data"];

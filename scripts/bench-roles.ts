@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import pg from "pg";
 import { openEmbedded, openPostgres, type Database } from "../app/db/client.server";
 import { events, roleGrants, users } from "../app/db/schema.server";
-import { assertMay, type Grant } from "../app/members/permissions.server";
+import { assertMay, type Grant } from "../app/kernel/permissions";
 import { loadGrants } from "../app/members/roles.server";
 import { createSession, getSessionUser } from "../app/members/session.server";
 import { recordAudit } from "../app/audit/audit.server";

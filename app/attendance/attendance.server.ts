@@ -19,7 +19,7 @@ import {
   SESSION_OPENS_BEFORE_MS,
   sessionUnderWay,
 } from "./session-attendance.server";
-import { assertMay, type Grant } from "~/members/permissions.server";
+import { assertMay, type Grant } from "~/kernel/permissions";
 import { recordAudit, type AuditActor } from "~/audit/audit.server";
 import { isLinkHolder, linkAuthor, type LinkHolder } from "~/members/staff-links.server";
 import { eventScope } from "~/events/event.server";

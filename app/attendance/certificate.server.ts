@@ -8,7 +8,7 @@ import { isUuid } from "~/kernel/checks";
 import type { Db } from "~/db/client.server";
 import { events, participations, users, type User } from "~/db/schema.server";
 import { hasEnded } from "~/events/event.server";
-import { may, type Grant } from "~/members/permissions.server";
+import { may, type Grant } from "~/kernel/permissions";
 import { Refusal } from "~/kernel/errors";
 import {
   attendedCount,

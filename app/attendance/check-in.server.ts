@@ -21,7 +21,7 @@ import { events, participations, sessionAttendance, users, type User } from "~/d
 import { formatDateTime } from "~/kernel/time";
 import { openSessionsOf, sessionUnderWay } from "./session-attendance.server";
 import { nameOf } from "./attendance.server";
-import { assertMay, type Grant } from "~/members/permissions.server";
+import { assertMay, type Grant } from "~/kernel/permissions";
 import { recordAudit, type AuditActor } from "~/audit/audit.server";
 import { isLinkHolder, linkAuthor, type LinkHolder } from "~/members/staff-links.server";
 import { eventScope } from "~/events/event.server";

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { isUuid } from "~/kernel/checks";
 import type { Db } from "~/db/client.server";
 import { events } from "~/db/schema.server";
-import { assertMay } from "~/members/permissions.server";
+import { assertMay } from "~/kernel/permissions";
 import { recordAudit } from "~/audit/audit.server";
 import { EventNotFoundError, Refusal } from "~/kernel/errors";
 

@@ -7,13 +7,7 @@ import { auditLog, type User } from "~/db/schema.server";
 import { isRealDate } from "~/kernel/checks";
 import { Refusal } from "~/kernel/errors";
 import { formatSortableDateTime, zonedToInstant } from "~/kernel/time";
-import {
-  assertMay,
-  isRoleKind,
-  ROLE_KINDS,
-  type Actor,
-  type RoleKind,
-} from "~/members/permissions.server";
+import { assertMay, isRoleKind, ROLE_KINDS, type Actor, type RoleKind } from "~/kernel/permissions";
 
 /** Who is written as the author: a member, or the system (an import without --como, a restore). */
 export type AuditActor =

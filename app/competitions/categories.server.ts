@@ -19,7 +19,7 @@ import { recordAudit } from "~/audit/audit.server";
 import { isRealDate, isUuid } from "~/kernel/checks";
 import { EventNotFoundError, Refusal } from "~/kernel/errors";
 import { formatDateTime, zonedDateTime, zonedToInstant } from "~/kernel/time";
-import { assertMay, type Grant } from "~/members/permissions.server";
+import { assertMay, type Grant } from "~/kernel/permissions";
 import { parseBs, priceFieldValue, PRICE_MAX_CENTS } from "~/payments/money";
 import {
   CATEGORY_LIMITS,

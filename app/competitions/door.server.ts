@@ -21,7 +21,7 @@ import { recordAudit } from "~/audit/audit.server";
 import { eventScope } from "~/events/event.server";
 import { isUuid } from "~/kernel/checks";
 import { Refusal } from "~/kernel/errors";
-import { assertMay } from "~/members/permissions.server";
+import { assertMay } from "~/kernel/permissions";
 import {
   INSPECTION_LIMITS,
   INSPECTION_MESSAGES,

@@ -24,7 +24,7 @@ import { recordAudit } from "~/audit/audit.server";
 import { isUuid } from "~/kernel/checks";
 import { Refusal } from "~/kernel/errors";
 import { zonedDateTime } from "~/kernel/time";
-import { assertMay, may, type Grant } from "~/members/permissions.server";
+import { assertMay, may, type Grant } from "~/kernel/permissions";
 import { queueMail, recipients } from "~/mail/mail.server";
 import { holdTeamFee, releaseTeamFee } from "~/payments/hold.server";
 import { LEVELS, type Level } from "./categories";

@@ -852,7 +852,7 @@ export type BracketRound = typeof bracketRounds.$inferSelect;
 export type ScoreSheet = typeof scoreSheets.$inferSelect;
 
 /**
- * A role given to a member (decision 038): its kind (ROLE_KINDS in app/members/permissions.server.ts)
+ * A role given to a member (decision 038): its kind (ROLE_KINDS in app/kernel/permissions.ts)
  * and, for kinds scoped to one event, that event. What each kind may do is the capability table
  * there, never a column here.
  */

@@ -10,7 +10,7 @@ import { zonedToInstant } from "~/kernel/time";
 import type { Db } from "~/db/client.server";
 import { events, eventSessions } from "~/db/schema.server";
 import { queueMail, recipients, type EventBefore } from "~/mail/mail.server";
-import { assertMay } from "~/members/permissions.server";
+import { assertMay } from "~/kernel/permissions";
 import { recordAudit } from "~/audit/audit.server";
 import { hasEnded } from "./event-state";
 import { fillSeats } from "./seats.server";

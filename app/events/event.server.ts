@@ -9,7 +9,7 @@ import { rowsOf } from "~/db/rows.server";
 import { preparedFor } from "~/db/prepared.server";
 import { events, type User } from "~/db/schema.server";
 import { tableMemory } from "~/db/table-memory.server";
-import { assertMay, type Grant, type Scope } from "~/members/permissions.server";
+import { assertMay, type Grant, type Scope } from "~/kernel/permissions";
 import { EventNotFoundError } from "~/kernel/errors";
 
 /** Who acts on an event, as every events' function receives them. */

@@ -4,7 +4,7 @@ import { eq, and, sql } from "drizzle-orm";
 import { isUuid } from "~/kernel/checks";
 import type { Db } from "~/db/client.server";
 import { eventImages, events } from "~/db/schema.server";
-import { assertMay } from "~/members/permissions.server";
+import { assertMay } from "~/kernel/permissions";
 import { recordAudit } from "~/audit/audit.server";
 import { EventNotFoundError } from "~/kernel/errors";
 

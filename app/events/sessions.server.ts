@@ -12,7 +12,7 @@ import { EventNotFoundError, Refusal } from "~/kernel/errors";
 import { EVENT_SESSIONS_MAX, SESSION_LINK_MAX, SESSION_PLACE_MAX } from "~/kernel/limits";
 import { formatDateTimeRange, zonedDateTime, zonedToInstant } from "~/kernel/time";
 import { queueMail, recipients, type SessionSnapshot } from "~/mail/mail.server";
-import { assertMay, type Grant } from "~/members/permissions.server";
+import { assertMay, type Grant } from "~/kernel/permissions";
 
 type Actor =
   | (Pick<User, "id" | "isAdmin" | "displayName" | "email" | "nombreCompleto"> & {

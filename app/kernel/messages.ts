@@ -9,4 +9,9 @@ export const KERNEL_MESSAGES = {
     "El texto enviado tiene un carácter de control que no se puede guardar. Escríbelo de nuevo, sin copiarlo de otro lugar.",
   valueTooLong:
     "Un campo del formulario es demasiado largo: no se guardó nada. Acórtalo y vuelve a enviarlo.",
+  // The capability table's refusals (app/kernel/permissions.ts), whatever the domain asking.
+  accessDenied: "Acceso denegado. No eres un administrador.",
+  notAllowed: "No tienes permiso para hacer esto.",
+  outsideDoorWindow:
+    "El registro de entrada de este evento no está abierto ahora para el personal de puerta.",
 } as const;

@@ -12,7 +12,7 @@ import { rowsOf } from "~/db/rows.server";
 import { events, mailOutbox, users, type User } from "~/db/schema.server";
 import type { IcsEvent, IcsSession } from "~/kernel/ics.server";
 import { EVENT_DEFAULT_DURATION_MS } from "~/kernel/limits";
-import { assertMay, type Grant } from "~/members/permissions.server";
+import { assertMay, type Grant } from "~/kernel/permissions";
 import { recordAudit } from "~/audit/audit.server";
 import { EventNotFoundError } from "~/kernel/errors";
 

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import { isUuid } from "~/kernel/checks";
 import type { Db } from "~/db/client.server";
 import { events, participations, users, type User } from "~/db/schema.server";
-import { assertMay } from "./permissions.server";
+import { assertMay } from "~/kernel/permissions";
 import { recordAudit, auditName } from "~/audit/audit.server";
 import { Refusal } from "~/kernel/errors";
 import { AdminSeenError, LastAdminError } from "./errors";

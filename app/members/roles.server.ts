@@ -1,6 +1,6 @@
 // Roles with a scope (docs/decisions/038-roles-and-capabilities.md): admins grant and revoke any;
 // an event's organisers grant and revoke its door staff and its categories' judges (decision 057). What each role may do is the capability
-// table of permissions.server.ts; this file keeps who holds which.
+// table of kernel/permissions.ts; this file keeps who holds which.
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { competitionCategories, events, roleGrants, users, type User } from "~/db/schema.server";
@@ -10,6 +10,7 @@ import { EventNotFoundError, Refusal } from "~/kernel/errors";
 import { MEMBER_MESSAGES } from "./messages";
 import {
   assertMay,
+  grantActionFor,
   isEventScoped,
   isGrantableKind,
   isRoleKind,
@@ -18,7 +19,7 @@ import {
   type Actor,
   type Grant,
   type RoleKind,
-} from "./permissions.server";
+} from "~/kernel/permissions";
 import { UserNotFoundError } from "./admin-users.server";
 import { RoleConflictError } from "./errors";
 import { ROLE_NOT_SEEN } from "./roles";
@@ -53,15 +54,6 @@ interface RoleTarget {
   categoryId?: unknown;
 }
 
-/** The capability that gives or takes back a kind: admins any; organisers door staff and judges. */
-function grantAction(kind: RoleKind) {
-  return kind === "door"
-    ? "event.door.grant"
-    : kind === "judge"
-      ? "event.judges.grant"
-      : "roles.grant";
-}
-
 /** Checks the form's fields, and who may grant or revoke that kind: admins, or for door staff the event's organisers. */
 async function resolveTarget(db: Db, actor: Author | null, target: RoleTarget) {
   if (!isGrantableKind(target.kind)) {
@@ -77,10 +69,10 @@ async function resolveTarget(db: Db, actor: Author | null, target: RoleTarget) {
     throw new RoleInputError(MEMBER_MESSAGES.roleEventMissing);
   }
   if (scoped && !isUuid(eventId)) {
-    assertMay(actor, grantAction(kind), {});
+    assertMay(actor, grantActionFor(kind), {});
     throw new EventNotFoundError();
   }
-  const role = assertMay(actor, grantAction(kind), scoped ? { eventId: eventId as string } : {});
+  const role = assertMay(actor, grantActionFor(kind), scoped ? { eventId: eventId as string } : {});
   let eventName: string | null = null;
   if (scoped) {
     const [event] = await db

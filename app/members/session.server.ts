@@ -1,5 +1,5 @@
 // Sessions live in the database; the browser holds only a random token (its SHA-256 is the key).
-import { isGrantableKind, type Grant } from "./permissions.server";
+import { isGrantableKind, type Grant } from "~/kernel/permissions";
 import { createHash, randomBytes } from "node:crypto";
 import { eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";

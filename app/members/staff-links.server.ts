@@ -11,7 +11,7 @@ import { isRealDate, isUuid } from "~/kernel/checks";
 import { EventNotFoundError, Refusal } from "~/kernel/errors";
 import { formatDateTime, zonedDateTime, zonedToInstant } from "~/kernel/time";
 import { MEMBER_MESSAGES } from "./messages";
-import { assertMay, type Actor, type Grant } from "./permissions.server";
+import { assertMay, type Actor, type Grant } from "~/kernel/permissions";
 import { readCookie, serializeCookie } from "./session.server";
 
 /** A refused staff link or link form: the Spanish message, its status, and the field it is about. */

@@ -8,7 +8,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { paymentMethod, payments, type PaymentMethod } from "~/db/schema.server";
 import { recordAudit } from "~/audit/audit.server";
-import { assertMay, may, NotAllowedError, type Actor } from "~/members/permissions.server";
+import { assertMay, may, NotAllowedError, type Actor } from "~/kernel/permissions";
 import { StorageUnavailableError, type PrivateStorage } from "~/uploads/storage.server";
 import {
   tooLargeError,

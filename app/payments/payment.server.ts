@@ -6,7 +6,7 @@ import type { Db } from "~/db/client.server";
 import { events, payments, type Payment, type User } from "~/db/schema.server";
 import { isUuid } from "~/kernel/checks";
 import { Refusal } from "~/kernel/errors";
-import { may, NotAllowedError, type Actor } from "~/members/permissions.server";
+import { may, NotAllowedError, type Actor } from "~/kernel/permissions";
 import { StorageUnavailableError, type PrivateStorage } from "~/uploads/storage.server";
 import type { UploadedFile, UploadLimits } from "~/uploads/upload.server";
 import { getPaymentMethod } from "./payment-method.server";

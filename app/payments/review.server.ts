@@ -7,7 +7,7 @@ import { events, payments, users, type User } from "~/db/schema.server";
 import { recordAudit, auditName } from "~/audit/audit.server";
 import { isUuid } from "~/kernel/checks";
 import { Refusal } from "~/kernel/errors";
-import { assertMay, type Actor } from "~/members/permissions.server";
+import { assertMay, type Actor } from "~/kernel/permissions";
 import { DELETED_ACCOUNT } from "~/members/messages";
 import { formatBs } from "./money";
 import { PaymentNotFoundError } from "./payment.server";

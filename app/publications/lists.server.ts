@@ -4,7 +4,7 @@ import { desc } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { publicationsVersion } from "~/db/notify.server";
 import { notes, projects, resources, type User } from "~/db/schema.server";
-import { assertMay } from "~/members/permissions.server";
+import { assertMay } from "~/kernel/permissions";
 
 export interface PublicationListItem {
   id: string;

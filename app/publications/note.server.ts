@@ -7,7 +7,7 @@ import { preparedFor } from "~/db/prepared.server";
 import { publicationsVersion, notifyPublicationChange } from "~/db/notify.server";
 import { notes, type Note, type User } from "~/db/schema.server";
 import { publisherNameOf } from "./publisher.server";
-import { assertMay } from "~/members/permissions.server";
+import { assertMay } from "~/kernel/permissions";
 import { recordAudit } from "~/audit/audit.server";
 
 const latestNotes = preparedFor((db) =>

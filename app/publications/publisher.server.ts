@@ -1,4 +1,4 @@
-// Who published a note, resource or project. Who may publish: permissions.server.ts.
+// Who published a note, resource or project. Who may publish: kernel/permissions.ts.
 import type { User } from "~/db/schema.server";
 
 /** §3 publisherName: the display name, or 'Admin'. */

@@ -6,7 +6,7 @@ import type { Db } from "~/db/client.server";
 import { publicationsVersion, notifyPublicationChange } from "~/db/notify.server";
 import { resources, type Resource, type User } from "~/db/schema.server";
 import { publisherNameOf } from "./publisher.server";
-import { assertMay } from "~/members/permissions.server";
+import { assertMay } from "~/kernel/permissions";
 import { recordAudit } from "~/audit/audit.server";
 
 /** Every resource, newest first. */

@@ -15,7 +15,7 @@ import { siteSectionSchema } from "~/site/section-schemas";
 import type { Db } from "~/db/client.server";
 import { appMeta, siteSections, type User } from "~/db/schema.server";
 import { tableMemory } from "~/db/table-memory.server";
-import { assertMay } from "~/members/permissions.server";
+import { assertMay } from "~/kernel/permissions";
 import { recordAudit } from "~/audit/audit.server";
 import { Refusal } from "~/kernel/errors";
 

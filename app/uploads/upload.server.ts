@@ -11,7 +11,7 @@ import { rowsOf } from "~/db/rows.server";
 import { uploadAttempts, type User } from "~/db/schema.server";
 import type { DecodePlace } from "./decode-queue.server";
 import { siteStorage, StorageUnavailableError, type UploadStorage } from "./storage.server";
-import { may, NotAllowedError, type Grant } from "~/members/permissions.server";
+import { may, NotAllowedError, type Grant } from "~/kernel/permissions";
 import { Refusal } from "~/kernel/errors";
 
 /**

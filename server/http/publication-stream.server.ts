@@ -6,7 +6,7 @@ import { getSessionUser, sessionKeyOf } from "~/members/session.server";
 import type { Config } from "~/kernel/config.server";
 import type { Database } from "~/db/client.server";
 import { PUBLICATIONS_CHANNEL, parsePublicationChange } from "~/db/notify.server";
-import { may, type Grant } from "~/members/permissions.server";
+import { may, type Grant } from "~/kernel/permissions";
 import type { User } from "~/db/schema.server";
 
 /** Whether the session's member may still see the lists: an admin or an editor, read now. */

@@ -65,7 +65,7 @@ import {
   type Action,
   type Grant,
   type RoleKind,
-} from "~/members/permissions.server";
+} from "~/kernel/permissions";
 import { eventStaff, grantRole, loadGrants, revokeRole } from "~/members/roles.server";
 import {
   createStaffLink,

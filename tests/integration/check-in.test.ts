@@ -21,7 +21,7 @@ import {
   readCheckInToken,
 } from "~/attendance/check-in.server";
 import { joinEvent } from "~/events/participation.server";
-import { NotAllowedError } from "~/members/permissions.server";
+import { NotAllowedError } from "~/kernel/permissions";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";
 import {

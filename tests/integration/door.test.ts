@@ -37,7 +37,7 @@ import { countParticipants } from "~/events/seats.server";
 import { joinEvent, leaveEvent } from "~/events/participation.server";
 import { expireHolds } from "~/hold-expiry.server";
 import { grantRole } from "~/members/roles.server";
-import { NotAllowedError } from "~/members/permissions.server";
+import { NotAllowedError } from "~/kernel/permissions";
 import type { MemberData } from "~/member-data.server";
 import { BrowserClient } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";

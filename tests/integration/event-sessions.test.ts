@@ -28,7 +28,7 @@ import {
 import { composeMail, mailSite } from "~/mail/compose.server";
 import { MAIL_DRAFTS } from "~/mail-drafts.server";
 import { getQueuedMail } from "~/mail/mail.server";
-import { may, NotAllowedError } from "~/members/permissions.server";
+import { may, NotAllowedError } from "~/kernel/permissions";
 import { grantRole, loadGrants } from "~/members/roles.server";
 import { PROJECT_ROOT } from "~/kernel/paths.server";
 import { zonedDateTime } from "~/kernel/time";

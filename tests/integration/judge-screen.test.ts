@@ -23,7 +23,6 @@ import {
 import { JUDGING_MESSAGES } from "~/competitions/judging/messages";
 import { markFinal, seedBracket } from "~/competitions/judging/organise.server";
 import { KERNEL_MESSAGES } from "~/kernel/messages";
-import { MEMBER_MESSAGES } from "~/members/messages";
 import { grantRole, loadGrants } from "~/members/roles.server";
 import type { JudgeBoard } from "~/competitions/judging/board.server";
 import { BrowserClient } from "../helpers/browser-client";
@@ -500,7 +499,7 @@ test("bracket: without a draw the screen says so; the organiser draws it on the 
   expect((await c.organiser.client.get(c.page)).text).toContain(`href="${organise}"`);
   const refusedDraw = await c.judge.client.post(organise, { intent: "sortear" });
   expect(refusedDraw.status).toBe(403);
-  expect(words(refusedDraw.text)).toContain(MEMBER_MESSAGES.notAllowed);
+  expect(words(refusedDraw.text)).toContain(KERNEL_MESSAGES.notAllowed);
   expect(
     await server.db.select().from(bracketDraws).where(eq(bracketDraws.categoryId, c.categoryId)),
   ).toEqual([]);
@@ -776,10 +775,10 @@ test("the screen and its data are refused to visitors, plain members, door staff
     expect((await visitor.post(path, entry)).status).toBe(302);
   }
   const refused: Array<[Person, string]> = [
-    [member, MEMBER_MESSAGES.accessDenied],
-    [c.door, MEMBER_MESSAGES.notAllowed],
-    [otherCategory.judge, MEMBER_MESSAGES.notAllowed],
-    [otherCategory.organiser, MEMBER_MESSAGES.notAllowed],
+    [member, KERNEL_MESSAGES.accessDenied],
+    [c.door, KERNEL_MESSAGES.notAllowed],
+    [otherCategory.judge, KERNEL_MESSAGES.notAllowed],
+    [otherCategory.organiser, KERNEL_MESSAGES.notAllowed],
   ];
   for (const [p, message] of refused) {
     const page = await p.client.get(c.page);

@@ -37,7 +37,7 @@ import {
 import { categoryResults } from "~/competitions/judging/results.server";
 import { teamsInPlay } from "~/competitions/judging/eligible.server";
 import { deleteAccount, exportMemberData } from "~/member-data.server";
-import { NotAllowedError, type Grant } from "~/members/permissions.server";
+import { NotAllowedError, type Grant } from "~/kernel/permissions";
 import { findMemberByEmail, grantRole, loadGrants, revokeRole } from "~/members/roles.server";
 import { updateCategory } from "~/competitions/categories.server";
 import { CATEGORY_MESSAGES } from "~/competitions/categories";

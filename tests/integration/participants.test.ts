@@ -6,7 +6,7 @@ import { MESSAGES } from "~/messages";
 import { events, participations, users, type User } from "~/db/schema.server";
 import { listAttendance, setCheckedIn } from "~/attendance/attendance.server";
 import { joinEvent } from "~/events/participation.server";
-import { NotAllowedError } from "~/members/permissions.server";
+import { NotAllowedError } from "~/kernel/permissions";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";
 import {

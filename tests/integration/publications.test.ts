@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { KERNEL_MESSAGES } from "~/kernel/messages";
 import { UNKNOWN_FIELDS_MESSAGE } from "~/kernel/forms";
 import { notes, projects, resources, users, type User } from "~/db/schema.server";
-import { NotAllowedError } from "~/members/permissions.server";
+import { NotAllowedError } from "~/kernel/permissions";
 import { createNote, deleteNote } from "~/publications/note.server";
 import { createProject, deleteProject, updateProject } from "~/publications/project.server";
 import { createResource, deleteResource, updateResource } from "~/publications/resource.server";

@@ -10,7 +10,7 @@ import type { SiteSections, SiteSectionKey } from "~/site/sections";
 import { siteSectionSchema } from "~/site/section-schemas";
 import { SITE_SECTION_KEYS, valuesFromSection } from "~/site/section-fields";
 import { siteSections } from "~/db/schema.server";
-import { NotAllowedError } from "~/members/permissions.server";
+import { NotAllowedError } from "~/kernel/permissions";
 import {
   loadSiteSections,
   saveSiteSection,

@@ -14,7 +14,7 @@ import { zonedDateTime } from "~/kernel/time";
 import { KERNEL_MESSAGES } from "~/kernel/messages";
 import { MESSAGES } from "~/messages";
 import { deleteAccount, exportMemberData } from "~/member-data.server";
-import { NotAllowedError } from "~/members/permissions.server";
+import { NotAllowedError } from "~/kernel/permissions";
 import { grantRole } from "~/members/roles.server";
 import {
   createStaffLink,

@@ -5,7 +5,7 @@ import { expect, test } from "vitest";
 import { EventEndedError } from "~/events/participation.server";
 import { answerRefusal, EventNotFoundError, Refusal } from "~/kernel/errors";
 import { LastAdminError, NotSignedInError } from "~/members/errors";
-import { NotAllowedError } from "~/members/permissions.server";
+import { NotAllowedError } from "~/kernel/permissions";
 import { readSource, sourceFilesUnder } from "../helpers/sources";
 
 function thrown(run: () => unknown): unknown {

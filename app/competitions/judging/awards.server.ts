@@ -21,7 +21,7 @@ import {
 } from "~/attendance/certificate.server";
 import { ATTENDANCE_MESSAGES } from "~/attendance/messages";
 import { isUuid } from "~/kernel/checks";
-import { may, type Grant } from "~/members/permissions.server";
+import { may, type Grant } from "~/kernel/permissions";
 import type { User } from "~/db/schema.server";
 import { COACH_BY_DEFAULT, type Level } from "../categories";
 import { JUDGING_MESSAGES } from "./messages";

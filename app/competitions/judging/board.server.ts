@@ -13,7 +13,7 @@ import {
   scoreSheets,
 } from "~/db/schema.server";
 import { isUuid } from "~/kernel/checks";
-import { assertMay, NotAllowedError, roleFor, may } from "~/members/permissions.server";
+import { assertMay, NotAllowedError, roleFor, may } from "~/kernel/permissions";
 import { JudgingError, type JudgingActor } from "./category.server";
 import { storedBracket } from "./entries.server";
 import { teamsInPlay } from "./eligible.server";

@@ -10,13 +10,7 @@ import {
 } from "~/db/schema.server";
 import { isUuid } from "~/kernel/checks";
 import { Refusal, type RefusalStatus } from "~/kernel/errors";
-import {
-  assertMay,
-  NotAllowedError,
-  roleFor,
-  type Action,
-  type Grant,
-} from "~/members/permissions.server";
+import { assertMay, NotAllowedError, roleFor, type Action, type Grant } from "~/kernel/permissions";
 import type { Format } from "../categories";
 import { JUDGING_MESSAGES } from "./messages";
 import { DEFAULT_TIE_RULE, isTieRule, type TieRuleOf } from "./rules";

@@ -2,56 +2,70 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Form, Link } from "react-router";
 import { useSignOutGuard } from "~/ui/sign-out-guard";
 import { Avatar, displayNameOf } from "~/ui/avatar";
+import {
+  grantsAllowing,
+  isEventScoped,
+  may,
+  mayAdminister,
+  type Actor,
+} from "~/kernel/permissions";
 
-export interface MenuUser {
+export interface MenuUser extends Actor {
   nombreCompleto: string | null;
   displayName: string | null;
   photoURL: string | null;
   isAdmin: boolean;
-  /** Organiser or door staff of some event: 'Mis eventos a cargo'. */
-  eventsInCharge?: boolean;
-  /** Where 'Registro de entrada' goes (one event's check-in, or the list of roles). */
-  checkIn?: string | null;
-  /** Where 'Anotar resultados' goes (one category's judge's screen, or the list of roles). */
-  judge?: string | null;
-  /** 'Notas y Proyectos' for editors. */
-  editor?: boolean;
-  /** 'Tesorería' for treasurers (decision 048). */
-  treasurer?: boolean;
 }
 
 /** One entry of the menu: a link, or a divider before a group. */
 type Entry = { to: string; label: string; reloadDocument?: boolean } | "divider";
 
-/** The entries a member sees (§2), by their roles; 'Cerrar Sesión' follows them. */
+/** One event's page, or the list of roles on the profile when the role opens several. */
+function oneOrList(hrefs: readonly string[]): string | null {
+  return hrefs.length === 0 ? null : hrefs.length === 1 ? hrefs[0]! : "/profile#mis-roles";
+}
+
+/**
+ * The entries a member sees (§2), each asked of the capability table as its page asks it
+ * (decision 071); 'Cerrar Sesión' follows them. Admins reach every event from the panel, so the
+ * entries of one event's roles are for the others.
+ */
 function menuEntries(user: MenuUser): Entry[] {
   const entries: Entry[] = [
     { to: "/profile", label: "Perfil" },
     // A whole page load: its own headers allow its offline copy (decision 050).
     { to: "/mis-entradas", label: "Mis entradas", reloadDocument: true },
   ];
-  if (!user.isAdmin && (user.eventsInCharge || user.editor || user.treasurer)) {
-    entries.push("divider");
-    if (user.eventsInCharge)
-      entries.push({ to: "/profile#mis-roles", label: "Mis eventos a cargo" });
-    if (user.checkIn)
-      entries.push({ to: user.checkIn, label: "Registro de entrada", reloadDocument: true });
-    if (user.judge)
-      entries.push({ to: user.judge, label: "Anotar resultados", reloadDocument: true });
-    if (user.editor) entries.push({ to: "/projectsandnotes", label: "Notas y Proyectos" });
-    if (user.treasurer) entries.push({ to: "/tesoreria", label: "Tesorería" });
-  }
-  if (user.isAdmin) {
-    entries.push(
-      "divider",
-      { to: "/admin", label: "Administrar y Publicar" },
-      { to: "/projectsandnotes", label: "Notas y Proyectos" },
-      { to: "/admin/sitio", label: "Contenido del sitio" },
-      { to: "/tesoreria", label: "Tesorería" },
-      { to: "/admin/auditoria", label: "Registro de auditoría" },
-      { to: "/admin/diagnostico", label: "Diagnóstico" },
-    );
-  }
+  const admin = mayAdminister(user);
+  const roles = admin ? [] : (user.grants ?? []);
+  // Organiser or door staff of one event: straight to its check-in; of several, the list.
+  const checkIn = oneOrList(
+    grantsAllowing({ ...user, grants: roles }, "event.checkIn").map(
+      (g) => `/admin/eventos/${g.eventId}/registro`,
+    ),
+  );
+  // A judge: straight to the one category's screen, or the list (decision 059).
+  const judge = oneOrList(
+    grantsAllowing({ ...user, grants: roles }, "category.judge")
+      .filter((g) => g.kind === "judge" && g.categoryId)
+      .map((g) => `/admin/eventos/${g.eventId}/jurado/${g.categoryId}`),
+  );
+  const shown: (Entry | false)[] = [
+    admin && { to: "/admin", label: "Administrar y Publicar" },
+    roles.some((g) => isEventScoped(g.kind)) && {
+      to: "/profile#mis-roles",
+      label: "Mis eventos a cargo",
+    },
+    checkIn !== null && { to: checkIn, label: "Registro de entrada", reloadDocument: true },
+    judge !== null && { to: judge, label: "Anotar resultados", reloadDocument: true },
+    may(user, "publications.manage") && { to: "/projectsandnotes", label: "Notas y Proyectos" },
+    admin && { to: "/admin/sitio", label: "Contenido del sitio" },
+    may(user, "payments.setup") && { to: "/tesoreria", label: "Tesorería" },
+    may(user, "audit.read") && { to: "/admin/auditoria", label: "Registro de auditoría" },
+    admin && { to: "/admin/diagnostico", label: "Diagnóstico" },
+  ];
+  const roleEntries = shown.filter((entry) => entry !== false);
+  if (roleEntries.length > 0) entries.push("divider", ...roleEntries);
   return entries;
 }
 

@@ -9,7 +9,7 @@ import {
   roleName,
   type AuditFilters,
 } from "~/audit/audit.server";
-import type { Actor } from "~/members/permissions.server";
+import type { Actor } from "~/kernel/permissions";
 import { toCsv } from "~/kernel/csv";
 
 const NO_FILTERS: AuditFilters = { person: "", kind: "", item: "", from: "", to: "" };

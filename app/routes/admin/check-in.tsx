@@ -23,7 +23,7 @@ import { isLinkHolder } from "~/members/staff-links.server";
 import { checkInFromForm, loadCheckInFor } from "./check-in.server";
 import { listCategories } from "~/competitions/categories.server";
 import { eventScope } from "~/events/event.server";
-import { may } from "~/members/permissions.server";
+import { may } from "~/kernel/permissions";
 import type { Route } from "./+types/check-in";
 import { BackLink } from "~/ui/back-link";
 

@@ -21,7 +21,7 @@ import { MESSAGES } from "~/messages";
 import type { SessionUser } from "~/guards.server";
 import { changeTeam, staffOf } from "~/routes/events/detail.server";
 import { eventPageAction } from "./panel.server";
-import { may } from "~/members/permissions.server";
+import { may, mayAdminister } from "~/kernel/permissions";
 import {
   createStaffLink,
   defaultExpiry,
@@ -62,7 +62,8 @@ export async function loadEventManagement(
     {
       search: params.toString(),
       timeZone: zone,
-      isAdmin: user.isAdmin,
+      // Back to the admin panel when it opens for this person, else to their roles (decision 071).
+      panel: mayAdminister(user),
       event: {
         id: event.id,
         nombreEvento: event.nombreEvento,

@@ -41,7 +41,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function EventManagement({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, values, timeZone, team, gallery, removingImage, isAdmin } = loaderData;
+  const { event, values, timeZone, team, gallery, removingImage, panel } = loaderData;
   const navigation = useNavigation();
   const params = new URLSearchParams(loaderData.search);
   const base = `/admin/eventos/${event.id}`;
@@ -69,7 +69,7 @@ export default function EventManagement({ loaderData, actionData }: Route.Compon
     : undefined;
   return (
     <div className="page event-manage">
-      {isAdmin ? (
+      {panel ? (
         <BackLink to="/admin" label="Volver al panel" />
       ) : (
         <BackLink to="/profile#mis-roles" label="Mis eventos a cargo" />

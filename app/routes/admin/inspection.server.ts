@@ -9,7 +9,7 @@ import type { SessionUser } from "~/guards.server";
 import { Refusal } from "~/kernel/errors";
 import { notFound } from "~/kernel/not-found";
 import { formatDateTime } from "~/kernel/time";
-import { may } from "~/members/permissions.server";
+import { may } from "~/kernel/permissions";
 import { KERNEL_MESSAGES } from "~/kernel/messages";
 
 export async function loadInspection(user: SessionUser, eventId: string, context: AppLoadContext) {

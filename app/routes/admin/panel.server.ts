@@ -32,7 +32,7 @@ import {
 } from "~/events/event.server";
 import { releaseAfterChange } from "~/uploads/upload.server";
 import { grantRole, revokeRole, rolesOf } from "~/members/roles.server";
-import { ROLE_KIND_NAMES, ROLE_KINDS } from "~/members/permissions.server";
+import { ROLE_KIND_NAMES, ROLE_KINDS } from "~/kernel/permissions";
 import { zonedDateTime } from "~/kernel/time";
 import { redirectWithFlash } from "~/flash.server";
 import { priceFieldValue } from "~/payments/money";

@@ -7,6 +7,7 @@ import { redirectWithFlash } from "~/flash.server";
 import type { SessionUser } from "~/guards.server";
 import { Refusal } from "~/kernel/errors";
 import { notFound } from "~/kernel/not-found";
+import { may } from "~/kernel/permissions";
 
 export async function loadTeams(user: SessionUser, eventId: string, context: AppLoadContext) {
   try {
@@ -14,7 +15,8 @@ export async function loadTeams(user: SessionUser, eventId: string, context: App
     return data(
       {
         event,
-        isAdmin: user.isAdmin,
+        // The schools' page, for those who may merge them (decision 071).
+        mergeSchools: may(user, "schools.merge"),
         teams: teams.map((t) => ({
           ...t,
           statusLabel: TEAM_STATUS[t.status],

@@ -44,7 +44,7 @@ export default function Teams({ loaderData, actionData }: Route.ComponentProps) 
         <Link className="button button-ghost" to={`/admin/eventos/${event.id}/inspeccion`}>
           Puerta e inspección de robots
         </Link>{" "}
-        {loaderData.isAdmin ? (
+        {loaderData.mergeSchools ? (
           <Link className="button button-ghost" to="/admin/escuelas">
             Colegios y universidades
           </Link>

@@ -30,7 +30,7 @@ import { Refusal } from "~/kernel/errors";
 import { notFound } from "~/kernel/not-found";
 import { checkInPass } from "~/attendance/check-in.server";
 import { teamAtDoor } from "~/competitions/door.server";
-import { may } from "~/members/permissions.server";
+import { may } from "~/kernel/permissions";
 import { eventScope } from "~/events/event.server";
 import { readForm } from "~/kernel/read-form.server";
 import { MESSAGES } from "~/messages";

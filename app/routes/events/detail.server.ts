@@ -21,7 +21,15 @@ import { answerRefusal, Refusal } from "~/kernel/errors";
 import { isImageLink } from "~/kernel/images";
 import { notFound } from "~/kernel/not-found";
 import { MESSAGES, type MessageKey } from "~/messages";
-import { may, ROLE_KINDS, type Grant, type RoleKind } from "~/members/permissions.server";
+import {
+  grantActionFor,
+  may,
+  mayAnyTime,
+  mayAs,
+  ROLE_KINDS,
+  type Grant,
+  type RoleKind,
+} from "~/kernel/permissions";
 import { eventStaff, findMemberByEmail, grantRole, revokeRole } from "~/members/roles.server";
 
 type Viewer = User & { grants?: readonly Grant[] };
@@ -42,12 +50,11 @@ export async function staffOf(eventId: string, user: Viewer | null, context: App
     id: c.id,
     name: c.name,
   }));
-  // Admins give organisers, door staff and judges; organisers door staff and judges.
-  const kinds: RoleKind[] = [
-    ...(user.isAdmin ? (["organiser"] as const) : []),
-    "door",
-    ...(categories.length > 0 ? (["judge"] as const) : []),
-  ];
+  // The kinds this person may give here (admins organisers too); judges once it has categories.
+  const kinds = (["organiser", "door", "judge"] as const satisfies readonly RoleKind[]).filter(
+    (kind) =>
+      may(user, grantActionFor(kind), { eventId }) && (kind !== "judge" || categories.length > 0),
+  );
   return {
     staff: staff.map((s) => ({ ...s, label: ROLE_KINDS[s.kind].label })),
     kinds: kinds.map((kind) => ({ kind, label: ROLE_KINDS[kind].label })),
@@ -191,14 +198,14 @@ export async function loadEventDetail(
       origin: context.config.publicUrl.origin,
       team,
       // The links this person's roles open for this event.
+      // Asked of the capability table (decision 071), as the pages they open ask it.
       manage: user !== null && may(user, "event.manage", { eventId: event.id }),
-      doorStaff: user?.grants?.some((g) => g.kind === "door" && g.eventId === event.id) === true,
+      // Its check-in, for door staff outside their window too: that page says when it opens.
+      checkInLink: mayAnyTime(user, "event.checkIn", { eventId: event.id }),
       // A judge's categories of this event: each opens its judge's screen (decision 059).
       judging: categories
         .filter((c) =>
-          user?.grants?.some(
-            (g) => g.kind === "judge" && g.eventId === event.id && g.categoryId === c.id,
-          ),
+          mayAs(user, "judge", "category.judge", { eventId: event.id, categoryId: c.id }),
         )
         .map((c) => ({ id: c.id, name: c.name })),
     },

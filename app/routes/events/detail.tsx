@@ -89,7 +89,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
     origin,
     team,
     manage,
-    doorStaff,
+    checkInLink,
     judging,
     organisers,
     going,
@@ -345,7 +345,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
           resultsHref={`/detalles/${event.id}/resultados`}
         />
       ) : null}
-      {manage || doorStaff || judging.length > 0 ? (
+      {manage || checkInLink || judging.length > 0 ? (
         <nav className="button-row event-staff-links" aria-label="Tu trabajo en este evento">
           {judging.map((c) => (
             <a key={c.id} className="button" href={`/admin/eventos/${event.id}/jurado/${c.id}`}>
@@ -367,7 +367,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
               Equipos de la competencia
             </a>
           ) : null}
-          {manage || doorStaff ? (
+          {checkInLink ? (
             <a className="button button-secondary" href={`/admin/eventos/${event.id}/registro`}>
               Registro de entrada
             </a>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { EventCard } from "~/events/components/event-card";
 import { EmptyState } from "~/ui/item-card";
 import { useRootData } from "~/root";
+import { may } from "~/kernel/permissions";
 import { eventState, listEventsPage } from "~/events/event.server";
 import type { Route } from "./+types/list";
 import { worksWithoutScripts } from "~/site/light-mode";
@@ -89,7 +90,7 @@ export function meta() {
 export default function EventsList({ loaderData }: Route.ComponentProps) {
   const { upcoming, upcomingPage, upcomingPageCount, past, page, pageCount, timeZone } = loaderData;
   const { calendarFeed } = loaderData;
-  const admin = useRootData()?.user?.isAdmin === true;
+  const mayPublish = may(useRootData()?.user, "event.create");
   return (
     <div className="page">
       <h1>Eventos</h1>
@@ -102,14 +103,14 @@ export default function EventsList({ loaderData }: Route.ComponentProps) {
         <h2 id="upcoming-title">Próximos eventos</h2>
         {upcoming.length === 0 ? (
           <EmptyState title="No hay eventos próximos por ahora.">
-            {past.length > 0 || admin ? (
+            {past.length > 0 || mayPublish ? (
               <p className="button-row">
                 {past.length > 0 ? (
                   <a className="button button-secondary" href="#past-title">
                     Ver eventos pasados
                   </a>
                 ) : null}
-                {admin ? (
+                {mayPublish ? (
                   <Link className="button" to="/admin">
                     Publicar un evento
                   </Link>

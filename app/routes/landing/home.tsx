@@ -17,6 +17,7 @@ import { articles, community, courses, events, featured, hero } from "~/site/cop
 import { site } from "~/site/copy/site";
 import { homeSectionsShown, socialLinks, type Row } from "~/site/sections";
 import { useRootData } from "~/root";
+import { may } from "~/kernel/permissions";
 import { loadDemoSections, loadSiteSections } from "~/site/sections.server";
 import { DemoNote } from "~/site/components/demo-note";
 import { demoNotes } from "~/site/copy/demo-notes";
@@ -241,7 +242,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   ].filter((card) => card !== null);
   const user = useRootData()?.user;
   const visitor = !user;
-  const admin = user?.isAdmin === true;
+  // What the buttons lead to, asked of the capability table as their pages ask it (decision 071).
+  const mayPublishEvents = may(user, "event.create");
+  const mayPublish = may(user, "publications.manage");
 
   return (
     <div className="home landing">
@@ -321,7 +324,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <Link className="button button-secondary" to="/eventos#past-title">
                   Ver eventos pasados
                 </Link>
-                {admin ? (
+                {mayPublishEvents ? (
                   <Link className="button" to="/admin">
                     Publicar un evento
                   </Link>
@@ -407,7 +410,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <>
                     {notes.length === 0 ? (
                       <EmptyState title={articles.news.empty}>
-                        {admin ? (
+                        {mayPublish ? (
                           <Link className="button" to="/projectsandnotes">
                             Publicar una nota
                           </Link>
@@ -441,7 +444,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="section-intro">{featured.intro}</p>
           {projects.length === 0 ? (
             <EmptyState title={featured.empty}>
-              {admin ? (
+              {mayPublish ? (
                 <Link className="button" to="/projectsandnotes">
                   Publicar un proyecto
                 </Link>

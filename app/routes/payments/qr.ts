@@ -2,7 +2,7 @@
 // see it: admins, treasurers, and members whose place is held for a payment. Never cached by
 // anyone but the browser that asked.
 import { getUser } from "~/guards.server";
-import { NotAllowedError } from "~/members/permissions.server";
+import { NotAllowedError } from "~/kernel/permissions";
 import { readPaymentQr } from "~/payments/payment-method.server";
 import { sitePrivateStorage } from "~/uploads/storage.server";
 import type { Route } from "./+types/qr";

@@ -3,7 +3,7 @@
 // inline, under the sandbox policy security.server.ts gives this path; a PDF stored before PDFs
 // were drawn is only ever a download (Content-Disposition: attachment), never opened in the page.
 import { getUser } from "~/guards.server";
-import { NotAllowedError } from "~/members/permissions.server";
+import { NotAllowedError } from "~/kernel/permissions";
 import { PaymentNotFoundError, readReceipt } from "~/payments/payment.server";
 import { receiptType } from "~/payments/receipts.server";
 import { sitePrivateStorage } from "~/uploads/storage.server";

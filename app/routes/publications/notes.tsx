@@ -1,6 +1,7 @@
 // /notas — every note, newest first.
 import { PublicationsEmptyState } from "~/publications/components/empty-state";
 import { useRootData } from "~/root";
+import { may } from "~/kernel/permissions";
 import { NoteCard } from "~/publications/components/publication-cards";
 import { noteSummary } from "~/publications/summaries";
 import { listNotes } from "~/publications/note.server";
@@ -39,7 +40,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Notes({ loaderData }: Route.ComponentProps) {
-  const canPublish = useRootData()?.user?.mayPublish === true;
+  const canPublish = may(useRootData()?.user, "publications.manage");
   const { notes, timeZone } = loaderData;
   return (
     <div className="page publication-page">

@@ -1,6 +1,7 @@
 // /proyectos — every project, newest first.
 import { PublicationsEmptyState } from "~/publications/components/empty-state";
 import { useRootData } from "~/root";
+import { may } from "~/kernel/permissions";
 import { ProjectCard } from "~/publications/components/publication-cards";
 import { projectSummary } from "~/publications/summaries";
 import { listProjects } from "~/publications/project.server";
@@ -30,7 +31,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Projects({ loaderData }: Route.ComponentProps) {
-  const canPublish = useRootData()?.user?.mayPublish === true;
+  const canPublish = may(useRootData()?.user, "publications.manage");
   const { projects, timeZone } = loaderData;
   return (
     <div className="page publication-page">

@@ -1,6 +1,7 @@
 // /recursos — every resource, newest first.
 import { PublicationsEmptyState } from "~/publications/components/empty-state";
 import { useRootData } from "~/root";
+import { may } from "~/kernel/permissions";
 import { ResourceCard } from "~/publications/components/publication-cards";
 import { resourceSummary } from "~/publications/summaries";
 import { listResources } from "~/publications/resource.server";
@@ -31,7 +32,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Resources({ loaderData }: Route.ComponentProps) {
-  const canPublish = useRootData()?.user?.mayPublish === true;
+  const canPublish = may(useRootData()?.user, "publications.manage");
   const { resources, timeZone } = loaderData;
   return (
     <div className="page publication-page">

@@ -4,11 +4,11 @@
 // a 403 (app/guards.server.ts).
 import type { User } from "~/db/schema.server";
 import { Refusal } from "~/kernel/errors";
-import { MEMBER_MESSAGES } from "./messages";
+import { KERNEL_MESSAGES } from "./messages";
 
 export class NotAllowedError extends Refusal {
   override name = "NotAllowedError";
-  constructor(message: string = MEMBER_MESSAGES.accessDenied) {
+  constructor(message: string = KERNEL_MESSAGES.accessDenied) {
     super(message, 403);
   }
 }
@@ -155,8 +155,11 @@ export function withinDoorWindow(window: EventWindow, now: Date): boolean {
   );
 }
 
-/** The role a grant gives for this action and scope, or null when it gives nothing here. */
-function grantAllows(grant: Grant, action: Action, scope: Scope): boolean {
+/**
+ * Whether a grant lets its holder do this action to this scope. `anyTime`: a role that works only
+ * within its event's window counts outside it too (see mayAnyTime).
+ */
+function grantAllows(grant: Grant, action: Action, scope: Scope, anyTime = false): boolean {
   const roles: readonly RoleKind[] = CAPABILITIES[action];
   if (!roles.includes(grant.kind)) return false;
   const kind = ROLE_KINDS[grant.kind];
@@ -164,7 +167,7 @@ function grantAllows(grant: Grant, action: Action, scope: Scope): boolean {
     if (!scope.eventId || grant.eventId !== scope.eventId) return false;
     if (kind.scope === "category" && (!scope.categoryId || grant.categoryId !== scope.categoryId))
       return false;
-    if (kind.window) {
+    if (kind.window && !anyTime) {
       if (!scope.window) return false;
       if (!withinDoorWindow(scope.window, scope.now ?? new Date())) return false;
     }
@@ -194,6 +197,61 @@ export function may(actor: Actor | null | undefined, action: Action, scope: Scop
   return roleFor(actor, action, scope) !== null;
 }
 
+/**
+ * Whether this person may do `action` to `scope` at some time: a role that works only within its
+ * event's window (door staff) counts outside it too. A link to a page that itself says when it
+ * opens asks this (the door's 'Registro de entrada'); the page and every command ask `may`.
+ */
+export function mayAnyTime(
+  actor: Actor | null | undefined,
+  action: Action,
+  scope: Pick<Scope, "eventId" | "categoryId"> = {},
+): boolean {
+  if (!actor) return false;
+  if (actor.isAdmin === true) return true;
+  return (actor.grants ?? []).some((grant) => grantAllows(grant, action, scope, true));
+}
+
+/**
+ * Whether one of this person's grants of `kind` lets them do `action` to `scope`: a link meant for
+ * that role (a judge's 'Anotar resultados'), which admins and other roles reach another way.
+ */
+export function mayAs(
+  actor: Actor | null | undefined,
+  kind: RoleKind,
+  action: Action,
+  scope: Scope = {},
+): boolean {
+  return (actor?.grants ?? []).some(
+    (grant) => grant.kind === kind && grantAllows(grant, action, scope),
+  );
+}
+
+/**
+ * The grants under which this person may do `action` to their own event (and category), at some
+ * time: where the menu's entries for a role lead. Admins may everything without a grant; this
+ * lists grants only.
+ */
+export function grantsAllowing(actor: Actor | null | undefined, action: Action): Grant[] {
+  return (actor?.grants ?? []).filter((grant) =>
+    grantAllows(
+      grant,
+      action,
+      { eventId: grant.eventId ?? undefined, categoryId: grant.categoryId ?? undefined },
+      true,
+    ),
+  );
+}
+
+/** The capability that gives or takes back a kind: admins any; organisers door staff and judges. */
+export function grantActionFor(kind: RoleKind): Action {
+  return kind === "door"
+    ? "event.door.grant"
+    : kind === "judge"
+      ? "event.judges.grant"
+      : "roles.grant";
+}
+
 /** The person must be allowed; returns the role they act under, for the audit log. */
 export function assertMay(
   actor: Actor | null | undefined,
@@ -209,10 +267,10 @@ export function assertMay(
     );
     throw new NotAllowedError(
       door && (CAPABILITIES[action] as readonly RoleKind[]).includes(door.kind)
-        ? MEMBER_MESSAGES.outsideDoorWindow
+        ? KERNEL_MESSAGES.outsideDoorWindow
         : (actor?.grants?.length ?? 0) > 0
-          ? MEMBER_MESSAGES.notAllowed
-          : MEMBER_MESSAGES.accessDenied,
+          ? KERNEL_MESSAGES.notAllowed
+          : KERNEL_MESSAGES.accessDenied,
     );
   }
   return role;
