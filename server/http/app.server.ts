@@ -3,37 +3,28 @@
 // benchmark call.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import type { ServerBuild } from "react-router";
+import type { AppLoadContext, ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { Config } from "~/kernel/config.server";
-import { createAuthService, type AuthService } from "~/members/oidc.server";
-import { deleteExpiredSessions } from "~/members/session.server";
-import {
-  signInAttemptStore,
-  SIGN_IN_ATTEMPTS_SWEEP_MS,
-  sweepSignInAttempts,
-} from "~/members/sign-in-limit.server";
-import { backupIntoFolder, hourIn } from "../backup/folder.server";
-import { listMissing } from "~/uploads/stored-files.server";
-import { startClaimedJob, type ClaimedJob } from "~/db/jobs.server";
-import { onUpgradeTrial, prunePreviousDataCopy } from "~/kernel/upgrade-trial.server";
-import { pruneAudit } from "~/audit/audit.server";
+import type { AuthService } from "~/members/oidc.server";
+import { authServiceFor } from "./auth.server";
+import { signInAttemptStore } from "~/members/sign-in-limit.server";
+import { startJobs } from "./jobs.server";
+import { onUpgradeTrial } from "~/kernel/upgrade-trial.server";
 import { databaseIsUp, openDatabase, type Database } from "~/db/client.server";
 import { seedDemoSite } from "~/demo.server";
 import { MAIL_MESSAGES } from "~/mail/messages";
-import { sweepUploads } from "~/uploads/upload.server";
-import { createDecodeQueue } from "~/uploads/decode-queue.server";
+import { createDecodeQueue, type DecodeQueue } from "~/uploads/decode-queue.server";
 import { checkObjectStore, siteStorage } from "~/uploads/storage.server";
 import { UPLOAD_ENDPOINT, UPLOAD_FILE_NAME, UPLOAD_MAX_FILES } from "~/kernel/images";
 import { ipKeyGenerator } from "express-rate-limit";
 import { mailWorkerFor } from "~/mail/worker.server";
 import { MAIL_DRAFTS } from "~/mail-drafts.server";
-import { signInMailerFor } from "~/mail/sign-in-mail.server";
+import { signInMailerFor, type SignInMailer } from "~/mail/sign-in-mail.server";
 import { unsubscribe } from "~/mail/mail.server";
 import { watchEventEnds } from "~/events/event.server";
 import { loadSiteSections, seedSiteSections, watchSiteSections } from "~/site/sections.server";
@@ -44,9 +35,6 @@ import { encodingFor } from "~/kernel/encoding.server";
 import { createPageCache, markPersonal } from "./page-cache.server";
 import { brotliAssets, dropPageHeaders } from "./static-assets.server";
 import { shareDrainListener } from "./drain.server";
-import { expireHolds, HOLD_EXPIRY_MS } from "~/hold-expiry.server";
-import { pruneReceipts, RECEIPT_PRUNE_MS } from "~/payments/payment.server";
-import { sitePrivateStorage } from "~/uploads/storage.server";
 import {
   bodySizeLimit,
   rateLimit,
@@ -255,81 +243,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
     }
 
-    const signInLimit = rateLimit({
-      limit: config.loginRateLimit,
-      windowMs: 60_000,
-      store: signInAttemptStore(database.db),
-    });
-    // "/login.data" is the same action, reached by the client-side router.
-    app.post(["/login", "/login.data"], signInLimit);
-    // The e-mailed links: asking for one (also limited per address and per client in its domain)
-    // and confirming one on another device.
-    app.post(["/login/correo", "/login/correo.data", "/login/enlace/{*token}"], signInLimit);
-    app.use("/auth", signInLimit);
-    app.use("/__dev/oidc/interaction", signInLimit);
-    // One-click unsubscribe (RFC 8058) is posted by mail programs, from anywhere; the token in
-    // the link, not a cookie, is its authority (docs/decisions/021-mail.md). React Router refuses
-    // an action posted with another site's Origin, so such a post is answered here.
-    app.use(sameOriginPosts(publicUrl, ["/__dev/oidc/", UNSUBSCRIBE_PATH]));
-    app.post(`${UNSUBSCRIBE_PATH}:token/:tema`, (req, res, next) => {
-      const origin = req.get("Origin");
-      if (!origin || origin === publicUrl.origin) return next();
-      unsubscribe(database.db, req.params.token, req.params.tema).then((done) => {
-        res.setHeader("Cache-Control", "no-store");
-        res
-          .status(done ? 200 : 404)
-          .type("text/plain; charset=utf-8")
-          .send(done ? "Te diste de baja." : MAIL_MESSAGES.unsubscribeInvalid);
-      }, next);
-    });
-    app.use(
-      bodySizeLimit(
-        MAX_BODY_BYTES,
-        {
-          [UPLOAD_ENDPOINT]: UPLOAD_MAX_FILES * config.uploadMaxBytes + MAX_BODY_BYTES,
-          // The bank's QR, one image posted by the treasurer's form (decision 048).
-          [TREASURY_PATH]: config.uploadMaxBytes + MAX_BODY_BYTES,
-          [`${TREASURY_PATH}.data`]: config.uploadMaxBytes + MAX_BODY_BYTES,
-        },
-        // A member's payment page takes the receipt, one photo or PDF.
-        [
-          [PAYMENT_PAGE, config.uploadMaxBytes + MAX_BODY_BYTES],
-          [TEAM_PAGE, config.uploadMaxBytes + MAX_BODY_BYTES],
-        ],
-      ),
-    );
+    guardSignInAndBodies(app, database, config);
 
-    const secureCookies = publicUrl.protocol === "https:";
-    if (config.oidc.kind === "development") {
-      const { mountDevProvider } = await import("~/members/dev-provider.server");
-      const dev = mountDevProvider(app, publicUrl, {
-        secret: config.sessionSecret,
-        sharedPort: options.devProviderPort,
-      });
-      auth = createAuthService({
-        issuer: dev.issuer,
-        clientId: dev.clientId,
-        clientSecret: dev.clientSecret,
-        publicUrl,
-        secret: config.sessionSecret,
-        secureCookies,
-        // Always show the e-mail form, so that after signing out one can sign in as someone else.
-        extraParams: { prompt: "login" },
-      });
-    } else if (config.oidc.kind === "external") {
-      auth = createAuthService({
-        issuer: new URL(config.oidc.issuer),
-        clientId: config.oidc.clientId,
-        clientSecret: config.oidc.clientSecret,
-        publicUrl,
-        secret: config.sessionSecret,
-        secureCookies,
-        extraParams:
-          config.oidc.issuer === "https://accounts.google.com"
-            ? { prompt: "select_account" }
-            : undefined,
-      });
-    }
+    auth = await authServiceFor(app, config, options.devProviderPort);
     const authService = auth;
     const signInMailer = signInMailerFor(config, MAIL_DRAFTS.siteName);
 
@@ -360,63 +276,20 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         build,
         // Error details (stack traces, server paths) leave the server only under `npm run dev`.
         mode: vite ? "development" : "production",
-        getLoadContext: (req, res) => ({
-          db: database.db,
-          config,
-          auth: authService,
-          signInMailer,
-          clientAddress: ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? ""),
-          requestSeen: () => ({
-            clientIp: req.ip ?? "",
-            peerIp: req.socket.remoteAddress ?? "",
-            protocol: req.protocol,
-            host: req.hostname,
-            // Express's own rule: X-Forwarded-Host only from a trusted proxy.
-            authority:
-              (app.get("trust proxy fn")(req.socket.remoteAddress ?? "", 0)
-                ? req.get("x-forwarded-host")?.split(",")[0]?.trim()
-                : undefined) ??
-              req.get("host") ??
-              "",
-            forwardedFor: req.get("x-forwarded-for") ?? null,
-            forwardedProto: req.get("x-forwarded-proto") ?? null,
-            forwardedHost: req.get("x-forwarded-host") ?? null,
+        getLoadContext: (req, res) =>
+          loadContextOf(req, res, app, {
+            database,
+            config,
+            auth: authService,
+            signInMailer,
+            now,
+            decodeQueue,
+            vite: Boolean(vite),
           }),
-          now,
-          decodeQueue,
-          personal: () => markPersonal(res),
-          // Vite's development pages run under a nonce-less policy; a nonce there only trips hydration.
-          cspNonce: vite ? "" : String(res.locals.cspNonce),
-          documentEncoding:
-            res.locals.pageCacheKeeps || vite
-              ? "identity"
-              : encodingFor(req.headers["accept-encoding"]),
-        }),
       }),
     );
 
-    app.use(
-      (
-        error: unknown,
-        _req: express.Request,
-        res: express.Response,
-        _next: express.NextFunction,
-      ) => {
-        // Express marks the client's own mistakes (a path that is not valid percent-encoding) with a 4xx.
-        const status = (error as { status?: unknown } | null)?.status;
-        if (typeof status === "number" && status >= 400 && status < 500) {
-          if (!res.headersSent)
-            res.status(status).type("text/plain; charset=utf-8").send("Solicitud no válida.");
-          return;
-        }
-        console.error(error);
-        if (res.headersSent) return;
-        res
-          .status(500)
-          .type("text/plain; charset=utf-8")
-          .send("Error del servidor. Por favor, inténtalo de nuevo.");
-      },
-    );
+    app.use(answerUnhandled);
 
     // The jobs on a timer: each run is claimed in the database, so that one process of all
     // those serving the site does it (docs/decisions/031-limits-and-jobs-across-nodes.md).
@@ -433,26 +306,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     log(
       `Ayllu escucha en ${publicUrl.origin} (base de datos ${database.kind}: ${database.location})`,
     );
-    if (config.oidc.kind === "development") {
-      log(
-        "Inicio de sesión: proveedor de desarrollo (cualquier correo). Configura GOOGLE_CLIENT_ID para usar Google.",
-      );
-    }
-    const mailTransport = config.mail.transport;
-    if (mailTransport.kind === "smtp") {
-      log(
-        `Correo: se envía por SMTP (${new URL(mailTransport.url).host}) como ${config.mail.from}.`,
-      );
-    } else if (mailTransport.kind === "mailbox") {
-      log(
-        `Correo: sin SMTP_URL no se envía; los correos quedan en el buzón de desarrollo (solo administradores), ${publicUrl.origin}/__dev/correo`,
-      );
-    } else {
-      log(
-        "AVISO: SMTP_URL no está configurada: no se enviará ningún correo (confirmaciones, recordatorios, avisos). " +
-          "Los correos esperan en cola hasta 72 horas; configura SMTP_URL y MAIL_FROM y reinicia.",
-      );
-    }
+    logHowItSends(log, config);
 
     let closing: Promise<void> | null = null;
     return {
@@ -489,122 +343,146 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   }
 }
 
-/** How often the embedded database is vacuumed and analysed while the server runs. */
-const MAINTENANCE_MS = 60 * 60 * 1000;
+/** The last handler: a client's own mistake is a 400 in Spanish, anything else a 500 without details. */
+function answerUnhandled(
+  error: unknown,
+  _req: express.Request,
+  res: express.Response,
+  _next: express.NextFunction,
+) {
+  // Express marks the client's own mistakes (a path that is not valid percent-encoding) with a 4xx.
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    if (!res.headersSent)
+      res.status(status).type("text/plain; charset=utf-8").send("Solicitud no válida.");
+    return;
+  }
+  console.error(error);
+  if (res.headersSent) return;
+  res
+    .status(500)
+    .type("text/plain; charset=utf-8")
+    .send("Error del servidor. Por favor, inténtalo de nuevo.");
+}
 
-/** How often audit entries past AUDIT_RETENTION_DAYS are removed. */
-const AUDIT_PRUNE_MS = 24 * 60 * 60 * 1000;
-/** The least time between two nightly backups: one a night, whatever the clocks do. */
-const NIGHTLY_BACKUP_GAP_MS = 20 * 60 * 60 * 1000;
-/** A nightly backup that failed is tried again this long after, while its hour lasts. */
-export const NIGHTLY_BACKUP_RETRY_MS = 10 * 60 * 1000;
-
-/** How often an upgrade's copy of the data folder is looked at (removed a day after the upgrade). */
-const PREVIOUS_COPY_PRUNE_MS = 60 * 60 * 1000;
-
-/** How often uploads that no form saved are looked for (and removed past their grace period). */
-const UPLOAD_SWEEP_MS = 60 * 60 * 1000;
+/** What the log says at start of how the site signs in and sends mail. */
+function logHowItSends(log: (line: string) => void, config: Config) {
+  const publicUrl = config.publicUrl;
+  if (config.oidc.kind === "development") {
+    log(
+      "Inicio de sesión: proveedor de desarrollo (cualquier correo). Configura GOOGLE_CLIENT_ID para usar Google.",
+    );
+  }
+  const mailTransport = config.mail.transport;
+  if (mailTransport.kind === "smtp") {
+    log(`Correo: se envía por SMTP (${new URL(mailTransport.url).host}) como ${config.mail.from}.`);
+  } else if (mailTransport.kind === "mailbox") {
+    log(
+      `Correo: sin SMTP_URL no se envía; los correos quedan en el buzón de desarrollo (solo administradores), ${publicUrl.origin}/__dev/correo`,
+    );
+  } else {
+    log(
+      "AVISO: SMTP_URL no está configurada: no se enviará ningún correo (confirmaciones, recordatorios, avisos). " +
+        "Los correos esperan en cola hasta 72 horas; configura SMTP_URL y MAIL_FROM y reinicia.",
+    );
+  }
+}
 
 /**
- * Starts the jobs on a timer, each claimed in the database (app/db/jobs.server.ts): expired
- * sessions, the sign-in limit's ended windows, unsaved uploads and, for the embedded database
- * (one process), its maintenance. Returns how to stop them all.
+ * Before the pages: the sign-in limits, the one-click unsubscribe posted from anywhere, the check
+ * that every other post comes from the site, and the bodies' size limits.
  */
-function startJobs(database: Database, config: Config, now: () => Date): () => Promise<void> {
-  const { db } = database;
-  const storage = siteStorage(config);
-  const jobs: ClaimedJob[] = [
-    {
-      name: "sessions-sweep",
-      everyMs: config.sessionSweepMs,
-      run: () => deleteExpiredSessions(db),
-      failure: "No se pudieron borrar las sesiones vencidas:",
-    },
-    {
-      name: "sign-in-attempts-sweep",
-      everyMs: SIGN_IN_ATTEMPTS_SWEEP_MS,
-      run: () => sweepSignInAttempts(db),
-      failure: "No se pudieron borrar los intentos de inicio de sesión pasados:",
-    },
-    {
-      // One run per store: a folder is one machine's (its processes share it), so each machine
-      // sweeps its own; a bucket is the site's, swept by one process of all.
-      name: `uploads-sweep:${storage.identity}`,
-      everyMs: UPLOAD_SWEEP_MS,
-      run: () => sweepUploads(db, storage, now()),
-      failure: "No se pudieron revisar las imágenes subidas:",
-    },
-    {
-      // Places held for a payment that ran out go to the waiting list (decision 048).
-      name: "payment-holds-expiry",
-      everyMs: HOLD_EXPIRY_MS,
-      run: () => expireHolds(db, now()),
-      failure: "No se pudieron liberar las plazas reservadas vencidas:",
-    },
-    {
-      // Receipts are kept RECEIPT_RETENTION_DAYS after their event ends (decision 048).
-      name: "receipts-prune",
-      everyMs: RECEIPT_PRUNE_MS,
-      run: () =>
-        pruneReceipts(db, sitePrivateStorage(config), config.receiptRetentionDays, now()).then(
-          () => undefined,
-        ),
-      failure: "No se pudieron quitar los comprobantes vencidos:",
-    },
-  ];
-  // The audit log keeps everything unless AUDIT_RETENTION_DAYS says otherwise (decision 039).
-  if (config.auditRetentionDays !== null) {
-    const days = config.auditRetentionDays;
-    jobs.push({
-      name: "audit-prune",
-      everyMs: AUDIT_PRUNE_MS,
-      run: () => pruneAudit(db, days, now()).then(() => undefined),
-      failure: "No se pudo recortar el registro de auditoría:",
-    });
-  }
-  const maintain = database.maintain;
-  // The embedded database has no autovacuum: it is vacuumed and analysed at start and every hour
-  // (docs/decisions/015-page-cache.md).
-  if (maintain)
-    jobs.push({
-      name: "embedded-maintenance",
-      everyMs: MAINTENANCE_MS,
-      run: maintain,
-      failure: "No se pudo hacer el mantenimiento de la base de datos:",
-    });
-  // The nightly backup into BACKUP_DIR, at BACKUP_HOUR in the site's time zone, by one process.
-  const backups = config.backups;
-  if (backups)
-    jobs.push({
-      name: "nightly-backup",
-      everyMs: NIGHTLY_BACKUP_GAP_MS,
-      due: () => hourIn(now(), config.siteTimezone) === backups.hour,
-      run: async () => {
-        const run = await backupIntoFolder(db, database.kind, { ...config, backups }, now);
-        if (run.missing.length > 0)
-          console.warn(
-            `La copia nocturna ${run.file} se hizo sin archivos que la base de datos nombra (BACKUP_ALLOW_MISSING=1): ${listMissing(run.missing)}.`,
-          );
-      },
-      retryMs: NIGHTLY_BACKUP_RETRY_MS,
-      failure: `No se pudo hacer la copia de seguridad nocturna (se intenta otra vez en ${NIGHTLY_BACKUP_RETRY_MS / 60_000} minutos, dentro de esa hora):`,
-    });
-  // The small site's copy of its data folder from the last upgrade, once it is a day old. Each
-  // machine its own folder.
-  jobs.push({
-    name: `previous-copy-prune:${os.hostname()}:${config.dataDir}`,
-    everyMs: PREVIOUS_COPY_PRUNE_MS,
-    run: () => prunePreviousDataCopy(config.dataDir, now()),
-    failure: "No se pudo quitar la copia de la carpeta de datos de la última actualización:",
+function guardSignInAndBodies(app: express.Express, database: Database, config: Config) {
+  const publicUrl = config.publicUrl;
+  const signInLimit = rateLimit({
+    limit: config.loginRateLimit,
+    windowMs: 60_000,
+    store: signInAttemptStore(database.db),
   });
-  // An upgrade's trial run runs no job until the upgrade keeps it (app/kernel/upgrade-trial.server.ts).
-  const stops = jobs.map((job) =>
-    startClaimedJob(db, {
-      ...job,
-      due: () => !onUpgradeTrial(config.dataDir) && (job.due?.() ?? true),
-    }),
+  // "/login.data" is the same action, reached by the client-side router.
+  app.post(["/login", "/login.data"], signInLimit);
+  // The e-mailed links: asking for one (also limited per address and per client in its domain)
+  // and confirming one on another device.
+  app.post(["/login/correo", "/login/correo.data", "/login/enlace/{*token}"], signInLimit);
+  app.use("/auth", signInLimit);
+  app.use("/__dev/oidc/interaction", signInLimit);
+  // One-click unsubscribe (RFC 8058) is posted by mail programs, from anywhere; the token in
+  // the link, not a cookie, is its authority (docs/decisions/021-mail.md). React Router refuses
+  // an action posted with another site's Origin, so such a post is answered here.
+  app.use(sameOriginPosts(publicUrl, ["/__dev/oidc/", UNSUBSCRIBE_PATH]));
+  app.post(`${UNSUBSCRIBE_PATH}:token/:tema`, (req, res, next) => {
+    const origin = req.get("Origin");
+    if (!origin || origin === publicUrl.origin) return next();
+    unsubscribe(database.db, req.params.token, req.params.tema).then((done) => {
+      res.setHeader("Cache-Control", "no-store");
+      res
+        .status(done ? 200 : 404)
+        .type("text/plain; charset=utf-8")
+        .send(done ? "Te diste de baja." : MAIL_MESSAGES.unsubscribeInvalid);
+    }, next);
+  });
+  app.use(
+    bodySizeLimit(
+      MAX_BODY_BYTES,
+      {
+        [UPLOAD_ENDPOINT]: UPLOAD_MAX_FILES * config.uploadMaxBytes + MAX_BODY_BYTES,
+        // The bank's QR, one image posted by the treasurer's form (decision 048).
+        [TREASURY_PATH]: config.uploadMaxBytes + MAX_BODY_BYTES,
+        [`${TREASURY_PATH}.data`]: config.uploadMaxBytes + MAX_BODY_BYTES,
+      },
+      // A member's payment page takes the receipt, one photo or PDF.
+      [
+        [PAYMENT_PAGE, config.uploadMaxBytes + MAX_BODY_BYTES],
+        [TEAM_PAGE, config.uploadMaxBytes + MAX_BODY_BYTES],
+      ],
+    ),
   );
-  return async () => {
-    await Promise.all(stops.map((stop) => stop()));
+}
+
+/** What every loader and action receives for one request (server/http/load-context.server.ts). */
+function loadContextOf(
+  req: express.Request,
+  res: express.Response,
+  app: express.Express,
+  parts: {
+    database: Database;
+    config: Config;
+    auth: AuthService | null;
+    signInMailer: SignInMailer | null;
+    now: () => Date;
+    decodeQueue: DecodeQueue;
+    vite: boolean;
+  },
+): AppLoadContext {
+  const { database, config, vite } = parts;
+  return {
+    db: database.db,
+    config,
+    auth: parts.auth,
+    signInMailer: parts.signInMailer,
+    clientAddress: ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? ""),
+    requestSeen: () => ({
+      clientIp: req.ip ?? "",
+      peerIp: req.socket.remoteAddress ?? "",
+      protocol: req.protocol,
+      host: req.hostname,
+      // Express's own rule: X-Forwarded-Host only from a trusted proxy.
+      authority:
+        (app.get("trust proxy fn")(req.socket.remoteAddress ?? "", 0)
+          ? req.get("x-forwarded-host")?.split(",")[0]?.trim()
+          : undefined) ??
+        req.get("host") ??
+        "",
+      forwardedFor: req.get("x-forwarded-for") ?? null,
+      forwardedProto: req.get("x-forwarded-proto") ?? null,
+      forwardedHost: req.get("x-forwarded-host") ?? null,
+    }),
+    now: parts.now,
+    decodeQueue: parts.decodeQueue,
+    personal: () => markPersonal(res),
+    // Vite's development pages run under a nonce-less policy; a nonce there only trips hydration.
+    cspNonce: vite ? "" : String(res.locals.cspNonce),
+    documentEncoding:
+      res.locals.pageCacheKeeps || vite ? "identity" : encodingFor(req.headers["accept-encoding"]),
   };
 }
