@@ -12,7 +12,7 @@ import { EventNotFoundError, Refusal } from "~/kernel/errors";
 export class CertificateShareError extends Refusal {
   override name = "CertificateShareError";
   constructor(message = "El porcentaje de sesiones debe ser un número entero entre 1 y 100.") {
-    super(message, 400);
+    super(message, 400, { field: "porcentaje" });
   }
 }
 

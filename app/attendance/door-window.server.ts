@@ -48,6 +48,8 @@ export const DOOR_HOURS_MAX = 72;
 export class DoorWindowError extends Refusal {
   override name = "DoorWindowError";
   constructor() {
-    super(`Las horas deben ser un número entero entre 0 y ${DOOR_HOURS_MAX}.`, 400);
+    super(`Las horas deben ser un número entero entre 0 y ${DOOR_HOURS_MAX}.`, 400, {
+      field: "puerta",
+    });
   }
 }

@@ -44,12 +44,8 @@ type Actor =
 /** A refused change of categories; `field` is the form field to correct, when one is. */
 export class CategoryError extends Refusal {
   override name = "CategoryError";
-  constructor(
-    message: string,
-    readonly field?: keyof CategoryFormValues,
-    status: 400 | 404 | 409 = 400,
-  ) {
-    super(message, status);
+  constructor(message: string, field?: keyof CategoryFormValues, status: 400 | 404 | 409 = 400) {
+    super(message, status, { field });
   }
 }
 

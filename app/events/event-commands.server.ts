@@ -19,12 +19,13 @@ import { EventNotFoundError, Refusal } from "~/kernel/errors";
 /** The event's date and time fall past what the database holds (the year 9999 in UTC). */
 export class EventDateOutOfRangeError extends Refusal {
   override name = "EventDateOutOfRangeError";
-  constructor(readonly field: "fechaEvento" | "fechaFin" = "fechaEvento") {
+  constructor(field: "fechaEvento" | "fechaFin" = "fechaEvento") {
     super(
       field === "fechaEvento"
         ? "La fecha del evento debe ser anterior al año 10000."
         : "La fecha de fin debe ser anterior al año 10000.",
       400,
+      { field },
     );
   }
 }
@@ -32,8 +33,8 @@ export class EventDateOutOfRangeError extends Refusal {
 /** The end given is not after the start; `field` is the one to correct. */
 export class EventEndBeforeStartError extends Refusal {
   override name = "EventEndBeforeStartError";
-  constructor(readonly field: "fechaFin" | "horaFin") {
-    super(END_BEFORE_START, 400);
+  constructor(field: "fechaFin" | "horaFin") {
+    super(END_BEFORE_START, 400, { field });
   }
 }
 

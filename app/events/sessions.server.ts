@@ -23,12 +23,8 @@ type Actor =
 /** A refused change of sessions; `field` is the form field to correct, when one is. */
 export class SessionError extends Refusal {
   override name = "SessionError";
-  constructor(
-    message: string,
-    readonly field?: string,
-    status: 400 | 404 | 409 = 400,
-  ) {
-    super(message, status);
+  constructor(message: string, field?: string, status: 400 | 404 | 409 = 400) {
+    super(message, status, { field });
   }
 }
 

@@ -10,14 +10,27 @@ export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 
 
 export class Refusal extends Error {
   override name = "Refusal";
+  /** Seconds after which the same request may succeed (429, 503). */
+  readonly retryAfter?: number;
+  /**
+   * The form field the message is about, when it is about one: a route places the message beside
+   * that field (`fieldErrors`) without knowing which kind of refusal it is.
+   */
+  readonly field?: string;
   constructor(
     message: string,
     readonly status: RefusalStatus,
-    /** Seconds after which the same request may succeed (429, 503). */
-    readonly retryAfter?: number,
+    options: { retryAfter?: number; field?: string } = {},
   ) {
     super(message);
+    this.retryAfter = options.retryAfter;
+    this.field = options.field;
   }
+}
+
+/** The message of a refusal beside its field, as a form's `fieldErrors`; none when it names none. */
+export function fieldErrorOf(error: Refusal): Record<string, string> | undefined {
+  return error.field ? { [error.field]: error.message } : undefined;
 }
 
 /** The event named is not there: the events domain refuses with it, and so do those that name an event. */

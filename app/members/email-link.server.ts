@@ -65,7 +65,7 @@ export function linkRequestCounter(db: Db) {
 export class LinkLimitError extends Refusal {
   override name = "LinkLimitError";
   constructor() {
-    super(EMAIL_LINK_MESSAGES.tooMany, 429, LIMIT_WINDOW_MS / 1000);
+    super(EMAIL_LINK_MESSAGES.tooMany, 429, { retryAfter: LIMIT_WINDOW_MS / 1000 });
   }
 }
 

@@ -17,12 +17,8 @@ import { readCookie, serializeCookie } from "./session.server";
 /** A refused staff link or link form: the Spanish message, its status, and the field it is about. */
 export class StaffLinkError extends Refusal {
   override name = "StaffLinkError";
-  constructor(
-    message: string,
-    status: 400 | 404 | 409 | 410,
-    readonly field?: "nombre" | "vence",
-  ) {
-    super(message, status);
+  constructor(message: string, status: 400 | 404 | 409 | 410, field?: "nombre" | "vence") {
+    super(message, status, { field });
   }
 }
 

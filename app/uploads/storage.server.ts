@@ -56,7 +56,7 @@ export class StorageUnavailableError extends Refusal {
     super(
       "No se pudo guardar la imagen: el almacenamiento de imágenes no responde. Vuelve a intentarlo en unos minutos.",
       503,
-      30,
+      { retryAfter: 30 },
     );
   }
 }

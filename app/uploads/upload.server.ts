@@ -21,7 +21,7 @@ import { Refusal } from "~/kernel/errors";
 export class UploadRefusedError extends Refusal {
   override name = "UploadRefusedError";
   constructor(message: string, status: 400 | 413 | 415 | 429 | 503 = 400, retryAfter?: number) {
-    super(message, status, retryAfter);
+    super(message, status, { retryAfter });
   }
 }
 

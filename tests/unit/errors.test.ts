@@ -3,7 +3,11 @@
 import { isRouteErrorResponse } from "react-router";
 import { expect, test } from "vitest";
 import { EventEndedError } from "~/events/participation.server";
-import { answerRefusal, EventNotFoundError, Refusal } from "~/kernel/errors";
+import { answerRefusal, EventNotFoundError, fieldErrorOf, Refusal } from "~/kernel/errors";
+import { CertificateShareError } from "~/attendance/certificate-share.server";
+import { DoorWindowError } from "~/attendance/door-window.server";
+import { EventEndBeforeStartError } from "~/events/event-commands.server";
+import { StaffLinkError } from "~/members/staff-links.server";
 import { LastAdminError, NotSignedInError } from "~/members/errors";
 import { NotAllowedError } from "~/kernel/permissions";
 import { readSource, sourceFilesUnder } from "../helpers/sources";
@@ -27,8 +31,23 @@ test("any other refusal is the action's data: its message, its status, and when 
     data: { message: "Este evento ya ha finalizado." },
     init: { status: 409 },
   });
-  const busy = answerRefusal(new Refusal("Vuelve a intentarlo en unos segundos.", 503, 5));
+  const busy = answerRefusal(
+    new Refusal("Vuelve a intentarlo en unos segundos.", 503, { retryAfter: 5 }),
+  );
   expect(busy).toMatchObject({ init: { status: 503, headers: { "Retry-After": "5" } } });
+});
+
+test("a refusal about one field says which, and the route places it there without knowing its kind", () => {
+  const late = new EventEndBeforeStartError("horaFin");
+  expect([late.field, fieldErrorOf(late)]).toEqual(["horaFin", { horaFin: late.message }]);
+  expect(fieldErrorOf(new DoorWindowError())).toEqual({ puerta: new DoorWindowError().message });
+  expect(fieldErrorOf(new CertificateShareError())).toHaveProperty("porcentaje");
+  expect(fieldErrorOf(new StaffLinkError("Ponle un nombre al enlace.", 400, "nombre"))).toEqual({
+    nombre: "Ponle un nombre al enlace.",
+  });
+  // A refusal about no field leaves the form's fields alone.
+  expect(fieldErrorOf(new NotAllowedError())).toBeUndefined();
+  expect(fieldErrorOf(new StaffLinkError("Enlace no encontrado.", 404))).toBeUndefined();
 });
 
 test("anything that is not a refusal is thrown on, whole", () => {

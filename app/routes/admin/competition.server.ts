@@ -20,7 +20,7 @@ import {
 import { getEvent } from "~/events/event.server";
 import { redirectWithFlash } from "~/flash.server";
 import type { SessionUser } from "~/guards.server";
-import { Refusal } from "~/kernel/errors";
+import { fieldErrorOf, Refusal } from "~/kernel/errors";
 import { notFound } from "~/kernel/not-found";
 import { MESSAGES } from "~/messages";
 
@@ -113,10 +113,7 @@ export async function categoryEditorAction(
         intent,
         message: error.message,
         categoryId: typeof categoryId === "string" ? categoryId : undefined,
-        fieldErrors:
-          error instanceof CategoryError && error.field
-            ? { [error.field]: error.message }
-            : undefined,
+        fieldErrors: fieldErrorOf(error),
         values: withForm ? typedValues(form) : undefined,
       },
       { status: error.status, headers: { "Cache-Control": "no-store" } },

@@ -3,11 +3,11 @@
 // and its posts; every change is decided by the model functions it calls.
 import { data, type AppLoadContext } from "react-router";
 import type { EventFormValues } from "~/events/components/event-form";
-import { CertificateShareError, setCertificateShare } from "~/attendance/certificate-share.server";
-import { DoorWindowError, setDoorWindow } from "~/attendance/door-window.server";
+import { setCertificateShare } from "~/attendance/certificate-share.server";
+import { setDoorWindow } from "~/attendance/door-window.server";
 import { getEvent } from "~/events/event.server";
 import { redirectWithFlash } from "~/flash.server";
-import { Refusal } from "~/kernel/errors";
+import { fieldErrorOf, Refusal } from "~/kernel/errors";
 import { notFound } from "~/kernel/not-found";
 import { zonedDateTime } from "~/kernel/time";
 import {
@@ -28,7 +28,6 @@ import {
   expiryField,
   listStaffLinks,
   revokeStaffLink,
-  StaffLinkError,
   staffLinkPath,
 } from "~/members/staff-links.server";
 
@@ -294,14 +293,7 @@ export async function eventManagementAction(
       {
         intent,
         message: error.message,
-        fieldErrors:
-          error instanceof DoorWindowError
-            ? { puerta: error.message }
-            : error instanceof CertificateShareError
-              ? { porcentaje: error.message }
-              : (error instanceof StaffLinkError || error instanceof SessionError) && error.field
-                ? { [error.field]: error.message }
-                : undefined,
+        fieldErrors: fieldErrorOf(error),
         values:
           intent === "createStaffLink"
             ? { nombre: String(form.get("nombre") ?? ""), vence: String(form.get("vence") ?? "") }

@@ -16,13 +16,7 @@ import {
   setAdmin,
 } from "~/members/admin-users.server";
 import { addGalleryImage, removeGalleryImage } from "~/events/gallery.server";
-import {
-  createEvent,
-  deleteEvent,
-  EventDateOutOfRangeError,
-  EventEndBeforeStartError,
-  updateEvent,
-} from "~/events/event-commands.server";
+import { createEvent, deleteEvent, updateEvent } from "~/events/event-commands.server";
 import {
   EventNotFoundError,
   eventState,
@@ -36,7 +30,7 @@ import { ROLE_KIND_NAMES, ROLE_KINDS } from "~/kernel/permissions";
 import { zonedDateTime } from "~/kernel/time";
 import { redirectWithFlash } from "~/flash.server";
 import { priceFieldValue } from "~/payments/money";
-import { answerRefusal, Refusal } from "~/kernel/errors";
+import { answerRefusal, fieldErrorOf, Refusal } from "~/kernel/errors";
 
 type PanelActionData = {
   intent: string;
@@ -239,11 +233,11 @@ async function saveEvent({ intent, form, admin, context, base }: Post) {
     else await updateEvent(context.db, admin, eventId, result.data, context.config.siteTimezone);
   } catch (error) {
     if (error instanceof EventNotFoundError) answerRefusal(error);
-    if (error instanceof EventDateOutOfRangeError || error instanceof EventEndBeforeStartError) {
+    if (error instanceof Refusal && error.field) {
       return reply(
         {
           intent,
-          fieldErrors: { [error.field]: error.message },
+          fieldErrors: fieldErrorOf(error),
           values: result.data,
           eventId: editedId,
         },
