@@ -18,7 +18,7 @@ import {
   reachesShare,
   SESSION_OPENS_BEFORE_MS,
   sessionUnderWay,
-} from "./session-attendance.server";
+} from "./event-session-attendance.server";
 import { assertMay, type Grant } from "~/kernel/permissions";
 import { recordAudit, type AuditActor } from "~/audit/audit.server";
 import { isLinkHolder, linkAuthor, type LinkHolder } from "~/members/staff-links.server";

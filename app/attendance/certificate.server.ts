@@ -15,7 +15,7 @@ import {
   attendedSeconds,
   reachesShare,
   sessionCount,
-} from "./session-attendance.server";
+} from "./event-session-attendance.server";
 import { KERNEL_MESSAGES } from "~/kernel/messages";
 
 export { reachesShare };

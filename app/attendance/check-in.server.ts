@@ -19,7 +19,7 @@ import {
 import type { Db } from "~/db/client.server";
 import { events, participations, sessionAttendance, users, type User } from "~/db/schema.server";
 import { formatDateTime } from "~/kernel/time";
-import { openSessionsOf, sessionUnderWay } from "./session-attendance.server";
+import { openSessionsOf, sessionUnderWay } from "./event-session-attendance.server";
 import { nameOf } from "./attendance.server";
 import { assertMay, type Grant } from "~/kernel/permissions";
 import { recordAudit, type AuditActor } from "~/audit/audit.server";

@@ -3,7 +3,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { events, participations } from "~/db/schema.server";
-import { attendedCount, sessionCount } from "./session-attendance.server";
+import { attendedCount, sessionCount } from "./event-session-attendance.server";
 
 /** The events a member takes part in (past ones too: their history), soonest first. */
 export async function listParticipatingEvents(db: Db, userId: string, now: Date = new Date()) {

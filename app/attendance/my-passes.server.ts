@@ -12,7 +12,7 @@ import { competitorEvents } from "./competitors.server";
 import { checkInPass } from "./check-in.server";
 import type { PassView } from "./check-in";
 import { certificateUrl, formatCertificateCode } from "./certificate.server";
-import { attendedCount, reachesShare, sessionCount } from "./session-attendance.server";
+import { attendedCount, reachesShare, sessionCount } from "./event-session-attendance.server";
 
 /** How the member's place stands: free or paid, or the step of its payment (decision 048). */
 export type PlaceState = "confirmed" | "paid" | "waived" | "pending" | "submitted" | "refused";

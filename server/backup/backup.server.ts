@@ -29,7 +29,7 @@ import {
 } from "~/uploads/stored-files.server";
 import { UPLOAD_FILE_NAME } from "~/kernel/images";
 import { EVENT_DEFAULT_HOURS } from "~/kernel/limits";
-import { CHECK_INS_AS_ATTENDANCE } from "~/attendance/session-attendance.server";
+import { CHECK_INS_AS_ATTENDANCE } from "~/attendance/event-session-attendance.server";
 
 const BACKUP_FORMAT = "ayllu-backup";
 const BACKUP_VERSION = 1;

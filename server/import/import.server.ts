@@ -1,6 +1,6 @@
 // npm run import: the community's Firebase data → Ayllu, in one transaction. Re-running it with the
 // same files changes nothing; a newer export updates what changed (rows are matched by Firebase id).
-import { giveEventsTheirSessions } from "~/events/sessions.server";
+import { giveEventsTheirSessions } from "~/events/event-sessions.server";
 import { recordAudit, type AuditActor } from "~/audit/audit.server";
 import { eq, getTableColumns, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";

@@ -83,7 +83,7 @@ test("door staff check a team in by its members' passes, inspect its robot (fail
   const doorPerson = await createMember(door.page, { nombreCompleto: "Pedro Puerta" });
   await page.goto(`/detalles/${eventId}`);
   await okAlert(page, "Categoría agregada.");
-  const staff = page.getByRole("region", { name: "Equipo del evento" });
+  const staff = page.getByRole("region", { name: "Personal del evento" });
   await staff.getByLabel("Correo del miembro").fill(doorPerson.email);
   await staff.getByLabel("Rol").selectOption({ label: "Registro de entrada" });
   await staff.getByRole("button", { name: "Dar rol" }).click();

@@ -72,14 +72,14 @@ test("an organiser gives a judge one category of their competition and takes the
   const judge = await createMember(await judgeContext.newPage(), { nombreCompleto: "Julia Jueza" });
   await page.goto(`/detalles/${eventId}`);
   await okAlert(page, "Categoría agregada.");
-  const adminTeam = page.getByRole("region", { name: "Equipo del evento" });
+  const adminTeam = page.getByRole("region", { name: "Personal del evento" });
   await adminTeam.getByLabel("Correo del miembro").fill(organiser.email);
   await adminTeam.getByLabel("Rol").selectOption({ label: "Organización del evento" });
   await adminTeam.getByRole("button", { name: "Dar rol" }).click();
   await okAlert(page, "Rol otorgado.");
 
   await organiserPage.goto(`/admin/eventos/${eventId}`);
-  const team = organiserPage.getByRole("region", { name: "Equipo del evento" });
+  const team = organiserPage.getByRole("region", { name: "Personal del evento" });
   await team.getByLabel("Correo del miembro").fill(judge.email);
   await team.getByLabel("Rol").selectOption({ label: "Jurado" });
   // Without a category the form says what is missing, next to it.

@@ -1,5 +1,5 @@
 // Roles in a real browser (issue 32): an admin gives a member the organisation of an event from
-// the event's page ('Equipo del evento'); the member finds it in the user menu by keyboard, opens
+// the event's page ('Personal del evento'); the member finds it in the user menu by keyboard, opens
 // the event's management page and gives door staff; the admin reads it in the audit log and
 // filters it. axe on the event page with its team, the management page and the audit log.
 import {
@@ -53,7 +53,7 @@ test("an admin makes a member organiser of one event; the organiser manages it a
 
   // The admin, on the event's page.
   await page.goto(`/detalles/${eventId}`);
-  const team = page.getByRole("region", { name: "Equipo del evento" });
+  const team = page.getByRole("region", { name: "Personal del evento" });
   await team.getByLabel("Correo del miembro").fill(organiser.email);
   await team.getByLabel("Rol").selectOption({ label: "Organización del evento" });
   await team.getByRole("button", { name: "Dar rol" }).click();
@@ -74,7 +74,7 @@ test("an admin makes a member organiser of one event; the organiser manages it a
   await organiserPage.goto(`/admin/eventos/${eventId}`);
   await expect(organiserPage.getByRole("heading", { level: 1 })).toHaveText(`Gestionar: ${name}`);
   await expectNoAxeViolations(organiserPage);
-  const manageTeam = organiserPage.getByRole("region", { name: "Equipo del evento" });
+  const manageTeam = organiserPage.getByRole("region", { name: "Personal del evento" });
   // An organiser gives door staff only.
   await expect(manageTeam.getByLabel("Rol").locator("option")).toHaveText(["Registro de entrada"]);
   await manageTeam.getByLabel("Correo del miembro").fill(door.email);

@@ -65,7 +65,7 @@ test("a member registers a team, a second joins by its link, a coach confirms, a
   await page.goto(`/detalles/${eventId}`);
   // The category's flash, set by the post above, shows on this first page.
   await okAlert(page, "Categoría agregada.");
-  const staff = page.getByRole("region", { name: "Equipo del evento" });
+  const staff = page.getByRole("region", { name: "Personal del evento" });
   await staff.getByLabel("Correo del miembro").fill(organiser.email);
   await staff.getByLabel("Rol").selectOption({ label: "Organización del evento" });
   await staff.getByRole("button", { name: "Dar rol" }).click();

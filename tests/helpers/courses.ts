@@ -7,7 +7,7 @@ import { expect } from "vitest";
 import type { Db } from "~/db/client.server";
 import { eventSessions, participations, type User } from "~/db/schema.server";
 import { joinEvent } from "~/events/participation.server";
-import { generateSessions } from "~/events/sessions.server";
+import { generateSessions } from "~/events/event-sessions.server";
 import { createMember, createTestEvent } from "./events";
 import type { TestServer } from "./server";
 

@@ -314,17 +314,17 @@ test("organisers set how a time trial is judged, mark it final and reopen it on 
     [{}, 400, JUDGING_MESSAGES.entryMalformed],
     [{ intent: "sortear" }, 409, JUDGING_MESSAGES.wrongFormat],
     [
-      { intent: "decidir", tipo: "run", anotacion: randomUUID(), decision: "aceptar" },
+      { intent: "decidir", tipo: "run", conflicto: randomUUID(), decision: "aceptar" },
       404,
       JUDGING_MESSAGES.conflictNotFound,
     ],
     [
-      { intent: "decidir", tipo: "run", anotacion: "1 or 1=1", decision: "aceptar" },
+      { intent: "decidir", tipo: "run", conflicto: "1 or 1=1", decision: "aceptar" },
       404,
       JUDGING_MESSAGES.conflictNotFound,
     ],
     [
-      { intent: "decidir", tipo: "run", anotacion: randomUUID(), decision: "tal-vez" },
+      { intent: "decidir", tipo: "run", conflicto: randomUUID(), decision: "tal-vez" },
       400,
       JUDGING_MESSAGES.decision,
     ],
@@ -532,7 +532,7 @@ test("a bracket is drawn and seeded on the screen; entries in conflict are decid
   const decided = await c.organiser.client.post(c.page, {
     intent: "decidir",
     tipo: "round",
-    anotacion: conflict!.id,
+    conflicto: conflict!.id,
     decision: "aceptar",
   });
   expect(decided.location).toMatch(/#conflictos$/);
@@ -553,7 +553,7 @@ test("a bracket is drawn and seeded on the screen; entries in conflict are decid
   const twice = await c.organiser.client.post(c.page, {
     intent: "decidir",
     tipo: "round",
-    anotacion: conflict!.id,
+    conflicto: conflict!.id,
     decision: "mantener",
   });
   expect(twice.status).toBe(404);

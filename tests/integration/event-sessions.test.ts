@@ -24,7 +24,7 @@ import {
   SESSION_MESSAGES,
   sessionsOfRule,
   updateSession,
-} from "~/events/sessions.server";
+} from "~/events/event-sessions.server";
 import { composeMail, mailSite } from "~/mail/compose.server";
 import { MAIL_DRAFTS } from "~/mail-drafts.server";
 import { getQueuedMail } from "~/mail/mail.server";

@@ -16,7 +16,7 @@ import { formatCheckInCode } from "~/attendance/check-in";
 import { events, eventSessions, payments, type User } from "~/db/schema.server";
 import { deleteEvent } from "~/events/event-commands.server";
 import { joinEvent, leaveEvent } from "~/events/participation.server";
-import { cancelSession } from "~/events/sessions.server";
+import { cancelSession } from "~/events/event-sessions.server";
 import { decidePayment } from "~/payments/review.server";
 import { PASS_NOT_VALID } from "~/payments/place-validity";
 import { createSession } from "~/members/session.server";

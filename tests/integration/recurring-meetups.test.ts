@@ -24,8 +24,8 @@ import {
 } from "~/db/schema.server";
 import { setCertificateShare } from "~/attendance/certificate-share.server";
 import { joinEvent } from "~/events/participation.server";
-import { SKIP_MESSAGES, skipSession } from "~/events/session-skips.server";
-import { cancelSession, generateSessions } from "~/events/sessions.server";
+import { SKIP_MESSAGES, skipSession } from "~/events/event-session-skips.server";
+import { cancelSession, generateSessions } from "~/events/event-sessions.server";
 import { composeMail, type MailSite } from "~/mail/compose.server";
 import { getQueuedMail, queueDueReminders } from "~/mail/mail.server";
 import { createMailWorker, smtpTransport } from "~/mail/worker.server";

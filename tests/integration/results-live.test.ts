@@ -335,13 +335,20 @@ test("the projector shows one category at a time and, without scripts, moves on 
   const first = text((await client.get(`/detalles/${eventId}/resultados/pantalla`)).text);
   expect(first).toMatch(/<h2[^>]*>Seguidor de línea<\/h2>/);
   expect(first).not.toMatch(/<h2[^>]*>Desafío escolar<\/h2>/);
-  expect(first).toContain(`content="15;url=/detalles/${eventId}/resultados/pantalla?categoria=2"`);
-  const second = text(
-    (await client.get(`/detalles/${eventId}/resultados/pantalla?categoria=2`)).text,
-  );
+  expect(first).toContain(`content="15;url=/detalles/${eventId}/resultados/pantalla?orden=2"`);
+  const second = text((await client.get(`/detalles/${eventId}/resultados/pantalla?orden=2`)).text);
   expect(second).toMatch(/<h2[^>]*>Desafío escolar<\/h2>/);
-  expect(second).toContain(`content="15;url=/detalles/${eventId}/resultados/pantalla?categoria=1"`);
-  // A category out of range is the first.
-  const odd = text((await client.get(`/detalles/${eventId}/resultados/pantalla?categoria=x`)).text);
+  expect(second).toContain(`content="15;url=/detalles/${eventId}/resultados/pantalla?orden=1"`);
+  // A position out of range is the first.
+  const odd = text((await client.get(`/detalles/${eventId}/resultados/pantalla?orden=x`)).text);
   expect(odd).toMatch(/<h2[^>]*>Seguidor de línea<\/h2>/);
+  // A projector's address kept from before, when the position was `?categoria=`, moves for good.
+  const kept = await fetch(
+    new URL(`/detalles/${eventId}/resultados/pantalla?categoria=2`, server.url),
+    { redirect: "manual" },
+  );
+  expect([kept.status, kept.headers.get("location")]).toEqual([
+    301,
+    `/detalles/${eventId}/resultados/pantalla?orden=2`,
+  ]);
 });

@@ -185,7 +185,7 @@ test("the management page is for the event's organisers and admins; other roles 
   const page = await organiser.client.get(`/admin/eventos/${soon.id}`);
   expect(page.status).toBe(200);
   expect(page.text).toContain("Gestionar: Feria de robótica");
-  expect(page.text).toContain("Equipo del evento");
+  expect(page.text).toContain("Personal del evento");
   expect((await admin.client.get(`/admin/eventos/${soon.id}`)).status).toBe(200);
   for (const p of [elsewhere, door, editor, participant]) {
     const away = await p.client.get(`/admin/eventos/${soon.id}`);

@@ -29,7 +29,7 @@ import {
   users,
   type User,
 } from "~/db/schema.server";
-import { addSession, cancelSession } from "~/events/sessions.server";
+import { addSession, cancelSession } from "~/events/event-sessions.server";
 import { PROJECT_ROOT } from "~/kernel/paths.server";
 import { formatDateTime } from "~/kernel/time";
 import { deleteAccount, exportMemberData } from "~/member-data.server";

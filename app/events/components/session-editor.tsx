@@ -21,7 +21,7 @@ export interface SessionItem {
 }
 
 /** The server's answer to a refused session form: the message, its field, and what was typed. */
-export interface SessionReply {
+export interface EventSessionReply {
   intent: string;
   message?: string;
   fieldErrors?: Record<string, string>;
@@ -39,7 +39,7 @@ const WEEKDAYS = [
   { value: "0", label: "Domingo" },
 ] as const;
 
-function value(reply: SessionReply | null, name: string, fallback = ""): string {
+function value(reply: EventSessionReply | null, name: string, fallback = ""): string {
   const v = reply?.values?.[name];
   return typeof v === "string" ? v : fallback;
 }
@@ -51,7 +51,7 @@ function SessionFields({
   defaults,
 }: {
   prefix: string;
-  reply: SessionReply | null;
+  reply: EventSessionReply | null;
   defaults: { fecha: string; inicio: string; fin: string; lugar: string; enlace: string };
 }) {
   const errors = reply?.fieldErrors ?? {};
@@ -95,7 +95,7 @@ function PlaceFields({
   defaults,
 }: {
   prefix: string;
-  reply: SessionReply | null;
+  reply: EventSessionReply | null;
   defaults: { lugar: string; enlace: string };
 }) {
   const errors = reply?.fieldErrors ?? {};
@@ -148,7 +148,7 @@ export function SessionEditor({
   sessions: readonly SessionItem[];
   /** The session whose form is open (`?sesion=`), if any. */
   editing: string | null;
-  reply: SessionReply | null;
+  reply: EventSessionReply | null;
   timeZone: string;
   base: string;
 }) {

@@ -1,5 +1,5 @@
 // One event's management page (/admin/eventos/:id) on the server: for its organisers and admins.
-// What it shows (the event form, gallery, door hours, team, links to participants and check-in)
+// What it shows (the event form, gallery, door hours, staff, links to participants and check-in)
 // and its posts; every change is decided by the model functions it calls.
 import { data, type AppLoadContext } from "react-router";
 import type { EventFormValues } from "~/events/components/event-form";
@@ -14,12 +14,12 @@ import {
   addSession,
   cancelSession,
   generateSessions,
-  SessionError,
+  EventSessionError,
   updateSession,
-} from "~/events/sessions.server";
+} from "~/events/event-sessions.server";
 import { MESSAGES } from "~/messages";
 import type { SessionUser } from "~/guards.server";
-import { changeTeam, staffOf } from "~/routes/events/detail.server";
+import { changeStaff, staffOf } from "~/routes/events/detail.server";
 import { eventPageAction } from "./panel.server";
 import { may, mayAdminister } from "~/kernel/permissions";
 import {
@@ -41,7 +41,7 @@ export async function loadEventManagement(
   if (!event) notFound(MESSAGES.eventNotFound);
   const zone = context.config.siteTimezone;
   const params = new URL(request.url).searchParams;
-  const team = await staffOf(event.id, user, context);
+  const eventStaff = await staffOf(event.id, user, context);
   const removingId = params.get("quitar");
   const now = context.now();
   const staffLinks = may(user, "event.staffLinks", { eventId: event.id, now })
@@ -107,7 +107,7 @@ export async function loadEventManagement(
         cancelled: s.cancelledAt !== null,
       })),
       editingSession: params.get("sesion"),
-      team,
+      eventStaff,
       staffLinks,
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -115,7 +115,7 @@ export async function loadEventManagement(
 }
 
 /** The session editor's forms (decision 043). */
-const SESSION_INTENTS = new Set([
+const EVENT_SESSION_INTENTS = new Set([
   "addSession",
   "generateSessions",
   "updateSession",
@@ -123,7 +123,7 @@ const SESSION_INTENTS = new Set([
 ]);
 
 /** What a refused session form had, to show it again as typed. */
-function sessionValues(form: FormData): Record<string, unknown> {
+function eventSessionValues(form: FormData): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const name of [
     "sessionId",
@@ -218,7 +218,7 @@ export async function eventManagementAction(
       await revokeStaffLink(context.db, user, eventId, single(form, "linkId"), context.now());
       return redirectWithFlash(context, `${here}#enlaces-title`, "staffLinkRevoked");
     }
-    if (SESSION_INTENTS.has(intent)) {
+    if (EVENT_SESSION_INTENTS.has(intent)) {
       const zone = context.config.siteTimezone;
       const session = {
         fecha: single(form, "fecha"),
@@ -279,14 +279,14 @@ export async function eventManagementAction(
       return redirectWithFlash(context, anchor, "sessionsGenerated");
     }
     if (intent === "grantRole" || intent === "revokeRole") {
-      const key = await changeTeam(intent, { eventId, user, context, form });
-      return redirectWithFlash(context, `${here}#equipo-title`, key);
+      const key = await changeStaff(intent, { eventId, user, context, form });
+      return redirectWithFlash(context, `${here}#personal-title`, key);
     }
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     const linkForm = intent === "createStaffLink" || intent === "revokeStaffLink";
     // An unknown session is answered next to the sessions, like any refusal of theirs.
-    const sessionForm = SESSION_INTENTS.has(intent) && error instanceof SessionError;
+    const sessionForm = EVENT_SESSION_INTENTS.has(intent) && error instanceof EventSessionError;
     if (error.status === 404 && !(intent === "grantRole") && !linkForm && !sessionForm)
       notFound(error.message);
     return data<Reply>(
@@ -297,8 +297,8 @@ export async function eventManagementAction(
         values:
           intent === "createStaffLink"
             ? { nombre: String(form.get("nombre") ?? ""), vence: String(form.get("vence") ?? "") }
-            : SESSION_INTENTS.has(intent)
-              ? sessionValues(form)
+            : EVENT_SESSION_INTENTS.has(intent)
+              ? eventSessionValues(form)
               : undefined,
       },
       { status: error.status },

@@ -4,14 +4,14 @@
 import { Form, Link, useNavigation } from "react-router";
 import { ErrorPage } from "~/error-page";
 import { EventForm } from "~/events/components/event-form";
-import { SessionEditor, type SessionReply } from "~/events/components/session-editor";
+import { SessionEditor, type EventSessionReply } from "~/events/components/session-editor";
 import { GalleryDialog } from "~/events/components/gallery-dialog";
 import { requireEventMay } from "~/guards.server";
 import { panelHref } from "~/kernel/panel-href";
 import { readForm } from "~/kernel/read-form.server";
 import { formatDateTimeRange } from "~/kernel/time";
 import { useFocusFirstError } from "~/kernel/use-focus-first-error";
-import { EventTeam } from "~/members/components/event-team";
+import { EventStaff } from "~/members/components/event-staff";
 import { StaffLinks, type NewStaffLink } from "~/members/components/staff-links";
 import { AlertDialog } from "~/ui/dialog";
 import { Field } from "~/ui/field";
@@ -41,7 +41,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function EventManagement({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, values, timeZone, team, gallery, removingImage, panel } = loaderData;
+  const { event, values, timeZone, eventStaff, gallery, removingImage, panel } = loaderData;
   const navigation = useNavigation();
   const params = new URLSearchParams(loaderData.search);
   const base = `/admin/eventos/${event.id}`;
@@ -50,14 +50,16 @@ export default function EventManagement({ loaderData, actionData }: Route.Compon
   const formRef = useFocusFirstError<HTMLFormElement>(
     formAction?.fieldErrors && Object.keys(formAction.fieldErrors).length > 0 ? formAction : null,
   );
-  const teamError =
+  const staffError =
     actionData && (actionData.intent === "grantRole" || actionData.intent === "revokeRole")
       ? actionData.message
       : undefined;
   const doorError = actionData?.intent === "doorWindow" ? actionData.message : undefined;
   const shareError = actionData?.intent === "certificateShare" ? actionData.message : undefined;
   const sessionReply =
-    actionData && SESSION_INTENTS.includes(actionData.intent) ? (actionData as SessionReply) : null;
+    actionData && EVENT_SESSION_INTENTS.includes(actionData.intent)
+      ? (actionData as EventSessionReply)
+      : null;
   const linkAction =
     actionData?.intent === "createStaffLink" || actionData?.intent === "revokeStaffLink"
       ? actionData
@@ -241,13 +243,13 @@ export default function EventManagement({ loaderData, actionData }: Route.Compon
         </Form>
       </section>
 
-      {team ? (
-        <EventTeam
+      {eventStaff ? (
+        <EventStaff
           eventId={event.id}
-          staff={team.staff}
-          kinds={team.kinds}
-          categories={team.categories}
-          error={teamError}
+          staff={eventStaff.staff}
+          kinds={eventStaff.kinds}
+          categories={eventStaff.categories}
+          error={staffError}
         />
       ) : null}
 
@@ -277,7 +279,7 @@ export default function EventManagement({ loaderData, actionData }: Route.Compon
         />
       ) : null}
       {actionData?.message &&
-      !teamError &&
+      !staffError &&
       !doorError &&
       !shareError &&
       !linkAction &&
@@ -288,7 +290,7 @@ export default function EventManagement({ loaderData, actionData }: Route.Compon
   );
 }
 
-const SESSION_INTENTS = ["addSession", "generateSessions", "updateSession", "cancelSession"];
+const EVENT_SESSION_INTENTS = ["addSession", "generateSessions", "updateSession", "cancelSession"];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} back={{ to: "/inicio", label: "Volver al inicio" }} />;

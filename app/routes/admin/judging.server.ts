@@ -185,7 +185,7 @@ export async function judgingAction(
           db,
           user,
           categoryId,
-          { kind: one(form, "tipo"), id: one(form, "anotacion"), decision },
+          { kind: one(form, "tipo"), id: one(form, "conflicto"), decision },
           now,
         );
         return done(decision === "aceptar" ? "conflictAccepted" : "conflictKept", "conflictos");
@@ -201,7 +201,7 @@ export async function judgingAction(
     }
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
-    const conflictId = form.get("anotacion");
+    const conflictId = form.get("conflicto");
     return data<JudgingReply>(
       {
         message: error.message,

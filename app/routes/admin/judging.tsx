@@ -83,7 +83,7 @@ function Conflicts({ data, reply }: { data: Data; reply: JudgingReply | null }) 
                   <Form method="post" className="button-row" preventScrollReset>
                     <input type="hidden" name="intent" value="decidir" />
                     <input type="hidden" name="tipo" value={c.kind} />
-                    <input type="hidden" name="anotacion" value={c.id} />
+                    <input type="hidden" name="conflicto" value={c.id} />
                     <button
                       type="submit"
                       name="decision"

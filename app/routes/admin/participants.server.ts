@@ -2,7 +2,7 @@
 // function per `intent`. The route checks who is asking, reads the form and dispatches here.
 import { data, redirect, type AppLoadContext } from "react-router";
 import { listAttendance, setCheckedIn, setSessionAttendance } from "~/attendance/attendance.server";
-import { SESSION_OPENS_BEFORE_MS } from "~/attendance/session-attendance.server";
+import { SESSION_OPENS_BEFORE_MS } from "~/attendance/event-session-attendance.server";
 import type { User } from "~/db/schema.server";
 import { teamPlaceText, teamsOfParticipants } from "~/competitions/teams.server";
 import { hasEnded } from "~/events/event.server";

@@ -2,7 +2,7 @@
 // 058): one category at a time in large type, turning to the next every 15 seconds, live like the
 // results page. Without scripts the refresh itself moves on to the next category.
 import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { redirect, useSearchParams } from "react-router";
 import { CategoryResultsView } from "~/competitions/components/results-view";
 import { useLiveResults } from "~/competitions/use-live-results";
 import { ErrorPage } from "~/error-page";
@@ -13,7 +13,16 @@ import { loadResults } from "./results.server";
 
 const TURN_SECONDS = 15;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  // `?categoria=` names a category by its id everywhere else (/equipos/nuevo): the projector's
+  // position in the turn is `?orden=`, and an address kept from before says where it now is.
+  const url = new URL(request.url);
+  const old = url.searchParams.get("categoria");
+  if (old !== null && !url.searchParams.has("orden")) {
+    url.searchParams.delete("categoria");
+    url.searchParams.set("orden", old);
+    throw redirect(`${url.pathname}${url.search}`, 301);
+  }
   return loadResults(params.eventId, context);
 }
 
@@ -30,7 +39,7 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
   const { event } = loaderData;
   const { results } = useLiveResults(event.id, loaderData.results);
   const [params] = useSearchParams();
-  const asked = Number(params.get("categoria") ?? "1");
+  const asked = Number(params.get("orden") ?? "1");
   const first = Number.isInteger(asked) && asked >= 1 && asked <= results.length ? asked - 1 : 0;
   const [shown, setShown] = useState(first);
   useEffect(() => {
@@ -44,7 +53,7 @@ export default function Projector({ loaderData }: Route.ComponentProps) {
     <div className="projector">
       <RefreshWithoutScripts
         seconds={TURN_SECONDS}
-        url={`/detalles/${event.id}/resultados/pantalla?categoria=${next + 1}`}
+        url={`/detalles/${event.id}/resultados/pantalla?orden=${next + 1}`}
       />
       <h1 className="projector-title">{event.name}</h1>
       {current ? <CategoryResultsView results={current} large /> : null}

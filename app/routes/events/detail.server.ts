@@ -2,7 +2,7 @@
 // posts, one named function per `intent` (join, leave, leave the waiting list).
 import { data, type AppLoadContext } from "react-router";
 import { memberPass } from "~/attendance/check-in.server";
-import { reachesShare } from "~/attendance/session-attendance.server";
+import { reachesShare } from "~/attendance/event-session-attendance.server";
 import type { User } from "~/db/schema.server";
 import {
   listCategories,
@@ -11,7 +11,7 @@ import {
 } from "~/competitions/categories.server";
 import { eventState, getEventForViewer } from "~/events/event.server";
 import { joinEvent, leaveEvent, leaveWaitlist } from "~/events/participation.server";
-import { memberSessions, setSessionSkip } from "~/events/session-skips.server";
+import { memberSessions, setSessionSkip } from "~/events/event-session-skips.server";
 import { redirectWithFlash } from "~/flash.server";
 import { isHttpUrl } from "~/kernel/checks";
 import { eventPlace } from "~/events/event-place";
@@ -41,7 +41,7 @@ interface Post {
   form: FormData;
 }
 
-/** What the event's page offers those who run it: its team, and the links to their pages. */
+/** What the event's page offers those who run it: its staff, and the links to their pages. */
 export async function staffOf(eventId: string, user: Viewer | null, context: AppLoadContext) {
   if (!user || !may(user, "event.manage", { eventId })) return null;
   const staff = await eventStaff(context.db, user, eventId);
@@ -71,7 +71,7 @@ export async function loadEventDetail(
   const now = context.now();
   const event = await getEventForViewer(context.db, eventId, user?.id ?? null);
   if (!event) notFound(MESSAGES.eventNotFound);
-  const team = await staffOf(event.id, user, context);
+  const eventStaff = await staffOf(event.id, user, context);
   // A competition's categories (decision 051); none for any other event.
   const categories = event.isCompetition
     ? publicCategories(await listCategoriesWithTeams(context.db, event.id), now)
@@ -196,7 +196,7 @@ export async function loadEventDetail(
           : null,
       timeZone: context.config.siteTimezone,
       origin: context.config.publicUrl.origin,
-      team,
+      eventStaff,
       // The links this person's roles open for this event.
       // Asked of the capability table (decision 071), as the pages they open ask it.
       manage: user !== null && may(user, "event.manage", { eventId: event.id }),
@@ -236,16 +236,16 @@ const PARTICIPATION_ACTIONS: Record<string, (post: Post) => Promise<MessageKey>>
     await setSessionSkip(context.db, user, eventId, form.get("sessionId"), false, context.now());
     return "sessionUnskipped";
   },
-  grantRole: (post) => changeTeam("grantRole", post),
-  revokeRole: (post) => changeTeam("revokeRole", post),
+  grantRole: (post) => changeStaff("grantRole", post),
+  revokeRole: (post) => changeStaff("revokeRole", post),
 };
 
 /**
- * The team's forms ('Dar rol' to a member found by e-mail, 'Quitar'), on the event's page and on
+ * The staff's forms ('Dar rol' to a member found by e-mail, 'Quitar'), on the event's page and on
  * its management page: admins give organisers, door staff and judges; organisers door staff and
  * judges (of one category, picked in the form).
  */
-export async function changeTeam(
+export async function changeStaff(
   intent: "grantRole" | "revokeRole",
   { eventId, user, context, form }: Post,
 ): Promise<MessageKey> {
@@ -295,16 +295,16 @@ export async function participationAction(
   try {
     flash = await handle({ eventId, user, context, form });
   } catch (error) {
-    // The team's forms answer on the page, next to the form; the rest as before.
+    // The staff's forms answer on the page, next to the form; the rest as before.
     if (error instanceof Refusal && (intent === "grantRole" || intent === "revokeRole"))
-      return data({ message: error.message, team: true }, { status: error.status });
+      return data({ message: error.message, staff: true }, { status: error.status });
     if (error instanceof Refusal) return answerRefusal(error);
     console.error("No se pudo actualizar la participación:", error);
     return data({ message: MESSAGES.participationFailed }, { status: 500 });
   }
   const anchor =
     intent === "grantRole" || intent === "revokeRole"
-      ? "#equipo-title"
+      ? "#personal-title"
       : intent === "skipSession" || intent === "unskipSession"
         ? "#event-sessions-title"
         : "";

@@ -22,7 +22,7 @@ import { tipoEventoLabel } from "~/kernel/limits";
 import { EventStateBadge } from "~/events/components/event-state-badge";
 import { AlertDialog } from "~/ui/dialog";
 import { ItemImage } from "~/ui/item-card";
-import { EventTeam } from "~/members/components/event-team";
+import { EventStaff } from "~/members/components/event-staff";
 import { loadEventDetail, participationAction } from "./detail.server";
 import type { Route } from "./+types/detail";
 import { BackLink } from "~/ui/back-link";
@@ -87,7 +87,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
     checkIn,
     timeZone,
     origin,
-    team,
+    eventStaff,
     manage,
     checkInLink,
     judging,
@@ -374,19 +374,19 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
           ) : null}
         </nav>
       ) : null}
-      {team ? (
-        <EventTeam
+      {eventStaff ? (
+        <EventStaff
           eventId={event.id}
-          staff={team.staff}
-          kinds={team.kinds}
-          categories={team.categories}
-          error={actionData && "team" in actionData ? actionData.message : undefined}
+          staff={eventStaff.staff}
+          kinds={eventStaff.kinds}
+          categories={eventStaff.categories}
+          error={actionData && "staff" in actionData ? actionData.message : undefined}
         />
       ) : null}
       {event.gallery.length > 0 ? (
         <EventGallery images={event.gallery} eventName={event.nombreEvento} />
       ) : null}
-      {actionData?.message && !("team" in actionData) ? (
+      {actionData?.message && !("staff" in actionData) ? (
         <AlertDialog key={JSON.stringify(actionData)} message={actionData.message} />
       ) : null}
     </article>

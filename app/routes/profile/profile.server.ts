@@ -6,7 +6,7 @@ import { reminderText } from "~/events/reminder-text";
 import { data, type AppLoadContext } from "react-router";
 import type { User } from "~/db/schema.server";
 import { memberPass } from "~/attendance/check-in.server";
-import { reachesShare } from "~/attendance/session-attendance.server";
+import { reachesShare } from "~/attendance/event-session-attendance.server";
 import { renewCalendarToken } from "~/events/calendar.server";
 import { hasEnded } from "~/events/event.server";
 import { listWaitingEvents } from "~/events/participation.server";

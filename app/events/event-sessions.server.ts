@@ -21,8 +21,8 @@ type Actor =
   | null;
 
 /** A refused change of sessions; `field` is the form field to correct, when one is. */
-export class SessionError extends Refusal {
-  override name = "SessionError";
+export class EventSessionError extends Refusal {
+  override name = "EventSessionError";
   constructor(message: string, field?: string, status: 400 | 404 | 409 = 400) {
     super(message, status, { field });
   }
@@ -84,7 +84,7 @@ function text(value: unknown): string {
 
 function dateOf(value: unknown, field: string): string {
   const v = text(value);
-  if (!isRealDate(v)) throw new SessionError(SESSION_MESSAGES.badDate, field);
+  if (!isRealDate(v)) throw new EventSessionError(SESSION_MESSAGES.badDate, field);
   return v;
 }
 
@@ -92,13 +92,13 @@ function timeOf(value: unknown, field: string): string {
   const v = text(value);
   const match = /^(\d{2}):(\d{2})$/.exec(v);
   if (!match || Number(match[1]) > 23 || Number(match[2]) > 59)
-    throw new SessionError(SESSION_MESSAGES.badTime, field);
+    throw new EventSessionError(SESSION_MESSAGES.badTime, field);
   return v;
 }
 
 function instantOf(fecha: string, hora: string, timeZone: string, field: string): Date {
   const at = zonedToInstant(fecha, hora, timeZone);
-  if (!(at.getTime() <= LAST_INSTANT)) throw new SessionError(SESSION_MESSAGES.badDate, field);
+  if (!(at.getTime() <= LAST_INSTANT)) throw new EventSessionError(SESSION_MESSAGES.badDate, field);
   return at;
 }
 
@@ -106,9 +106,10 @@ function instantOf(fecha: string, hora: string, timeZone: string, field: string)
 function placeAndLink(fields: { lugar?: unknown; enlace?: unknown }) {
   const place = text(fields.lugar);
   const link = text(fields.enlace);
-  if (place.length > SESSION_PLACE_MAX) throw new SessionError(SESSION_MESSAGES.badPlace, "lugar");
+  if (place.length > SESSION_PLACE_MAX)
+    throw new EventSessionError(SESSION_MESSAGES.badPlace, "lugar");
   if (link !== "" && (link.length > SESSION_LINK_MAX || !isHttpUrl(link)))
-    throw new SessionError(SESSION_MESSAGES.badLink, "enlace");
+    throw new EventSessionError(SESSION_MESSAGES.badLink, "enlace");
   return { place: place || null, link: link || null };
 }
 
@@ -120,7 +121,7 @@ export function parseSession(fields: SessionFields, timeZone: string) {
   const startsAt = instantOf(fecha, inicio, timeZone, "fecha");
   const endsAt = instantOf(fecha, fin, timeZone, "fecha");
   if (endsAt.getTime() <= startsAt.getTime())
-    throw new SessionError(SESSION_MESSAGES.endBeforeStart, "fin");
+    throw new EventSessionError(SESSION_MESSAGES.endBeforeStart, "fin");
   return { startsAt, endsAt, ...placeAndLink(fields) };
 }
 
@@ -145,37 +146,38 @@ export function sessionsOfRule(fields: RuleFields, timeZone: string) {
   const duracionText = text(fields.duracion);
   const minutes = /^\d{1,4}$/.test(duracionText) ? Number(duracionText) : NaN;
   if (!(minutes >= 1 && minutes <= 1440))
-    throw new SessionError(SESSION_MESSAGES.badDuration, "duracion");
+    throw new EventSessionError(SESSION_MESSAGES.badDuration, "duracion");
   const extra = placeAndLink(fields);
   let days: Set<number>;
   let last: string;
   if (fields.regla === "laborables") {
     last = dateOf(fields.hasta, "hasta");
-    if (last < desde) throw new SessionError(SESSION_MESSAGES.untilBeforeFrom, "hasta");
+    if (last < desde) throw new EventSessionError(SESSION_MESSAGES.untilBeforeFrom, "hasta");
     days = new Set([1, 2, 3, 4, 5]);
   } else if (fields.regla === "semanal") {
     const weeksText = text(fields.semanas);
     const weeks = /^\d{1,3}$/.test(weeksText) ? Number(weeksText) : NaN;
     if (!(weeks >= 1 && weeks <= EVENT_SESSIONS_MAX))
-      throw new SessionError(SESSION_MESSAGES.badWeeks, "semanas");
+      throw new EventSessionError(SESSION_MESSAGES.badWeeks, "semanas");
     const chosen = (fields.dias ?? []).map((d) => text(d));
-    if (chosen.length === 0) throw new SessionError(SESSION_MESSAGES.noDays, "dias");
+    if (chosen.length === 0) throw new EventSessionError(SESSION_MESSAGES.noDays, "dias");
     if (chosen.some((d) => !/^[0-6]$/.test(d)))
-      throw new SessionError(SESSION_MESSAGES.noDays, "dias");
+      throw new EventSessionError(SESSION_MESSAGES.noDays, "dias");
     days = new Set(chosen.map(Number));
     last = addDays(desde, weeks * 7 - 1);
   } else {
-    throw new SessionError(SESSION_MESSAGES.badRule, "regla");
+    throw new EventSessionError(SESSION_MESSAGES.badRule, "regla");
   }
   const out: Array<Span & { place: string | null; link: string | null }> = [];
   for (let day = desde; day <= last && out.length <= EVENT_SESSIONS_MAX; day = addDays(day, 1)) {
     if (!days.has(weekdayOf(day))) continue;
     const startsAt = instantOf(day, inicio, timeZone, "desde");
     const endsAt = new Date(startsAt.getTime() + minutes * 60_000);
-    if (endsAt.getTime() > LAST_INSTANT) throw new SessionError(SESSION_MESSAGES.badDate, "hasta");
+    if (endsAt.getTime() > LAST_INSTANT)
+      throw new EventSessionError(SESSION_MESSAGES.badDate, "hasta");
     out.push({ startsAt, endsAt, ...extra });
   }
-  if (out.length === 0) throw new SessionError(SESSION_MESSAGES.emptyRule, "desde");
+  if (out.length === 0) throw new EventSessionError(SESSION_MESSAGES.emptyRule, "desde");
   return out;
 }
 
@@ -250,9 +252,10 @@ function checkFits(
 ) {
   const kept = existing.filter((s) => s.id !== without);
   if (kept.length + added.length > EVENT_SESSIONS_MAX)
-    throw new SessionError(SESSION_MESSAGES.tooMany);
+    throw new EventSessionError(SESSION_MESSAGES.tooMany);
   const live = kept.filter((s) => s.cancelledAt === null);
-  if (overlapping([...live, ...added])) throw new SessionError(SESSION_MESSAGES.overlap, field);
+  if (overlapping([...live, ...added]))
+    throw new EventSessionError(SESSION_MESSAGES.overlap, field);
 }
 
 function allowed(actor: Actor, eventId: unknown) {
@@ -368,13 +371,14 @@ export async function updateSession(
   now: Date = new Date(),
 ): Promise<{ session: EventSession; told: boolean }> {
   const role = allowed(actor, eventId);
-  if (!isUuid(sessionId)) throw new SessionError(SESSION_MESSAGES.notFound, undefined, 404);
+  if (!isUuid(sessionId)) throw new EventSessionError(SESSION_MESSAGES.notFound, undefined, 404);
   const session = parseSession(fields, timeZone);
   return db.transaction(async (tx) => {
     const { event, sessions } = await lockedEvent(tx, eventId as string);
     const current = sessions.find((s) => s.id === sessionId);
-    if (!current) throw new SessionError(SESSION_MESSAGES.notFound, undefined, 404);
-    if (current.cancelledAt) throw new SessionError(SESSION_MESSAGES.cancelled, undefined, 409);
+    if (!current) throw new EventSessionError(SESSION_MESSAGES.notFound, undefined, 404);
+    if (current.cancelledAt)
+      throw new EventSessionError(SESSION_MESSAGES.cancelled, undefined, 409);
     checkFits(sessions, [session], "fecha", current.id);
     const [row] = await tx
       .update(eventSessions)
@@ -424,14 +428,15 @@ export async function cancelSession(
   now: Date = new Date(),
 ): Promise<boolean> {
   const role = allowed(actor, eventId);
-  if (!isUuid(sessionId)) throw new SessionError(SESSION_MESSAGES.notFound, undefined, 404);
+  if (!isUuid(sessionId)) throw new EventSessionError(SESSION_MESSAGES.notFound, undefined, 404);
   return db.transaction(async (tx) => {
     const { event, sessions } = await lockedEvent(tx, eventId as string);
     const current = sessions.find((s) => s.id === sessionId);
-    if (!current) throw new SessionError(SESSION_MESSAGES.notFound, undefined, 404);
-    if (current.cancelledAt) throw new SessionError(SESSION_MESSAGES.cancelled, undefined, 409);
+    if (!current) throw new EventSessionError(SESSION_MESSAGES.notFound, undefined, 404);
+    if (current.cancelledAt)
+      throw new EventSessionError(SESSION_MESSAGES.cancelled, undefined, 409);
     if (sessions.filter((s) => s.cancelledAt === null).length === 1)
-      throw new SessionError(SESSION_MESSAGES.lastSession, undefined, 409);
+      throw new EventSessionError(SESSION_MESSAGES.lastSession, undefined, 409);
     await tx
       .update(eventSessions)
       .set({ cancelledAt: now })

@@ -4,7 +4,7 @@ import { MEMBER_MESSAGES } from "../messages";
 import { ROLE_NOT_SEEN } from "../roles";
 import { RoleKindField } from "./member-roles";
 
-interface TeamMember {
+interface StaffMember {
   grantId: string;
   userId: string;
   name: string;
@@ -17,11 +17,11 @@ interface TeamMember {
 }
 
 /**
- * 'Equipo del evento' on an event's page, for admins and its organisers: who organises it, who
+ * 'Personal del evento' on an event's page, for admins and its organisers: who organises it, who
  * works the door and who judges each category of a competition, each with 'Quitar', and 'Dar rol'
  * to a member by e-mail (a judge with the category they judge).
  */
-export function EventTeam({
+export function EventStaff({
   eventId,
   staff,
   kinds,
@@ -29,7 +29,7 @@ export function EventTeam({
   error,
 }: {
   eventId: string;
-  staff: readonly TeamMember[];
+  staff: readonly StaffMember[];
   kinds: ReadonlyArray<{ kind: string; label: string }>;
   /** A competition's categories: shown when judges may be given. */
   categories?: ReadonlyArray<{ id: string; name: string }>;
@@ -46,8 +46,8 @@ export function EventTeam({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
-    <section className="card event-team" aria-labelledby="equipo-title">
-      <h2 id="equipo-title">Equipo del evento</h2>
+    <section className="card event-staff" aria-labelledby="personal-title">
+      <h2 id="personal-title">Personal del evento</h2>
       {staff.length === 0 ? (
         <p className="muted">Nadie más organiza este evento ni registra la entrada.</p>
       ) : (
@@ -91,7 +91,7 @@ export function EventTeam({
         <input type="hidden" name="visto" value={ROLE_NOT_SEEN} />
         <input type="hidden" name="eventId" value={eventId} />
         <Field
-          id="team-email"
+          id="staff-email"
           name="email"
           label="Correo del miembro"
           required
@@ -101,13 +101,13 @@ export function EventTeam({
           {(control) => <input {...control} type="email" maxLength={320} autoComplete="off" />}
         </Field>
         <RoleKindField
-          id="team-kind"
+          id="staff-kind"
           kinds={kinds}
           initial={kinds.find((k) => k.kind === "door")?.kind}
         />
         {judges ? (
           <Field
-            id="team-category"
+            id="staff-category"
             name="categoryId"
             label="Categoría que juzgará"
             hint="Solo para el rol de jurado."
