@@ -41,12 +41,9 @@ import {
   moveCategory,
   updateCategory,
 } from "~/competitions/categories.server";
-import {
-  listEventTeams,
-  mergeSchools,
-  reviewTeam,
-  schoolsWithTeams,
-} from "~/competitions/teams.server";
+import { mergeSchools, schoolsWithTeams } from "~/competitions/schools.server";
+import { reviewTeam } from "~/competitions/team-commands.server";
+import { listEventTeams } from "~/competitions/team-views.server";
 import { enterRun } from "~/competitions/judging/entries.server";
 import {
   drawBracket,

@@ -4,26 +4,23 @@
 import { categoryResults } from "~/competitions/judging/results.server";
 import { data, redirect, type AppLoadContext } from "react-router";
 import { COACH_CONSENT, formatInvitationCode, TEAM_MESSAGES } from "~/competitions/teams";
+import { listSchools } from "~/competitions/schools.server";
 import {
-  categoryForNewTeam,
   confirmCoach,
   createTeam,
-  findInvitation,
   joinTeam,
   leaveAsCoach,
   leaveTeam,
-  listSchools,
   removeCoach,
   removeMember,
   renewInvitation,
   setRobotPhoto,
-  TEAM_FIELDS,
-  TeamError,
-  teamPage,
   updateTeam,
   withdrawTeam,
-  type TeamFormValues,
-} from "~/competitions/teams.server";
+} from "~/competitions/team-commands.server";
+import { TeamError } from "~/competitions/team-places.server";
+import { categoryForNewTeam, findInvitation, teamPage } from "~/competitions/team-views.server";
+import { TEAM_FIELDS, type TeamFormValues } from "~/competitions/teams";
 import { redirectWithFlash } from "~/flash.server";
 import type { SessionUser } from "~/guards.server";
 import { Refusal } from "~/kernel/errors";

@@ -20,7 +20,7 @@ import { readUploads } from "~/uploads/read-uploads.server";
 import { sitePrivateStorage } from "~/uploads/storage.server";
 import { busyError } from "~/uploads/upload.server";
 import { isUuid } from "~/kernel/checks";
-import { teamName } from "~/competitions/teams.server";
+import { teamName } from "~/competitions/team-hooks.server";
 
 export interface PayActionData {
   intent: "receipt" | "transaction" | "";
