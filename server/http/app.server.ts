@@ -28,7 +28,8 @@ import { seedDemoSite } from "~/site/demo.server";
 import { MAIL_MESSAGES } from "~/mail/messages";
 import { sweepUploads } from "~/uploads/upload.server";
 import { createDecodeQueue } from "~/uploads/decode-queue.server";
-import { checkObjectStore, siteStorage } from "~/uploads/storage.server";
+import { checkObjectStore } from "~/uploads/object-storage.server";
+import { siteStorage } from "~/uploads/site-storage.server";
 import { UPLOAD_ENDPOINT, UPLOAD_FILE_NAME, UPLOAD_MAX_FILES } from "~/kernel/images";
 import { ipKeyGenerator } from "express-rate-limit";
 import { mailWorkerFor } from "~/mail/worker.server";
@@ -45,7 +46,7 @@ import { brotliAssets, dropPageHeaders } from "./static-assets.server";
 import { shareDrainListener } from "./drain.server";
 import { expireHolds, HOLD_EXPIRY_MS } from "~/payments/expiry.server";
 import { pruneReceipts, RECEIPT_PRUNE_MS } from "~/payments/payment.server";
-import { sitePrivateStorage } from "~/uploads/storage.server";
+import { sitePrivateStorage } from "~/uploads/site-storage.server";
 import {
   bodySizeLimit,
   rateLimit,

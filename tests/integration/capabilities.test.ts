@@ -78,7 +78,7 @@ import { createNote, deleteNote } from "~/publications/note.server";
 import { loadSiteSections, saveSiteSection } from "~/site/sections.server";
 import { zonedDateTime } from "~/kernel/time";
 import { mayUpload } from "~/uploads/upload.server";
-import { privateFolderStorage } from "~/uploads/storage.server";
+import { privateFolderStorage } from "~/uploads/private-storage.server";
 import {
   readPaymentQr,
   removePaymentQr,

@@ -32,7 +32,7 @@ import { eventScope } from "~/events/event.server";
 import { readForm } from "~/kernel/read-form.server";
 import { MESSAGES } from "~/messages";
 import { readUploads } from "~/uploads/read-uploads.server";
-import { siteStorage } from "~/uploads/storage.server";
+import { siteStorage } from "~/uploads/site-storage.server";
 import { busyError, countUpload, releaseAfterChange, storeImages } from "~/uploads/upload.server";
 
 const MULTIPART = /^multipart\/form-data\s*;/i;
