@@ -16,7 +16,7 @@ import type { Config } from "~/kernel/config.server";
 import { PROJECT_ROOT } from "~/kernel/paths.server";
 import { smtpTransport } from "~/mail/worker.server";
 import { assertAdmin } from "~/kernel/permissions";
-import { sitePrivateStorage, siteStorage } from "~/uploads/storage.server";
+import { sitePrivateStorage, siteStorage } from "~/uploads/site-storage.server";
 import { checkStoredFiles, listMissing } from "~/uploads/stored-files.server";
 
 /** bien: nothing to do; aviso: works, but look at it; mal: broken, fix it. */

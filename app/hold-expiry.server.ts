@@ -7,7 +7,7 @@ import type { Db } from "~/db/client.server";
 import { events, participations, payments } from "~/db/schema.server";
 import { fillSeats } from "~/events/seats.server";
 import { queuePaymentMail } from "~/payments/mails.server";
-import { lockTeamCategory, withdrawForUnpaidFee } from "~/competitions/teams.server";
+import { lockTeamCategory, withdrawForUnpaidFee } from "~/competitions/team-hooks.server";
 
 /** How often the server looks for holds that ran out. */
 export const HOLD_EXPIRY_MS = 60_000;

@@ -6,7 +6,7 @@ import { LastAdminError, NotSignedInError } from "~/members/errors";
 import type { Db } from "~/db/client.server";
 import { fillSeats } from "~/events/seats.server";
 import { removeUnlessUsed } from "~/payments/payment.server";
-import { handOverTeams, teamsOfMember } from "~/competitions/teams.server";
+import { handOverTeams, teamsOfMember } from "~/competitions/team-hooks.server";
 import { forgetInResults } from "~/competitions/judging/accounts.server";
 import { entriesByMember, resultsOfMember } from "~/competitions/judging/results.server";
 import { awardsOfMember } from "~/competitions/judging/awards.server";

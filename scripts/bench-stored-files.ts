@@ -13,7 +13,8 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openEmbedded, openPostgres, type Database } from "../app/db/client.server";
 import { events } from "../app/db/schema.server";
-import { privateFolderStorage, uploadStorage } from "../app/uploads/storage.server";
+import { uploadStorage } from "../app/uploads/folder-storage.server";
+import { privateFolderStorage } from "../app/uploads/private-storage.server";
 import { checkStoredFiles } from "../app/uploads/stored-files.server";
 
 const FILES = Number(process.env.BENCH_FILES ?? 1000);

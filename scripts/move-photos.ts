@@ -6,7 +6,8 @@
 // See docs/varias-maquinas.md for when to switch the configuration.
 import { ConfigError, loadConfig } from "../app/kernel/config.server";
 import { movePhotos } from "../app/uploads/move-photos.server";
-import { checkObjectStore, objectStorage, uploadStorage } from "../app/uploads/storage.server";
+import { uploadStorage } from "../app/uploads/folder-storage.server";
+import { checkObjectStore, objectStorage } from "../app/uploads/object-storage.server";
 
 const USAGE =
   "Uso: npm run move-photos -- to-bucket (de UPLOADS_DIR al bucket de S3_BUCKET) | to-folder (del bucket a UPLOADS_DIR)";

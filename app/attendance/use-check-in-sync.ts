@@ -6,7 +6,7 @@
 // without a connection. The hook returns
 // what the page shows: the list with this phone's marks, the connection, the queue, the last
 // outcome, and whether the script has taken over from the form posts (`local`).
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { EVENT_MESSAGES } from "~/events/messages";
 import {
   eventIdOfToken,
@@ -23,7 +23,12 @@ import {
   saveList,
 } from "~/attendance/check-in-store";
 import { ATTENDANCE_MESSAGES } from "~/attendance/messages";
-import { useKeptForOffline, useOneAtATime, useSyncRounds } from "~/kernel/offline-page";
+import {
+  askDataRoute,
+  useKeptForOffline,
+  useOneAtATime,
+  useSyncRounds,
+} from "~/kernel/offline-page";
 
 /** What the admin sees after a scan or a typed code. */
 export type CheckInOutcome =
@@ -97,14 +102,16 @@ export function useCheckInSync(page: CheckInPayload, noScriptReply?: CheckInRepl
     [event.id],
   );
 
+  // What a request to the data route does when the connection or the session is gone.
+  const ends = useMemo(
+    () => ({ offline: () => setOnline(false), sessionEnded: () => setSessionEnded(true) }),
+    [],
+  );
+
   const refresh = useCallback(async () => {
     try {
-      const response = await fetch(dataUrl, { redirect: "manual", cache: "no-store" });
-      if (response.type === "opaqueredirect" || response.status === 401) {
-        setSessionEnded(true);
-        return;
-      }
-      if (!response.ok) return;
+      const response = await askDataRoute(dataUrl, { cache: "no-store" }, ends);
+      if (!response?.ok) return;
       const fresh = (await response.json()) as CheckInPayload;
       await saveList(fresh);
       setPeople(await withPending(fresh.participants));
@@ -113,28 +120,21 @@ export function useCheckInSync(page: CheckInPayload, noScriptReply?: CheckInRepl
     } catch {
       setOnline(false);
     }
-  }, [dataUrl, withPending]);
+  }, [dataUrl, ends, withPending]);
 
   /** Sends the queued check-ins, oldest first; stops at the first that cannot be sent. */
   const sendQueued = useCallback(async () => {
     try {
       for (const item of await pendingCheckIns(event.id)) {
-        let response: Response;
-        try {
-          response = await fetch(dataUrl, {
+        const response = await askDataRoute(
+          dataUrl,
+          {
             method: "POST",
             body: new URLSearchParams({ token: item.token, marcadoEn: item.at }),
-            redirect: "manual",
-          });
-        } catch {
-          setOnline(false);
-          return;
-        }
-        if (response.type === "opaqueredirect" || response.status === 401) {
-          setSessionEnded(true);
-          return;
-        }
-        if (response.status >= 500) return;
+          },
+          ends,
+        );
+        if (!response || response.status >= 500) return;
         setOnline(navigator.onLine);
         const reply = await readReply(response);
         await forgetCheckIn(event.id, item.userId);
@@ -162,7 +162,7 @@ export function useCheckInSync(page: CheckInPayload, noScriptReply?: CheckInRepl
     } finally {
       setPending((await pendingCheckIns(event.id)).length);
     }
-  }, [dataUrl, event.id]);
+  }, [dataUrl, ends, event.id]);
   // A check-in made while others are being sent goes right after them.
   const send = useOneAtATime(sendQueued);
 

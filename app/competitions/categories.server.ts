@@ -33,7 +33,8 @@ import {
   type PublicCategory,
 } from "./categories";
 import { publicName, TEAM_MESSAGES, type PublicTeam } from "./teams";
-import { categoryHasTeams, fillTeamPlaces } from "./teams.server";
+import { categoryHasTeams } from "./team-hooks.server";
+import { fillTeamPlaces } from "./team-places.server";
 
 type Actor =
   | (Pick<User, "id" | "isAdmin" | "displayName" | "email" | "nombreCompleto"> & {

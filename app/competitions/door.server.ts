@@ -29,7 +29,8 @@ import {
   type InspectionResult,
   type TeamAtDoor,
 } from "./door";
-import { lockTeamCategory, type TeamActor } from "./teams.server";
+import { lockTeamCategory } from "./team-hooks.server";
+import { type TeamActor } from "./team-places.server";
 
 /** A refused inspection: the message is the one door staff read (Spanish). */
 export class DoorError extends Refusal {

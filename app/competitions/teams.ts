@@ -9,6 +9,20 @@ export const TEAM_LIMITS = {
   reasonMax: 500,
 } as const;
 
+/** The team form as typed. */
+export interface TeamFormValues {
+  nombre: string;
+  colegio: string;
+  ciudad: string;
+  robot: string;
+}
+export const TEAM_FIELDS: readonly (keyof TeamFormValues)[] = [
+  "nombre",
+  "colegio",
+  "ciudad",
+  "robot",
+];
+
 export const TEAM_STATUS = {
   waiting: "En lista de espera",
   pending: "Pendiente de aprobación",

@@ -121,3 +121,28 @@ export function useKeptForOffline(script: string, scope: () => string) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }
+
+/**
+ * A request of an offline page to its data route, the same for the door's check-in and the judge's
+ * screen: null when there is no connection (`offline` is called) or the session has ended (a
+ * redirect to sign in, a 401: `sessionEnded` is called); otherwise the answer, to be read by the
+ * page's own rules.
+ */
+export async function askDataRoute(
+  url: string,
+  init: RequestInit,
+  on: { offline: () => void; sessionEnded: () => void },
+): Promise<Response | null> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, redirect: "manual" });
+  } catch {
+    on.offline();
+    return null;
+  }
+  if (response.type === "opaqueredirect" || response.status === 401) {
+    on.sessionEnded();
+    return null;
+  }
+  return response;
+}

@@ -3,12 +3,9 @@ import { desc, eq, sql } from "drizzle-orm";
 import { isUuid } from "~/kernel/checks";
 import type { NoteInput } from "~/publications/schemas";
 import type { Db } from "~/db/client.server";
+import { publish, unpublish } from "./change.server";
 import { preparedFor } from "~/db/prepared.server";
-import { publicationsVersion, notifyPublicationChange } from "~/db/notify.server";
 import { notes, type Note, type User } from "~/db/schema.server";
-import { publisherNameOf } from "./publisher.server";
-import { assertMay } from "~/kernel/permissions";
-import { recordAudit } from "~/audit/audit.server";
 
 const latestNotes = preparedFor((db) =>
   db
@@ -43,46 +40,17 @@ export async function getNote(db: Db, id: string): Promise<Note | null> {
 }
 
 export async function createNote(db: Db, actor: User | null, input: NoteInput): Promise<Note> {
-  const role = assertMay(actor, "publications.manage");
-  return db.transaction(async (tx) => {
-    const [row] = await tx
+  return publish(db, actor, "note", (tx, by) =>
+    tx
       .insert(notes)
-      .values({ ...input, publisher: actor!.id, publisherName: publisherNameOf(actor!) })
-      .returning();
-    await notifyPublicationChange(tx, {
-      kind: "note",
-      action: "created",
-      id: row!.id,
-      version: publicationsVersion(row!),
-    });
-    await recordAudit(tx, {
-      actor: actor!,
-      role,
-      action: "note.create",
-      itemKind: "note",
-      itemId: row!.id,
-      summary: `Publicó la nota «${row!.titulo}»`,
-    });
-    return row!;
-  });
+      .values({ ...input, ...by })
+      .returning(),
+  );
 }
 
 /** Deletes the note; false when there was none with this id. */
 export async function deleteNote(db: Db, actor: User | null, id: string): Promise<boolean> {
-  const role = assertMay(actor, "publications.manage");
-  if (!isUuid(id)) return false;
-  return db.transaction(async (tx) => {
-    const gone = await tx.delete(notes).where(eq(notes.id, id)).returning({ id: notes.id });
-    if (gone.length === 0) return false;
-    await notifyPublicationChange(tx, { kind: "note", action: "deleted", id });
-    await recordAudit(tx, {
-      actor: actor!,
-      role,
-      action: "note.delete",
-      itemKind: "note",
-      itemId: id,
-      summary: `Eliminó la nota`,
-    });
-    return true;
-  });
+  return unpublish(db, actor, "note", id, (tx) =>
+    tx.delete(notes).where(eq(notes.id, id)).returning({ id: notes.id }),
+  );
 }

@@ -3,12 +3,9 @@ import { desc, eq, sql } from "drizzle-orm";
 import { isUuid } from "~/kernel/checks";
 import type { ProjectInput } from "~/publications/schemas";
 import type { Db } from "~/db/client.server";
+import { edit, publish, unpublish } from "./change.server";
 import { preparedFor } from "~/db/prepared.server";
-import { publicationsVersion, notifyPublicationChange } from "~/db/notify.server";
 import { projects, type Project, type User } from "~/db/schema.server";
-import { publisherNameOf } from "./publisher.server";
-import { assertMay } from "~/kernel/permissions";
-import { recordAudit } from "~/audit/audit.server";
 
 const latestProjects = preparedFor((db) =>
   db
@@ -47,28 +44,12 @@ export async function createProject(
   actor: User | null,
   input: ProjectInput,
 ): Promise<Project> {
-  const role = assertMay(actor, "publications.manage");
-  return db.transaction(async (tx) => {
-    const [row] = await tx
+  return publish(db, actor, "project", (tx, by) =>
+    tx
       .insert(projects)
-      .values({ ...input, publisher: actor!.id, publisherName: publisherNameOf(actor!) })
-      .returning();
-    await notifyPublicationChange(tx, {
-      kind: "project",
-      action: "created",
-      id: row!.id,
-      version: publicationsVersion(row!),
-    });
-    await recordAudit(tx, {
-      actor: actor!,
-      role,
-      action: "project.create",
-      itemKind: "project",
-      itemId: row!.id,
-      summary: `Publicó el proyecto «${row!.titulo}»`,
-    });
-    return row!;
-  });
+      .values({ ...input, ...by })
+      .returning(),
+  );
 }
 
 /** A merge-update (§7) that keeps createdAt and the original publisher; null for an unknown id. */
@@ -78,52 +59,18 @@ export async function updateProject(
   id: string,
   input: ProjectInput,
 ): Promise<Project | null> {
-  const role = assertMay(actor, "publications.manage");
-  if (!isUuid(id)) return null;
-  return db.transaction(async (tx) => {
-    const [row] = await tx
+  return edit(db, actor, "project", id, (tx) =>
+    tx
       .update(projects)
       .set({ ...input, updatedAt: new Date() })
       .where(eq(projects.id, id))
-      .returning();
-    if (!row) return null;
-    await notifyPublicationChange(tx, {
-      kind: "project",
-      action: "updated",
-      id,
-      version: publicationsVersion(row),
-    });
-    await recordAudit(tx, {
-      actor: actor!,
-      role,
-      action: "project.edit",
-      itemKind: "project",
-      itemId: id,
-      summary: `Editó el proyecto «${row.titulo}»`,
-    });
-    return row;
-  });
+      .returning(),
+  );
 }
 
 /** Deletes the project; false when there was none with this id. */
 export async function deleteProject(db: Db, actor: User | null, id: string): Promise<boolean> {
-  const role = assertMay(actor, "publications.manage");
-  if (!isUuid(id)) return false;
-  return db.transaction(async (tx) => {
-    const gone = await tx
-      .delete(projects)
-      .where(eq(projects.id, id))
-      .returning({ id: projects.id });
-    if (gone.length === 0) return false;
-    await notifyPublicationChange(tx, { kind: "project", action: "deleted", id });
-    await recordAudit(tx, {
-      actor: actor!,
-      role,
-      action: "project.delete",
-      itemKind: "project",
-      itemId: id,
-      summary: `Eliminó el proyecto`,
-    });
-    return true;
-  });
+  return unpublish(db, actor, "project", id, (tx) =>
+    tx.delete(projects).where(eq(projects.id, id)).returning({ id: projects.id }),
+  );
 }

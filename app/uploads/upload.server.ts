@@ -10,7 +10,8 @@ import type { Config } from "~/kernel/config.server";
 import { rowsOf } from "~/db/rows.server";
 import { uploadAttempts, type User } from "~/db/schema.server";
 import type { DecodePlace } from "./decode-queue.server";
-import { siteStorage, StorageUnavailableError, type UploadStorage } from "./storage.server";
+import { siteStorage } from "./site-storage.server";
+import { StorageUnavailableError, type UploadStorage } from "./storage.server";
 import { may, NotAllowedError, type Grant } from "~/kernel/permissions";
 import { Refusal } from "~/kernel/errors";
 

@@ -6,14 +6,9 @@ import path from "node:path";
 import { ConfigError, loadConfig } from "~/kernel/config.server";
 import { recordAudit } from "~/audit/audit.server";
 import { DatabaseTooNewError, DataDirInUseError, openDatabase } from "~/db/client.server";
-import {
-  checkObjectStore,
-  downloadBackupFile,
-  parseS3Address,
-  sitePrivateStorage,
-  siteStorage,
-  uploadBackupFile,
-} from "~/uploads/storage.server";
+import { downloadBackupFile, parseS3Address, uploadBackupFile } from "./bucket.server";
+import { checkObjectStore } from "~/uploads/object-storage.server";
+import { sitePrivateStorage, siteStorage } from "~/uploads/site-storage.server";
 import { listMissing, type NamedFile } from "~/uploads/stored-files.server";
 import { assertReadable, BackupError, restoreBackup, writeBackup } from "./backup.server";
 import { backupIntoFolder } from "./folder.server";

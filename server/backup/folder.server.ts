@@ -10,7 +10,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { backupRuns } from "~/db/schema.server";
 import type { BackupSettings, Config } from "~/kernel/config.server";
-import { sitePrivateStorage, siteStorage, uploadBackupFile } from "~/uploads/storage.server";
+import { uploadBackupFile } from "./bucket.server";
+import { sitePrivateStorage, siteStorage } from "~/uploads/site-storage.server";
 import type { NamedFile } from "~/uploads/stored-files.server";
 import { writeBackup } from "./backup.server";
 

@@ -12,7 +12,7 @@ import { onUpgradeTrial, prunePreviousDataCopy } from "~/kernel/upgrade-trial.se
 import { pruneAudit } from "~/audit/audit.server";
 import type { Database } from "~/db/client.server";
 import { sweepUploads } from "~/uploads/upload.server";
-import { siteStorage, sitePrivateStorage } from "~/uploads/storage.server";
+import { siteStorage, sitePrivateStorage } from "~/uploads/site-storage.server";
 import { expireHolds, HOLD_EXPIRY_MS } from "~/hold-expiry.server";
 import { pruneReceipts, RECEIPT_PRUNE_MS } from "~/payments/payment.server";
 

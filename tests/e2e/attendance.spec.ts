@@ -11,16 +11,10 @@ import {
   memberData,
   signInOverHttp,
   test,
+  okAlert,
 } from "./fixtures";
 
 const ADMIN = "admin-e2e@ayllu.test";
-
-async function okAlert(page: Page, message: string) {
-  const alert = page.getByRole("alertdialog").filter({ hasText: message });
-  await expect(alert).toBeVisible();
-  await alert.getByRole("button", { name: "OK" }).click();
-  await expect(alert).toBeHidden();
-}
 
 function seats(page: Page) {
   return page

@@ -3,13 +3,15 @@
 // competition from /events and reads its categories on the event's page, also in light mode. axe on
 // every page; screenshots at 360 and 1280 px go to SHOTS_DIR when it is set.
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, publishEvent, shoot, signInAdmin, test } from "./fixtures";
-
-async function okAlert(page: Page, text: string | RegExp) {
-  const alert = page.getByRole("alertdialog").filter({ hasText: text });
-  await expect(alert).toBeVisible();
-  await alert.getByRole("button", { name: "OK" }).click();
-}
+import {
+  expect,
+  expectNoAxeViolations,
+  publishEvent,
+  shoot,
+  test,
+  okAlert,
+  signInAdminOnPhone,
+} from "./fixtures";
 
 /** The /events item 'Competencia Colegios' (the fourth of the defaults) set to `eventId`. */
 async function pickCompetition(page: Page, eventId: string) {
@@ -37,8 +39,7 @@ test("an admin adds a competition's categories, and a visitor finds them from /e
 }) => {
   // The refused category's answer.
   consoleErrors.allow(/status of 400/);
-  await page.setViewportSize({ width: 360, height: 780 });
-  await signInAdmin(page);
+  await signInAdminOnPhone(page);
   const name = `Clash Robotics ${Math.random().toString(16).slice(2, 6)}`;
   const eventId = await publishEvent(page, name, {
     startsAt: new Date("2037-12-06T23:00:00Z"),

@@ -12,16 +12,10 @@ import {
   signInOverHttp,
   signInWithDevProvider,
   test,
+  okAlert,
 } from "./fixtures";
 
 const ADMIN = "admin-e2e@ayllu.test";
-
-async function okAlert(page: Page, message: string) {
-  const alert = page.getByRole("alertdialog").filter({ hasText: message });
-  await expect(alert).toBeVisible();
-  await alert.getByRole("button", { name: "OK" }).click();
-  await expect(alert).toBeHidden();
-}
 
 async function signOut(page: Page, name: string) {
   await page.getByRole("button", { name }).click();

@@ -280,6 +280,38 @@ export async function signInAdmin(
     await completeProfileOverHttp(page, memberData({ nombreCompleto }));
 }
 
+/** The admin signed in on a phone's screen (360 × 780 px), as the competition specs begin. */
+export async function signInAdminOnPhone(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signInAdmin(page);
+}
+
+/** The date and time in La Paz `minutes` from now, as the category form takes them. */
+export function laPaz(minutes: number) {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/La_Paz",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(new Date(Date.now() + minutes * 60_000));
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return {
+    fecha: `${part("year")}-${part("month")}-${part("day")}`,
+    hora: `${part("hour")}:${part("minute")}`,
+  };
+}
+
+/** Answers the app's alert that says `text` with its OK button, and waits until it is gone. */
+export async function okAlert(page: Page, text: string | RegExp): Promise<void> {
+  const alert = page.getByRole("alertdialog").filter({ hasText: text });
+  await expect(alert).toBeVisible();
+  await alert.getByRole("button", { name: "OK" }).click();
+  await expect(alert).toBeHidden();
+}
+
 /**
  * The page at 360 and 1280 px into SHOTS_DIR (when set): whole, or the screen with `part` at its
  * top, below the fixed header.

@@ -13,31 +13,9 @@ import {
   signInAdmin,
   test,
   workerBaseUrl,
+  laPaz,
+  okAlert,
 } from "./fixtures";
-
-async function okAlert(page: Page, text: string | RegExp) {
-  const alert = page.getByRole("alertdialog").filter({ hasText: text });
-  await expect(alert).toBeVisible();
-  await alert.getByRole("button", { name: "OK" }).click();
-}
-
-/** The date and time in La Paz `minutes` from now, as the category form takes them. */
-function laPaz(minutes: number) {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: "America/La_Paz",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(new Date(Date.now() + minutes * 60_000));
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return {
-    fecha: `${part("year")}-${part("month")}-${part("day")}`,
-    hora: `${part("hour")}:${part("minute")}`,
-  };
-}
 
 async function phone(browser: Browser, baseURL: string | undefined) {
   const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 780 } });

@@ -14,25 +14,9 @@ import {
   signInAdmin,
   test,
   workerBaseUrl,
+  laPaz,
+  okAlert,
 } from "./fixtures";
-
-/** The date and time in La Paz `minutes` from now, as the category form takes them. */
-function laPaz(minutes: number) {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: "America/La_Paz",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(new Date(Date.now() + minutes * 60_000));
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return {
-    fecha: `${part("year")}-${part("month")}-${part("day")}`,
-    hora: `${part("hour")}:${part("minute")}`,
-  };
-}
 
 function poster(page: Page) {
   const origin = new URL(workerBaseUrl()).origin;
@@ -170,12 +154,6 @@ async function openScreen(page: Page, path: string) {
 
 function status(page: Page) {
   return page.locator(".judge-status");
-}
-
-async function okAlert(page: Page, text: string | RegExp) {
-  const alert = page.getByRole("alertdialog").filter({ hasText: text });
-  await expect(alert).toBeVisible();
-  await alert.getByRole("button", { name: "OK" }).click();
 }
 
 /** The message left by the admin's last form post, if any, out of the way. */

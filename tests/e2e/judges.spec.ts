@@ -2,31 +2,24 @@
 // competition gives a member the judge's role for one category on the event's management page,
 // picking the category in the form (which works without JavaScript), sees them listed with it and
 // takes it back. axe on the page; screenshots at 360 and 1280 px go to SHOTS_DIR when it is set.
-import type { Page } from "@playwright/test";
 import {
   createMember,
   expect,
   expectNoAxeViolations,
   publishEvent,
   shoot,
-  signInAdmin,
   test,
   workerBaseUrl,
+  okAlert,
+  signInAdminOnPhone,
 } from "./fixtures";
-
-async function okAlert(page: Page, text: string | RegExp) {
-  const alert = page.getByRole("alertdialog").filter({ hasText: text });
-  await expect(alert).toBeVisible();
-  await alert.getByRole("button", { name: "OK" }).click();
-}
 
 test("an organiser gives a judge one category of their competition and takes the role back", async ({
   page,
   browser,
   baseURL,
 }) => {
-  await page.setViewportSize({ width: 360, height: 780 });
-  await signInAdmin(page);
+  await signInAdminOnPhone(page);
   const origin = new URL(workerBaseUrl()).origin;
   const eventId = await publishEvent(
     page,

@@ -2,7 +2,6 @@
 // member chooses their mail on /profile and joins an event; the admin writes to its participants;
 // the mailbox shows the admin the mails; the unsubscribe link asks, then unsubscribes. axe on
 // every page.
-import type { Page } from "@playwright/test";
 import {
   completeProfileOverHttp,
   createMember,
@@ -11,14 +10,8 @@ import {
   memberData,
   signInOverHttp,
   test,
+  okAlert,
 } from "./fixtures";
-
-async function okAlert(page: Page, message: string) {
-  const alert = page.getByRole("alertdialog").filter({ hasText: message });
-  await expect(alert).toBeVisible();
-  await alert.getByRole("button", { name: "OK" }).click();
-  await expect(alert).toBeHidden();
-}
 
 test("a member chooses their mail, an admin writes to participants, and the mailbox and unsubscribe link work", async ({
   page,

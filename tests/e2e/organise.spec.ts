@@ -2,7 +2,6 @@
 // at 360 px: from the categories' page to the category's screen, the score sheet's criteria and
 // tie rule typed and saved, the results marked final (the forms close) and reopened. axe on each
 // state; screenshots at 360 and 1280 px go to SHOTS_DIR when it is set.
-import type { Page } from "@playwright/test";
 import {
   expect,
   expectNoAxeViolations,
@@ -11,13 +10,8 @@ import {
   signInAdmin,
   test,
   workerBaseUrl,
+  okAlert,
 } from "./fixtures";
-
-async function okAlert(page: Page, text: string | RegExp) {
-  const alert = page.getByRole("alertdialog").filter({ hasText: text });
-  await expect(alert).toBeVisible();
-  await alert.getByRole("button", { name: "OK" }).click();
-}
 
 test("an organiser sets a score sheet's criteria and tie rule, marks the results final and reopens them", async ({
   page,

@@ -2,7 +2,6 @@
 // generates its classes Monday to Friday on the management page, cancels one, and the event's
 // page lists them with the cancelled one marked. axe on the editor and on the page; screenshots at
 // 360 and 1280 px go to SHOTS_DIR when it is set.
-import type { Page } from "@playwright/test";
 import {
   createMember,
   expect,
@@ -12,13 +11,8 @@ import {
   shoot,
   signInAdmin,
   test,
+  okAlert,
 } from "./fixtures";
-
-async function okAlert(page: Page, text: string | RegExp) {
-  const alert = page.getByRole("alertdialog").filter({ hasText: text });
-  await expect(alert).toBeVisible();
-  await alert.getByRole("button", { name: "OK" }).click();
-}
 
 test("an admin generates a course's sessions by a rule, cancels one, and the event page lists them", async ({
   page,

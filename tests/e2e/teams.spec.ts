@@ -14,21 +14,16 @@ import {
   signInWithDevProvider,
   test,
   workerBaseUrl,
+  okAlert,
+  signInAdminOnPhone,
 } from "./fixtures";
-
-async function okAlert(page: Page, text: string | RegExp) {
-  const alert = page.getByRole("alertdialog").filter({ hasText: text });
-  await expect(alert).toBeVisible();
-  await alert.getByRole("button", { name: "OK" }).click();
-}
 
 test("a member registers a team, a second joins by its link, a coach confirms, and the organiser approves it", async ({
   page,
   browser,
   baseURL,
 }) => {
-  await page.setViewportSize({ width: 360, height: 780 });
-  await signInAdmin(page);
+  await signInAdminOnPhone(page);
   const origin = new URL(workerBaseUrl()).origin;
   const name = `Clash Robotics ${Math.random().toString(16).slice(2, 6)}`;
   const eventId = await publishEvent(page, name, {

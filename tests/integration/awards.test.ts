@@ -25,7 +25,7 @@ import { enterRound, enterRun, enterScoreSheet } from "~/competitions/judging/en
 import { JUDGING_MESSAGES } from "~/competitions/judging/messages";
 import { KERNEL_MESSAGES } from "~/kernel/messages";
 import { markFinal, reopenCategory } from "~/competitions/judging/organise.server";
-import { leaveTeam } from "~/competitions/teams.server";
+import { leaveTeam } from "~/competitions/team-commands.server";
 import { TEAM_MESSAGES } from "~/competitions/teams";
 import { deleteAccount, exportMemberData } from "~/member-data.server";
 import { grantRole, loadGrants } from "~/members/roles.server";

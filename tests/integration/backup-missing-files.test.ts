@@ -17,7 +17,8 @@ import { backupIntoFolder } from "#server/backup/folder.server";
 import { openEmbedded, openPostgres, type Database, type Db } from "~/db/client.server";
 import { backupRuns, events, paymentMethod, payments, users, type User } from "~/db/schema.server";
 import { PROJECT_ROOT } from "~/kernel/paths.server";
-import { privateFolderStorage, uploadStorage } from "~/uploads/storage.server";
+import { uploadStorage } from "~/uploads/folder-storage.server";
+import { privateFolderStorage } from "~/uploads/private-storage.server";
 import { storeImages } from "~/uploads/upload.server";
 import {
   copyEmbeddedTemplate,

@@ -37,12 +37,9 @@ import {
   moveCategory,
   updateCategory,
 } from "~/competitions/categories.server";
-import {
-  listEventTeams,
-  mergeSchools,
-  reviewTeam,
-  schoolsWithTeams,
-} from "~/competitions/teams.server";
+import { mergeSchools, schoolsWithTeams } from "~/competitions/schools.server";
+import { reviewTeam } from "~/competitions/team-commands.server";
+import { listEventTeams } from "~/competitions/team-views.server";
 import { enterRun } from "~/competitions/judging/entries.server";
 import {
   drawBracket,
@@ -77,7 +74,7 @@ import { createNote, deleteNote } from "~/publications/note.server";
 import { loadSiteSections, saveSiteSection } from "~/site/sections.server";
 import { zonedDateTime } from "~/kernel/time";
 import { mayUpload } from "~/uploads/upload.server";
-import { privateFolderStorage } from "~/uploads/storage.server";
+import { privateFolderStorage } from "~/uploads/private-storage.server";
 import {
   readPaymentQr,
   removePaymentQr,

@@ -32,7 +32,7 @@ import {
   teamAtDoor,
   teamCompetes,
 } from "~/competitions/door.server";
-import { teamsOfParticipants } from "~/competitions/teams.server";
+import { teamsOfParticipants } from "~/competitions/team-hooks.server";
 import { countParticipants } from "~/events/seats.server";
 import { joinEvent, leaveEvent } from "~/events/participation.server";
 import { expireHolds } from "~/hold-expiry.server";

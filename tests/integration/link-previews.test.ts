@@ -11,7 +11,7 @@ import { events, type User } from "~/db/schema.server";
 import { createNote } from "~/publications/note.server";
 import { createProject } from "~/publications/project.server";
 import { createResource } from "~/publications/resource.server";
-import { siteStorage } from "~/uploads/storage.server";
+import { siteStorage } from "~/uploads/site-storage.server";
 import { failOnConsoleError } from "../helpers/console";
 import { createAdmin, createTestEvent } from "../helpers/events";
 import { noteInput, projectInput, resourceInput } from "../helpers/publications";

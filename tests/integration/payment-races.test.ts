@@ -5,7 +5,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createTeam, TeamError, withdrawTeam } from "~/competitions/teams.server";
+import { createTeam, withdrawTeam } from "~/competitions/team-commands.server";
+import { TeamError } from "~/competitions/team-places.server";
 import {
   competitionCategories,
   competitionTeams,

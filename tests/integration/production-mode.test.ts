@@ -24,7 +24,7 @@ import {
   backupsToDelete,
   hourIn,
 } from "#server/backup/folder.server";
-import { uploadStorage } from "~/uploads/storage.server";
+import { uploadStorage } from "~/uploads/folder-storage.server";
 import {
   copyEmbeddedTemplate,
   createPostgresDatabase,

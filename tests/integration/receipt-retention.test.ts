@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { events, payments, users, type User } from "~/db/schema.server";
 import { loadConfig } from "~/kernel/config.server";
 import { pruneReceipts } from "~/payments/payment.server";
-import { privateFolderStorage } from "~/uploads/storage.server";
+import { privateFolderStorage } from "~/uploads/private-storage.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { createTestEvent } from "../helpers/events";
 

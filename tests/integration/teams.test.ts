@@ -22,7 +22,7 @@ import {
   type User,
 } from "~/db/schema.server";
 import { COACH_CONSENT, TEAM_MESSAGES } from "~/competitions/teams";
-import { isAdult, newInvitationCode, setRobotPhoto } from "~/competitions/teams.server";
+import { isAdult, newInvitationCode, setRobotPhoto } from "~/competitions/team-commands.server";
 import { deleteEvent } from "~/events/event-commands.server";
 import { KERNEL_MESSAGES } from "~/kernel/messages";
 import { expireHolds } from "~/hold-expiry.server";

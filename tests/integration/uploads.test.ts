@@ -9,7 +9,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { eventImages, events, resources, users } from "~/db/schema.server";
 import { sweepUploads } from "~/uploads/upload.server";
-import { uploadStorage } from "~/uploads/storage.server";
+import { uploadStorage } from "~/uploads/folder-storage.server";
 import { BrowserClient } from "../helpers/browser-client";
 import {
   ADMIN_EMAIL,

@@ -5,7 +5,8 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, expect, test } from "vitest";
-import { BracketPanel, TimeTrialPanel } from "~/competitions/components/judge-screen";
+import { BracketPanel } from "~/competitions/components/judge-bracket";
+import { TimeTrialPanel } from "~/competitions/components/judge-time-trial";
 import { bracketOf } from "~/competitions/judging/bracket";
 import type { JudgeBoard } from "~/competitions/judging/board.server";
 import type { EntryFields } from "~/competitions/judging/judge-entry";

@@ -27,7 +27,12 @@ import {
   storedEntries,
   type StoredEntry,
 } from "./judge-store";
-import { useKeptForOffline, useOneAtATime, useSyncRounds } from "~/kernel/offline-page";
+import {
+  askDataRoute,
+  useKeptForOffline,
+  useOneAtATime,
+  useSyncRounds,
+} from "~/kernel/offline-page";
 import { JUDGING_MESSAGES } from "./messages";
 import type { TieRuleOf } from "./rules";
 import { rankTimeTrial, type Run } from "./time-trial";
@@ -94,14 +99,16 @@ export function useJudgeSync(page: JudgeBoard) {
     setEntries(await storedEntries(me, categoryId));
   }, [me, categoryId]);
 
+  // What a request to the data route does when the connection or the session is gone.
+  const ends = useMemo(
+    () => ({ offline: () => setOnline(false), sessionEnded: () => setSessionEnded(true) }),
+    [],
+  );
+
   const refresh = useCallback(async () => {
     try {
-      const response = await fetch(dataUrl, { redirect: "manual", cache: "no-store" });
-      if (response.type === "opaqueredirect" || response.status === 401) {
-        setSessionEnded(true);
-        return;
-      }
-      if (!response.ok) return;
+      const response = await askDataRoute(dataUrl, { cache: "no-store" }, ends);
+      if (!response?.ok) return;
       const fresh = (await response.json()) as JudgeBoard;
       // Signed in as someone else now: this screen's account stops here.
       if (fresh.judgeId !== me) {
@@ -117,7 +124,7 @@ export function useJudgeSync(page: JudgeBoard) {
     } catch {
       setOnline(false);
     }
-  }, [dataUrl, me, setBoard]);
+  }, [dataUrl, ends, me, setBoard]);
 
   /** Sends the entries waiting, oldest first; stops at the first that cannot be sent. */
   const sendWaiting = useCallback(async () => {
@@ -132,9 +139,9 @@ export function useJudgeSync(page: JudgeBoard) {
           );
           if (!entry) break;
           tried.add(entry.id);
-          let response: Response;
-          try {
-            response = await fetch(dataUrl, {
+          const response = await askDataRoute(
+            dataUrl,
+            {
               method: "POST",
               body: new URLSearchParams({
                 ...entry.fields,
@@ -143,17 +150,10 @@ export function useJudgeSync(page: JudgeBoard) {
                 // The server refuses it under any other account.
                 cuenta: entry.userId,
               }),
-              redirect: "manual",
-            });
-          } catch {
-            setOnline(false);
-            return;
-          }
-          if (response.type === "opaqueredirect" || response.status === 401) {
-            setSessionEnded(true);
-            return;
-          }
-          if (response.status >= 500) return;
+            },
+            ends,
+          );
+          if (!response || response.status >= 500) return;
           const reply = await readReply(response);
           // Not our server's answer (a captive portal, a proxy): it waits for the next try.
           if (reply === null) return;
@@ -172,7 +172,7 @@ export function useJudgeSync(page: JudgeBoard) {
       await reload();
     }
     if (sent) await refresh();
-  }, [me, categoryId, dataUrl, refresh, reload]);
+  }, [me, categoryId, dataUrl, ends, refresh, reload]);
   // An entry made while others are being sent goes right after them.
   const send = useOneAtATime(sendWaiting);
 

@@ -8,7 +8,7 @@ import { notFound } from "~/kernel/not-found";
 import { formatSortableDateTime } from "~/kernel/time";
 import { requireEventMay } from "~/guards.server";
 import { listAttendance } from "~/attendance/attendance.server";
-import { teamPlaceText, teamsOfParticipants } from "~/competitions/teams.server";
+import { teamPlaceText, teamsOfParticipants } from "~/competitions/team-hooks.server";
 import type { Route } from "./+types/participants-csv";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

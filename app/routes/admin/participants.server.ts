@@ -4,7 +4,7 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import { listAttendance, setCheckedIn, setSessionAttendance } from "~/attendance/attendance.server";
 import { SESSION_OPENS_BEFORE_MS } from "~/attendance/event-session-attendance.server";
 import type { User } from "~/db/schema.server";
-import { teamPlaceText, teamsOfParticipants } from "~/competitions/teams.server";
+import { teamPlaceText, teamsOfParticipants } from "~/competitions/team-hooks.server";
 import { hasEnded } from "~/events/event.server";
 import { redirectWithFlash } from "~/flash.server";
 import { answerRefusal } from "~/kernel/errors";

@@ -3,7 +3,8 @@
 // move, the duplicate goes, and the merge is in the audit log. A plain form.
 import { data, Form } from "react-router";
 import { TEAM_MESSAGES } from "~/competitions/teams";
-import { mergeSchools, schoolsWithTeams, TeamError } from "~/competitions/teams.server";
+import { mergeSchools, schoolsWithTeams } from "~/competitions/schools.server";
+import { TeamError } from "~/competitions/team-places.server";
 import { ErrorPage } from "~/error-page";
 import { redirectWithFlash } from "~/flash.server";
 import { requireMay } from "~/guards.server";

@@ -1,6 +1,7 @@
 // A competition's teams and members as a CSV file (decision 052): one line per member, and one for
 // the coach. Admins and the event's organisers. toCsv guards against formulas in cells.
-import { listEventTeams, TeamError } from "~/competitions/teams.server";
+import { TeamError } from "~/competitions/team-places.server";
+import { listEventTeams } from "~/competitions/team-views.server";
 import { requireEventMay } from "~/guards.server";
 import { toCsv } from "~/kernel/csv";
 import { notFound } from "~/kernel/not-found";

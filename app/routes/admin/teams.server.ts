@@ -2,7 +2,9 @@
 // every team with its members' full names and e-mails, approval or rejection with a reason.
 import { data, type AppLoadContext } from "react-router";
 import { TEAM_MESSAGES, TEAM_STATUS } from "~/competitions/teams";
-import { listEventTeams, reviewTeam, TeamError } from "~/competitions/teams.server";
+import { reviewTeam } from "~/competitions/team-commands.server";
+import { TeamError } from "~/competitions/team-places.server";
+import { listEventTeams } from "~/competitions/team-views.server";
 import { redirectWithFlash } from "~/flash.server";
 import type { SessionUser } from "~/guards.server";
 import { Refusal } from "~/kernel/errors";

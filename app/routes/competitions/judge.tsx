@@ -8,14 +8,14 @@ import { Link } from "react-router";
 import { ErrorPage } from "~/error-page";
 import {
   answerText,
-  BracketPanel,
   EntryLog,
   JudgeStatus,
   LastOutcome,
   OrganiserPrep,
-  ScoreSheetPanel,
-  TimeTrialPanel,
 } from "~/competitions/components/judge-screen";
+import { BracketPanel } from "~/competitions/components/judge-bracket";
+import { ScoreSheetPanel } from "~/competitions/components/judge-score-sheet";
+import { TimeTrialPanel } from "~/competitions/components/judge-time-trial";
 import { JUDGING_MESSAGES } from "~/competitions/judging/messages";
 import { useJudgeSync } from "~/competitions/judging/use-judge-sync";
 import { useOwnDocument } from "~/kernel/use-own-document";

@@ -1,32 +1,29 @@
 // The teams' pages on the server (decision 052): registering a team, its page, and joining by
-// invitation. Each post is dispatched by `intent` to the model (app/competitions/teams.server.ts),
+// invitation. Each post is dispatched by `intent` to the model (app/competitions/team-*.server.ts),
 // which decides every change; a refusal is answered as data beside the form, with its status.
 import { categoryResults } from "~/competitions/judging/results.server";
 import { data, redirect, type AppLoadContext } from "react-router";
 import { COACH_CONSENT, formatInvitationCode, TEAM_MESSAGES } from "~/competitions/teams";
+import { listSchools } from "~/competitions/schools.server";
 import {
-  categoryForNewTeam,
   confirmCoach,
   createTeam,
-  findInvitation,
   joinTeam,
   leaveAsCoach,
   leaveTeam,
-  listSchools,
   removeCoach,
   removeMember,
   renewInvitation,
   setRobotPhoto,
-  TEAM_FIELDS,
-  TeamError,
-  teamPage,
   updateTeam,
   withdrawTeam,
-  type TeamFormValues,
-} from "~/competitions/teams.server";
+} from "~/competitions/team-commands.server";
+import { TeamError } from "~/competitions/team-places.server";
+import { categoryForNewTeam, findInvitation, teamPage } from "~/competitions/team-views.server";
+import { TEAM_FIELDS, type TeamFormValues } from "~/competitions/teams";
 import { redirectWithFlash } from "~/flash.server";
 import type { SessionUser } from "~/guards.server";
-import { Refusal } from "~/kernel/errors";
+import { fieldErrorOf, Refusal } from "~/kernel/errors";
 import { notFound } from "~/kernel/not-found";
 import { checkInPass } from "~/attendance/check-in.server";
 import { teamAtDoor } from "~/competitions/door.server";
@@ -35,7 +32,7 @@ import { eventScope } from "~/events/event.server";
 import { readForm } from "~/kernel/read-form.server";
 import { MESSAGES } from "~/messages";
 import { readUploads } from "~/uploads/read-uploads.server";
-import { siteStorage } from "~/uploads/storage.server";
+import { siteStorage } from "~/uploads/site-storage.server";
 import { busyError, countUpload, releaseAfterChange, storeImages } from "~/uploads/upload.server";
 
 const MULTIPART = /^multipart\/form-data\s*;/i;
@@ -74,8 +71,7 @@ function refused(error: unknown, intent: string, form?: FormData) {
     {
       intent,
       message: error.message,
-      fieldErrors:
-        error instanceof TeamError && error.field ? { [error.field]: error.message } : undefined,
+      fieldErrors: fieldErrorOf(error),
       values: form ? typedValues(form) : undefined,
     },
     { status: error.status, headers: NO_STORE },

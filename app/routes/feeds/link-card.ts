@@ -17,7 +17,7 @@ import { getProject } from "~/publications/project.server";
 import { getResource } from "~/publications/resource.server";
 import { renderCard, type CardContent } from "~/site/link-card.server";
 import { site } from "~/site/copy/site";
-import { siteStorage } from "~/uploads/storage.server";
+import { siteStorage } from "~/uploads/site-storage.server";
 import type { Route } from "./+types/link-card";
 
 type Context = Route.LoaderArgs["context"];

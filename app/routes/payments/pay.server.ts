@@ -17,10 +17,10 @@ import {
 } from "~/payments/payment.server";
 import { TransactionSchema } from "~/payments/schemas";
 import { readUploads } from "~/uploads/read-uploads.server";
-import { sitePrivateStorage } from "~/uploads/storage.server";
+import { sitePrivateStorage } from "~/uploads/site-storage.server";
 import { busyError } from "~/uploads/upload.server";
 import { isUuid } from "~/kernel/checks";
-import { teamName } from "~/competitions/teams.server";
+import { teamName } from "~/competitions/team-hooks.server";
 
 export interface PayActionData {
   intent: "receipt" | "transaction" | "";

@@ -4,7 +4,7 @@
 import { getUser } from "~/guards.server";
 import { NotAllowedError } from "~/kernel/permissions";
 import { readPaymentQr } from "~/payments/payment-method.server";
-import { sitePrivateStorage } from "~/uploads/storage.server";
+import { sitePrivateStorage } from "~/uploads/site-storage.server";
 import type { Route } from "./+types/qr";
 
 const text = (body: string, status: number) =>

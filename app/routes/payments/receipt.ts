@@ -6,7 +6,7 @@ import { getUser } from "~/guards.server";
 import { NotAllowedError } from "~/kernel/permissions";
 import { PaymentNotFoundError, readReceipt } from "~/payments/payment.server";
 import { receiptType } from "~/payments/receipts.server";
-import { sitePrivateStorage } from "~/uploads/storage.server";
+import { sitePrivateStorage } from "~/uploads/site-storage.server";
 import { MESSAGES } from "~/messages";
 import type { Route } from "./+types/receipt";
 

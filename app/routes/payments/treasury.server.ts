@@ -18,7 +18,7 @@ import {
 } from "~/payments/payment-method.server";
 import { PaymentMethodSchema } from "~/payments/schemas";
 import { readUploads } from "~/uploads/read-uploads.server";
-import { sitePrivateStorage } from "~/uploads/storage.server";
+import { sitePrivateStorage } from "~/uploads/site-storage.server";
 import { busyError } from "~/uploads/upload.server";
 
 export interface TreasuryActionData {

@@ -1,6 +1,6 @@
 // /profile: what the page shows and what its forms do, one function per `intent`. The route
 // checks who is asking, reads the form and dispatches here (as the admin panel does).
-import { sitePrivateStorage } from "~/uploads/storage.server";
+import { sitePrivateStorage } from "~/uploads/site-storage.server";
 import { eventPlace } from "~/events/event-place";
 import { reminderText } from "~/events/reminder-text";
 import { data, type AppLoadContext } from "react-router";

@@ -14,7 +14,7 @@ import {
   type UploadPurpose,
 } from "~/uploads/upload.server";
 import { setOwnPhoto } from "~/members/user.server";
-import { siteStorage } from "~/uploads/storage.server";
+import { siteStorage } from "~/uploads/site-storage.server";
 import { MESSAGES } from "~/messages";
 import { uploadSrcSet } from "~/kernel/images";
 import type { Route } from "./+types/upload";
