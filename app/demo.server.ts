@@ -1,5 +1,9 @@
 // A little demo content for a new laptop install, seeded once per database (npm start).
-import { followSessions, giveEventsTheirSessions, sessionsOfRule } from "~/events/event-sessions.server";
+import {
+  followSessions,
+  giveEventsTheirSessions,
+  sessionsOfRule,
+} from "~/events/event-sessions.server";
 import { defaultEndsAt } from "~/events/event-commands.server";
 import { zonedToInstant } from "~/kernel/time";
 import type { Db } from "~/db/client.server";
