@@ -74,9 +74,9 @@ export default function handleRequest(
 
 /**
  * Every page's data is in hand before rendering (no route streams a deferred value), so the page
- * is rendered to a string (issue 40): a fraction of the stream's CPU. The one thing React Router
- * reads while rendering is its data for the browser (the loader data, turbo-stream encoded, which
- * its StreamTransfer component writes as scripts, suspending on each chunk): it is read here
+ * is rendered to a string (decision 054): a fraction of the stream's CPU. The one thing React
+ * Router reads while rendering is its data for the browser (the loader data, turbo-stream encoded,
+ * which its StreamTransfer component writes as scripts, suspending on each chunk): it is read here
  * first, chunk by chunk with the same decoder, into the cache StreamTransfer reads, so nothing
  * suspends and the HTML is the same byte for byte (tests/integration/render-modes.test.ts).
  */
@@ -114,7 +114,7 @@ async function readHandoff(routerContext: EntryContext) {
   }
 }
 
-/** The path before issue 40 (PAGE_RENDER=stream): React's stream, collected whole. */
+/** PAGE_RENDER=stream: React's stream, collected whole; kept one release (decision 054). */
 function renderStreamed(
   page: React.ReactElement,
   nonce: string | undefined,

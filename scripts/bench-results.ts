@@ -1,5 +1,5 @@
 // npm run bench:results (and the end of `npm run bench` with DATABASE_URL) — live results with
-// many viewers (issue 39, decision 058). Seeds a competition with a time trial of 16 teams in a
+// many viewers (decision 058). Seeds a competition with a time trial of 16 teams in a
 // fresh database on the PostgreSQL server of DATABASE_URL, starts one `node server.js` process on
 // it, opens BENCH_VIEWERS (default 500) streams of its results page, then enters BENCH_ENTRIES
 // (default 20) runs as a judge through a second connection (as another process of the site

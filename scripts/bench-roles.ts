@@ -1,4 +1,4 @@
-// npm run bench:roles — what roles and the audit log cost a request (issue 32):
+// npm run bench:roles — what roles and the audit log cost a request (decisions 038 and 039):
 // - the capability check (assertMay over the table) per call, for an admin, an organiser holding
 //   20 grants, and door staff whose window is worked out;
 // - reading a member's grants, as every signed-in request does with its session;

@@ -1,5 +1,5 @@
 // npm run bench:stop — how long `node server.js` with two workers takes to stop after SIGTERM
-// with live streams open and requests in flight (issue 53), BENCH_STOPS times (default 100).
+// with live streams open and requests in flight, BENCH_STOPS times (default 100).
 // Needs a PostgreSQL server: DATABASE_URL (or TEST_DATABASE_URL) names one where a database can
 // be created; the bench makes a fresh one and drops it. Prints the distribution of stop times
 // (from the signal to the primary's exit) and how many stops needed a worker killed.

@@ -45,7 +45,7 @@ const BROWSER_ENCODING = "gzip, deflate, br, zstd";
 const ONLY = (process.env.BENCH_ONLY ?? "").split("|");
 const DATABASES = (process.env.BENCH_DATABASES ?? "embedded,postgres").split(",");
 const FIXED_PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : null;
-// Rows per server setting in one run, minutes apart on the same machine (issue 40): variants
+// Rows per server setting in one run, minutes apart on the same machine (decision 054): variants
 // separated by ";", each node options (--max-semi-space-size=16) and variables (PAGE_RENDER=stream)
 // separated by spaces; "" is the server as configured.
 const VARIANTS = (process.env.BENCH_VARIANTS ?? "").split(";").map((v) => v.trim());
@@ -829,7 +829,7 @@ async function main() {
   console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const row of rows) console.log(row);
 
-  // Live results with 500 viewers on one process (issue 39): scripts/bench-results.ts.
+  // Live results with 500 viewers on one process (decision 058): scripts/bench-results.ts.
   if (
     serverUrl &&
     DATABASES.includes("postgres") &&

@@ -9,7 +9,7 @@
 // table gives the medians: the report kept is the run with the median performance score, the
 // total blocking time is the median of the runs. In the same run each page is also measured
 // without its script files (blocked), so that the scripts' cost shows apart from the machine's
-// speed: "TBT sin scripts". The budget (issue 36) is a median TBT of at most 200 ms on every
+// speed: "TBT sin scripts". The budget (decision 049) is a median TBT of at most 200 ms on every
 // page; a page over it is marked and the script exits with 1.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";

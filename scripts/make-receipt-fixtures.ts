@@ -57,7 +57,7 @@ const tool = (command: string, args: string[]) => {
   }
 };
 
-// The evasions named in issue 52: names written with #xx escapes, a script in a hex-encoded
+// The evasions decision 061 names: names written with #xx escapes, a script in a hex-encoded
 // stream, a script inside an object stream, and more.
 write("hostile-js-hex-name.pdf", onePage(`/OpenAction << /S /J#61vaScript /J#53 (${JS}) >>`));
 write("hostile-launch-hex-name.pdf", onePage("/OpenAction << /S /L#61unch /F (calc.exe) >>"));

@@ -99,7 +99,7 @@ export interface SessionsAttended {
 
 /**
  * What a certificate of a course of several sessions states: "Asistió a 3 de 4 sesiones (6
- * horas)". Null for an event of one session, whose certificate reads as before.
+ * horas)". Null for an event of one session, whose certificate has no such line.
  */
 export function attendanceLine({ attended, total, hours }: SessionsAttended): string | null {
   if (total <= 1) return null;

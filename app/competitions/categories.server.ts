@@ -329,7 +329,7 @@ export async function listCategoriesWithTeams(
 
 /**
  * What the public sees of an event's categories: its live teams take places; their competitors
- * are named as 'Ana Q.' (point 3: never a full name, e-mail or birth date on a public page).
+ * are named as 'Ana Q.' (decision 052: never a full name, e-mail or birth date on a public page).
  */
 export function publicCategories(
   categories: readonly (CompetitionCategory & { teamsOnPage?: TeamOnPage[] })[],
@@ -370,8 +370,8 @@ export function publicCategories(
 }
 
 /**
- * The competitions the /events page's items name (issue 38): for each of these events that still
- * exists, its categories in order (none yet is fine: the item still links to the event).
+ * The competitions the /events page's items name (decision 051): for each of these events that
+ * still exists, its categories in order (none yet is fine: the item still links to the event).
  */
 export async function competitionsOf(
   db: Db,

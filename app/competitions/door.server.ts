@@ -68,7 +68,7 @@ export const competes = sql<boolean>`(${competitionTeams.status} = 'approved' an
   and coalesce(${latestResult} = 'passed', false))`;
 
 /**
- * The teams of a category that compete now (issue 38, point 4): approved, checked in at the door,
+ * The teams of a category that compete now (decision 055): approved, checked in at the door,
  * and their robot's latest inspection passed. By name; none for an id that is not a category's.
  * The judging screens draw brackets and take entries from this list only.
  */

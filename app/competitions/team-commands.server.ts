@@ -451,8 +451,8 @@ export async function reviewTeam(
     if (seen !== undefined && team.status !== seen)
       throw new TeamError(teamChangedMeanwhile(team.status as TeamStatus), 409);
     if (team.status === "withdrawn") throw new TeamError(TEAM_MESSAGES.teamClosed, 409);
-    // The coach's confirmation stands for the adults' consent for minors (point 3): no approval
-    // without it where the category requires a coach.
+    // The coach's confirmation stands for the adults' consent for minors (decision 052): no
+    // approval without it where the category requires a coach.
     if (decision === "aprobar" && category.coachRequired && !team.coachConfirmedAt)
       throw new TeamError(TEAM_MESSAGES.approveNeedsCoach, 409);
     if (decision === "aprobar" && team.status === "waiting")

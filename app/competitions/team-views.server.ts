@@ -78,7 +78,7 @@ export async function findInvitation(db: Db, typed: unknown) {
   return row;
 }
 
-/** What makes a team complete (issue 38): its members, its coach where required, its fee paid. */
+/** What makes a team complete (decision 052): its members, a coach where required, its fee paid. */
 export function completeness(
   category: Pick<CompetitionCategory, "minMembers" | "coachRequired" | "feeCents">,
   team: { members: number; coachConfirmed: boolean; paid: boolean },
@@ -109,8 +109,8 @@ const fullName = (u: { nombreCompleto: string | null; displayName: string | null
 
 /**
  * A team's page as `viewer` may see it: its members, coach and the event's organisers (and
- * admins) read full names and the invitation; anyone else reads competitors as 'Ana Q.' (point 3),
- * never an e-mail or a birth date.
+ * admins) read full names and the invitation; anyone else reads competitors as 'Ana Q.'
+ * (decision 052), never an e-mail or a birth date.
  */
 export async function teamPage(db: Db, viewer: TeamActor, teamId: unknown) {
   if (!isUuid(teamId)) return null;
@@ -244,8 +244,8 @@ export async function teamPage(db: Db, viewer: TeamActor, teamId: unknown) {
 export type TeamPage = NonNullable<Awaited<ReturnType<typeof teamPage>>>;
 
 /**
- * The teams of an event's categories as the public sees them (point 3): names of competitors as
- * 'Ana Q.', the team, school and city; withdrawn and rejected teams are not shown.
+ * The teams of an event's categories as the public sees them (decision 052): names of competitors
+ * as 'Ana Q.', the team, school and city; withdrawn and rejected teams are not shown.
  */
 export async function publicTeamsByCategory(db: Db, eventId: string) {
   const rows = await db

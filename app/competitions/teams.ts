@@ -32,7 +32,7 @@ export const TEAM_STATUS = {
 } as const;
 export type TeamStatus = keyof typeof TEAM_STATUS;
 
-/** What the coach confirms (issue 38, point 3): their confirmation stands for the adults' consent. */
+/** What the coach confirms (decision 052): their confirmation stands for the adults' consent. */
 export const COACH_CONSENT =
   "Confirmo que soy mayor de edad y entrenador de este equipo. En primaria y secundaria los integrantes son menores de edad: con esta confirmación doy el consentimiento de un adulto responsable para su inscripción y acompaño al equipo durante la competencia.";
 

@@ -1,4 +1,4 @@
-// The results as they change (issue 39, decision 058): the page's results, replaced category by
+// The results as they change (decision 058): the page's results, replaced category by
 // category with what the live stream sends. Without scripts (light mode, or none at all) the page
 // refreshes every 30 seconds instead; if the stream is refused (too many screens) or drops, the
 // browser's EventSource retries and the page's data stays as it was.

@@ -6,7 +6,7 @@
 // (docs/decisions/017-proxies-bodies-durability.md).
 //
 // NODEFS calls Node's synchronous fs functions through the shared `fs` module object; they are
-// wrapped here once, and do exactly what they did before for any path outside a tracked folder.
+// wrapped here once and, for any path outside a tracked folder, do exactly what Node's do.
 import fs from "node:fs";
 import path from "node:path";
 

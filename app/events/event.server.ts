@@ -274,7 +274,7 @@ function eventPageQuery(db: Db, forMember: boolean) {
       // How many take part: 'van N', and the seats left of an event with a capacity.
       going: sql<number>`(select count(*)::int from participations pt
         where pt.event_id = "events"."id" and pt.seat)`,
-      // Its organisers (issue 32's roles) by the name they gave, never their e-mail.
+      // Its organisers (their role grants, decision 038) by the name they gave, never their e-mail.
       organisers: sql<string[]>`coalesce((
         select json_agg(coalesce(ou.nombre_completo, ou.display_name)
           order by lower(coalesce(ou.nombre_completo, ou.display_name)))

@@ -1,6 +1,6 @@
-// The reminder a member sends themselves, or a group, by WhatsApp with one tap (issue 36, decision
-// 047): what, when, where, their door code and the link. No paid messaging API: a wa.me link with
-// the text written for them.
+// The reminder a member sends themselves, or a group, by WhatsApp with one tap (decision 047):
+// what, when, where, their door code and the link. No paid messaging API: a wa.me link with the
+// text written for them.
 import { formatDateTimeRange } from "~/kernel/time";
 
 export function reminderText(input: {

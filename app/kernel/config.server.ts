@@ -58,14 +58,14 @@ export interface Config {
   /** Live publication streams one session may hold open; the oldest is closed past it. */
   liveStreamsPerSession: number;
   /**
-   * Live results streams (issue 39) one client address may hold: a school's hall often shares one
-   * address, so the default is high; and how many one process holds in all.
+   * Live results streams (decision 058) one client address may hold: a school's hall often shares
+   * one address, so the default is high; and how many one process holds in all.
    */
   resultsStreamsPerAddress: number;
   resultsStreamsMax: number;
   /**
-   * How pages are rendered (issue 40): "string" (renderToString, the default) or "stream" (React's
-   * stream, the path before; kept one release so that the bench compares both in one run).
+   * How pages are rendered (decision 054): "string" (renderToString, the default) or "stream"
+   * (React's stream, kept one release so that the bench compares both in one run).
    */
   pageRender: "string" | "stream";
   /** Sessions one account may hold; the oldest ends past it. */
@@ -348,7 +348,7 @@ function parseTrustProxy(value: string): Config["trustProxy"] | null {
 }
 
 /**
- * The object store, when S3_BUCKET is given; null otherwise (the folder, as before). Every
+ * The object store, when S3_BUCKET is given; null otherwise (photos stay in the folder). Every
  * problem names its variable. Private files are never where S3_PUBLIC_URL serves: with a public
  * URL they need a bucket of their own.
  */

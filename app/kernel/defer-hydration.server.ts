@@ -28,7 +28,7 @@ const LATEST_START_MS = 3000;
 /**
  * Each preload link the browser takes costs about a millisecond of the main thread (four on a slow
  * phone): they are added a few at a time, each few in its own task, and the module script in one
- * more, so that none of these tasks is long (issue 36).
+ * more, so that none of these tasks is long (decision 049).
  */
 const PRELOADS_PER_TASK = 4;
 

@@ -2,11 +2,11 @@
 //
 // Written in Spanish by this module, not by Intl: a phone's first Intl.DateTimeFormat loads the
 // browser's locale and time-zone data, 40–80 ms of one task on this machine and four times that on
-// a slow phone, in the middle of hydration (issue 36). The words and patterns are those of
+// a slow phone, in the middle of hydration (decision 049). The words and patterns are those of
 // Intl's es-BO ("viernes, 6 de diciembre de 2030, 7:00 p. m."), the same on the server and in
 // the browser whatever ICU each carries. The zone's offsets come from Intl once, on the server,
 // as a table of changes (`zoneRules`) that the root route hands to the browser; an instant
-// outside the table is asked of Intl, as before.
+// outside the table is asked of Intl.
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -33,7 +33,7 @@ export const MAIL_KINDS = [
   "paymentRefused",
   "holdExpiring",
   "holdExpired",
-  // The waiting list (issue 35): told when they join it.
+  // The waiting list (decision 048): told when they join it.
   "waitlistJoined",
   // A team's place from its category's waiting list (decision 056), in a category without fee.
   "teamPlace",

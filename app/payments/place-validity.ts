@@ -1,6 +1,6 @@
-// Whether a registration's place lets its holder through the door yet (issue 52, point 5): a
-// place held for a payment that treasury has not confirmed is no pass. Shared by the member's
-// pages (a greyed pass without its code) and the door (a refusal with the same reason).
+// Whether a registration's place lets its holder through the door yet (decision 048): a place
+// held for a payment that treasury has not confirmed is no pass. Shared by the member's pages (a
+// greyed pass without its code) and the door (a refusal with the same reason).
 
 /** Why a pass is not valid yet, by the state of its registration's payment. */
 export const PASS_NOT_VALID = {

@@ -38,8 +38,8 @@ function fieldSchema(field: SiteFieldSpec) {
 }
 
 function rowSchema(fields: SiteFieldSpec[]) {
-  // A row's event (a course card's registration, issue 35) came after rows were first saved:
-  // rows without one read as none.
+  // A row's event (a course card's registration, decision 048) is optional in what is stored:
+  // rows saved before the field existed have none, and read as none.
   return z.strictObject(
     Object.fromEntries(
       fields.map((f) => [f.name, f.kind === "event" ? fieldSchema(f).default("") : fieldSchema(f)]),

@@ -6,7 +6,7 @@ import { isHttpUrl, safeRedirectPath } from "~/kernel/checks";
 
 export type Row<Names extends string> = Record<Names, string>;
 
-/** A course card; `eventId`: the site's event it registers in (issue 35), "" for none. */
+/** A course card; `eventId`: the site's event it registers in (decision 048), "" for none. */
 type CourseRow = Row<"title" | "subtitle" | "dates" | "image" | "href" | "linkLabel"> & {
   eventId?: string;
 };
@@ -25,7 +25,7 @@ export interface SiteSections {
     dateLabel: string;
     dateIso: string;
     tagline: string;
-    /** `eventId`: the site's competition the item links to (issue 38), "" for none. */
+    /** `eventId`: the site's competition the item links to (decision 051), "" for none. */
     events: (Row<"name" | "when" | "href"> & { eventId?: string })[];
     benefits: Row<"title" | "text">[];
   };
@@ -46,7 +46,7 @@ export interface SiteSections {
     summary: string;
     image: string;
     description: string;
-    /** One of the site's events: 'Inscríbete Ahora' registers in it (issue 35); "" for none. */
+    /** One of the site's events: 'Inscríbete Ahora' registers in it (decision 048); "" for none. */
     eventId: string;
     formHref: string;
     groupLabel: string;

@@ -1,4 +1,4 @@
-// WhatsApp first (issue 36, decision 047): most of our members live in WhatsApp, not in their
+// WhatsApp first (decision 047): most of our members live in WhatsApp, not in their
 // inbox. A plain link to wa.me opens WhatsApp (the app on a phone, the web elsewhere) with a
 // message written for them, to a contact, a group or themselves; it needs no script and no
 // paid messaging API.

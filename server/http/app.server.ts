@@ -201,7 +201,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     app.get(PUBLICATIONS_STREAM_PATH, (req, res, next) => {
       publicationStream.handle(req, res).catch(next);
     });
-    // Competitions' live results (issue 39): public, capped per client address and in total.
+    // Competitions' live results (decision 058): public, capped per client address and in total.
     const resultsStream = createResultsStream(database, {
       maxPerAddress: config.resultsStreamsPerAddress,
       maxTotal: config.resultsStreamsMax,

@@ -23,7 +23,7 @@ interface AppLoadContextValue {
   /** This process's line for decoding uploaded images (docs/decisions/028-image-decoding-bound.md). */
   decodeQueue: DecodeQueue;
   /**
-   * Marks this answer as one person's: the page cache never keeps it (issue 40). Every session
+   * Marks this answer as one person's: the page cache never keeps it (decision 054). Every session
    * lookup calls it (getUser), so a render that read a session cannot be kept, whatever cookies
    * the request seemed to have.
    */

@@ -91,7 +91,7 @@ interface PageCache {
 
 /**
  * Marks a response as one person's (its render read a session): never kept, whatever the request
- * looked like (issue 40's guard, beside the cookie check of `cacheable`).
+ * looked like (decision 054's guard, beside the cookie check of `cacheable`).
  */
 export function markPersonal(res: { locals: Record<string, unknown> }): void {
   res.locals.personal = true;

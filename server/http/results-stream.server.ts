@@ -1,4 +1,4 @@
-// Live results of a competition (issue 39, decision 058): a public server-sent event stream per
+// Live results of a competition (decision 058): a public server-sent event stream per
 // open results page or projector, fed by the database's LISTEN/NOTIFY (the judging tables'
 // triggers send the category's id after each commit), so that an entry made through any server
 // process reaches every viewer. A change is ranked once per process and the same frame goes to

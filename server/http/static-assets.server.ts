@@ -1,4 +1,4 @@
-// The client build's hashed files (/assets): what a first visit downloads most of (issue 36).
+// The client build's hashed files (/assets): what a first visit downloads most of (decision 049).
 // Scripts and stylesheets are compressed once with brotli at its best quality, off the main
 // thread, and kept in memory: a fifth less than the `compression` middleware's on-the-fly quality,
 // at no cost per request. The first request of a file is answered by express.static and

@@ -140,7 +140,7 @@ export function CategoryList({
 }: {
   categories: readonly PublicCategory[];
   timeZone: string;
-  /** The competition's results page (issue 39). */
+  /** The competition's results page (decision 058). */
   resultsHref?: string;
 }) {
   return (

@@ -1,4 +1,4 @@
-// A member's places in competitions on their profile (issue 39, decision 060): each category
+// A member's places in competitions on their profile (decision 060): each category
 // where one of their teams is ranked, the team's members as the results name them ('Ana Q.'), and
 // once the results are final, the certificate by place to download.
 import { Link } from "react-router";

@@ -1,4 +1,4 @@
-// A category's results as the public reads them (issue 39, decision 058): the ranking of its
+// A category's results as the public reads them (decision 058): the ranking of its
 // format, its tie rule in words, and for a bracket its matches. Plain HTML: the page and the
 // projector render it on the server, and the live stream only swaps the data it is made from.
 import type { CategoryResults, ResultRow } from "~/competitions/judging/results.server";

@@ -1,4 +1,4 @@
-// Certificates by place (issue 39, point 4; decision 060). Once a category's results are final,
+// Certificates by place (decision 060). Once a category's results are final,
 // every member of a team in its ranking has one: '1er lugar', '2do lugar' and '3er lugar' for the
 // first three places (shared places included), 'Participación' for the rest. Its code is made the
 // first time anyone needs it and kept (award_certificates); the place it states is always the

@@ -1,4 +1,5 @@
-// What judges read when an entry is refused (issue 39). The server and the judge's screen share them.
+// What judges read when an entry is refused (decision 053). The server and the judge's screen
+// share them.
 import { RUN_LIMITS } from "./time-trial";
 
 export const JUDGING_MESSAGES = {

@@ -1,4 +1,4 @@
-// How each judging format breaks ties (issue 39): a few named rules an organiser picks for a
+// How each judging format breaks ties (decision 053): a few named rules an organiser picks for a
 // category, with the words the results page shows. Shared by the server and the screens.
 import type { Format } from "../categories";
 

@@ -166,7 +166,7 @@ export const scoreSheets = pgTable(
 );
 
 /**
- * The code of a competitor's certificate by place (issue 39, decision 060): one per member of a
+ * The code of a competitor's certificate by place (decision 060): one per member of a
  * team placed in a final category, made the first time anyone needs it (the organisers' screen,
  * the member's profile, a download) and never changed. The place it states is not stored: it is
  * the category's final ranking when it is read, and the code proves nothing while the category is

@@ -1,4 +1,4 @@
-// /admin/eventos/:id/categorias — a competition's categories (issue 38, decision 051): its
+// /admin/eventos/:id/categorias — a competition's categories (decision 051): its
 // organisers and admins add, change, reorder and delete them. Plain forms: all of it works without
 // JavaScript.
 import { Form, Link, useNavigation } from "react-router";

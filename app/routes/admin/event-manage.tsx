@@ -1,6 +1,6 @@
-// /admin/eventos/:id — one event's management page, for its organisers and admins (issue 32): edit
-// the event and its gallery, see and export its participants, message them, check them in, set
-// the door staff's hours and give door staff. /admin itself stays for admins.
+// /admin/eventos/:id — one event's management page, for its organisers and admins (decision 038):
+// edit the event and its gallery, see and export its participants, message them, check them in,
+// set the door staff's hours and give door staff. /admin itself stays for admins.
 import { Form, Link, useNavigation } from "react-router";
 import { ErrorPage } from "~/error-page";
 import { EventForm } from "~/events/components/event-form";

@@ -1,4 +1,4 @@
-// /admin/eventos/:id/inspeccion — the door of a competition (issue 38, point 4; decision 055).
+// /admin/eventos/:id/inspeccion — the door of a competition (decision 055).
 // Door staff (within their hours) and organisers see each category's approved teams: who of
 // them came through the door, whether the team is checked in, its robot's inspections; and
 // record an inspection, passed or failed with notes, until the category starts. One small form

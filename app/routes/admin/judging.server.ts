@@ -1,5 +1,5 @@
 // The organisers' screen of one category on competition day
-// (/admin/eventos/:eventId/categorias/:categoryId/resultados; issue 39, decision 060): how it is
+// (/admin/eventos/:eventId/categorias/:categoryId/resultados; decision 060): how it is
 // judged, the bracket's draw or seeding, the entries in conflict, final and reopen, and the
 // certificates by place once final. Every change goes through the judging domain, which checks
 // the permission and writes the audit log.

@@ -1,5 +1,5 @@
 // /admin/eventos/:eventId/categorias/:categoryId/resultados — one category on competition day, for
-// its organisers (issue 39, decision 060): the entries in conflict to decide, the results as they
+// its organisers (decision 060): the entries in conflict to decide, the results as they
 // stand, the bracket's draw or seeding, how the category is judged, final and reopen, and the
 // certificates by place once final. Every form works without JavaScript.
 import { Form, Link } from "react-router";

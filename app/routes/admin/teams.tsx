@@ -1,4 +1,4 @@
-// /admin/eventos/:id/equipos — a competition's teams (issue 38, decision 052): its organisers and
+// /admin/eventos/:id/equipos — a competition's teams (decision 052): its organisers and
 // admins see every team with full names, approve or reject it with a reason (audited), and
 // download them as CSV. One small form per decision: works without JavaScript.
 import { Form, Link } from "react-router";

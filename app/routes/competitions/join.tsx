@@ -1,6 +1,6 @@
 // /equipos/unirse/:code — an invitation to a team (decision 052). Whoever opens it signs in with
 // their own account first and comes back; then they join as a competitor, or confirm as the team's
-// adult coach (whose confirmation stands for the adults' consent for minors, point 3). Without a
+// adult coach (whose confirmation stands for the adults' consent for minors). Without a
 // code: a form to type one. Plain forms: works without JavaScript.
 import { Form, Link } from "react-router";
 import { LEVELS, type Level } from "~/competitions/categories";

@@ -1,5 +1,5 @@
-// /admin/eventos/:eventId/jurado/:categoryId — the judge's screen (issue 39, points 1–2; decision
-// 059): the category's judges, the event's organisers and admins enter its results on a phone —
+// /admin/eventos/:eventId/jurado/:categoryId — the judge's screen (decision 059):
+// the category's judges, the event's organisers and admins enter its results on a phone —
 // a time trial's runs, a bracket's rounds, their own score sheet. It works without a connection:
 // the page is kept by a service worker (app/attendance/offline-worker.js, at /jurado-sw.js), and
 // the entries wait in the phone's queue (useJudgeSync, over IndexedDB) until they are sent to

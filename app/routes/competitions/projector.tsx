@@ -1,5 +1,5 @@
-// /detalles/:eventId/resultados/pantalla — the results on the hall's projector (issue 39, decision
-// 058): one category at a time in large type, turning to the next every 15 seconds, live like the
+// /detalles/:eventId/resultados/pantalla — the results on the hall's projector (decision 058):
+// one category at a time in large type, turning to the next every 15 seconds, live like the
 // results page. Without scripts the refresh itself moves on to the next category.
 import { useEffect, useState } from "react";
 import { redirect, useSearchParams } from "react-router";

@@ -1,4 +1,4 @@
-// The results pages of a competition (issue 39, decision 058): every category's results, read
+// The results pages of a competition (decision 058): every category's results, read
 // from the stored entries by the judging domain. Public and without personal data, so visitors'
 // copies come from the page cache; the live stream sends the same data as it changes.
 import { data, type AppLoadContext } from "react-router";

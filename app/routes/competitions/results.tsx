@@ -1,4 +1,4 @@
-// /detalles/:eventId/resultados — a competition's results, live (issue 39, decision 058): every
+// /detalles/:eventId/resultados — a competition's results, live (decision 058): every
 // category's ranking, updated within a second of a judge's entry through the public stream; in
 // light mode and without JavaScript a plain refresh every 30 seconds. Visitors' copies come from
 // the page cache.

@@ -1,4 +1,4 @@
-// /equipos/nuevo?categoria=… — 'Inscribir un equipo' (issue 38, decision 052): a member registers
+// /equipos/nuevo?categoria=… — 'Inscribir un equipo' (decision 052): a member registers
 // a team in a category and is its captain. A plain form: works without JavaScript.
 import { Link } from "react-router";
 import { LEVELS, teamSizeLabel, type Level } from "~/competitions/categories";

@@ -1,6 +1,6 @@
-// /equipos/:teamId — a team's page (issue 38, decision 052): its data, robot, members, coach and
-// whether it is complete. Its members, coach and the event's organisers read full names and the
-// invitation; anyone else reads competitors as 'Ana Q.' (point 3). The captain edits the team,
+// /equipos/:teamId — a team's page (decision 052): its data, robot, members, coach and whether it
+// is complete. Its members, coach and the event's organisers read full names and the invitation;
+// anyone else reads competitors by first name and initial ('Ana Q.'). The captain edits the team,
 // its robot's photo and its invitation until the category's deadline. Plain forms throughout.
 import { Form, Link, useSearchParams } from "react-router";
 import { TeamForm } from "~/competitions/components/team-form";

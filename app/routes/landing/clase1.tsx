@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadDemoSections(context.db),
   ]);
   const course = content.course;
-  // The site's event the course registers in (issue 35): its price and dates; an event gone or
+  // The site's event the course registers in (decision 048): its price and dates; an event gone or
   // over is as none. The group's link is for those registered in it.
   const event = course.eventId ? await getEvent(context.db, course.eventId) : null;
   const now = context.now();

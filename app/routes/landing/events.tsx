@@ -32,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     loadDemoSections(context.db),
   ]);
   const logos = (items: Logo[]) => items.map(({ name, logo, href }) => ({ name, logo, href }));
-  // An item whose competition an admin picked (issue 38) links to it and to its categories.
+  // An item whose competition an admin picked (decision 051) links to it and to its categories.
   const picked = await competitionsOf(
     context.db,
     content.competition.events.map((item) => item.eventId ?? ""),

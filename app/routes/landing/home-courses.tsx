@@ -8,7 +8,7 @@ import type { Row } from "~/site/sections";
 import { ItemCard } from "~/ui/item-card";
 
 export type CourseCard = Row<"title" | "subtitle" | "dates" | "image" | "href" | "linkLabel"> & {
-  /** The site's event the card registers in (issue 35), with its price; null for none. */
+  /** The site's event the card registers in (decision 048), with its price; null for none. */
   event?: { id: string; price: string } | null;
 };
 

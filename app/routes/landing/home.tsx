@@ -82,7 +82,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 /**
- * A current course card that names one of the site's events registers in it (issue 35): its
+ * A current course card that names one of the site's events registers in it (decision 048): its
  * button leads to the event's page and the card shows the price. An event gone or over is as none.
  */
 async function withCourseEvents(

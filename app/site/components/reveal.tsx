@@ -13,7 +13,7 @@ export function Reveal({ children, className }: { children: ReactNode; className
     if (!element || !("IntersectionObserver" in window)) return;
     if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     // The observer's first report says where the element is, without making the browser lay the
-    // page out again here, once per section, while it hydrates (issue 36).
+    // page out again here, once per section, while it hydrates.
     let first = true;
     const observer = new IntersectionObserver(
       (entries) => {

@@ -10,7 +10,7 @@ export const coursePage = {
   enrolLabel: "INSCRÍBETE",
   dialogTitle: "Inscríbete Ahora",
   formLabel: "Formulario de Inscripción",
-  // Registering in the site's event (issue 35): its page, where a paid place is held and paid.
+  // Registering in the site's event (decision 048): its page, where a paid place is held and paid.
   registerLabel: "Inscribirme en el sitio",
   registeredLabel: "Ver mi inscripción",
   closeLabel: "Cerrar",

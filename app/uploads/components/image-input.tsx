@@ -142,7 +142,7 @@ const HINT_MANY =
  * The one image field: a link, or files uploaded from the device (docs/decisions/022-uploads.md).
  * One image: a link box that an upload fills with the stored path. `multiple`: the link-list
  * editor, to which each uploaded file adds a row. Uploading needs JavaScript; without it the
- * links still work. The form posts the links and paths as before, named `name`.
+ * links still work. The form posts the links and paths, named `name`.
  */
 export function ImageInput({
   id,
