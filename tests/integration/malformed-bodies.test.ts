@@ -136,11 +136,14 @@ for (const route of routesUnderTest()) {
     const intents = route.intents.length > 0 ? route.intents : [""];
     const page = filled(route.path);
     for (const target of [page, `${page === "/" ? "/_root" : page}.data`]) {
-      for (const intent of intents) {
+      // A body that is not a form cannot be read, so the intent written in it reaches no action:
+      // every intent of the route meets the same refusal, and the first one stands for them all.
+      // The forms that parse (below) go with each intent, since they reach each one's code.
+      for (const [i, intent] of intents.entries()) {
         // Each refused body leaves the data as it was before it, so as it was here (the tables
         // `snapshot` compares, hashed by the database: one query per body).
         const before = await fingerprint(server.db);
-        for (const client of [admin, visitor]) {
+        for (const client of i === 0 ? [admin, visitor] : []) {
           const who = client === admin ? "admin" : "visitante";
           for (const bad of badBodies(intent)) {
             const reply = await client.request("POST", target, {
