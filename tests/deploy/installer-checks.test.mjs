@@ -1,6 +1,7 @@
 // The installer's checks (./ayllu, sourced), each against the real thing it looks at: a port this
-// test occupies, a small tmpfs mounted for the disk check, a domain that does not reach this
-// machine, a short /proc/meminfo. Run by `npm run test:deploy` (as root: the mount).
+// test occupies (on 127.0.0.1, and on another address only), a small tmpfs mounted for the disk
+// check, a domain that does not reach this machine and one no DNS knows, a PATH without curl, a
+// short /proc/meminfo. Run by `npm run test:deploy` (as root: the mount).
 //   node --test tests/deploy/installer-checks.test.mjs
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -47,6 +48,105 @@ test("a port that something listens on is refused, naming it; free ports pass", 
   assert.equal(free.status, 0, free.output);
 });
 
+/** An address of this machine other than 127.0.0.1 (127.0.0.2, which Linux routes to lo, if none). */
+function otherAddress() {
+  const addresses = Object.values(os.networkInterfaces())
+    .flat()
+    .filter((a) => a.family === "IPv4" && a.address !== "127.0.0.1");
+  return (addresses.find((a) => !a.internal) ?? { address: "127.0.0.2" }).address;
+}
+
+/** A folder for PATH holding links to only these tools (those found here). */
+function toolsDir(tools) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-herramientas-"));
+  for (const tool of tools) {
+    const found = spawnSync("bash", ["-c", `command -v ${tool}`], { encoding: "utf8" });
+    if (found.status === 0) fs.symlinkSync(found.stdout.trim(), path.join(dir, tool));
+  }
+  return dir;
+}
+
+// What sourcing ./ayllu and its port checks use, without the tools under test.
+const baseTools = [
+  "bash",
+  "dirname",
+  "basename",
+  "tr",
+  "sed",
+  "grep",
+  "awk",
+  "sort",
+  "head",
+  "timeout",
+];
+
+test("a port held only on another address than 127.0.0.1 is refused, naming where and who", async () => {
+  const address = otherAddress();
+  const server = net.createServer();
+  await new Promise((resolve) => server.listen(0, address, resolve));
+  const { port } = server.address();
+  try {
+    // Nothing answers on 127.0.0.1: a check that only tried it would let this port pass.
+    const loopback = spawnSync("bash", ["-c", `exec 3<>/dev/tcp/127.0.0.1/${port}`]);
+    assert.notEqual(loopback.status, 0);
+    const taken = check(`check_ports ${port}`);
+    assert.equal(taken.status, 1, taken.output);
+    assert.match(
+      taken.output,
+      new RegExp(`El puerto ${port} ya está en uso \\(otro servidor web\\) en ${address}:${port}`),
+    );
+    // As root, ss names the process that holds it: this one.
+    if (process.getuid?.() === 0)
+      assert.match(taken.output, new RegExp(`${address}:${port} \\([^,]+, pid ${process.pid}\\)`));
+    // Without ss, the fallback tries 127.0.0.1 and each address of `hostname -I`.
+    if (address !== "127.0.0.2") {
+      const dir = toolsDir([...baseTools, "hostname"]);
+      try {
+        const withoutSs = check(`check_ports ${port}`, { PATH: dir });
+        assert.equal(withoutSs.status, 1, withoutSs.output);
+        assert.match(
+          withoutSs.output,
+          new RegExp(`El puerto ${port} ya está en uso .* en ${address}:${port}`),
+        );
+        assert.equal(check(`check_ports ${await freePort()}`, { PATH: dir }).status, 0);
+      } finally {
+        fs.rmSync(dir, { recursive: true });
+      }
+    }
+  } finally {
+    server.close();
+  }
+});
+
+test("a missing curl or python3 is named, with its Debian package and the command, not as DNS", () => {
+  const withoutCurl = toolsDir([...baseTools, "python3"]);
+  const withoutBoth = toolsDir(baseTools);
+  try {
+    const curl = check("check_tools", { PATH: withoutCurl });
+    assert.equal(curl.status, 1);
+    assert.match(curl.output, /Falta curl \(paquete de Debian curl\)/);
+    assert.match(curl.output, /Instálalo con: apt-get install -y curl$/m);
+    assert.doesNotMatch(curl.output, /python3/);
+    // The domain check says the same, before any word about DNS.
+    const domain = check("check_domain eventos.prueba.test", {
+      PATH: withoutCurl,
+      AYLLU_RESOLVE: "127.0.0.1",
+    });
+    assert.equal(domain.status, 1);
+    assert.match(domain.output, /Falta curl/);
+    assert.doesNotMatch(domain.output, /DNS|no llega/);
+    const both = check("check_tools", { PATH: withoutBoth, LANG: "en_US.UTF-8" });
+    assert.equal(both.status, 1);
+    assert.match(both.output, /curl is missing \(Debian package curl\)/);
+    assert.match(both.output, /python3 is missing \(Debian package python3\)/);
+    assert.match(both.output, /Install them with: apt-get install -y curl python3$/m);
+    assert.equal(check("check_tools").status, 0);
+  } finally {
+    fs.rmSync(withoutCurl, { recursive: true });
+    fs.rmSync(withoutBoth, { recursive: true });
+  }
+});
+
 test("the messages follow LANG: English outside Spanish", () => {
   const taken = check(`check_ports ${occupiedPort}`, { LANG: "en_US.UTF-8" });
   assert.match(taken.output, new RegExp(`Port ${occupiedPort} is already in use`));
@@ -85,10 +185,28 @@ test("a domain that does not reach this machine is refused; one that does passes
   });
   assert.equal(elsewhere.status, 1);
   assert.match(elsewhere.output, /El dominio eventos.prueba.test no llega a esta máquina/);
-  // A name no DNS knows.
-  const unknown = check(`check_domain nadie.invalid ${port}`, bind);
+  // It names where the domain points, so the volunteer can compare it with the server's address.
+  assert.match(
+    elsewhere.output,
+    /\(apunta a 127\.0\.0\.2; se pidió http:\/\/eventos\.prueba\.test:/,
+  );
+  assert.doesNotMatch(elsewhere.output, /no existe en el DNS/);
+  // A name no DNS knows (.invalid never resolves): said as itself, not as pointing elsewhere.
+  const name = `nx-${Math.random().toString(36).slice(2, 10)}.invalid`;
+  const unknown = check(`check_domain ${name} ${port}`, bind);
   assert.equal(unknown.status, 1);
-  assert.match(unknown.output, /no llega a esta máquina/);
+  assert.match(
+    unknown.output,
+    new RegExp(
+      `El dominio ${name.replace(".", "\\.")} no existe en el DNS \\(no tiene registro A ni AAAA\\)`,
+    ),
+  );
+  assert.match(unknown.output, /espera a que se propague/);
+  assert.doesNotMatch(unknown.output, /no llega a esta máquina/);
+  assert.match(
+    check(`check_domain ${name} ${port}`, { ...bind, LANG: "en_US.UTF-8" }).output,
+    /does not exist in DNS \(it has no A or AAAA record\)/,
+  );
   // Resolving here, the one-time token comes back.
   const here = check(`check_domain eventos.prueba.test ${port}`, {
     ...bind,
