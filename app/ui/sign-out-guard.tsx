@@ -89,7 +89,10 @@ export function useSignOutGuard(): {
         Este teléfono tiene {unsentText(held.unsent)} sin enviar. Si cierras sesión ahora, se borran
         de este teléfono y no llegarán al sitio.
       </p>
-      <p>Abre su página con conexión y espera a que diga «Todo enviado» antes de cerrar sesión.</p>
+      <p>
+        Abre su página con conexión y espera a que diga que no queda nada por enviar antes de cerrar
+        sesión.
+      </p>
     </Dialog>
   ) : null;
 

@@ -47,11 +47,14 @@ test("time trial: a judge enters runs, keeps entering without a connection (the 
   await expect(judge).toHaveURL(new RegExp(`${c.path}$`));
   await openScreen(judge, c.path);
   await expect(judge.getByRole("heading", { level: 1 })).toHaveText("Seguidor de línea");
+  // The rules are folded under the title, a tap away.
+  await expect(judge.getByText("Desempate: Segundo mejor tiempo.")).toBeHidden();
+  await judge.getByText("Reglas", { exact: true }).click();
   await expect(judge.getByText("Desempate: Segundo mejor tiempo.")).toBeVisible();
 
   await judge.getByLabel("Equipo").selectOption({ label: "Los Cóndores" });
   await expect(judge.getByRole("radio", { name: "1" })).toBeChecked();
-  await judge.getByLabel("Tiempo (segundos)").fill("12,345");
+  await judge.getByLabel("Tiempo", { exact: true }).fill("12,345");
   await judge.getByRole("button", { name: "Anotar vuelta" }).click();
   await expect(judge.locator(".judge-outcome")).toContainText("Anotado.");
   const team = judge.getByRole("region", { name: "Los Cóndores" });
@@ -63,17 +66,17 @@ test("time trial: a judge enters runs, keeps entering without a connection (the 
 
   // ——— No connection: the run waits on the phone ———
   await goOffline(c.phone, judge);
-  await judge.getByLabel("Tiempo (segundos)").fill("11.5");
-  await judge.getByLabel("Penalizaciones (segundos, vacío: ninguna)").fill("1");
+  await judge.getByLabel("Tiempo", { exact: true }).fill("11.5");
+  await judge.getByLabel("Penalización", { exact: true }).fill("1");
   await judge.getByRole("button", { name: "Anotar vuelta" }).click();
-  await expect(status(judge)).toContainText("1 anotación por enviar");
+  await expect(status(judge)).toContainText("1 anotación espera conexión; se enviará sola.");
   await expect(judge.locator(".judge-outcome")).toContainText("Por enviar");
   await expect(team).toContainText("Vuelta 2: 11,500 s + 1,000 s de penalización (por enviar)");
   // The other team did not finish its first run.
   await judge.getByLabel("Equipo").selectOption({ label: "Los Pumas" });
   await judge.getByRole("checkbox", { name: "No terminó" }).check();
   await judge.getByRole("button", { name: "Anotar vuelta" }).click();
-  await expect(status(judge)).toContainText("2 anotaciones por enviar");
+  await expect(status(judge)).toContainText("2 anotaciones esperan conexión; se enviarán solas.");
   await expectNoAxeViolations(judge);
   // Signing out now would delete them: the phone asks first, and 'Cancelar' keeps them.
   await judge.locator(".user-menu-button").click();
@@ -86,7 +89,7 @@ test("time trial: a judge enters runs, keeps entering without a connection (the 
   await judge.reload();
   await expect(judge.getByRole("heading", { level: 1 })).toHaveText("Seguidor de línea");
   await expect(status(judge)).toContainText("Sin conexión");
-  await expect(status(judge)).toContainText("2 anotaciones por enviar");
+  await expect(status(judge)).toContainText("2 anotaciones esperan conexión; se enviarán solas.");
   await expect(judge.getByRole("region", { name: "Anotaciones de este teléfono" })).toContainText(
     "Vuelta 2 de «Los Cóndores»: 11.5 s + 1 s",
   );
@@ -94,7 +97,7 @@ test("time trial: a judge enters runs, keeps entering without a connection (the 
   // ——— The connection returns: the queue is sent, each entry says what happened ———
   await c.phone.setOffline(false);
   await expect(status(judge)).toContainText("En línea");
-  await expect(status(judge)).toContainText("Todo enviado");
+  await expect(status(judge)).toContainText("Nada pendiente");
   const log = judge.getByRole("region", { name: "Anotaciones de este teléfono" });
   await expect(log.getByText("Anotado.", { exact: true })).toHaveCount(3);
   const stored = await data(judge, c.path);
@@ -122,17 +125,17 @@ test("time trial: a judge enters runs, keeps entering without a connection (the 
   await goOffline(c.phone, judge);
   await judge.getByLabel("Equipo").selectOption({ label: "Los Pumas" });
   await judge.getByRole("radio", { name: "2" }).check();
-  await judge.getByLabel("Tiempo (segundos)").fill("14");
+  await judge.getByLabel("Tiempo", { exact: true }).fill("14");
   await judge.getByRole("button", { name: "Anotar vuelta" }).click();
-  await expect(status(judge)).toContainText("1 anotación por enviar");
+  await expect(status(judge)).toContainText("1 anotación espera conexión; se enviará sola.");
   await c.phone.clearCookies();
   await c.phone.setOffline(false);
   await expect(status(judge)).toContainText("tu sesión terminó");
-  await expect(status(judge)).toContainText("1 anotación por enviar");
+  await expect(status(judge)).toContainText("1 anotación espera a que inicies sesión.");
   // Signed in again elsewhere (another tab); back on this screen, the run is sent at once.
   await c.phone.addCookies(signedIn);
   await judge.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
-  await expect(status(judge)).toContainText("Todo enviado");
+  await expect(status(judge)).toContainText("Nada pendiente");
   await expect(status(judge)).not.toContainText("tu sesión terminó");
   await expect(judge.getByRole("region", { name: "Los Pumas" })).toContainText(
     "Vuelta 2: 14,000 s",
@@ -166,7 +169,7 @@ test("bracket: the organiser draws it on the organisers' screen; the judge enter
   await expectNoAxeViolations(page);
 
   await judge.reload();
-  await expect(status(judge)).toContainText("Todo enviado");
+  await expect(status(judge)).toContainText("Nada pendiente");
   // Three teams: the first seed passes without a rival; the other two play now.
   await expect(judge.getByText(/pasa a la ronda siguiente sin rival/)).toBeVisible();
   const match = judge.locator(".judge-match").first();
@@ -187,7 +190,7 @@ test("bracket: the organiser draws it on the organisers' screen; the judge enter
   // ——— Offline: round 2 decides the match on the phone, and the final comes due ———
   await goOffline(c.phone, judge);
   await match.getByRole("button", { name: `Gana «${winner}»` }).click();
-  await expect(status(judge)).toContainText("1 anotación por enviar");
+  await expect(status(judge)).toContainText("1 anotación espera conexión; se enviará sola.");
   const final = judge.locator(".judge-match").first();
   await expect(final).toContainText("Final");
   await expect(final).toContainText(`«${winner}»`);
@@ -195,11 +198,11 @@ test("bracket: the organiser draws it on the organisers' screen; the judge enter
     "(por enviar)",
   );
   await judge.reload();
-  await expect(status(judge)).toContainText("1 anotación por enviar");
+  await expect(status(judge)).toContainText("1 anotación espera conexión; se enviará sola.");
   await expect(judge.locator(".judge-match").first()).toContainText("Final");
 
   await c.phone.setOffline(false);
-  await expect(status(judge)).toContainText("Todo enviado");
+  await expect(status(judge)).toContainText("Nada pendiente");
   await expect(
     judge
       .getByRole("region", { name: "Anotaciones de este teléfono" })
@@ -258,16 +261,16 @@ test("score sheet: the organiser sets the criteria on the organisers' screen; th
   await expect(
     judge.getByRole("alert").filter({ hasText: "Cada puntaje debe estar entre 0" }),
   ).toBeVisible();
-  await expect(status(judge)).toContainText("Todo enviado");
+  await expect(status(judge)).toContainText("Nada pendiente");
   await expectNoAxeViolations(judge);
 
   await goOffline(c.phone, judge);
   await judge.getByLabel("Diseño del robot (máx. 10)").fill("9");
   await judge.getByRole("button", { name: "Enviar mi hoja" }).click();
-  await expect(status(judge)).toContainText("1 anotación por enviar");
+  await expect(status(judge)).toContainText("1 anotación espera conexión; se enviará sola.");
   await expect(mine).toContainText("«Las Llamas»: total 12,00 (por enviar)");
   await c.phone.setOffline(false);
-  await expect(status(judge)).toContainText("Todo enviado");
+  await expect(status(judge)).toContainText("Nada pendiente");
   await expect(mine).toContainText("«Las Llamas»: total 12,00");
   await expect(mine).not.toContainText("por enviar");
   await judge.evaluate(() => window.scrollTo(0, 0));
@@ -280,7 +283,7 @@ test("score sheet: the organiser sets the criteria on the organisers' screen; th
   await judge.getByLabel("Diseño del robot (máx. 10)").fill("5");
   await judge.getByLabel("Programación (máx. 20)").fill("5");
   await judge.getByRole("button", { name: "Enviar mi hoja" }).click();
-  await expect(status(judge)).toContainText("1 anotación por enviar");
+  await expect(status(judge)).toContainText("1 anotación espera conexión; se enviará sola.");
   const staff = await (await page.request.get(`/admin/eventos/${c.eventId}`)).text();
   const judgeId = /name="userId" value="([0-9a-f-]{36})"/.exec(staff)?.[1];
   expect(judgeId).toBeTruthy();
@@ -293,7 +296,7 @@ test("score sheet: the organiser sets the criteria on the organisers' screen; th
     categoryId: c.categoryId,
   });
   await c.phone.setOffline(false);
-  await expect(status(judge)).toContainText("Todo enviado");
+  await expect(status(judge)).toContainText("Nada pendiente");
   await expect(judge.locator(".judge-outcome")).toContainText(/No se anotó: Acceso denegado/);
   await expect(judge.getByRole("region", { name: "Anotaciones de este teléfono" })).toContainText(
     "Hoja de «Los Zorros»",

@@ -136,7 +136,7 @@ export async function removeCompetitions(page: Page) {
 /** The screen, once its script has the state on the phone and its service worker keeps it. */
 export async function openScreen(page: Page, path: string) {
   await page.goto(path);
-  await expect(status(page)).toContainText("Todo enviado");
+  await expect(status(page)).toContainText("Nada pendiente");
   await expect
     .poll(() => page.evaluate(async () => Boolean(await caches.match(location.pathname))))
     .toBe(true);

@@ -63,13 +63,13 @@ test("a run the screen showed from the server is sent as a correction of that ru
   // Run 1 of Los Cóndores is on the screen: correcting it.
   fireEvent.change(team, { target: { value: A } });
   fireEvent.click(screen.getByRole("radio", { name: "1" }));
-  fireEvent.change(screen.getByLabelText("Tiempo (segundos)"), { target: { value: "12" } });
+  fireEvent.change(screen.getByLabelText("Tiempo"), { target: { value: "12" } });
   fireEvent.click(screen.getByRole("button", { name: "Anotar vuelta" }));
   // Run 1 of Los Pumas only waits on this phone: the fix names that run, so it counts only if
   // that one stands when it arrives (a judge may have entered the run meanwhile).
   fireEvent.change(team, { target: { value: B } });
   fireEvent.click(screen.getByRole("radio", { name: "1" }));
-  fireEvent.change(screen.getByLabelText("Tiempo (segundos)"), { target: { value: "13,5" } });
+  fireEvent.change(screen.getByLabelText("Tiempo"), { target: { value: "13,5" } });
   fireEvent.click(screen.getByRole("button", { name: "Anotar vuelta" }));
   expect(entries).toHaveLength(2);
   // The correction names the run it saw, so it counts only over that one.
@@ -80,7 +80,7 @@ test("a run the screen showed from the server is sent as a correction of that ru
   // Run 2 of Los Cóndores is on neither: made without seeing one.
   fireEvent.change(team, { target: { value: A } });
   fireEvent.click(screen.getByRole("radio", { name: "2" }));
-  fireEvent.change(screen.getByLabelText("Tiempo (segundos)"), { target: { value: "14" } });
+  fireEvent.change(screen.getByLabelText("Tiempo"), { target: { value: "14" } });
   fireEvent.click(screen.getByRole("button", { name: "Anotar vuelta" }));
   expect(entries[2]).toMatchObject({ equipo: A, vuelta: "2", tiempo: "14", sinVer: "1" });
   expect(entries[2]!.visto).toBeUndefined();

@@ -42,41 +42,45 @@ export function ScoreSheetPanel({
         {(error) => (
           <>
             <legend className="visually-hidden">Enviar mi hoja de puntaje</legend>
-            <label className="judge-label" htmlFor="judge-sheet-team">
-              Equipo
-            </label>
-            <select
-              id="judge-sheet-team"
-              name="equipo"
-              className="judge-select"
-              required
-              aria-describedby={error ? "judge-sheet-error" : undefined}
-            >
-              <option value="">Elige un equipo</option>
-              {board.teams.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
+            <div className="judge-inline">
+              <label className="judge-label" htmlFor="judge-sheet-team">
+                Equipo
+              </label>
+              <select
+                id="judge-sheet-team"
+                name="equipo"
+                className="judge-select"
+                required
+                aria-describedby={error ? "judge-sheet-error" : undefined}
+              >
+                <option value="">Elige un equipo</option>
+                {board.teams.map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="judge-criteria">
+              {criteria.map((c) => (
+                <div key={c.id} className="judge-criterion">
+                  <label className="judge-label" htmlFor={`judge-${c.id}`}>
+                    {c.name} (máx. {c.max})
+                  </label>
+                  <input
+                    id={`judge-${c.id}`}
+                    name={pointsFieldName(c)}
+                    type="text"
+                    className="judge-number"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    maxLength={8}
+                    required
+                    aria-describedby={error ? "judge-sheet-error" : undefined}
+                  />
+                </div>
               ))}
-            </select>
-            {criteria.map((c) => (
-              <div key={c.id} className="judge-criterion">
-                <label className="judge-label" htmlFor={`judge-${c.id}`}>
-                  {c.name} (máx. {c.max})
-                </label>
-                <input
-                  id={`judge-${c.id}`}
-                  name={pointsFieldName(c)}
-                  type="text"
-                  className="judge-number"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  maxLength={8}
-                  required
-                  aria-describedby={error ? "judge-sheet-error" : undefined}
-                />
-              </div>
-            ))}
+            </div>
             <FieldError id="judge-sheet-error" message={error} />
             <button type="submit" className="button judge-submit">
               Enviar mi hoja

@@ -10,6 +10,16 @@ import type { StoredEntry } from "~/competitions/judging/judge-store";
 
 // ——— The connection, the queue, what happened ———
 
+/** The queue in words: what waits on this phone, and what becomes of it. */
+export function queueText(pending: number, online: boolean): string {
+  if (pending === 0) return "Nada pendiente.";
+  const many = pending > 1;
+  const entries = many ? `${pending} anotaciones` : "1 anotación";
+  return online
+    ? `${entries} ${many ? "se están enviando" : "se está enviando"}.`
+    : `${entries} ${many ? "esperan" : "espera"} conexión; se ${many ? "enviarán solas" : "enviará sola"}.`;
+}
+
 export function JudgeStatus({
   online,
   pending,
@@ -21,18 +31,16 @@ export function JudgeStatus({
 }) {
   return (
     <div className="judge-status" role="status">
-      <ul className="badge-list" aria-label="Conexión">
-        <li className={online ? "badge judge-online" : "badge judge-offline"}>
+      <p className="judge-status-line">
+        <span className={online ? "badge judge-online" : "badge judge-offline"}>
           {online ? "En línea" : "Sin conexión"}
-        </li>
-        <li className="badge">
-          {pending === 0
-            ? "Todo enviado"
-            : pending === 1
-              ? "1 anotación por enviar"
-              : `${pending} anotaciones por enviar`}
-        </li>
-      </ul>
+        </span>{" "}
+        <span className="judge-queue">
+          {sessionEnded && pending > 0
+            ? `${pending === 1 ? "1 anotación espera" : `${pending} anotaciones esperan`} a que inicies sesión.`
+            : queueText(pending, online)}
+        </span>
+      </p>
       {sessionEnded ? (
         <p className="judge-warning">
           No se puede enviar: tu sesión terminó o ya no anotas en esta categoría.{" "}
@@ -44,6 +52,24 @@ export function JudgeStatus({
   );
 }
 
+/**
+ * The category's rules, folded under the title: the tie rule and, for a time trial, how many runs
+ * count. A `<details>`, so it opens with a tap also without JavaScript.
+ */
+export function JudgeRules({ category }: { category: JudgeBoard["category"] }) {
+  return (
+    <details className="judge-rules">
+      <summary>Reglas</summary>
+      <p>
+        <strong>Desempate: {category.tieRuleLabel}.</strong> {category.tieRuleExplain}
+        {category.format === "tiempo"
+          ? ` Cuenta la mejor de ${category.attempts} ${category.attempts === 1 ? "vuelta" : "vueltas"}.`
+          : ""}
+      </p>
+    </details>
+  );
+}
+
 /** What happened to an entry, in words. */
 export function answerText(entry: Pick<StoredEntry, "answer">, online: boolean): string {
   if (entry.answer === null)
@@ -51,7 +77,15 @@ export function answerText(entry: Pick<StoredEntry, "answer">, online: boolean):
   return entry.answer.ok ? entry.answer.message : `No se anotó: ${entry.answer.message}`;
 }
 
-/** The last entry's fate, large, where the thumb is. */
+/**
+ * The last entry's fate, short: waiting, it says only that (the queue's line above says the rest),
+ * so the box keeps its size.
+ */
+export function outcomeText(entry: Pick<StoredEntry, "answer">, online: boolean): string {
+  return entry.answer === null && !online ? "Por enviar." : answerText(entry, online);
+}
+
+/** The last entry's fate, large, in the same place above the form after every entry. */
 export function LastOutcome({
   label,
   text,
@@ -63,8 +97,17 @@ export function LastOutcome({
 }) {
   return (
     <div className={refused ? "judge-outcome judge-outcome-refused" : "judge-outcome"}>
-      {label ? <p className="judge-outcome-label">{label}</p> : null}
       <p className="judge-outcome-text">{text}</p>
+      {label ? <p className="judge-outcome-label">{label}</p> : null}
+    </div>
+  );
+}
+
+/** Where the last entry's fate will be, before there is one: the same place, the same size. */
+export function NoOutcomeYet() {
+  return (
+    <div className="judge-outcome judge-outcome-none">
+      <p className="judge-outcome-label">Aún no anotaste nada en este teléfono.</p>
     </div>
   );
 }

@@ -31,6 +31,8 @@ export function TimeTrialPanel({
       if (!runs.some((r) => r.teamId === id && r.attempt === a && r.state !== "conflict")) return a;
     return attempts;
   };
+  const described = (hint: string, error: string | null) =>
+    error ? `${hint} judge-run-error` : hint;
   const mine = runs.filter((r) => r.teamId === teamId).sort((a, b) => a.attempt - b.attempt);
   const row = ranking.find((r) => r.teamId === teamId);
   if (board.teams.length === 0)
@@ -68,28 +70,30 @@ export function TimeTrialPanel({
         {(error) => (
           <>
             <legend className="visually-hidden">Anotar una vuelta</legend>
-            <label className="judge-label" htmlFor="judge-team">
-              Equipo
-            </label>
-            <select
-              id="judge-team"
-              name="equipo"
-              className="judge-select"
-              value={teamId}
-              onChange={(e) => {
-                setTeamId(e.target.value);
-                setAttempt(nextAttempt(e.target.value));
-              }}
-              required
-              aria-describedby={error ? "judge-run-error" : undefined}
-            >
-              <option value="">Elige un equipo</option>
-              {board.teams.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
-            </select>
+            <div className="judge-inline">
+              <label className="judge-label" htmlFor="judge-team">
+                Equipo
+              </label>
+              <select
+                id="judge-team"
+                name="equipo"
+                className="judge-select"
+                value={teamId}
+                onChange={(e) => {
+                  setTeamId(e.target.value);
+                  setAttempt(nextAttempt(e.target.value));
+                }}
+                required
+                aria-describedby={error ? "judge-run-error" : undefined}
+              >
+                <option value="">Elige un equipo</option>
+                {board.teams.map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.name}
+                  </option>
+                ))}
+              </select>
+            </div>
             <fieldset className="judge-choices">
               <legend className="judge-label">Vuelta</legend>
               {Array.from({ length: attempts }, (_, i) => i + 1).map((a) => (
@@ -105,49 +109,64 @@ export function TimeTrialPanel({
                 </label>
               ))}
             </fieldset>
-            <label className="judge-label" htmlFor="judge-time">
-              Tiempo (segundos)
-            </label>
-            <input
-              id="judge-time"
-              name="tiempo"
-              type="text"
-              className="judge-number"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="12,345"
-              maxLength={12}
-              disabled={dnf}
-              aria-describedby={error ? "judge-run-error" : undefined}
-            />
-            <label className="judge-label" htmlFor="judge-penalty">
-              Penalizaciones (segundos, vacío: ninguna)
-            </label>
-            <input
-              id="judge-penalty"
-              name="penalizacion"
-              type="text"
-              className="judge-number"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0"
-              maxLength={12}
-              aria-describedby={error ? "judge-run-error" : undefined}
-            />
-            <label className="judge-choice judge-dnf">
-              <input
-                type="checkbox"
-                name="noTermino"
-                value="1"
-                checked={dnf}
-                onChange={(e) => setDnf(e.target.checked)}
-              />
-              No terminó
-            </label>
+            {/* Side by side: the time and its penalty are one run's numbers. Each says its format
+                beside its name, never inside the field, where it would pass for a typed value. */}
+            <div className="judge-pair">
+              <div className="judge-field">
+                <label className="judge-label" htmlFor="judge-time">
+                  Tiempo
+                </label>
+                <span className="field-hint" id="judge-time-hint">
+                  segundos: 12,345
+                </span>
+                <input
+                  id="judge-time"
+                  name="tiempo"
+                  type="text"
+                  className="judge-number"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  maxLength={12}
+                  disabled={dnf}
+                  aria-describedby={described("judge-time-hint", error)}
+                />
+              </div>
+              <div className="judge-field">
+                <label className="judge-label" htmlFor="judge-penalty">
+                  Penalización
+                </label>
+                <span className="field-hint" id="judge-penalty-hint">
+                  segundos, si hubo
+                </span>
+                <input
+                  id="judge-penalty"
+                  name="penalizacion"
+                  type="text"
+                  className="judge-number"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  maxLength={12}
+                  aria-describedby={described("judge-penalty-hint", error)}
+                />
+              </div>
+            </div>
             <FieldError id="judge-run-error" message={error} />
-            <button type="submit" className="button judge-submit">
-              Anotar vuelta
-            </button>
+            {/* A run that did not finish is marked beside the button that sends it. */}
+            <div className="judge-send">
+              <label className="judge-choice judge-dnf">
+                <input
+                  type="checkbox"
+                  name="noTermino"
+                  value="1"
+                  checked={dnf}
+                  onChange={(e) => setDnf(e.target.checked)}
+                />
+                No terminó
+              </label>
+              <button type="submit" className="button judge-submit">
+                Anotar vuelta
+              </button>
+            </div>
           </>
         )}
       </EntryForm>

@@ -7,11 +7,13 @@
 import { Link } from "react-router";
 import { ErrorPage } from "~/error-page";
 import {
-  answerText,
   EntryLog,
+  JudgeRules,
   JudgeStatus,
   LastOutcome,
+  NoOutcomeYet,
   OrganiserPrep,
+  outcomeText,
 } from "~/competitions/components/judge-screen";
 import { BracketPanel } from "~/competitions/components/judge-bracket";
 import { ScoreSheetPanel } from "~/competitions/components/judge-score-sheet";
@@ -68,39 +70,45 @@ export default function Judge({ loaderData, actionData }: Route.ComponentProps) 
     <div className="page page-narrow judge">
       <BackLink to={`/detalles/${category.eventId}`} label={category.eventName} />
       <p className="eyebrow">Jurado · {category.formatLabel}</p>
-      <h1>{category.name}</h1>
-      <p className="judge-rule">
-        <strong>Desempate: {category.tieRuleLabel}.</strong> {category.tieRuleExplain}
-        {category.format === "tiempo"
-          ? ` Cuenta la mejor de ${category.attempts} ${category.attempts === 1 ? "vuelta" : "vueltas"}.`
-          : ""}
-      </p>
+      <div className="judge-title">
+        <h1>{category.name}</h1>
+        <JudgeRules category={category} />
+      </div>
       {category.final ? (
         <p className="judge-final" role="note">
           {JUDGING_MESSAGES.final}
         </p>
       ) : null}
-      {sync.local ? (
-        <JudgeStatus online={sync.online} pending={sync.pending} sessionEnded={sync.sessionEnded} />
-      ) : null}
-      <div aria-live="polite" aria-atomic="true">
-        {sync.local && last ? (
-          <LastOutcome
-            label={last.label}
-            text={answerText(last, sync.online)}
-            refused={last.answer !== null && !last.answer.ok}
+      {/* One place for what happened, kept the same height so the form never moves under the thumb. */}
+      <div className="judge-feedback">
+        {sync.local ? (
+          <JudgeStatus
+            online={sync.online}
+            pending={sync.pending}
+            sessionEnded={sync.sessionEnded}
           />
         ) : null}
-      </div>
-      {!sync.local && entryReply ? (
-        <div role={entryReply.ok ? "status" : "alert"}>
-          <LastOutcome
-            label=""
-            text={entryReply.ok ? entryReply.message : `No se anotó: ${entryReply.message}`}
-            refused={!entryReply.ok}
-          />
+        <div aria-live="polite" aria-atomic="true">
+          {!sync.local ? null : last ? (
+            <LastOutcome
+              label={last.label}
+              text={outcomeText(last, sync.online)}
+              refused={last.answer !== null && !last.answer.ok}
+            />
+          ) : (
+            <NoOutcomeYet />
+          )}
         </div>
-      ) : null}
+        {!sync.local && entryReply ? (
+          <div role={entryReply.ok ? "status" : "alert"}>
+            <LastOutcome
+              label=""
+              text={entryReply.ok ? entryReply.message : `No se anotó: ${entryReply.message}`}
+              refused={!entryReply.ok}
+            />
+          </div>
+        ) : null}
+      </div>
       {category.format === "tiempo" ? (
         <TimeTrialPanel
           board={board}
