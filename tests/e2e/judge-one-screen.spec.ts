@@ -4,7 +4,7 @@
 // where the screen says in words what waits on the phone. One row of FORMATS per format: a new
 // format adds its row. axe on every screen; screenshots go to SHOTS_DIR when it is set.
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, okAlert, signInAdmin, test } from "./fixtures";
+import { expect, expectNoAxeViolations, okAlert, shoot, signInAdmin, test } from "./fixtures";
 import {
   competition,
   dismissFlash,
@@ -180,6 +180,8 @@ for (const row of FORMATS) {
     await onScreen(judge, rules.locator("summary"), "the rules");
     await rules.locator("summary").click();
     await expect(rules).toContainText("Desempate");
+    await expectNoAxeViolations(judge);
+    await shoot(judge, `judge-${row.format}-rules-open`);
     await c.phone.close();
   });
 }
