@@ -130,7 +130,7 @@ test("the role form offers 'Evento' only for a role of one event, with and witho
   await kind.selectOption({ label: "Tesorería" });
   await expect(dialog.getByLabel("Evento", { exact: true })).toHaveCount(0);
   await expectNoAxeViolations(page);
-  await shoot(page, "admin-rol-tesoreria", dialog);
+  await shoot(page, "admin-rol-tesoreria", dialog.locator(".role-grant-form"));
   await dialog.getByRole("button", { name: "Dar rol" }).click();
   await okAlert(page, "Rol otorgado.");
   await expect(dialog.locator(".role-list")).toContainText("Tesorería");
