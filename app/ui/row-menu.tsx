@@ -13,25 +13,23 @@ export function RowMenu({ label, children }: { label: string; children: ReactNod
     const close = (event: Event) => {
       if (details.open && !details.contains(event.target as Node)) details.open = false;
     };
+    const escape = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || !details.open) return;
+      event.preventDefault();
+      details.open = false;
+      details.querySelector("summary")?.focus();
+    };
     document.addEventListener("click", close);
     document.addEventListener("focusin", close);
+    details.addEventListener("keydown", escape);
     return () => {
       document.removeEventListener("click", close);
       document.removeEventListener("focusin", close);
+      details.removeEventListener("keydown", escape);
     };
   }, []);
   return (
-    <details
-      ref={ref}
-      className="row-menu"
-      onKeyDown={(event) => {
-        const details = ref.current;
-        if (event.key !== "Escape" || !details?.open) return;
-        event.preventDefault();
-        details.open = false;
-        details.querySelector("summary")?.focus();
-      }}
-    >
+    <details ref={ref} className="row-menu">
       <summary className="button button-secondary button-small">
         Más<span className="visually-hidden"> acciones: {label}</span>
         <svg aria-hidden="true" viewBox="0 0 12 12" width="12" height="12">

@@ -40,7 +40,8 @@ test("a member marked present downloads their certificate from the profile, and 
   expect((await post("/admin", { intent: "publish", ...fields })).ok()).toBe(true);
   await page.goto(`/admin?buscarEvento=${encodeURIComponent(name)}`);
   const participants = await page
-    .getByRole("link", { name: `Participantes de ${name}` })
+    // In the row's menu, closed: read, not clicked.
+    .getByRole("link", { name: `Participantes de ${name}`, includeHidden: true })
     .getAttribute("href");
   const eventId = participants!.split("/")[3]!;
 
