@@ -4,6 +4,7 @@
 // without scripts; the users' search box and list agree after a change on a member.
 import {
   createMember,
+  E2E_ADMIN,
   expect,
   expectNoAxeViolations,
   okAlert,
@@ -103,6 +104,14 @@ test("'Crear enlace' empties 'Para quién' once the link is made and shows the l
   // A second click asks for a name again instead of making a second link.
   await links.getByRole("button", { name: "Crear enlace" }).click();
   await expect(links.locator(".staff-links-list li")).toHaveCount(1);
+
+  // 'Dar rol' in the event's staff empties the member's e-mail once the role is given.
+  const team = page.getByRole("region", { name: "Personal del evento" });
+  await team.getByLabel("Correo del miembro").fill(E2E_ADMIN);
+  await team.getByLabel("Rol").selectOption({ label: "Registro de entrada" });
+  await team.getByRole("button", { name: "Dar rol" }).click();
+  await okAlert(page, "Rol otorgado.");
+  await expect(team.getByLabel("Correo del miembro")).toHaveValue("");
 });
 
 test("the role form offers 'Evento' only for a role of one event, with and without scripts; the users' search stays with its list", async ({
