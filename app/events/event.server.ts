@@ -10,6 +10,7 @@ import { preparedFor } from "~/db/prepared.server";
 import { events, type User } from "~/db/schema.server";
 import { tableMemory } from "~/db/table-memory.server";
 import { assertMay, type Grant, type Scope } from "~/kernel/permissions";
+import { boundedSearch, likePattern } from "~/kernel/search";
 import { EventNotFoundError } from "~/kernel/errors";
 
 /** Who acts on an event, as every events' function receives them. */
@@ -203,10 +204,40 @@ export async function listEventsPage(
   };
 }
 
-/** 'Eventos Publicados' (§2): every event, by fechaEvento (and time) newest first. */
-export async function listEventsForAdmin(db: Db, actor: EventActor) {
+/** How many events a page of 'Eventos Publicados' shows. */
+export const ADMIN_EVENTS_PAGE_SIZE = 50;
+
+/**
+ * 'Eventos Publicados' (§2): the events whose title holds `search`, by fechaEvento (and time)
+ * newest first, one page at a time with how many there are, so that the panel costs the same
+ * with a hundred events or thousands. A page past the last gives the last.
+ */
+export async function listEventsForAdmin(
+  db: Db,
+  actor: EventActor,
+  options: { search?: string; page?: number } = {},
+) {
   assertMay(actor, "events.list");
-  return db
+  const search = boundedSearch(options.search);
+  // No title holds a control character (forms refuse them, decision 063; PostgreSQL refuses a
+  // NUL): such a search matches nothing, without asking the database.
+  if (/\p{Cc}/u.test(search))
+    return {
+      events: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
+      search: search.replace(/\p{Cc}/gu, "\uFFFD"),
+    };
+  const where = search ? sql`lower(${events.nombreEvento}) like ${likePattern(search)}` : undefined;
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(events)
+    .where(where);
+  const total = count?.n ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_EVENTS_PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
+  const rows = await db
     .select({
       id: events.id,
       nombreEvento: events.nombreEvento,
@@ -220,7 +251,30 @@ export async function listEventsForAdmin(db: Db, actor: EventActor) {
         where pa.event_id = "events"."id" and pa.seat)`,
     })
     .from(events)
-    .orderBy(desc(events.fechaEvento), desc(events.horaEvento), desc(events.createdAt));
+    .where(where)
+    .orderBy(
+      desc(events.fechaEvento),
+      desc(events.horaEvento),
+      desc(events.createdAt),
+      desc(events.id),
+    )
+    .limit(ADMIN_EVENTS_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_EVENTS_PAGE_SIZE);
+  return { events: rows, total, page, pageCount, search };
+}
+
+/**
+ * The events a role may be given for in a member's details: those not yet ended, soonest first
+ * (at most `limit`); an ended event's staff are given on its own page.
+ */
+export async function listEventChoices(db: Db, actor: EventActor, now: Date, limit = 200) {
+  assertMay(actor, "events.list");
+  return db
+    .select({ id: events.id, nombreEvento: events.nombreEvento })
+    .from(events)
+    .where(gt(events.endsAt, now))
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(limit);
 }
 
 /** One event with its gallery, or null for an unknown or malformed id. */

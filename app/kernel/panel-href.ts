@@ -1,3 +1,7 @@
+/** The address's names of the panel's search of events and its page ('Eventos Publicados'). */
+export const EVENT_SEARCH = "buscarEvento";
+export const EVENT_PAGE = "paginaEventos";
+
 /** The panel's (or `base` page's) address with some query parameters changed (its dialogs live in the URL). */
 export function panelHref(
   params: URLSearchParams,
@@ -5,7 +9,7 @@ export function panelHref(
   base = "/admin",
 ): string {
   const next = new URLSearchParams();
-  for (const key of ["q", "pagina"]) {
+  for (const key of ["q", "pagina", EVENT_SEARCH, EVENT_PAGE]) {
     const value = params.get(key);
     if (value) next.set(key, value);
   }

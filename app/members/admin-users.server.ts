@@ -2,6 +2,7 @@
 // details with the events they take part in, and granting or revoking admin. Admins only.
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import { isUuid } from "~/kernel/checks";
+import { boundedSearch, likePattern, SEARCH_MAX } from "~/kernel/search";
 import type { Db } from "~/db/client.server";
 import { events, participations, users, type User } from "~/db/schema.server";
 import { assertMay } from "~/kernel/permissions";
@@ -11,22 +12,13 @@ import { AdminSeenError, LastAdminError } from "./errors";
 import { MEMBER_MESSAGES } from "./messages";
 
 const USERS_PAGE_SIZE = 25;
-export const SEARCH_MAX = 100;
+export { boundedSearch, SEARCH_MAX };
 
 export class UserNotFoundError extends Refusal {
   override name = "UserNotFoundError";
   constructor() {
     super(MEMBER_MESSAGES.userNotFound, 404);
   }
-}
-
-/** The search as it is used and shown again: trimmed and at most SEARCH_MAX characters. */
-export function boundedSearch(value: string | null | undefined): string {
-  return [...(value ?? "").trim()].slice(0, SEARCH_MAX).join("");
-}
-
-function likePattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Members whose name or e-mail contains `search`, admins first, then by name; a page at a time. */

@@ -20,6 +20,8 @@ export const MEMBER_MESSAGES = {
   roleRevoked: "Rol retirado.",
   roleUnknown: "Ese rol no existe.",
   roleEventMissing: "Elige el evento de ese rol.",
+  roleSiteWide:
+    "Ese rol es para todo el sitio, no para un evento: deja «Evento» sin elegir y vuelve a darlo.",
   roleCategoryMissing: "Elige la categoría que juzgará.",
   roleCategoryNotFound: "Esa categoría no existe en este evento.",
   roleEventNotFound: "Evento no encontrado.",

@@ -64,6 +64,11 @@ async function resolveTarget(db: Db, actor: Author | null, target: RoleTarget) {
   const kind: RoleKind = target.kind;
   const scoped = isEventScoped(kind);
   const eventId = scoped ? target.eventId : null;
+  // A site-wide role given "for an event" would silently reach every event: refused, never ignored.
+  if (!scoped && target.eventId !== undefined && target.eventId !== null && target.eventId !== "") {
+    assertMay(actor, "roles.grant");
+    throw new RoleInputError(MEMBER_MESSAGES.roleSiteWide);
+  }
   if (scoped && (eventId === undefined || eventId === null || eventId === "")) {
     assertMay(actor, "roles.grant");
     throw new RoleInputError(MEMBER_MESSAGES.roleEventMissing);

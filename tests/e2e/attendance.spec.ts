@@ -46,7 +46,8 @@ test("a member joins a full event's waiting list and gets the seat when its part
   await okAlert(page, "Evento publicado con éxito!");
   const row = page.locator(".admin-event-list li").filter({ hasText: name });
   const participantsHref = await row
-    .getByRole("link", { name: `Participantes de ${name}` })
+    // In the row's menu, closed: read, not clicked.
+    .getByRole("link", { name: `Participantes de ${name}`, includeHidden: true })
     .getAttribute("href");
   const eventPath = participantsHref!.replace(
     /^\/admin\/eventos\/([^/]+)\/participantes$/,

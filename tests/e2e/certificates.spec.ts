@@ -38,9 +38,10 @@ test("a member marked present downloads their certificate from the profile, and 
   const post = (path: string, form: Record<string, string>) =>
     page.request.post(path, { form, headers: { Origin: origin } });
   expect((await post("/admin", { intent: "publish", ...fields })).ok()).toBe(true);
-  await page.goto("/admin");
+  await page.goto(`/admin?buscarEvento=${encodeURIComponent(name)}`);
   const participants = await page
-    .getByRole("link", { name: `Participantes de ${name}` })
+    // In the row's menu, closed: read, not clicked.
+    .getByRole("link", { name: `Participantes de ${name}`, includeHidden: true })
     .getAttribute("href");
   const eventId = participants!.split("/")[3]!;
 

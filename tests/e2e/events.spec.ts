@@ -91,6 +91,8 @@ test("an admin publishes a Hibrido event with a gallery; a member joins and leav
   await expect(published).toContainText("15 de agosto de 2035");
 
   // ——— Its gallery: two images in, one out ———
+  // The row's other actions are in its menu, behind 'Más'.
+  await published.locator("summary").click();
   await published.getByRole("link", { name: `Galería de ${name}` }).click();
   const gallery = page.getByRole("dialog", { name: `Galería de Imágenes para: ${name}` });
   await expect(gallery).toBeVisible();
@@ -155,6 +157,7 @@ test("an admin publishes a Hibrido event with a gallery; a member joins and leav
     .getByRole("region", { name: "Eventos Publicados" })
     .getByRole("listitem")
     .filter({ hasText: name });
+  await row.locator("summary").click();
   await row.getByRole("link", { name: `Eliminar ${name}` }).click();
   const confirm = page.getByRole("alertdialog", { name: "Eliminar evento" });
   await expect(confirm).toContainText("¿Estás seguro de que quieres eliminar este evento?");
@@ -256,6 +259,7 @@ test.describe("with JavaScript off", () => {
       .getByRole("region", { name: "Eventos Publicados" })
       .getByRole("listitem")
       .filter({ hasText: name });
+    await row.locator("summary").click();
     await row.getByRole("link", { name: `Eliminar ${name}` }).click();
     await expect(
       page.getByText("¿Estás seguro de que quieres eliminar este evento?"),
@@ -323,6 +327,7 @@ test("an event whose picture fails to load shows the branded placeholder on its 
       .getByRole("listitem")
       .filter({ hasText: name });
   await page.goto("/admin");
+  await publishedRow().locator("summary").click();
   await publishedRow()
     .getByRole("link", { name: `Galería de ${name}` })
     .click();
@@ -342,6 +347,7 @@ test("an event whose picture fails to load shows the branded placeholder on its 
 
   // Leave no event behind for the other journeys.
   await page.goto("/admin");
+  await publishedRow().locator("summary").click();
   await publishedRow()
     .getByRole("link", { name: `Eliminar ${name}` })
     .click();

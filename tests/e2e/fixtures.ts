@@ -364,7 +364,9 @@ export async function publishEvent(
     },
   });
   expect(reply.ok(), await reply.text()).toBe(true);
-  const panel = await (await page.request.get("/admin")).text();
+  const panel = await (
+    await page.request.get(`/admin?buscarEvento=${encodeURIComponent(name)}`)
+  ).text();
   const link = new RegExp(`<a[^>]*aria-label="Participantes de ${name}"[^>]*>`).exec(panel)?.[0];
   const id = /href="\/admin\/eventos\/([0-9a-f-]{36})\/participantes"/.exec(link ?? "")?.[1];
   expect(id, "el evento publicado aparece en el panel").toBeTruthy();

@@ -306,7 +306,9 @@ test("a place whose payment treasury has not confirmed shows a greyed pass that 
     },
   });
   expect(published.ok()).toBe(true);
-  const panel = await (await page.request.get("/admin")).text();
+  const panel = await (
+    await page.request.get(`/admin?buscarEvento=${encodeURIComponent(name)}`)
+  ).text();
   const link = new RegExp(`<a[^>]*aria-label="Participantes de ${name}"[^>]*>`).exec(panel)?.[0];
   const eventId = /href="\/admin\/eventos\/([0-9a-f-]{36})\/participantes"/.exec(link ?? "")![1]!;
   await page.context().clearCookies();

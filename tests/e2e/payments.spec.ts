@@ -133,7 +133,9 @@ async function publishPaid(page: Page, name: string): Promise<string> {
     },
   });
   expect(reply.ok(), await reply.text()).toBe(true);
-  const panel = await (await page.request.get("/admin")).text();
+  const panel = await (
+    await page.request.get(`/admin?buscarEvento=${encodeURIComponent(name)}`)
+  ).text();
   const link = new RegExp(`<a[^>]*aria-label="Participantes de ${name}"[^>]*>`).exec(panel)?.[0];
   return /href="\/admin\/eventos\/([0-9a-f-]{36})\/participantes"/.exec(link ?? "")![1]!;
 }

@@ -40,7 +40,9 @@ test("an admin makes a member organiser of one event; the organiser manages it a
     },
   });
   expect(published.ok()).toBe(true);
-  const panel = await (await page.request.get("/admin")).text();
+  const panel = await (
+    await page.request.get(`/admin?buscarEvento=${encodeURIComponent(name)}`)
+  ).text();
   const link = new RegExp(`<a[^>]*aria-label="Participantes de ${name}"[^>]*>`).exec(panel)?.[0];
   const eventId = /href="\/admin\/eventos\/([0-9a-f-]{36})\/participantes"/.exec(link ?? "")?.[1];
   expect(eventId).toBeTruthy();

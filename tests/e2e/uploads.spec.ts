@@ -49,10 +49,12 @@ test("an admin uploads an event's image and two gallery photos; a visitor sees t
   const published = page.getByRole("alertdialog").filter({ hasText: "Evento publicado" });
   await published.getByRole("button", { name: "OK" }).click();
 
-  await page
+  const row = page
     .getByRole("region", { name: "Eventos Publicados" })
-    .getByRole("link", { name: `Galería de ${name}` })
-    .click();
+    .getByRole("listitem")
+    .filter({ hasText: name });
+  await row.locator("summary").click();
+  await row.getByRole("link", { name: `Galería de ${name}` }).click();
   const gallery = page.getByRole("dialog", { name: `Galería de Imágenes para: ${name}` });
   await gallery
     .getByLabel("Subir imágenes")

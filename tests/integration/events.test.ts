@@ -465,10 +465,11 @@ test("the panel shows the form, 'Eventos Publicados' newest first with 'Galería
   expect(page.text.indexOf("Orden nuevo")).toBeLessThan(page.text.indexOf("Orden antiguo"));
   for (const label of ["Galería de", "Editar", "Eliminar"])
     expect(page.text).toContain(`aria-label="${label} Orden nuevo"`);
-  // Every action of a row drawn alike ('Editar' not grey among outlined ones), 'Eliminar' apart.
+  // One action of a row is a button ('Gestionar'); the others are in the row's menu, alike.
   expect(page.text).toMatch(
-    /class="button button-secondary button-small" aria-label="Editar Orden nuevo"/,
+    /class="button button-secondary button-small"[^>]*aria-label="Gestionar Orden nuevo/,
   );
+  expect(page.text).toMatch(/class="row-menu-item"[^>]*aria-label="Editar Orden nuevo"/);
 
   // Each row says how many take part, and the seats left of an event with a capacity.
   const limited = await createTestEvent(server.db, admin.user, {

@@ -86,7 +86,14 @@ export function EventStaff({
           ))}
         </ul>
       )}
-      <Form method="post" className="role-grant-form" preventScrollReset>
+      <Form
+        // A role given (one more grant in the list) empties the form for the next person; a
+        // refusal changes no grant, so what was typed stays.
+        key={staff.map((s) => s.grantId).join()}
+        method="post"
+        className="role-grant-form"
+        preventScrollReset
+      >
         <input type="hidden" name="intent" value="grantRole" />
         <input type="hidden" name="visto" value={ROLE_NOT_SEEN} />
         <input type="hidden" name="eventId" value={eventId} />

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Field } from "~/ui/field";
 import { ROLE_NOT_SEEN } from "../roles";
@@ -24,17 +25,23 @@ export function RoleKindField({
   id,
   kinds,
   initial,
+  onChange,
 }: {
   id: string;
-  kinds: ReadonlyArray<{ kind: string; label: string }>;
+  kinds: ReadonlyArray<{ kind: string; label: string; scope?: string }>;
   initial: string | undefined;
+  onChange?: (kind: string) => void;
 }) {
   return (
     <Field id={id} name="kind" label="Rol">
       {(control) => (
-        <select {...control} defaultValue={initial}>
+        <select
+          {...control}
+          defaultValue={initial}
+          onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}
+        >
           {kinds.map((k) => (
-            <option key={k.kind} value={k.kind}>
+            <option key={k.kind} value={k.kind} data-scope={k.scope}>
               {k.label}
             </option>
           ))}
@@ -59,7 +66,10 @@ export function MemberRoles({
   roles,
   kinds,
   events,
+  returnTo,
 }: {
+  /** The panel's query (its searches and pages), kept across the redirect after a change. */
+  returnTo: string;
   userId: string;
   roles: readonly RoleRow[];
   kinds: readonly RoleKindOption[];
@@ -67,6 +77,10 @@ export function MemberRoles({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const [kind, setKind] = useState(kinds[0]?.kind);
+  // A site-wide role (Tesorería, edición) has no event: its form offers none. Without scripts the
+  // stylesheet hides the field for them, and the server refuses an event sent with one.
+  const forEvent = kinds.find((k) => k.kind === kind)?.scope !== "site";
   return (
     <section aria-labelledby="member-roles-title">
       <h3 id="member-roles-title">Roles</h3>
@@ -79,6 +93,7 @@ export function MemberRoles({
               <span>{roleText(role)}</span>
               <Form method="post" preventScrollReset>
                 <input type="hidden" name="intent" value="revokeRole" />
+                <input type="hidden" name="returnTo" value={returnTo} />
                 <input type="hidden" name="visto" value={role.grantId} />
                 <input type="hidden" name="userId" value={userId} />
                 <input type="hidden" name="kind" value={role.kind} />
@@ -98,26 +113,31 @@ export function MemberRoles({
       )}
       <Form method="post" className="role-grant-form" preventScrollReset>
         <input type="hidden" name="intent" value="grantRole" />
+        <input type="hidden" name="returnTo" value={returnTo} />
         <input type="hidden" name="visto" value={ROLE_NOT_SEEN} />
         <input type="hidden" name="userId" value={userId} />
-        <RoleKindField id="role-kind" kinds={kinds} initial={kinds[0]?.kind} />
-        <Field
-          id="role-event"
-          name="eventId"
-          label="Evento"
-          hint="Para organización y registro de entrada; la edición es para todo el sitio."
-        >
-          {(control) => (
-            <select {...control} defaultValue="">
-              <option value="">—</option>
-              {events.map((e) => (
-                <option key={e.id} value={e.id}>
-                  {e.nombreEvento}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <RoleKindField id="role-kind" kinds={kinds} initial={kinds[0]?.kind} onChange={setKind} />
+        {forEvent ? (
+          <div className="role-event-field">
+            <Field
+              id="role-event"
+              name="eventId"
+              label="Evento"
+              hint="Los eventos que no terminaron. El personal de uno ya terminado se da en su página."
+            >
+              {(control) => (
+                <select {...control} defaultValue="">
+                  <option value="">—</option>
+                  {events.map((e) => (
+                    <option key={e.id} value={e.id}>
+                      {e.nombreEvento}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
+        ) : null}
         <div className="form-actions">
           <button type="submit" className="button" disabled={busy}>
             Dar rol

@@ -111,7 +111,14 @@ export function StaffLinks({
           {errors.other}
         </p>
       ) : null}
-      <Form method="post" className="staff-links-form" preventScrollReset>
+      <Form
+        // A link just made empties the form (its address is shown above): a second click makes
+        // no second link for the same person.
+        key={created?.url ?? "nuevo"}
+        method="post"
+        className="staff-links-form"
+        preventScrollReset
+      >
         <input type="hidden" name="intent" value="createStaffLink" />
         <Field
           id="staff-link-label"

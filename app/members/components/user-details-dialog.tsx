@@ -91,6 +91,7 @@ export function UserDetailsDialog({
         roles={userDetails.roles}
         kinds={roleKinds}
         events={events}
+        returnTo={currentQuery}
       />
       <Form method="post" className="form-actions" preventScrollReset>
         <input

@@ -1,5 +1,6 @@
-import { Form, Link } from "react-router";
-import { panelHref } from "~/kernel/panel-href";
+import { Form, Link, useLocation } from "react-router";
+import { EVENT_PAGE, EVENT_SEARCH, panelHref } from "~/kernel/panel-href";
+import { SEARCH_MAX } from "~/kernel/search";
 import { EmailAddress } from "~/ui/email-address";
 
 interface UserRow {
@@ -20,18 +21,28 @@ export function UsersSection({
   usersPage: { total: number; page: number; pageCount: number; q: string };
   params: URLSearchParams;
 }) {
+  const { key: arrival } = useLocation();
   return (
     <section className="card" aria-labelledby="users-title">
       <h2 id="users-title">Usuarios</h2>
-      <Form method="get" className="search-form" role="search">
+      <Form method="get" className="search-form" role="search" aria-label="Buscar usuarios">
         <label htmlFor="user-search">Buscar por nombre o correo</label>
+        {/* The events' list keeps its search and page. */}
+        {[EVENT_SEARCH, EVENT_PAGE].map((key) =>
+          params.get(key) ? (
+            <input key={key} type="hidden" name={key} value={params.get(key) ?? ""} />
+          ) : null,
+        )}
         <div className="search-row">
           <input
+            // The box says what the list below was searched for, after every arrival: a search
+            // typed and left without 'Buscar' never sits over a list it did not filter.
+            key={arrival}
             id="user-search"
             type="search"
             name="q"
             defaultValue={usersPage.q}
-            maxLength={100}
+            maxLength={SEARCH_MAX}
           />
           <button type="submit" className="button button-secondary button-small">
             Buscar

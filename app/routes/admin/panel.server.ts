@@ -18,12 +18,16 @@ import {
 import { addGalleryImage, removeGalleryImage } from "~/events/gallery.server";
 import { createEvent, deleteEvent, updateEvent } from "~/events/event-commands.server";
 import {
+  ADMIN_EVENTS_PAGE_SIZE,
   EventNotFoundError,
   eventState,
   getEvent,
   hasEnded,
+  listEventChoices,
   listEventsForAdmin,
 } from "~/events/event.server";
+import { EVENT_PAGE, EVENT_SEARCH } from "~/kernel/panel-href";
+import { pageNumber } from "~/kernel/search";
 import { releaseAfterChange } from "~/uploads/upload.server";
 import { grantRole, revokeRole, rolesOf } from "~/members/roles.server";
 import { ROLE_KIND_NAMES, ROLE_KINDS } from "~/kernel/permissions";
@@ -52,26 +56,37 @@ interface Post {
 /** What the panel shows: users, events, and the dialog its address opens. */
 export async function loadPanel(request: Request, admin: User, context: AppLoadContext) {
   const params = new URL(request.url).searchParams;
-  // A search longer than the list can use goes back to an address holding only what is used, so
+  // A search longer than the lists can use goes back to an address holding only what is used, so
   // that no link or form of the page copies the rest.
-  const q = params.get("q");
-  if (q !== null && q.length > SEARCH_MAX) {
-    params.set("q", boundedSearch(q));
-    throw redirect(`/admin?${params.toString()}`);
+  let cut = false;
+  for (const key of ["q", EVENT_SEARCH]) {
+    const value = params.get(key);
+    if (value !== null && value.length > SEARCH_MAX) {
+      params.set(key, boundedSearch(value));
+      cut = true;
+    }
   }
-  const page = Number(params.get("pagina") ?? "1");
+  if (cut) throw redirect(`/admin?${params.toString()}`);
   const [users, events] = await Promise.all([
     listUsers(context.db, admin, {
       search: params.get("q") ?? "",
-      page: Number.isFinite(page) ? page : 1,
+      page: pageNumber(params.get("pagina")),
     }),
-    listEventsForAdmin(context.db, admin),
+    listEventsForAdmin(context.db, admin, {
+      search: params.get(EVENT_SEARCH) ?? "",
+      page: pageNumber(params.get(EVENT_PAGE)),
+    }),
   ]);
 
   const userId = params.get("usuario");
   const userDetails = userId !== null ? await getUserDetails(context.db, admin, userId) : null;
   if (userId !== null && !userDetails) notFound(MESSAGES.userNotFound);
-  const userRoles = userDetails ? await rolesOf(context.db, admin, userDetails.id) : [];
+  const [userRoles, roleEvents] = userDetails
+    ? await Promise.all([
+        rolesOf(context.db, admin, userDetails.id),
+        listEventChoices(context.db, admin, context.now()),
+      ])
+    : [[], []];
 
   const loadEvent = async (key: string) => {
     const id = params.get(key);
@@ -109,7 +124,15 @@ export async function loadPanel(request: Request, admin: User, context: AppLoadC
         pageCount: users.pageCount,
         q: users.search,
       },
-      events: events.map((e) => ({
+      eventsPage: {
+        total: events.total,
+        page: events.page,
+        pageCount: events.pageCount,
+        pageSize: ADMIN_EVENTS_PAGE_SIZE,
+        q: events.search,
+      },
+      roleEvents,
+      events: events.events.map((e) => ({
         ...e,
         startsAt: e.startsAt.toISOString(),
         endsAt: e.endsAt.toISOString(),
@@ -331,12 +354,20 @@ async function changeAdmin({ intent, form, admin, context }: Post) {
   }
   // An admin who revoked their own rights can no longer see the panel.
   if (userId === admin.id && !grant) return back(context, "/inicio", "adminRevoked");
+  return back(context, memberReturn(form, userId), grant ? "adminGranted" : "adminRevoked");
+}
+
+/**
+ * Where a change on a member's details goes back to: the panel as it was (its searches and pages,
+ * so that the lists and their search boxes still agree), with the member's details open.
+ */
+function memberReturn(form: FormData, userId: unknown): string {
   const returnTo = form.get("returnTo");
-  const to =
-    typeof returnTo === "string" && /^\?[\w=&%.-]*$/.test(returnTo) && returnTo.includes("usuario=")
-      ? `/admin${returnTo}`
-      : `/admin?usuario=${userId}`;
-  return back(context, to, grant ? "adminGranted" : "adminRevoked");
+  return typeof returnTo === "string" &&
+    /^\?[\w=&%.+-]*$/.test(returnTo) &&
+    returnTo.includes("usuario=")
+    ? `/admin${returnTo}`
+    : `/admin?usuario=${String(userId)}`;
 }
 
 /** 'Dar rol' and 'Quitar' on a member's details: a role kind, and the event of kinds scoped to one. */
@@ -358,7 +389,7 @@ async function changeRole({ intent, form, admin, context }: Post) {
   }
   return back(
     context,
-    `/admin?usuario=${String(target.userId)}`,
+    memberReturn(form, target.userId),
     intent === "grantRole" ? "roleGranted" : "roleRevoked",
   );
 }

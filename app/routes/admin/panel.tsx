@@ -34,6 +34,8 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
     users,
     usersPage,
     events,
+    eventsPage,
+    roleEvents,
     userDetails,
     gallery,
     removingImage,
@@ -71,7 +73,7 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
         </h2>
         <EventForm
           // A new event (one more in the list) empties the form for the next one.
-          key={editId ?? `nuevo-${events.length}`}
+          key={editId ?? `nuevo-${eventsPage.total}`}
           mode={mode}
           eventId={editId}
           values={formValues}
@@ -81,7 +83,7 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
         />
       </section>
 
-      <AdminEventList events={events} params={params} timeZone={timeZone} />
+      <AdminEventList events={events} eventsPage={eventsPage} params={params} timeZone={timeZone} />
 
       {userDetails ? (
         <UserDetailsDialog
@@ -90,7 +92,7 @@ export default function AdminPanel({ loaderData, actionData }: Route.ComponentPr
           currentQuery={currentQuery}
           timeZone={timeZone}
           roleKinds={loaderData.roleKinds}
-          events={events}
+          events={roleEvents}
         />
       ) : null}
 
