@@ -128,7 +128,7 @@ export async function listAttendance(db: Db, actor: Actor, eventId: unknown) {
  * Marks a participant present (the first time counts; marking again keeps it) or not present.
  * Someone who does not participate in the event cannot be marked. Present is attendance of the
  * session the door is open for, else (a correction afterwards) of the last one whose door opened;
- * before any door opened it is refused, as at the door (decision 073). Not present removes their
+ * before any door opened it is refused, as at the door (decision 075). Not present removes their
  * attendance of every session.
  */
 export async function setCheckedIn(
@@ -252,7 +252,7 @@ export async function setSessionAttendance(
     if (session.cancelledAt !== null) {
       throw new Refusal(SESSION_ATTENDANCE_MESSAGES.sessionCancelled, 409);
     }
-    // Its door follows the event's hours (decision 073): before it opens, nothing to mark.
+    // Its door follows the event's hours (decision 075): before it opens, nothing to mark.
     const door = (await eventDoors(tx, eventId))?.find((w) => w.sessionId === sessionId);
     if (door && door.opensAt > now) {
       throw new Refusal(closedDoorMessage({ opensAt: door.opensAt, closedAt: null }, now, timeZone), 409);

@@ -148,7 +148,7 @@ export async function listCheckIn(
     .where(eq(events.id, eventId))
     .limit(1);
   if (!event) return null;
-  // The door is for the session under way (decisions 044 and 073): who is in is who came to it.
+  // The door is for the session under way (decisions 044 and 075): who is in is who came to it.
   const doors = (await eventDoors(db, event.id)) ?? [];
   const door = doorAt(doors, now);
   const current = door.open ? door.window : null;
@@ -330,7 +330,7 @@ export async function checkIn(
     if (notValid && !(await isCompetitor(tx, event.id, userId)))
       throw new CheckInError(`${before.nombre}: ${notValid}`, 409);
     const when = at < before.joinedAt ? before.joinedAt : at;
-    // The door decides (decision 073), at the time the phone marked the person: a queued
+    // The door decides (decision 075), at the time the phone marked the person: a queued
     // check-in counts for the session it was made in, not the one under way when it arrived.
     const door = doorAt((await eventDoors(tx, event.id)) ?? [], when);
     if (!door.open) throw new CheckInError(closedDoorMessage(door, now, timeZone), 409);

@@ -1,4 +1,4 @@
-// The one door rule (docs/decisions/073-one-door-rule.md): when the door of an event opens and
+// The one door rule (docs/decisions/075-one-door-rule.md): when the door of an event opens and
 // closes. The organiser sets the event's hours in 'Gestionar evento' › 'Horario del registro de
 // entrada'; every session of the event follows them (there is no hour of a session's own): its
 // door opens that many hours before its start and closes that many after its end. The server

@@ -84,7 +84,7 @@ export async function createTestEvent(
 
 /**
  * Moves a one-session event (and its session) to start `minutes` after `now` and last three
- * hours, so that its door, open from the event's hours before its start (decision 073), is open
+ * hours, so that its door, open from the event's hours before its start (decision 075), is open
  * while the event is still to come.
  */
 export async function openForCheckIn(db: Db, eventId: string, now = new Date(), minutes = 30) {

@@ -1,4 +1,4 @@
-// One door rule (docs/decisions/073-one-door-rule.md): the hours the organiser sets for the event's
+// One door rule (docs/decisions/075-one-door-rule.md): the hours the organiser sets for the event's
 // door govern each session's door, for the scanned pass, the typed code, the offline queue and
 // 'Marcar presente' alike; a closed door says when it opens and changes nothing.
 import { and, eq } from "drizzle-orm";

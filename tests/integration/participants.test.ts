@@ -206,7 +206,7 @@ test("the CSV has a byte-order mark, a header, one quoted row per participant, a
 
 test("an admin marks a participant present once (a second mark keeps the first time), and can undo it", async () => {
   const { event, a } = await fullEventWithPeople();
-  // Its door is open (decision 073): 'Marcar presente' follows it.
+  // Its door is open (decision 075): 'Marcar presente' follows it.
   await openForCheckIn(server.db, event.id);
   const path = `/admin/eventos/${event.id}/participantes`;
   const marked = await landOn(

@@ -141,7 +141,7 @@ export interface WaitingRow {
   createdAt: string;
 }
 
-/** The door as the participants page shows it: 'Marcar presente' follows it (decision 073). */
+/** The door as the participants page shows it: 'Marcar presente' follows it (decision 075). */
 export interface DoorRow {
   open: boolean;
   /** 'Marcar presente' is offered: the door is open, or one had opened (a correction after it). */

@@ -46,7 +46,7 @@ export async function loadParticipants(
   const { event, participants, waiting } = attendance;
   // A competition's competitors and coaches are told apart from its audience.
   const teams = await teamsOfParticipants(context.db, admin, event.id);
-  // The door's rule (decision 073): 'Marcar presente' marks the session the door is open for, or
+  // The door's rule (decision 075): 'Marcar presente' marks the session the door is open for, or
   // afterwards the last one whose door opened; before any door opened it is not offered.
   const now = context.now();
   const doors = (await eventDoors(context.db, event.id)) ?? [];
