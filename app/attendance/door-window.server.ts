@@ -1,4 +1,4 @@
-// The door hours of an event (decisions 041 and 073): organisers and admins set them on the
+// The door hours of an event (decisions 041 and 075): organisers and admins set them on the
 // event's page, and the door of each of its sessions follows them (./door.ts).
 import type { EventActor } from "~/events/event.server";
 import { eq } from "drizzle-orm";
