@@ -13,12 +13,9 @@ import {
   users,
   type User,
 } from "~/db/schema.server";
-import {
-  openSessionsOf,
-  reachesShare,
-  SESSION_OPENS_BEFORE_MS,
-  sessionUnderWay,
-} from "./event-session-attendance.server";
+import { reachesShare } from "./event-session-attendance.server";
+import { closedDoorMessage, doorAt } from "./door";
+import { eventDoors } from "./door-window.server";
 import { assertMay, type Grant } from "~/kernel/permissions";
 import { recordAudit, type AuditActor } from "~/audit/audit.server";
 import { isLinkHolder, linkAuthor, type LinkHolder } from "~/members/staff-links.server";
@@ -130,8 +127,9 @@ export async function listAttendance(db: Db, actor: Actor, eventId: unknown) {
 /**
  * Marks a participant present (the first time counts; marking again keeps it) or not present.
  * Someone who does not participate in the event cannot be marked. Present is attendance of the
- * session under way, else of the last one that began, else of the first (decision 044); not
- * present removes their attendance of every session.
+ * session the door is open for, else (a correction afterwards) of the last one whose door opened;
+ * before any door opened it is refused, as at the door (decision 075). Not present removes their
+ * attendance of every session.
  */
 export async function setCheckedIn(
   db: Db,
@@ -145,6 +143,7 @@ export async function setCheckedIn(
   userId: unknown,
   present: boolean,
   now: Date = new Date(),
+  timeZone: string = "America/La_Paz",
 ): Promise<void> {
   const scope = (await eventScope(db, eventId, now)) ?? { eventId: String(eventId), now };
   const role = assertMay(actor, "event.checkIn", scope);
@@ -171,16 +170,15 @@ export async function setCheckedIn(
       .returning({ userId: participations.userId });
     if (updated.length === 0) throw new ParticipantNotFoundError();
     if (present) {
-      const sessions = await openSessionsOf(tx, eventId);
-      const session =
-        sessionUnderWay(sessions, now).current ??
-        sessions.filter((s) => s.startsAt <= now).at(-1) ??
-        sessions[0];
+      const doors = (await eventDoors(tx, eventId)) ?? [];
+      const door = doorAt(doors, now);
+      const session = door.open ? door.window : doors.filter((w) => w.opensAt <= now).at(-1);
+      if (!session && !door.open) throw new Refusal(closedDoorMessage(door, now, timeZone), 409);
       if (session) {
         await tx
           .insert(sessionAttendance)
           .values({
-            sessionId: session.id,
+            sessionId: session.sessionId,
             eventId,
             userId,
             checkedInAt: now,
@@ -211,13 +209,12 @@ export async function setCheckedIn(
 export const SESSION_ATTENDANCE_MESSAGES = {
   sessionNotFound: "Sesión no encontrada.",
   sessionCancelled: "Esa sesión está cancelada: su asistencia no cuenta.",
-  sessionNotOpen: "Esa sesión todavía no empezó: su asistencia se marca desde una hora antes.",
 } as const;
 
 /**
  * Marks a participant present at one particular session, or not present at it (decision 045): the
  * organisers' correction after the fact, on the participants page. The session must be one of the
- * event's, not cancelled, and open for check-in already. Marked once it has ended, the time
+ * event's, not cancelled, and its door must have opened. Marked once it has ended, the time
  * recorded is its start. `participations.checked_in_at` stays the first of their attendances.
  */
 export async function setSessionAttendance(
@@ -255,8 +252,10 @@ export async function setSessionAttendance(
     if (session.cancelledAt !== null) {
       throw new Refusal(SESSION_ATTENDANCE_MESSAGES.sessionCancelled, 409);
     }
-    if (session.startsAt.getTime() - SESSION_OPENS_BEFORE_MS > now.getTime()) {
-      throw new Refusal(SESSION_ATTENDANCE_MESSAGES.sessionNotOpen, 409);
+    // Its door follows the event's hours (decision 075): before it opens, nothing to mark.
+    const door = (await eventDoors(tx, eventId))?.find((w) => w.sessionId === sessionId);
+    if (door && door.opensAt > now) {
+      throw new Refusal(closedDoorMessage({ opensAt: door.opensAt, closedAt: null }, now, timeZone), 409);
     }
     const mine = and(
       eq(sessionAttendance.sessionId, sessionId),

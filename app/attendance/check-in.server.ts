@@ -8,7 +8,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { isUuid } from "~/kernel/checks";
-import { ATTENDANCE_MESSAGES, checkInNoSessionNext } from "~/attendance/messages";
+import { ATTENDANCE_MESSAGES } from "~/attendance/messages";
 import {
   CHECK_IN_CODE_ALPHABET,
   CHECK_IN_CODE_LENGTH,
@@ -18,10 +18,10 @@ import {
 } from "~/attendance/check-in";
 import type { Db } from "~/db/client.server";
 import { events, participations, sessionAttendance, users, type User } from "~/db/schema.server";
-import { formatDateTime } from "~/kernel/time";
-import { openSessionsOf, sessionUnderWay } from "./event-session-attendance.server";
+import { closedDoorMessage, doorAt } from "./door";
+import { eventDoors } from "./door-window.server";
 import { nameOf } from "./attendance.server";
-import { assertMay, type Grant } from "~/kernel/permissions";
+import { assertMay, may, mayAnyTime, type Grant } from "~/kernel/permissions";
 import { recordAudit, type AuditActor } from "~/audit/audit.server";
 import { isLinkHolder, linkAuthor, type LinkHolder } from "~/members/staff-links.server";
 import { eventScope } from "~/events/event.server";
@@ -136,14 +136,11 @@ export async function listCheckIn(
   eventId: unknown,
   now: Date = new Date(),
 ) {
-  assertMay(
-    actor,
-    "event.checkIn",
-    (await eventScope(db, eventId, now)) ?? {
-      eventId: String(eventId),
-      now,
-    },
-  );
+  const scope = (await eventScope(db, eventId, now)) ?? { eventId: String(eventId), now };
+  // Door staff before or after their event's hours see the door closed, and no list.
+  const closedToThem =
+    !may(actor, "event.checkIn", scope) && mayAnyTime(actor, "event.checkIn", scope);
+  if (!closedToThem) assertMay(actor, "event.checkIn", scope);
   if (!isUuid(eventId)) return null;
   const [event] = await db
     .select({ id: events.id, nombreEvento: events.nombreEvento, startsAt: events.startsAt })
@@ -151,9 +148,11 @@ export async function listCheckIn(
     .where(eq(events.id, eventId))
     .limit(1);
   if (!event) return null;
-  // The door is for the session under way (decision 044): who is in is who came to it.
-  const sessions = await openSessionsOf(db, event.id);
-  const { current, next } = sessionUnderWay(sessions, now);
+  // The door is for the session under way (decisions 044 and 075): who is in is who came to it.
+  const doors = (await eventDoors(db, event.id)) ?? [];
+  const door = doorAt(doors, now);
+  const current = door.open ? door.window : null;
+  if (closedToThem) return { event, doors, door, session: null, participants: [] };
   const attended = current
     ? await db
         .select({
@@ -162,7 +161,7 @@ export async function listCheckIn(
           by: sessionMarker,
         })
         .from(sessionAttendance)
-        .where(eq(sessionAttendance.sessionId, current.id))
+        .where(eq(sessionAttendance.sessionId, current.sessionId))
     : [];
   const byMember = new Map(attended.map((a) => [a.userId, a]));
   // Its participants, and its competitors not yet checked in (decision 055): a member or coach
@@ -183,11 +182,13 @@ export async function listCheckIn(
   const paying = await registrationPaymentStatuses(db, event.id);
   return {
     event,
-    /** The session under way (its number among those not cancelled), else the next one, if any. */
+    /** Every session's door, for the phone to tell when it opens and closes without a connection. */
+    doors,
+    door,
+    /** The session under way (its number among those not cancelled), if the door is open. */
     session: current
-      ? { number: sessions.indexOf(current) + 1, total: sessions.length, ...current }
+      ? { number: doors.indexOf(current) + 1, total: doors.length, ...current }
       : null,
-    next,
     participants: rows.map(({ competitor, ...row }) => ({
       ...row,
       // The phone refuses such a pass without a connection too, with the same reason.
@@ -329,17 +330,11 @@ export async function checkIn(
     if (notValid && !(await isCompetitor(tx, event.id, userId)))
       throw new CheckInError(`${before.nombre}: ${notValid}`, 409);
     const when = at < before.joinedAt ? before.joinedAt : at;
-    // The session is the one under way when the phone marked the person (a queued check-in
-    // counts for the class it was made in, not the one under way when it reached the server).
-    const { current: session, next } = sessionUnderWay(await openSessionsOf(tx, event.id), when);
-    if (!session) {
-      throw new CheckInError(
-        next
-          ? checkInNoSessionNext(formatDateTime(next.startsAt, timeZone))
-          : ATTENDANCE_MESSAGES.checkInNoSessionLeft,
-        409,
-      );
-    }
+    // The door decides (decision 075), at the time the phone marked the person: a queued
+    // check-in counts for the session it was made in, not the one under way when it arrived.
+    const door = doorAt((await eventDoors(tx, event.id)) ?? [], when);
+    if (!door.open) throw new CheckInError(closedDoorMessage(door, now, timeZone), 409);
+    const session = { id: door.window.sessionId };
     const holder = isLinkHolder(actor) ? actor : null;
     const by = {
       checkedInBy: holder ? null : actor!.id,

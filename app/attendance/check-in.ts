@@ -1,6 +1,7 @@
 // The shape of check-in tokens and codes, shared by the server (which makes and checks them,
 // app/attendance/check-in.server.ts) and the check-in page (which recognises them offline), and
 // the list and answers the page and its data route exchange.
+import type { DoorWindowView } from "./door";
 
 /** Letters and digits a person reads and types without confusion: no 0, 1, I, L or O. */
 export const CHECK_IN_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
@@ -53,6 +54,8 @@ export type PassView = { valid: true; qr: string; code: string } | { valid: fals
 export interface CheckInPayload {
   generatedAt: string;
   event: { id: string; nombreEvento: string; startsAt: string };
+  /** When the door of each session opens and closes (./door.ts), so the phone knows offline too. */
+  doors: DoorWindowView[];
   participants: CheckInPerson[];
 }
 

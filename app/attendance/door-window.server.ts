@@ -1,17 +1,21 @@
-// The door window of an event (decision 041): the hours around it in which its door staff may
-// check people in. Organisers and admins set it on the event's page.
+// The door hours of an event (decisions 041 and 075): organisers and admins set them on the
+// event's page, and the door of each of its sessions follows them (./door.ts).
 import type { EventActor } from "~/events/event.server";
 import { eq } from "drizzle-orm";
 import { isUuid } from "~/kernel/checks";
-import type { Db } from "~/db/client.server";
+import type { Db, Tx } from "~/db/client.server";
+import { doorWindows, type DoorWindow } from "./door";
+import { openSessionsOf } from "./event-session-attendance.server";
 import { events } from "~/db/schema.server";
 import { assertMay } from "~/kernel/permissions";
 import { recordAudit } from "~/audit/audit.server";
 import { EventNotFoundError, Refusal } from "~/kernel/errors";
 
 /**
- * The hours around an event in which its door staff may check people in (3 before the start and
- * 6 after the end unless changed); admins and the event's organisers, 0 to 72 each.
+ * The event's door hours: the door of each session opens this many hours before its start and
+ * closes this many after its end, for everyone at the door (3 and 6 unless changed; 0 to 72 each).
+ * Door staff work only between the first session's opening and the last one's closing. Admins and
+ * the event's organisers set them.
  */
 export async function setDoorWindow(
   db: Db,
@@ -44,6 +48,17 @@ export async function setDoorWindow(
 }
 
 export const DOOR_HOURS_MAX = 72;
+
+/** The doors of an event's sessions not cancelled, by start; null when there is no such event. */
+export async function eventDoors(db: Db | Tx, eventId: string): Promise<DoorWindow[] | null> {
+  const [hours] = await db
+    .select({ doorHoursBefore: events.doorHoursBefore, doorHoursAfter: events.doorHoursAfter })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .limit(1);
+  if (!hours) return null;
+  return doorWindows(hours, await openSessionsOf(db, eventId));
+}
 
 export class DoorWindowError extends Refusal {
   override name = "DoorWindowError";

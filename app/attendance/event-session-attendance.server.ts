@@ -1,38 +1,14 @@
-// Attendance per session (docs/decisions/044-attendance-per-session.md): which session is under
-// way for the check-in at the door, and how many sessions each participant attended, for the
+// Attendance per session (docs/decisions/044-attendance-per-session.md): the sessions the door is
+// for (./door.ts decides which one is under way), and how many sessions each participant attended, for the
 // participants page, the member's profile and the certificate.
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { eventSessions, events, participations } from "~/db/schema.server";
 
-/** A session opens for check-in this long before its start (decision 044), and closes at its end. */
-export const SESSION_OPENS_BEFORE_MS = 60 * 60_000;
-
 interface SessionWindow {
   id: string;
   startsAt: Date;
   endsAt: Date;
-}
-
-/**
- * The session under way at `at`: of the sessions not cancelled whose window (an hour before the
- * start to the end, both included) holds `at`, the one that starts first. Otherwise the next one
- * to open, if any is left.
- */
-export function sessionUnderWay(
-  sessions: readonly SessionWindow[],
-  at: Date,
-): { current: SessionWindow | null; next: SessionWindow | null } {
-  const sorted = [...sessions].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
-  const t = at.getTime();
-  const current =
-    sorted.find(
-      (s) => s.startsAt.getTime() - SESSION_OPENS_BEFORE_MS <= t && t <= s.endsAt.getTime(),
-    ) ?? null;
-  const next = current
-    ? null
-    : (sorted.find((s) => s.startsAt.getTime() - SESSION_OPENS_BEFORE_MS > t) ?? null);
-  return { current, next };
 }
 
 /** The event's sessions that are not cancelled, by start. */

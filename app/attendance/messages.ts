@@ -19,7 +19,6 @@ export const ATTENDANCE_MESSAGES = {
   passesCouldNotLoad: "No se pudieron cargar tus entradas.",
   passesLoadFailed: "Error al cargar tus entradas. Por favor, inténtalo de nuevo.",
   // Attendance per session (decision 044)
-  checkInNoSessionLeft: "No hay ninguna sesión en curso y ya no quedan sesiones de este evento.",
   calendarLinkRenewed: "Tu enlace de calendario es nuevo; el anterior ya no funciona.",
   // Certificates of attendance (docs/decisions/020-certificates.md)
   certificateLoginRequired: "Debes iniciar sesión para descargar tu certificado de asistencia.",
@@ -34,10 +33,6 @@ export const ATTENDANCE_MESSAGES = {
   certificateNotFound: "Certificado no encontrado.",
   certificateNone: "Este evento no entrega certificado de asistencia.",
 } as const;
-
-/** Check-in outside any session's window (decision 044): when the next one opens. */
-export const checkInNoSessionNext = (when: string) =>
-  `No hay ninguna sesión en curso. La próxima empieza el ${when}; su registro abre una hora antes.`;
 
 /** A certificate refused for too few sessions (decision 044). */
 export const certificateShareNotReached = (attended: number, total: number, share: number) =>

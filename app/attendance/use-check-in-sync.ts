@@ -23,6 +23,7 @@ import {
   saveList,
 } from "~/attendance/check-in-store";
 import { ATTENDANCE_MESSAGES } from "~/attendance/messages";
+import { closedDoorMessage, doorAt, doorWindowOf, type DoorWindowView } from "~/attendance/door";
 import {
   askDataRoute,
   useKeptForOffline,
@@ -66,17 +67,53 @@ async function readReply(response: Response): Promise<CheckInReply | null> {
 
 /** The list as the phone keeps it (the page's data without what only the page needs). */
 function checkInCopy(page: CheckInPayload): CheckInPayload {
-  const { generatedAt, event, participants } = page;
-  return { generatedAt, event, participants };
+  const { generatedAt, event, doors, participants } = page;
+  return { generatedAt, event, doors, participants };
+}
+
+/** The door at `at`, and in words when it is closed. */
+function doorNow(doors: readonly DoorWindowView[], at: Date, timeZone: string) {
+  const state = doorAt(doors.map(doorWindowOf), at);
+  return { open: state.open, closed: state.open ? null : closedDoorMessage(state, at, timeZone) };
+}
+
+/**
+ * The door as the page shows it: from the time the page was made (as the server rendered it), then
+ * from the phone's clock, again at each moment a door opens or closes.
+ */
+function useDoor(doors: readonly DoorWindowView[], generatedAt: string, timeZone: string) {
+  const [clock, setClock] = useState(() => new Date(generatedAt));
+  useEffect(() => setClock(new Date()), []);
+  useEffect(() => {
+    const t = clock.getTime();
+    const next = Math.min(
+      ...doors
+        .flatMap((d) => [d.opensAt, d.startsAt, d.endsAt, d.closesAt].map(Date.parse))
+        .map((b) => b + 1)
+        .filter((b) => b > t),
+    );
+    if (!Number.isFinite(next)) return;
+    const timer = setTimeout(() => setClock(new Date()), Math.min(next - t, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [doors, clock]);
+  return useMemo(() => doorNow(doors, clock, timeZone), [doors, clock, timeZone]);
 }
 
 /**
  * Check-in for the event of `page` (the list the server rendered the page with). `noScriptReply`
  * is the answer to a code posted without JavaScript, shown until the next check-in.
  */
-export function useCheckInSync(page: CheckInPayload, noScriptReply?: CheckInReply) {
+export function useCheckInSync(
+  page: CheckInPayload,
+  timeZone: string,
+  noScriptReply?: CheckInReply,
+) {
   const { event } = page;
   const [people, setPeople] = useState<CheckInPerson[]>(page.participants);
+  const [doors, setDoors] = useState<DoorWindowView[]>(page.doors);
+  const doorsRef = useRef(doors);
+  doorsRef.current = doors;
+  const door = useDoor(doors, page.generatedAt, timeZone);
   const [outcome, setOutcome] = useState<CheckInOutcome | null>(
     noScriptReply ? replyToOutcome(noScriptReply, page.participants, true) : null,
   );
@@ -114,6 +151,7 @@ export function useCheckInSync(page: CheckInPayload, noScriptReply?: CheckInRepl
       if (!response?.ok) return;
       const fresh = (await response.json()) as CheckInPayload;
       await saveList(fresh);
+      setDoors(fresh.doors);
       setPeople(await withPending(fresh.participants));
       // An answer that arrives after the browser went offline does not say 'En línea'.
       setOnline(navigator.onLine);
@@ -172,10 +210,12 @@ export function useCheckInSync(page: CheckInPayload, noScriptReply?: CheckInRepl
       // A copy of the page kept for offline use may be older than the list this phone saved.
       const saved = await loadList<CheckInPayload>(event.id).catch(() => undefined);
       const newer = saved !== undefined && saved.generatedAt > page.generatedAt;
-      const base = newer ? saved : checkInCopy(page);
+      // A copy kept before the door's hours travelled with it takes the page's.
+      const base = newer ? { ...saved, doors: saved.doors ?? page.doors } : checkInCopy(page);
       if (!newer) await saveList(base);
       const list = await withPending(base.participants);
       if (cancelled) return;
+      setDoors(base.doors);
       setPeople(list);
       setOnline(navigator.onLine);
       setLocal(true);
@@ -189,8 +229,15 @@ export function useCheckInSync(page: CheckInPayload, noScriptReply?: CheckInRepl
   useSyncRounds(send, refresh, setOnline);
   useKeptForOffline("/registro-sw.js", () => "/admin/eventos/");
 
+  /** The reason nobody can be marked now, the door being closed (the phone's clock decides). */
+  function closedNow(): string | null {
+    return doorNow(doorsRef.current, new Date(), timeZone).closed;
+  }
+
   /** Marks a recognised person present here, queues it and sends it when it can. */
   async function markPresent(person: CheckInPerson) {
+    const closed = closedNow();
+    if (closed) return setOutcome({ kind: "refused", message: closed, person });
     if (person.notValid) {
       // Treasury may have confirmed the payment since this phone kept its list: online, the
       // server decides; offline, the pass is refused with the list's reason.
@@ -214,6 +261,8 @@ export function useCheckInSync(page: CheckInPayload, noScriptReply?: CheckInRepl
   /** Someone this phone does not know (they joined since the list was kept): the server decides. */
   async function askServer(field: "token" | "codigo", value: string, fallback: string) {
     const typed = field === "codigo";
+    const closed = closedNow();
+    if (closed) return setOutcome({ kind: "refused", message: closed, typed });
     if (!navigator.onLine) {
       setOutcome({ kind: "refused", message: fallback, typed });
       return;
@@ -264,5 +313,16 @@ export function useCheckInSync(page: CheckInPayload, noScriptReply?: CheckInRepl
     return true;
   }
 
-  return { people, outcome, online, pending, sessionEnded, local, markPresent, scanned, typed };
+  return {
+    people,
+    door,
+    outcome,
+    online,
+    pending,
+    sessionEnded,
+    local,
+    markPresent,
+    scanned,
+    typed,
+  };
 }

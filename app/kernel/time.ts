@@ -277,3 +277,16 @@ export function formatShortDateTime(instant: Date | string, timeZone: string): s
   const clock = wallClock(instant, timeZone);
   return `${SHORT_WEEKDAYS[clock.weekday]}, ${clock.day} ${SHORT_MONTHS[clock.month]}, ${two(clock.hour)}:${two(clock.minute)}`;
 }
+
+/**
+ * When something happens, as a clock reads it: "a las 09:00" on the day of `now` in `timeZone`,
+ * "el lunes 16 de noviembre a las 09:00" on another day.
+ */
+export function formatClockFrom(instant: Date | string, now: Date, timeZone: string): string {
+  const clock = wallClock(instant, timeZone);
+  const today = wallClock(now, timeZone);
+  const at = `a las ${two(clock.hour)}:${two(clock.minute)}`;
+  if (clock.year === today.year && clock.month === today.month && clock.day === today.day)
+    return at;
+  return `el ${WEEKDAYS[clock.weekday]} ${clock.day} de ${MONTHS[clock.month]} ${at}`;
+}

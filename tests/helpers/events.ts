@@ -84,8 +84,8 @@ export async function createTestEvent(
 
 /**
  * Moves a one-session event (and its session) to start `minutes` after `now` and last three
- * hours, so that the check-in at the door, which takes the session under way from an hour before
- * its start (decision 044), is open while the event is still to come.
+ * hours, so that its door, open from the event's hours before its start (decision 075), is open
+ * while the event is still to come.
  */
 export async function openForCheckIn(db: Db, eventId: string, now = new Date(), minutes = 30) {
   const startsAt = new Date(now.getTime() + minutes * 60_000);

@@ -22,6 +22,7 @@ import {
   createMember,
   createTestEvent,
   landOn,
+  openForCheckIn,
 } from "../helpers/events";
 import { startTestServer, type TestServer } from "../helpers/server";
 
@@ -352,6 +353,7 @@ test("'Descargar mis datos' holds check-ins, places on waiting lists and whether
   await joinEvent(server.db, other!, waitingFor.id);
   await joinEvent(server.db, user, event.id);
   await joinEvent(server.db, user, waitingFor.id);
+  await openForCheckIn(server.db, event.id);
   await setCheckedIn(server.db, admin.user, event.id, user.id, true);
   const first = JSON.parse((await client.get("/profile/datos")).text) as MemberData;
   expect(first.calendarioPrivado).toBe(false);

@@ -22,7 +22,7 @@ import { joinEvent } from "~/events/participation.server";
 import { qrModules } from "~/attendance/qr.server";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
 import { failOnConsoleError } from "../helpers/console";
-import { createAdmin, createMember, createTestEvent } from "../helpers/events";
+import { createAdmin, createMember, createTestEvent, openForCheckIn } from "../helpers/events";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
@@ -397,6 +397,7 @@ test("'Descargar certificado' is on the profile's history and the event page onl
   const member = await participant(past.id, "Dora Historia");
   await joinEvent(server.db, member.user, registered.id, BEFORE_EVENTS);
   await joinEvent(server.db, member.user, future.id);
+  await openForCheckIn(server.db, future.id);
   await setCheckedIn(server.db, admin.user, future.id, member.user.id, true);
   const link = (id: string) => `href="/detalles/${id}/certificado.pdf"`;
 

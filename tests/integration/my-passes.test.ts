@@ -159,8 +159,10 @@ test("upcoming only: an ended event is not a pass (its certificate is listed), a
   const ahead = await event();
   for (const e of [ended, deleted, left, ahead])
     await joinEvent(server.db, carla.user, e.id, LONG_AGO);
-  await setCheckedIn(server.db, admin, ended.id, carla.user.id, true, LONG_AGO);
   await endBefore(ended.id);
+  // Checked in while its door was open (decision 075).
+  const whileOpen = new Date("2030-05-10T23:30:00Z");
+  await setCheckedIn(server.db, admin, ended.id, carla.user.id, true, whileOpen);
   await deleteEvent(server.db, admin, deleted.id);
   await leaveEvent(server.db, carla.user, left.id, LONG_AGO);
 

@@ -17,6 +17,7 @@ import {
   eventFieldError,
   eventForm,
   landOn,
+  openForCheckIn,
   snapshot,
 } from "../helpers/events";
 import { startTestServer, type TestServer } from "../helpers/server";
@@ -167,6 +168,7 @@ test("the CSV has a byte-order mark, a header, one quoted row per participant, a
   const plain = await createMember(server, `nina-${randomUUID()}@example.com`, "Niña Ñandú");
   await joinEvent(server.db, tricky.user, event.id);
   await joinEvent(server.db, plain.user, event.id);
+  await openForCheckIn(server.db, event.id);
   await setCheckedIn(server.db, admin.user, event.id, plain.user.id, true);
 
   const reply = await admin.client.get(`/admin/eventos/${event.id}/participantes.csv`);
@@ -204,6 +206,8 @@ test("the CSV has a byte-order mark, a header, one quoted row per participant, a
 
 test("an admin marks a participant present once (a second mark keeps the first time), and can undo it", async () => {
   const { event, a } = await fullEventWithPeople();
+  // Its door is open (decision 075): 'Marcar presente' follows it.
+  await openForCheckIn(server.db, event.id);
   const path = `/admin/eventos/${event.id}/participantes`;
   const marked = await landOn(
     admin.client,

@@ -472,7 +472,7 @@ test("organisers mark a particular session by hand on the participants page, and
   expect(q!.at).toEqual(s2.startsAt);
 
   const refusals: [Person, Record<string, string>, number, string | null][] = [
-    [admin, { intent: "checkInSession", sessionId: sessions[3]!.id }, 409, "todavía no empezó"],
+    [admin, { intent: "checkInSession", sessionId: sessions[3]!.id }, 409, "La puerta abre"],
     [admin, { intent: "checkInSession", sessionId: randomUUID() }, 404, null],
     [admin, { intent: "checkInSession", sessionId: "<script>" }, 404, null],
     [admin, { intent: "checkInSession", sessionId: s1.id, userId: randomUUID() }, 404, null],

@@ -15,11 +15,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { checkIn, checkInToken, CheckInError } from "~/attendance/check-in.server";
 import { certificateFor, findCertificate } from "~/attendance/certificate.server";
-import {
-  ATTENDANCE_MESSAGES,
-  certificateShareNotReached,
-  checkInNoSessionNext,
-} from "~/attendance/messages";
+import { ATTENDANCE_MESSAGES, certificateShareNotReached } from "~/attendance/messages";
 import type { Db } from "~/db/client.server";
 import {
   events,
@@ -31,7 +27,6 @@ import {
 } from "~/db/schema.server";
 import { addSession, cancelSession } from "~/events/event-sessions.server";
 import { PROJECT_ROOT } from "~/kernel/paths.server";
-import { formatDateTime } from "~/kernel/time";
 import { deleteAccount, exportMemberData } from "~/member-data.server";
 import { restoreBackup, writeBackup } from "#server/backup/backup.server";
 import { failOnConsoleError } from "../helpers/console";
@@ -88,7 +83,7 @@ async function refusal(promise: Promise<unknown>) {
   return { message: (error as CheckInError).message, status: (error as CheckInError).status };
 }
 
-test("the pass checks its holder into the session under way, from 60 minutes before its start to its end", async () => {
+test("the pass checks its holder into the session whose door is open: from the event's 3 hours before its start to its 6 hours after its end", async () => {
   const { event, sessions } = await course("2030-11-04");
   const [s1, s2, s3, s4] = sessions as [
     (typeof sessions)[0],
@@ -103,33 +98,34 @@ test("the pass checks its holder into the session under way, from 60 minutes bef
   );
   const [ana, beto, ceci, dora, eloy, fidel] = people.map((p) => p.user.id) as string[];
 
-  // 61 minutes before the first session: nothing is open, and the page says which comes next.
-  expect(await refusal(scan(event.id, ana!, before(s1, 61)))).toEqual({
+  const closes = (s: typeof s1) => new Date(s.endsAt.getTime() + 6 * 60 * MINUTE);
+  // 3 h 1 min before the first session: the door is closed, and says when it opens.
+  expect(await refusal(scan(event.id, ana!, before(s1, 181)))).toEqual({
     status: 409,
-    message: checkInNoSessionNext(formatDateTime(s1.startsAt, ZONE)),
+    message: "La puerta abre a las 16:00.",
   });
   expect(await attendanceOf(event.id, ana!)).toEqual([]);
-  // 60 and 59 minutes before, and exactly at its end: the first session.
+  // 3 h and 2 h 59 min before, and exactly 6 h after its end: the first session.
   for (const [who, at] of [
-    [ana!, before(s1, 60)],
-    [beto!, before(s1, 59)],
-    [ceci!, s1.endsAt],
+    [ana!, before(s1, 180)],
+    [beto!, before(s1, 179)],
+    [ceci!, closes(s1)],
   ] as const) {
     const result = await scan(event.id, who, at);
     expect(result.outcome).toBe("checkedIn");
     expect(result.sessionId).toBe(s1.id);
     expect(await attendanceOf(event.id, who)).toEqual([{ sessionId: s1.id, at }]);
   }
-  // 1 ms after its end: the first is over and the second's door is not open yet.
-  expect(await refusal(scan(event.id, dora!, new Date(s1.endsAt.getTime() + 1)))).toEqual({
+  // 1 ms after its door closed: the second's door is not open yet.
+  expect(await refusal(scan(event.id, dora!, new Date(closes(s1).getTime() + 1)))).toEqual({
     status: 409,
-    message: checkInNoSessionNext(formatDateTime(s2.startsAt, ZONE)),
+    message: "La puerta cerró a las 03:00; vuelve a abrir a las 16:00.",
   });
 
   // A second scan in the same session: already present, with the first time.
   const again = await scan(event.id, ana!, s1.startsAt);
   expect(again.outcome).toBe("already");
-  expect(again.checkedInAt).toEqual(before(s1, 60));
+  expect(again.checkedInAt).toEqual(before(s1, 180));
   // The next evening is a new attendance; the participation keeps the first time they came.
   const second = await scan(event.id, ana!, s2.startsAt);
   expect([second.outcome, second.sessionId]).toEqual(["checkedIn", s2.id]);
@@ -138,18 +134,18 @@ test("the pass checks its holder into the session under way, from 60 minutes bef
     .select({ at: participations.checkedInAt })
     .from(participations)
     .where(and(eq(participations.eventId, event.id), eq(participations.userId, ana!)));
-  expect(participation!.at).toEqual(before(s1, 60));
+  expect(participation!.at).toEqual(before(s1, 180));
 
-  // A cancelled session has no door: the next one is named instead.
+  // A cancelled session has no door: the next one's opening is named instead.
   await cancelSession(server.db, admin.user, event.id, s3.id, ZONE, LONG_AGO);
   expect(await refusal(scan(event.id, eloy!, s3.startsAt))).toEqual({
     status: 409,
-    message: checkInNoSessionNext(formatDateTime(s4.startsAt, ZONE)),
+    message: "La puerta cerró a las 03:00; vuelve a abrir el jueves 7 de noviembre a las 16:00.",
   });
-  // After the last session's end, none is left.
-  expect(await refusal(scan(event.id, fidel!, new Date(s4.endsAt.getTime() + 1)))).toEqual({
+  // After the last session's door closed, it says so.
+  expect(await refusal(scan(event.id, fidel!, new Date(closes(s4).getTime() + 1)))).toEqual({
     status: 409,
-    message: ATTENDANCE_MESSAGES.checkInNoSessionLeft,
+    message: "La puerta cerró a las 03:00.",
   });
   expect(await attendanceOf(event.id, fidel!)).toEqual([]);
 
@@ -160,7 +156,7 @@ test("the pass checks its holder into the session under way, from 60 minutes bef
   });
   expect(reply.status).toBe(409);
   expect(JSON.parse(reply.text).message).toBe(
-    checkInNoSessionNext(formatDateTime(s1.startsAt, ZONE)),
+    "La puerta abre el lunes 4 de noviembre a las 16:00.",
   );
   expect(await attendanceOf(event.id, fidel!)).toEqual([]);
 }, 120_000);

@@ -15,16 +15,18 @@ function folded(text: string): string {
 
 /**
  * The event's participants, who has come and when. Once the page's script has the list (`local`),
- * a search by name and a button to mark each one present.
+ * a search by name and, while the door is `open`, a button to mark each one present.
  */
 export function CheckInPeople({
   people,
   local,
+  open,
   timeZone,
   onMark,
 }: {
   people: CheckInPerson[];
   local: boolean;
+  open: boolean;
   timeZone: string;
   onMark: (person: CheckInPerson) => void;
 }) {
@@ -65,7 +67,7 @@ export function CheckInPeople({
                   <span className="badge admin-checkin-present">
                     Presente · {zonedDateTime(p.checkedInAt, timeZone).time}
                   </span>
-                ) : local ? (
+                ) : local && open ? (
                   <button
                     type="button"
                     className="button button-secondary button-small"

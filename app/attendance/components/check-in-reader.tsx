@@ -31,11 +31,15 @@ export function CheckInReader({
 }) {
   const [code, setCode] = useState(typedCode ?? "");
   const awaiting = useRef(false);
+  const field = useRef<HTMLInputElement>(null);
 
+  // After a typed code, the field is ready for the next one: emptied once someone is in, and
+  // focused either way (a wrong code stays, to be corrected).
   useEffect(() => {
     if (!awaiting.current || !outcome) return;
     awaiting.current = false;
     if (outcome.kind !== "refused") setCode("");
+    field.current?.focus();
   }, [outcome]);
 
   function typed(submit: FormEvent<HTMLFormElement>) {
@@ -63,6 +67,7 @@ export function CheckInReader({
             <div className="admin-checkin-entry">
               <input
                 {...control}
+                ref={field}
                 type="text"
                 autoComplete="off"
                 autoCapitalize="characters"

@@ -141,10 +141,20 @@ export interface WaitingRow {
   createdAt: string;
 }
 
+/** The door as the participants page shows it: 'Marcar presente' follows it (decision 075). */
+export interface DoorRow {
+  open: boolean;
+  /** 'Marcar presente' is offered: the door is open, or one had opened (a correction after it). */
+  markable: boolean;
+  /** When it is closed: when it opens, or when it closed. */
+  message: string | null;
+}
+
 export function ParticipantList({
   eventId,
   participants,
   sessions,
+  door,
   ended,
   busy,
   timeZone,
@@ -152,6 +162,7 @@ export function ParticipantList({
   eventId: string;
   participants: ParticipantRow[];
   sessions: SessionRow[];
+  door: DoorRow;
   ended: boolean;
   busy: boolean;
   timeZone: string;
@@ -161,6 +172,13 @@ export function ParticipantList({
       <h2 id="participants-title">
         Participantes <span className="muted">({participants.length})</span>
       </h2>
+      {door.message ? (
+        <p className="muted" id="door-state">
+          {door.markable
+            ? `${door.message} 'Marcar presente' corrige la asistencia de la última sesión.`
+            : `${door.message} Hasta entonces no se marca a nadie presente.`}
+        </p>
+      ) : null}
       {participants.length === 0 ? (
         <EmptyState title="Nadie participa en este evento todavía." />
       ) : (
@@ -216,7 +234,7 @@ export function ParticipantList({
                   >
                     Quitar asistencia
                   </button>
-                ) : (
+                ) : door.markable ? (
                   <button
                     type="submit"
                     name="intent"
@@ -227,7 +245,7 @@ export function ParticipantList({
                   >
                     Marcar presente
                   </button>
-                )}
+                ) : null}
               </Form>
             </li>
           ))}

@@ -8,8 +8,8 @@ import { notFound } from "~/kernel/not-found";
 import { MESSAGES } from "~/messages";
 import type { CheckInPayload, CheckInReply } from "~/attendance/check-in";
 import { Refusal } from "~/kernel/errors";
-import { ATTENDANCE_MESSAGES, checkInNoSessionNext } from "~/attendance/messages";
-import { formatDateTime, formatTime } from "~/kernel/time";
+import { formatTime } from "~/kernel/time";
+import { doorWindowView } from "~/attendance/door";
 
 type CheckInList = NonNullable<Awaited<ReturnType<typeof listCheckIn>>>;
 
@@ -22,6 +22,7 @@ export function checkInPayload(list: CheckInList, now: Date): CheckInPayload {
       nombreEvento: list.event.nombreEvento,
       startsAt: list.event.startsAt.toISOString(),
     },
+    doors: list.doors.map(doorWindowView),
     participants: list.participants.map((p) => ({
       userId: p.userId,
       nombre: p.nombre,
@@ -84,7 +85,10 @@ export async function checkInFromForm(
 
 /** The check-in page's data and who asks (a member, or a staff link's holder); a 404 for an unknown event. */
 export async function loadCheckInFor(request: Request, eventId: string, context: AppLoadContext) {
-  const actor = await requireEventActor(request, context, "event.checkIn", eventId);
+  // Door staff outside their hours open the page too: it says when the door opens.
+  const actor = await requireEventActor(request, context, "event.checkIn", eventId, {
+    anyTime: true,
+  });
   const list = await listCheckIn(
     context.db,
     context.config.sessionSecret,
@@ -94,15 +98,13 @@ export async function loadCheckInFor(request: Request, eventId: string, context:
   );
   if (!list) notFound(MESSAGES.eventNotFound);
   const zone = context.config.siteTimezone;
-  // Which session of several the door is for, or when the next one opens (decision 044); short,
-  // in place of the event's date, so the page still fits a phone's screen without scrolling.
-  const session = list.session
-    ? list.session.total > 1
+  // Which session of several the door is for (decision 044); short, in place of the event's date,
+  // so the page still fits a phone's screen without scrolling. A closed door says when it opens
+  // (the page's hook, from the doors in the payload).
+  const session =
+    list.session && list.session.total > 1
       ? `Sesión ${list.session.number} de ${list.session.total} · ${formatTime(list.session.startsAt, zone)} a ${formatTime(list.session.endsAt, zone)}`
-      : null
-    : list.next
-      ? checkInNoSessionNext(formatDateTime(list.next.startsAt, zone))
-      : ATTENDANCE_MESSAGES.checkInNoSessionLeft;
+      : null;
   return { actor, payload: checkInPayload(list, context.now()), session };
 }
 

@@ -87,7 +87,7 @@ export function meta({ loaderData, params }: Route.MetaArgs) {
 export default function CheckIn({ loaderData, actionData }: Route.ComponentProps) {
   const { event, timeZone } = loaderData;
   useOwnDocument();
-  const sync = useCheckInSync(loaderData, actionData);
+  const sync = useCheckInSync(loaderData, timeZone, actionData);
   const { outcome } = sync;
   // A typed code that matches nobody is the field's error; anything else is told below it.
   const codeError = outcome?.kind === "refused" && outcome.typed ? outcome.message : undefined;
@@ -105,6 +105,11 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
           <time dateTime={event.startsAt}>{formatDateTime(event.startsAt, timeZone)}</time>
         )}
       </p>
+      {sync.door.closed ? (
+        <p className="card admin-checkin-closed" role="status">
+          {sync.door.closed}
+        </p>
+      ) : null}
       {loaderData.inspection ? (
         <p>
           <Link to={`/admin/eventos/${event.id}/inspeccion`}>
@@ -118,19 +123,22 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
         pending={sync.pending}
         sessionEnded={sync.sessionEnded}
       />
-      <CheckInReader
-        local={sync.local}
-        typedCode={actionData?.codigo}
-        codeError={codeError}
-        outcome={outcome}
-        onScan={sync.scanned}
-        onCode={sync.typed}
-      >
-        <CheckInResult outcome={outcome} timeZone={timeZone} />
-      </CheckInReader>
+      {sync.door.open ? (
+        <CheckInReader
+          local={sync.local}
+          typedCode={actionData?.codigo}
+          codeError={codeError}
+          outcome={outcome}
+          onScan={sync.scanned}
+          onCode={sync.typed}
+        >
+          <CheckInResult outcome={outcome} timeZone={timeZone} />
+        </CheckInReader>
+      ) : null}
       <CheckInPeople
         people={sync.people}
         local={sync.local}
+        open={sync.door.open}
         timeZone={timeZone}
         onMark={(person) => void sync.markPresent(person)}
       />

@@ -147,8 +147,8 @@ export default function EventManagement({ loaderData, actionData }: Route.Compon
       <section className="card" aria-labelledby="puerta-title">
         <h2 id="puerta-title">Horario del registro de entrada</h2>
         <p className="muted">
-          El personal de puerta puede registrar la entrada desde estas horas antes del inicio hasta
-          estas horas después del fin. La organización puede hacerlo siempre.
+          La puerta (registro con código y &lsquo;Marcar presente&rsquo;) abre estas horas antes del
+          inicio de cada sesión y cierra estas horas después de su fin, para todos.
         </p>
         <Form method="post" className="field-row" preventScrollReset>
           <input type="hidden" name="intent" value="doorWindow" />

@@ -2,7 +2,8 @@
 // function per `intent`. The route checks who is asking, reads the form and dispatches here.
 import { data, redirect, type AppLoadContext } from "react-router";
 import { listAttendance, setCheckedIn, setSessionAttendance } from "~/attendance/attendance.server";
-import { SESSION_OPENS_BEFORE_MS } from "~/attendance/event-session-attendance.server";
+import { closedDoorMessage, doorAt } from "~/attendance/door";
+import { eventDoors } from "~/attendance/door-window.server";
 import type { User } from "~/db/schema.server";
 import { teamPlaceText, teamsOfParticipants } from "~/competitions/team-hooks.server";
 import { hasEnded } from "~/events/event.server";
@@ -45,6 +46,12 @@ export async function loadParticipants(
   const { event, participants, waiting } = attendance;
   // A competition's competitors and coaches are told apart from its audience.
   const teams = await teamsOfParticipants(context.db, admin, event.id);
+  // The door's rule (decision 075): 'Marcar presente' marks the session the door is open for, or
+  // afterwards the last one whose door opened; before any door opened it is not offered.
+  const now = context.now();
+  const doors = (await eventDoors(context.db, event.id)) ?? [];
+  const door = doorAt(doors, now);
+  const opened = new Set(doors.filter((w) => w.opensAt <= now).map((w) => w.sessionId));
   return data(
     {
       sent: sentReport(request),
@@ -56,13 +63,18 @@ export async function loadParticipants(
       },
       // Certificates of attendance exist for those who attended the event's share of sessions,
       // once the event has ended.
-      ended: hasEnded(event, context.now()),
+      ended: hasEnded(event, now),
+      door: {
+        open: door.open,
+        markable: door.open || opened.size > 0,
+        message: door.open ? null : closedDoorMessage(door, now, context.config.siteTimezone),
+      },
       sessions: attendance.sessions.map((s) => ({
         id: s.id,
         startsAt: s.startsAt.toISOString(),
         endsAt: s.endsAt.toISOString(),
         // Its attendance can be marked by hand once its door has opened (decision 045).
-        opened: s.startsAt.getTime() - SESSION_OPENS_BEFORE_MS <= context.now().getTime(),
+        opened: opened.has(s.id),
       })),
       participants: participants.map((p) => ({
         userId: p.userId,
@@ -90,7 +102,15 @@ export async function loadParticipants(
 /** 'Marcar presente' and 'Quitar asistencia': the door list, by hand. */
 async function markAttendance({ eventId, form, admin, context }: Post, present: boolean) {
   try {
-    await setCheckedIn(context.db, admin, eventId, form.get("userId"), present, context.now());
+    await setCheckedIn(
+      context.db,
+      admin,
+      eventId,
+      form.get("userId"),
+      present,
+      context.now(),
+      context.config.siteTimezone,
+    );
   } catch (error) {
     return answerRefusal(error);
   }

@@ -40,7 +40,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Participants({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, participants, sessions, waiting, timeZone, ended, sent } = loaderData;
+  const { event, participants, sessions, waiting, timeZone, ended, sent, door } = loaderData;
   const navigation = useNavigation();
   const messageResult =
     actionData && "intent" in actionData && actionData.intent === "sendMessage"
@@ -86,6 +86,7 @@ export default function Participants({ loaderData, actionData }: Route.Component
         eventId={event.id}
         participants={participants}
         sessions={sessions}
+        door={door}
         ended={ended}
         busy={busy}
         timeZone={timeZone}
