@@ -4,6 +4,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { CONSOLE_LINK_PATH } from "~/members/console-link.server";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
@@ -405,12 +406,17 @@ function guardSignInAndBodies(app: express.Express, database: Database, config: 
   // The e-mailed links: asking for one (also limited per address and per client in its domain)
   // and confirming one on another device.
   app.post(["/login/correo", "/login/correo.data", "/login/enlace/{*token}"], signInLimit);
+  // An admin's link from the server's console (decision 073).
+  app.post(`${CONSOLE_LINK_PATH}{*token}`, signInLimit);
   app.use("/auth", signInLimit);
   app.use("/__dev/oidc/interaction", signInLimit);
   // One-click unsubscribe (RFC 8058) is posted by mail programs, from anywhere; the token in
   // the link, not a cookie, is its authority (docs/decisions/021-mail.md). React Router refuses
-  // an action posted with another site's Origin, so such a post is answered here.
-  app.use(sameOriginPosts(publicUrl, ["/__dev/oidc/", UNSUBSCRIBE_PATH]));
+  // an action posted with another site's Origin, so such a post is answered here. A console link
+  // is confirmed at whatever address it was opened (PUBLIC_URL may be the very thing that is
+  // wrong): its signed token is its authority, and React Router still holds its Origin to the
+  // address the request reached.
+  app.use(sameOriginPosts(publicUrl, ["/__dev/oidc/", UNSUBSCRIBE_PATH, CONSOLE_LINK_PATH]));
   app.post(`${UNSUBSCRIBE_PATH}:token/:tema`, (req, res, next) => {
     const origin = req.get("Origin");
     if (!origin || origin === publicUrl.origin) return next();
