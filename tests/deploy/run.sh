@@ -199,6 +199,31 @@ curl -fsS --max-time 10 -k --resolve "$DOMAIN:$SMALL_HTTPS_PORT:127.0.0.1" "http
   die "el sitio pequeño no responde por HTTPS a través de Caddy"
 echo "Sitio pequeño instalado: responde por HTTPS, secreto de sesión 0600 en /data, sin proveedor ni buzón de desarrollo, sin PostgreSQL."
 
+step "./ayllu admin-link en el sitio pequeño (solo correo, sin un SMTP que responda): entra a Diagnóstico por la dirección del contenedor"
+small_ayllu admin-link jefa@ayllu.test >"$WORK/admin-link.log" 2>&1 || {
+  cat "$WORK/admin-link.log"
+  die "./ayllu admin-link falló"
+}
+link_path=$(grep -o '/login/consola/[A-Za-z0-9_.-]*' "$WORK/admin-link.log" | head -n 1)
+[ -n "$link_path" ] || die "./ayllu admin-link no imprimió un enlace: $(cat "$WORK/admin-link.log")"
+# Opened at http://127.0.0.1:3000, not at PUBLIC_URL (https://$DOMAIN:…): the GET asks, the POST
+# signs in and leads to Diagnóstico, whose page then opens with that session; a second POST fails.
+link_result=$(podman exec "$small_site" node -e "
+const base = 'http://127.0.0.1:3000', path = process.argv[1];
+(async () => {
+  const asked = await fetch(base + path);
+  const post = () => fetch(base + path, { method: 'POST', redirect: 'manual',
+    headers: { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' }, body: '' });
+  const signedIn = await post();
+  const cookie = (signedIn.headers.get('set-cookie') || '').split(';')[0];
+  const page = await fetch(base + '/admin/diagnostico', { headers: { Cookie: cookie } });
+  const again = await post();
+  console.log([asked.status, signedIn.status, new URL(signedIn.headers.get('location') || '', base).pathname, page.status, again.status].join(' '));
+})();" "$link_path")
+[ "$link_result" = "200 302 /admin/diagnostico 200 400" ] ||
+  die "el enlace de la consola no llevó a Diagnóstico una sola vez: $link_result"
+echo "Enlace de la consola: pregunta, entra una vez y abre Diagnóstico en http://127.0.0.1:3000 del contenedor."
+
 step "./ayllu upgrade del sitio pequeño a la versión rota: vuelve a la copia de la carpeta de datos"
 small_upgrade_started=$SECONDS
 if AYLLU_HEALTH_TIMEOUT=60 small_ayllu upgrade --image "$BROKEN" >"$WORK/pequeno-upgrade.log" 2>&1; then
