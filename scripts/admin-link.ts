@@ -1,5 +1,5 @@
 // npm run admin-link -- EMAIL   prints a one-time sign-in link for the admin with that e-mail
-// (docs/decisions/073-console-sign-in-link.md). Uses the server's configuration (the same .env or
+// (docs/decisions/074-console-sign-in-link.md). Uses the server's configuration (the same .env or
 // environment); it works while the server runs.
 import { adminLinkCommand } from "../server/admin/admin-link.server";
 

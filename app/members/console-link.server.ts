@@ -1,4 +1,4 @@
-// The way back in (docs/decisions/073-console-sign-in-link.md): a one-time sign-in link for an
+// The way back in (docs/decisions/074-console-sign-in-link.md): a one-time sign-in link for an
 // admin, printed on the server's console by `./ayllu admin-link EMAIL` (or `npm run admin-link`).
 // It is the way in when mail is down on a site that signs in by e-mail only, and the way to reach
 // Diagnóstico when PUBLIC_URL is wrong: it works at whatever address it is opened.

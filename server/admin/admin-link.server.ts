@@ -1,5 +1,5 @@
 // `./ayllu admin-link EMAIL`, `npm run admin-link -- EMAIL` and `node cli.js admin-link EMAIL`:
-// prints a one-time sign-in link for an admin on the server's console (decision 073). It reads
+// prints a one-time sign-in link for an admin on the server's console (decision 074). It reads
 // the configuration only (the site's secret and PUBLIC_URL), never the database, so it works
 // beside a running site, even a small one whose embedded database only that site may open.
 import { ConfigError, loadConfig } from "~/kernel/config.server";

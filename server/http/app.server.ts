@@ -406,7 +406,7 @@ function guardSignInAndBodies(app: express.Express, database: Database, config: 
   // The e-mailed links: asking for one (also limited per address and per client in its domain)
   // and confirming one on another device.
   app.post(["/login/correo", "/login/correo.data", "/login/enlace/{*token}"], signInLimit);
-  // An admin's link from the server's console (decision 073).
+  // An admin's link from the server's console (decision 074).
   app.post(`${CONSOLE_LINK_PATH}{*token}`, signInLimit);
   app.use("/auth", signInLimit);
   app.use("/__dev/oidc/interaction", signInLimit);

@@ -1,4 +1,4 @@
-// The admin's way back in (decision 073): `admin-link EMAIL` prints a one-time link on the
+// The admin's way back in (decision 074): `admin-link EMAIL` prints a one-time link on the
 // server's console. Here the site's PUBLIC_URL is wrong (https://sitio-equivocado.example) while
 // it is reached at http://127.0.0.1:PORT, as after a typo in .env: the ordinary sign-in there is
 // refused as another site's form, but the console link signs the admin in at that very address,

@@ -147,7 +147,7 @@ test("over https the session cookie is __Host-ayllu_session with Secure, and the
     expect(foreign.status).toBe(403);
 
     // Straight to another address over plain http (PUBLIC_URL is not where the site is reached,
-    // decision 073), the cookies follow that request: a browser there keeps no Secure cookie.
+    // decision 074), the cookies follow that request: a browser there keeps no Secure cookie.
     const direct = new BrowserClient(https.address);
     direct.cookies.set("ayllu_session", cookie!.value);
     expect((await direct.get("/profile")).status).toBe(200);

@@ -1,4 +1,4 @@
-// An admin's sign-in link from the server's console (docs/decisions/073-console-sign-in-link.md).
+// An admin's sign-in link from the server's console (docs/decisions/074-console-sign-in-link.md).
 // The GET only asks to confirm, so that a chat's link preview or a scanner uses nothing up; the
 // POST of that page signs in and leads to Diagnóstico. It works at whatever address it is opened:
 // its POST is exempt from the check that holds a form's origin to PUBLIC_URL (the signed token,
