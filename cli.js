@@ -1,5 +1,5 @@
 // The site's chores in the production image, where there is no tsx (docs/instalar.md):
-//   node cli.js backup [--permitir-faltantes] [FILE | s3://BUCKET/KEY]   (no FILE: into BACKUP_DIR, rotated)
+//   node cli.js backup [--permitir-faltantes] [--to FILE | --to - | s3://BUCKET/KEY]   (none: into BACKUP_DIR, rotated)
 //   node cli.js restore [--force] FILE
 // The same code as `npm run backup`, `npm run restore`, from the build.
 const entry = await import("./build/server/index.js");
@@ -10,7 +10,7 @@ const commands = {
 };
 if (!Object.hasOwn(commands, command ?? "")) {
   console.error(
-    "Uso: node cli.js backup [--permitir-faltantes] [ARCHIVO] | restore [--force] ARCHIVO",
+    "Uso: node cli.js backup [--permitir-faltantes] [--to ARCHIVO] | restore [--force] ARCHIVO",
   );
   process.exit(2);
 }
