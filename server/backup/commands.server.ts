@@ -116,6 +116,10 @@ export async function backupCommand(argv: string[], env: NodeJS.ProcessEnv): Pro
   }
   const { allowMissing, target } = parsed;
   const toStdout = target === "-";
+  if (toStdout && process.stdout.isTTY)
+    throw new BackupError(
+      "--to - escribe la copia en la salida estándar, que aquí es la terminal: redirígela a un archivo (> copia.ayllu.gz) o usa --to ARCHIVO.",
+    );
   if (target && !toStdout && !target.startsWith("s3://")) assertNewFile(target);
   const config = loadConfig(env);
   if (!target) {

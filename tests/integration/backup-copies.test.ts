@@ -10,11 +10,13 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, test, vi } from "vitest";
 import { restoreBackup } from "#server/backup/backup.server";
 import { backupCommand, runCommand } from "#server/backup/commands.server";
 import { backupFileName, backupIntoFolder, hourIn } from "#server/backup/folder.server";
-import { startJobs } from "#server/http/jobs.server";
+import { NIGHTLY_BACKUP_RETRY_MS, startJobs } from "#server/http/jobs.server";
+import { rowsOf } from "~/db/rows.server";
 import { openDatabase } from "~/db/client.server";
 import { backupRuns, users } from "~/db/schema.server";
 import { loadConfig } from "~/kernel/config.server";
@@ -30,7 +32,7 @@ import {
 } from "../helpers/database";
 import { TEST_ENV } from "../helpers/server";
 import { openSharedDatabase } from "../helpers/shared-database";
-import { S3RVER_KEY, startS3, type TestS3 } from "../helpers/s3";
+import { S3RVER_KEY, startCuttingProxy, startS3, type TestS3 } from "../helpers/s3";
 
 const PHOTOS = "ayllu-fotos";
 const COPIES = "ayllu-copias-privadas";
@@ -40,7 +42,7 @@ const dirs: string[] = [];
 const cleanups: Array<() => Promise<void> | void> = [];
 
 beforeAll(async () => {
-  s3 = await startS3([PHOTOS, COPIES, "ayllu-copias-nodos"]);
+  s3 = await startS3([PHOTOS, COPIES, "ayllu-copias-nodos", "ayllu-copias-cortadas"]);
   client = new S3Client({
     endpoint: s3.endpoint,
     region: "us-east-1",
@@ -91,8 +93,11 @@ test("after a nightly copy the bucket keeps the newest of each of the last 7 day
     older.push(backupFileName(at), backupFileName(new Date(at.getTime() + 3600_000)));
   }
   const others = ["copias/notas.txt", "copias/a-mano/ayllu-2026-01-01T070000Z.ayllu.gz"];
-  for (const key of [...older.map((name) => `copias/${name}`), ...others])
-    await client.send(new PutObjectCommand({ Bucket: COPIES, Key: key, Body: "copia" }));
+  await Promise.all(
+    [...older.map((name) => `copias/${name}`), ...others].map((key) =>
+      client.send(new PutObjectCommand({ Bucket: COPIES, Key: key, Body: "copia" })),
+    ),
+  );
   // The folder has a few of its own, older than the bucket's newest week.
   const dir = tempDir();
   for (const name of older.slice(0, 6)) fs.writeFileSync(path.join(dir, name), "copia");
@@ -173,6 +178,51 @@ test("the nightly copy reaches the bucket whichever node runs it, once, and not 
   expect(runs[0]).toMatchObject({ file: name, bucketCopy: `s3://ayllu-copias-nodos/${key}` });
   expect(runs[0]!.error).toBeNull();
   expect(errors.mock.calls).toEqual([]);
+});
+
+test("a nightly copy that did not reach the bucket fails the job, recorded, so it is made again within its hour", async () => {
+  // The store goes away in the middle of the copy's upload (the first write), not before.
+  const proxy = await startCuttingProxy(s3.port);
+  cleanups.push(() => proxy.close());
+  proxy.cutPut({ after: 0, bytes: 200 });
+  const shared = await openSharedDatabase();
+  cleanups.push(() => shared.close());
+  const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+  cleanups.push(() => errors.mockRestore());
+  const at = new Date("2026-11-28T07:00:00Z");
+  const folder = tempDir("ayllu-nodo-");
+  const config = loadConfig({
+    ...TEST_ENV,
+    ...s3.env(PHOTOS),
+    S3_ENDPOINT: proxy.endpoint,
+    S3_PRIVATE_BUCKET: "ayllu-copias-cortadas",
+    DATA_DIR: tempDir(),
+    UPLOADS_DIR: tempDir(),
+    BACKUP_DIR: folder,
+    BACKUP_HOUR: String(hourIn(at, "America/La_Paz")),
+    SITE_TIMEZONE: "America/La_Paz",
+  });
+  const stop = startJobs(shared.first, config, () => at);
+  const nightly = () =>
+    errors.mock.calls.filter((call) => String(call[0]).includes("copia de seguridad nocturna"));
+  try {
+    await vi.waitFor(() => expect(nightly()).toHaveLength(1), { timeout: 60_000, interval: 200 });
+  } finally {
+    await stop();
+  }
+  expect(String(nightly()[0]![1])).toContain("no se pudo enviar al bucket");
+  // The copy is in the folder, recorded as not in the bucket, and the job is due again in 10 minutes.
+  expect(fs.readdirSync(folder)).toEqual([backupFileName(at)]);
+  const [run] = await shared.first.db.select().from(backupRuns);
+  expect(run!.bucketCopy).toBeNull();
+  expect(run!.error).toContain("no se pudo enviar al bucket");
+  expect(await keysUnder("ayllu-copias-cortadas", "copias/")).toEqual([]);
+  const [job] = rowsOf<{ minutes: number }>(
+    await shared.first.db.execute(
+      sql`select extract(epoch from next_run_at - last_run_at)::float / 60 as minutes from scheduled_jobs where name = 'nightly-backup'`,
+    ),
+  );
+  expect(job!.minutes).toBeLessThanOrEqual(NIGHTLY_BACKUP_RETRY_MS / 60_000 + 1);
 });
 
 /** A database for the commands, and the env that names it (a data folder, or PostgreSQL). */
