@@ -1,5 +1,5 @@
 // The site's chores in the production image, where there is no tsx (docs/instalar.md):
-//   node cli.js backup [--permitir-faltantes] [FILE | s3://BUCKET/KEY]   (no FILE: into BACKUP_DIR, rotated)
+//   node cli.js backup [--permitir-faltantes] [--to FILE | --to - | s3://BUCKET/KEY]   (none: into BACKUP_DIR, rotated)
 //   node cli.js restore [--force] FILE
 //   node cli.js admin-link EMAIL   a one-time sign-in link for an admin (decision 074)
 // The same code as `npm run backup`, `npm run restore`, from the build.
@@ -12,7 +12,11 @@ const commands = {
 };
 if (!Object.hasOwn(commands, command ?? "")) {
   console.error(
+<<<<<<< HEAD
     "Uso: node cli.js backup [--permitir-faltantes] [ARCHIVO] | restore [--force] ARCHIVO | admin-link CORREO",
+=======
+    "Uso: node cli.js backup [--permitir-faltantes] [--to ARCHIVO] | restore [--force] ARCHIVO",
+>>>>>>> issue-56-copies
   );
   process.exit(2);
 }

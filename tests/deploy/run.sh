@@ -11,7 +11,8 @@
 #      PostgreSQL) plus a real OpenID provider served through Caddy, and over HTTPS signs in,
 #      publishes an event with a photo and has a member join it (tests/deploy/journey.ts);
 #   5. a reboot stand-in (containers stopped, then podman-restart.service's own ExecStart), a new
-#      PostgreSQL password in .env taken by `./ayllu start`, backup, restore, maintenance;
+#      PostgreSQL password in .env taken by `./ayllu start`, backup, backup --to a file on the
+#      host, restore of it, maintenance;
 #   6. two upgrades to one-layer good versions, measuring container storage; an upgrade
 #      interrupted while trying the new version, undone by `./ayllu repair`; an upgrade whose
 #      migration fails, noticed at once, its failing statement shown first, rolled back;
@@ -414,9 +415,16 @@ grep -q "Copia de seguridad escrita en /backups/ayllu-" "$WORK/backup.log" || di
 LANG=es_BO.UTF-8 ./ayllu status | tee "$WORK/status.log"
 grep -q "El sitio responde" "$WORK/status.log" || die "./ayllu status no dice que el sitio responde"
 
-step "./ayllu restore de esa copia"
-copy=$(podman exec "${PROJECT}_site_1" sh -c 'ls -1t /backups/ayllu-*.ayllu.gz | head -n 1')
-podman cp "${PROJECT}_site_1:$copy" "$WORK/copia.ayllu.gz"
+step "./ayllu backup --to: una copia nueva en el anfitrión, sin sobrescribir; y ./ayllu restore de ella"
+LANG=es_BO.UTF-8 ./ayllu backup --to "$WORK/copia.ayllu.gz" | tee "$WORK/backup-to.log"
+gzip -t "$WORK/copia.ayllu.gz" || die "./ayllu backup --to dejó una copia incompleta"
+[ "$(stat -c %a "$WORK/copia.ayllu.gz")" = 600 ] || die "la copia de ./ayllu backup --to la pueden leer otros"
+grep -q "^  scp .*copia.ayllu.gz \.$" "$WORK/backup-to.log" || die "./ayllu backup --to no dijo el comando scp"
+if LANG=es_BO.UTF-8 ./ayllu backup --to "$WORK/copia.ayllu.gz" >"$WORK/backup-to-otra.log" 2>&1 ||
+  ! grep -q "ya existe y no se sobrescribe" "$WORK/backup-to-otra.log"; then
+  cat "$WORK/backup-to-otra.log"
+  die "./ayllu backup --to sobre un archivo que existe no se negó"
+fi
 AYLLU_YES=1 ./ayllu restore "$WORK/copia.ayllu.gz" | tee "$WORK/restore.log"
 grep -q "Copia restaurada en" "$WORK/restore.log" || die "./ayllu restore no restauró"
 npx tsx tests/deploy/journey.ts check || die "después de restaurar faltan datos"
