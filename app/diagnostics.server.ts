@@ -390,6 +390,7 @@ export function diagnosticProbes(hostProbes: DiagnosticProbe[] = []): Diagnostic
 async function runProbe(probe: DiagnosticProbe, context: ProbeContext): Promise<DiagnosticLine> {
   const { key, title } = probe;
   const limit = probe.timeoutMs ?? PROBE_TIMEOUT_MS;
+  const seconds = (limit / 1000).toLocaleString("es-BO");
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<DiagnosticLine>((resolve) => {
     timer = setTimeout(
@@ -398,9 +399,9 @@ async function runProbe(probe: DiagnosticProbe, context: ProbeContext): Promise<
           key,
           title,
           state: "mal",
-          facts: [["Comprobación", `sin respuesta en ${limit / 1000} segundos`]],
+          facts: [["Comprobación", `sin respuesta en ${seconds} segundos`]],
           advice: [
-            `La comprobación de «${title}» no terminó en ${limit / 1000} segundos: lo que revisa no responde o responde muy despacio. Vuelve a cargar la página; si se repite, mira los registros del sitio (./ayllu logs site).`,
+            `La comprobación de «${title}» no terminó en ${seconds} segundos: lo que revisa no responde o responde muy despacio. Vuelve a cargar la página; si se repite, mira los registros del sitio (./ayllu logs site).`,
           ],
         }),
       limit,

