@@ -16,7 +16,7 @@ export function smtpProblem(error: unknown, where: string): string {
   const message = e.message ?? String(error);
   const cause = `${e.code ?? ""} ${message}`;
   const blocked =
-    "Muchos proveedores de VPS (Hetzner, DigitalOcean, OVH, Contabo…) bloquean las conexiones salientes a los puertos 25, 465 y 587 hasta que se pide desbloquearlas: pruébalo desde el servidor con `nc -vz SERVIDOR PUERTO` (si no conecta ni ahí, es la red) y pide al proveedor que lo abra, o usa el puerto que te dé tu servicio de correo (por ejemplo 2525).";
+    "Muchos proveedores de VPS (Hetzner, DigitalOcean, OVH, Contabo…) bloquean las conexiones salientes a los puertos 25, 465 y 587 hasta que se pide desbloquearlas: pruébalo desde el servidor con «nc -vz SERVIDOR PUERTO» (si no conecta ni ahí, es la red) y pide al proveedor que lo abra, o usa el puerto que te dé tu servicio de correo (por ejemplo 2525).";
   if (e.code === "EAUTH")
     return `El servidor SMTP ${where} rechazó el usuario o la clave (${e.responseCode ?? "sin código"}). Revisa el usuario y la clave en SMTP_URL (si la clave tiene @, : o /, escríbelos como %40, %3A y %2F); con Gmail o Microsoft hace falta una «contraseña de aplicación».`;
   if (e.code === "EDNS" || /ENOTFOUND|EAI_AGAIN/.test(cause))

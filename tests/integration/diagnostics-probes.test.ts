@@ -1,8 +1,8 @@
 // Diagnóstico's probes against the real part broken: an SMTP port nobody listens on, an SMTP
-// server that refuses the credentials, an object store that stopped, a backup folder that is a
-// file, a public address nobody answers at and one another server answers. Each line says what
-// is wrong in words, with its fix; the page still answers 200. A probe that throws or never ends
-// becomes a line that says so.
+// server that refuses the credentials or never greets, an object store that stopped (or lacks the
+// bucket, or does not know the key), a backup folder that is a file, a public address nobody
+// answers at and one another server answers. Each line says what is wrong in words, with its
+// fix; the page still answers 200. A probe that throws or never ends becomes a line that says so.
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -12,6 +12,8 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { runProbes } from "~/diagnostics.server";
 import { loadConfig } from "~/kernel/config.server";
+import { smtpProblem, verifySmtp } from "~/mail/diagnostics.server";
+import { probeObjectStore } from "~/uploads/object-storage.server";
 import { failOnConsoleError } from "../helpers/console";
 import { ADMIN_EMAIL, createAdmin } from "../helpers/events";
 import { startS3, type TestS3 } from "../helpers/s3";
@@ -220,5 +222,42 @@ test("a probe that throws or never answers becomes a line that says so, and the 
     );
   } finally {
     await database.close();
+  }
+});
+
+test("an SMTP server that accepts the connection but never greets: the probe says it did not answer in time", async () => {
+  const sockets = new Set<net.Socket>();
+  const silent = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on("error", () => {});
+  });
+  await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+  const { port } = silent.address() as net.AddressInfo;
+  try {
+    const error = await verifySmtp(`smtp://127.0.0.1:${port}`);
+    expect(error).not.toBeNull();
+    expect(smtpProblem(error, `127.0.0.1:${port}`)).toContain(
+      `El servidor SMTP 127.0.0.1:${port} no respondió en 5 segundos`,
+    );
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
+  }
+});
+
+test("the store's probe names a missing bucket and a key the store does not know", async () => {
+  const s3 = await startS3();
+  try {
+    const settings = loadConfig({ ...TEST_ENV, ...s3.env() }).objectStore!;
+    const [missing] = await probeObjectStore({ ...settings, bucket: "no-existe" });
+    expect(missing!.problem).toContain("S3_BUCKET: el bucket «no-existe» no existe");
+    const [unknown] = await probeObjectStore({ ...settings, accessKeyId: "OTRA" });
+    expect(unknown!.problem).toContain(
+      "S3_ACCESS_KEY_ID: el almacén de objetos no conoce esta clave",
+    );
+    const [fine] = await probeObjectStore(settings);
+    expect(fine!.problem).toBeNull();
+  } finally {
+    await s3.close();
   }
 });
