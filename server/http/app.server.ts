@@ -34,6 +34,9 @@ import { CLIENT_BUILD_DIR } from "~/kernel/paths.server";
 import { PUBLICATIONS_STREAM_PATH, createPublicationStream } from "./publication-stream.server";
 import { RESULTS_STREAM_PATH, createResultsStream } from "./results-stream.server";
 import { encodingFor } from "~/kernel/encoding.server";
+import { ECHO_CHALLENGE_MAX, ECHO_HEADER, siteEcho } from "~/kernel/site-echo.server";
+import type { DiagnosticProbe } from "~/kernel/diagnostics";
+import { backupProbe } from "../backup/probe.server";
 import { createPageCache, markPersonal } from "./page-cache.server";
 import { brotliAssets, dropPageHeaders } from "./static-assets.server";
 import { shareDrainListener } from "./drain.server";
@@ -186,9 +189,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       }),
     );
 
-    app.get("/healthz", async (_req, res) => {
+    app.get("/healthz", async (req, res) => {
       const up = await databaseIsUp(database.db);
       res.setHeader("Cache-Control", "no-store");
+      // Diagnóstico's question through PUBLIC_URL: is it this site answering?
+      const challenge = req.get(ECHO_HEADER);
+      if (challenge && challenge.length <= ECHO_CHALLENGE_MAX)
+        res.setHeader(ECHO_HEADER, siteEcho(config.sessionSecret, challenge));
       res
         .status(up ? 200 : 503)
         .json({ status: up ? "ok" : "unavailable", database: up ? "ok" : "unavailable" });
@@ -446,6 +453,9 @@ function guardSignInAndBodies(app: express.Express, database: Database, config: 
   );
 }
 
+/** Diagnóstico's probes of the host's own parts (app/diagnostics.server.ts runs them with the rest). */
+const HOST_PROBES: DiagnosticProbe[] = [backupProbe];
+
 /** What every loader and action receives for one request (server/http/load-context.server.ts). */
 function loadContextOf(
   req: express.Request,
@@ -485,6 +495,7 @@ function loadContextOf(
       forwardedHost: req.get("x-forwarded-host") ?? null,
     }),
     now: parts.now,
+    hostProbes: HOST_PROBES,
     decodeQueue: parts.decodeQueue,
     personal: () => markPersonal(res),
     // Vite's development pages run under a nonce-less policy; a nonce there only trips hydration.
