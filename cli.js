@@ -12,11 +12,7 @@ const commands = {
 };
 if (!Object.hasOwn(commands, command ?? "")) {
   console.error(
-<<<<<<< HEAD
-    "Uso: node cli.js backup [--permitir-faltantes] [ARCHIVO] | restore [--force] ARCHIVO | admin-link CORREO",
-=======
-    "Uso: node cli.js backup [--permitir-faltantes] [--to ARCHIVO] | restore [--force] ARCHIVO",
->>>>>>> issue-56-copies
+    "Uso: node cli.js backup [--permitir-faltantes] [--to ARCHIVO] | restore [--force] ARCHIVO | admin-link CORREO",
   );
   process.exit(2);
 }
