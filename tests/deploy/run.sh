@@ -225,6 +225,17 @@ const base = 'http://127.0.0.1:3000', path = process.argv[1];
   die "el enlace de la consola no llevó a Diagnóstico una sola vez: $link_result"
 echo "Enlace de la consola: pregunta, entra una vez y abre Diagnóstico en http://127.0.0.1:3000 del contenedor."
 
+step "./ayllu backup --to en el sitio pequeño: su base embebida es de un solo proceso; el sitio se detiene unos segundos y vuelve"
+small_ayllu backup --to "$WORK/pequeno.ayllu.gz" >"$WORK/pequeno-backup.log" 2>&1 || {
+  cat "$WORK/pequeno-backup.log"
+  die "./ayllu backup --to falló en el sitio pequeño"
+}
+gzip -t "$WORK/pequeno.ayllu.gz" || die "la copia del sitio pequeño no es un gzip entero"
+[ ! -f "$SMALL/deploy/mantenimiento/activo" ] || die "el sitio pequeño quedó en mantenimiento tras la copia"
+curl -fsS --max-time 10 -k --resolve "$DOMAIN:$SMALL_HTTPS_PORT:127.0.0.1" "https://$DOMAIN:$SMALL_HTTPS_PORT/healthz" >/dev/null ||
+  die "el sitio pequeño no volvió a responder después de la copia"
+echo "Copia del sitio pequeño: $(stat -c %s "$WORK/pequeno.ayllu.gz") bytes, y el sitio responde otra vez."
+
 step "./ayllu upgrade del sitio pequeño a la versión rota: vuelve a la copia de la carpeta de datos"
 small_upgrade_started=$SECONDS
 if AYLLU_HEALTH_TIMEOUT=60 small_ayllu upgrade --image "$BROKEN" >"$WORK/pequeno-upgrade.log" 2>&1; then
