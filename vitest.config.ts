@@ -4,6 +4,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { WITHOUT_DATABASE_UNDER_TEST } from "./tests/helpers/projects";
 import {
   EveryTestOnADatabase,
+  FailuresFile,
   FileTimings,
   readTimings,
   timingKey,
@@ -70,6 +71,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     environment: "node",
     sequence: { sequencer: LongestFirst },
-    reporters: ["default", new FileTimings(), new EveryTestOnADatabase()],
+    reporters: ["default", new FileTimings(), new EveryTestOnADatabase(), new FailuresFile()],
   },
 });

@@ -1,58 +1,41 @@
 // 'Diagnóstico' (/admin/diagnostico): what the running site believes about itself, each line
 // with what is wrong and how to fix it in plain Spanish (docs/decisions/037-diagnostics-and-backup-records.md).
-// Every fact is read at the moment the page is asked for: this request's addresses and headers,
-// the database, the storage, the outbox, the backups' record.
+// Every line is a probe (app/kernel/diagnostics.ts), run at the moment the page is asked for, side
+// by side and each within its own time: this request's addresses and headers, the site reached
+// through its public address, the SMTP server greeted, the stores written and read back, the
+// database. The domains export their own probes (mail, uploads); the host adds the backups'.
 import cluster from "node:cluster";
-import { randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { desc, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appliedMigrations, newestKnownMigration } from "~/db/client.server";
 import { claimJobRun } from "~/db/jobs.server";
 import { rowsOf } from "~/db/rows.server";
-import { backupRuns, type User } from "~/db/schema.server";
+import type { User } from "~/db/schema.server";
 import type { Config } from "~/kernel/config.server";
+import {
+  worse,
+  type DiagnosticLine,
+  type DiagnosticProbe,
+  type DiagnosticState,
+  type ProbeContext,
+  type RequestSeen,
+} from "~/kernel/diagnostics";
 import { PROJECT_ROOT } from "~/kernel/paths.server";
+import { ECHO_HEADER, siteEcho } from "~/kernel/site-echo.server";
+import { mailProbe } from "~/mail/diagnostics.server";
 import { smtpTransport } from "~/mail/worker.server";
 import { assertAdmin } from "~/kernel/permissions";
-import { sitePrivateStorage, siteStorage } from "~/uploads/site-storage.server";
-import { checkStoredFiles, listMissing } from "~/uploads/stored-files.server";
+import { namedFilesProbe, storageProbe } from "~/uploads/diagnostics.server";
 
-/** bien: nothing to do; aviso: works, but look at it; mal: broken, fix it. */
-export type DiagnosticState = "bien" | "aviso" | "mal";
+export type { DiagnosticLine, DiagnosticProbe, DiagnosticState, RequestSeen };
 
-export interface DiagnosticLine {
-  key: string;
-  title: string;
-  state: DiagnosticState;
-  /** What the site sees, as facts (label, value). */
-  facts: [string, string][];
-  /** What is wrong and how to fix it; empty when nothing is. */
-  advice: string[];
-}
-
-/** What this very request looked like when it reached the server. */
-export interface RequestSeen {
-  /** The client's address as the site counts it (TRUST_PROXY applied). */
-  clientIp: string;
-  /** The address of the connection itself (the proxy, behind one). */
-  peerIp: string;
-  /** http or https, as the site believes (X-Forwarded-Proto from a trusted proxy). */
-  protocol: string;
-  /** The host name the site believes was asked for (without the port). */
-  host: string;
-  /** The host and port the site believes were asked for (X-Forwarded-Host from a trusted proxy, else Host). */
-  authority: string;
-  forwardedFor: string | null;
-  forwardedProto: string | null;
-  forwardedHost: string | null;
-}
-
-/** How long a nightly backup may be missing before the page says so. */
-const BACKUP_STALE_MS = 36 * 60 * 60 * 1000;
-/** Free space below which the page warns. */
-const LOW_SPACE_BYTES = 1024 * 1024 * 1024;
+/** How long a probe may take before its line says it did not answer (its own `timeoutMs` wins). */
+export const PROBE_TIMEOUT_MS = 5_000;
+/** How long the site waits for itself through PUBLIC_URL. */
+export const SELF_FETCH_MS = 4_000;
 /** Test mails an admin may send: one a minute, across every process. */
 export const TEST_MAIL_EVERY_MS = 60_000;
 
@@ -65,18 +48,6 @@ function siteVersion(): string {
   } catch {
     return "desconocida";
   }
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ["KB", "MB", "GB", "TB"];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toLocaleString("es-BO", { maximumFractionDigits: 1 })} ${units[unit]}`;
 }
 
 function trustProxyText(value: Config["trustProxy"]): string {
@@ -240,226 +211,6 @@ function signInLine(config: Config): DiagnosticLine {
   };
 }
 
-async function mailLine(db: Db, config: Config): Promise<DiagnosticLine> {
-  const [outbox] = rowsOf<{ pending: number; failed: number; last_error: string | null }>(
-    await db.execute(sql`
-      select
-        count(*) filter (where status in ('pending', 'sending'))::int as pending,
-        count(*) filter (where status = 'failed')::int as failed,
-        (select last_error from mail_outbox where last_error is not null
-          order by coalesce(sent_at, next_attempt_at) desc limit 1) as last_error
-      from mail_outbox`),
-  );
-  const pending = outbox?.pending ?? 0;
-  const failed = outbox?.failed ?? 0;
-  const facts: [string, string][] = [];
-  const advice: string[] = [];
-  let state: DiagnosticState = "bien";
-  const transport = config.mail.transport;
-  if (transport.kind === "smtp") {
-    const server = new URL(transport.url);
-    facts.push([
-      "Servidor SMTP",
-      `${server.protocol}//${server.hostname}:${server.port || "(puerto por defecto)"}`,
-    ]);
-  } else if (transport.kind === "mailbox") {
-    facts.push(["Servidor SMTP", "ninguno: buzón de desarrollo (/__dev/correo)"]);
-    state = "aviso";
-    advice.push(
-      "Los correos no salen: quedan en el buzón de desarrollo. Pon SMTP_URL para enviarlos.",
-    );
-  } else {
-    facts.push(["Servidor SMTP", "ninguno"]);
-    state = "mal";
-    advice.push(
-      "Sin SMTP_URL no sale ningún correo (recordatorios, mensajes, enlaces de inicio de sesión). Pon SMTP_URL=smtp://usuario:clave@servidor:587.",
-    );
-  }
-  facts.push(["Remitente", config.mail.from]);
-  facts.push(["Correos en cola", String(pending)]);
-  facts.push(["Correos que no se pudieron enviar", String(failed)]);
-  facts.push(["Último error", outbox?.last_error ?? "ninguno"]);
-  if (pending > 50 && state === "bien") {
-    state = "aviso";
-    advice.push(
-      `Hay ${pending} correos esperando: el servidor SMTP los acepta despacio o los rechaza. Mira el último error y prueba con 'Enviar correo de prueba'.`,
-    );
-  }
-  if (failed > 0 && state === "bien") {
-    state = "aviso";
-    advice.push(
-      `${failed} correos se dieron por perdidos tras varios intentos. El último error dice por qué; suele ser la clave de SMTP o un remitente (MAIL_FROM) que el servidor no acepta.`,
-    );
-  }
-  return { key: "correo", title: "Correo", state, facts, advice };
-}
-
-function freeSpace(dir: string): number | null {
-  try {
-    const stats = fs.statfsSync(dir);
-    return stats.bavail * stats.bsize;
-  } catch {
-    return null;
-  }
-}
-
-function folderWritable(dir: string): boolean {
-  const probe = path.join(dir, `.diagnostico-${randomUUID()}`);
-  try {
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(probe, "");
-    fs.rmSync(probe);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function storageLine(config: Config): DiagnosticLine {
-  const facts: [string, string][] = [];
-  const advice: string[] = [];
-  let state: DiagnosticState = "bien";
-  const store = config.objectStore;
-  if (store) {
-    facts.push([
-      "Fotos",
-      `bucket ${store.bucket}${store.endpoint ? ` en ${store.endpoint}` : " (AWS S3)"}`,
-    ]);
-    facts.push([
-      "Archivos privados",
-      store.privateBucket ? `bucket ${store.privateBucket}` : `${store.bucket}/privado/`,
-    ]);
-  } else {
-    facts.push(["Fotos", `carpeta ${config.uploadsDir}`]);
-    const writable = folderWritable(config.uploadsDir);
-    facts.push(["Se puede escribir", writable ? "sí" : "no"]);
-    if (!writable) {
-      state = "mal";
-      advice.push(
-        `El sitio no puede escribir en ${config.uploadsDir}: las fotos no se guardarán. Dale la carpeta al usuario del servidor (en la imagen, el usuario 10001: chown -R 10001:10001 en el volumen /data).`,
-      );
-    }
-  }
-  const dataWritable = folderWritable(config.dataDir);
-  facts.push([
-    "Carpeta de datos",
-    `${config.dataDir}${dataWritable ? "" : " (no se puede escribir)"}`,
-  ]);
-  if (!dataWritable) {
-    state = "mal";
-    advice.push(
-      `El sitio no puede escribir en ${config.dataDir} (DATA_DIR). Revisa el dueño y los permisos del volumen.`,
-    );
-  }
-  const free = freeSpace(store ? config.dataDir : config.uploadsDir);
-  facts.push(["Espacio libre", free === null ? "desconocido" : formatBytes(free)]);
-  if (free !== null && free < LOW_SPACE_BYTES) {
-    if (state === "bien") state = "aviso";
-    advice.push(
-      `Quedan ${formatBytes(free)} libres en el disco: con menos de 1 GB las fotos y las copias de seguridad pueden dejar de guardarse. Libera espacio o agranda el disco.`,
-    );
-  }
-  return { key: "almacenamiento", title: "Almacenamiento", state, facts, advice };
-}
-
-async function backupLine(
-  db: Db,
-  config: Config,
-  now: Date,
-  timeZone: string,
-): Promise<DiagnosticLine> {
-  const facts: [string, string][] = [];
-  const advice: string[] = [];
-  let state: DiagnosticState = "bien";
-  const when = (d: Date) =>
-    new Intl.DateTimeFormat("es-BO", { dateStyle: "medium", timeStyle: "short", timeZone }).format(
-      d,
-    );
-  if (!config.backups) {
-    facts.push(["Copias nocturnas", "no configuradas"]);
-    state = "aviso";
-    advice.push(
-      "El sitio no hace copias de seguridad nocturnas. Pon BACKUP_DIR con una carpeta (compose.yaml usa el volumen de copias), o haz copias con npm run backup.",
-    );
-  } else {
-    facts.push(["Carpeta", config.backups.dir]);
-    facts.push([
-      "Cuándo",
-      `cada noche a las ${String(config.backups.hour).padStart(2, "0")}:00; se guardan ${config.backups.keepDaily} diarias y ${config.backups.keepWeekly} semanales`,
-    ]);
-  }
-  // The newest backup written whole, and the newest attempt (which may have failed).
-  const runs = await db.select().from(backupRuns).orderBy(desc(backupRuns.startedAt)).limit(20);
-  const good = runs.find((run) => run.bytes !== null);
-  const last = runs[0];
-  if (good?.finishedAt) {
-    facts.push([
-      "Última copia",
-      `${when(good.finishedAt)} — ${formatBytes(good.bytes ?? 0)} (${good.file})`,
-    ]);
-    facts.push(["En el bucket", good.bucketCopy ?? "no"]);
-    if (config.backups && now.getTime() - good.finishedAt.getTime() > BACKUP_STALE_MS) {
-      state = "mal";
-      advice.push(
-        "La última copia tiene más de un día y medio: la copia nocturna no está corriendo. Mira los registros del sitio (./ayllu logs site) y haz una ahora con ./ayllu backup.",
-      );
-    }
-  } else {
-    facts.push(["Última copia", "ninguna todavía"]);
-    if (config.backups) {
-      if (state === "bien") state = "aviso";
-      advice.push(
-        "Todavía no hay ninguna copia. La primera se hará esta noche; para hacerla ahora: ./ayllu backup.",
-      );
-    }
-  }
-  if (last?.error) {
-    state = "mal";
-    advice.push(`La última copia (${when(last.startedAt)}) falló: ${last.error}`);
-  }
-  return { key: "copias", title: "Copias de seguridad", state, facts, advice };
-}
-
-/**
- * The check a backup makes (decision 062): every file a row names, against the stores. One query
- * and one listing per store, so it runs at each visit.
- */
-async function namedFilesLine(db: Db, config: Config): Promise<DiagnosticLine> {
-  const key = "archivos";
-  const title = "Archivos que nombra la base de datos";
-  const uploads = siteStorage(config);
-  const privateFiles = sitePrivateStorage(config);
-  const facts: [string, string][] = [
-    ["Fotos", uploads.location],
-    ["Archivos privados", privateFiles.location],
-  ];
-  let check;
-  try {
-    check = await checkStoredFiles(db, { uploads, privateFiles });
-  } catch (error) {
-    return {
-      key,
-      title,
-      state: "mal",
-      facts,
-      advice: [
-        `No se pudo comprobar el almacén: ${error instanceof Error ? error.message : String(error)}. Las copias de seguridad fallarán igual hasta que responda.`,
-      ],
-    };
-  }
-  facts.push(["Nombrados", String(check.named)], ["Faltan", String(check.missing.length)]);
-  if (check.missing.length === 0) return { key, title, state: "bien", facts, advice: [] };
-  return {
-    key,
-    title,
-    state: "mal",
-    facts,
-    advice: [
-      `Faltan en el almacén: ${listMissing(check.missing)}. Las copias de seguridad fallan mientras falten (o, pedido expresamente con --permitir-faltantes o BACKUP_ALLOW_MISSING=1, se hacen sin ellos y los listan). Si el sitio se movió de carpeta o de bucket, revisa UPLOADS_DIR, PRIVATE_DIR y S3_*; si no, restaura esos archivos desde una copia anterior.`,
-    ],
-  };
-}
-
 async function databaseLine(db: Db, config: Config): Promise<DiagnosticLine> {
   const [version] = rowsOf<{ server_version: string }>(await db.execute(sql`show server_version`));
   const applied = await appliedMigrations(async (text) => ({
@@ -504,6 +255,184 @@ function workersLine(config: Config): DiagnosticLine {
   };
 }
 
+/** Why a fetch of the site's own address failed, in words. */
+function unreachableReason(error: unknown): { words: string; code: string } {
+  const e = (error ?? {}) as { name?: string; message?: string; cause?: unknown };
+  const cause = (e.cause ?? {}) as { code?: string; message?: string };
+  const code = cause.code ?? (e.name === "TimeoutError" ? "tiempo agotado" : (e.name ?? "error"));
+  const text = `${code} ${cause.message ?? ""} ${e.message ?? ""}`;
+  if (e.name === "TimeoutError" || /TIMEOUT|ETIMEDOUT/i.test(text))
+    return { code, words: `no respondió en ${SELF_FETCH_MS / 1000} segundos` };
+  if (/ECONNREFUSED/.test(text))
+    return { code, words: "nadie responde en ese puerto (la conexión fue rechazada)" };
+  if (/ENOTFOUND|EAI_AGAIN/.test(text)) return { code, words: "el nombre no existe en el DNS" };
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ALTNAME/.test(text))
+    return { code, words: "el certificado HTTPS no es válido para ese nombre" };
+  if (/EHOSTUNREACH|ENETUNREACH/.test(text))
+    return { code, words: "no hay camino de red hasta allí" };
+  return { code, words: cause.message ?? e.message ?? String(error) };
+}
+
+/**
+ * The public address, from the server itself: /healthz fetched through PUBLIC_URL must answer the
+ * challenge with this site's key (kernel/site-echo). Not reaching it is a warning, not a fault:
+ * some networks do not let a server reach its own public address, while visitors do.
+ */
+async function reachItself(
+  config: Config,
+): Promise<Pick<DiagnosticLine, "state" | "facts" | "advice">> {
+  const target = new URL("/healthz", config.publicUrl);
+  const origin = config.publicUrl.origin;
+  const challenge = randomBytes(12).toString("base64url");
+  const hint =
+    "Si desde tu teléfono (con datos, fuera de esta red) sí entras, puede ser la red del proveedor, que no deja que un servidor se llame a sí mismo por su dirección pública; si tampoco, revisa el DNS, el proxy (Caddy) y el firewall (puertos 80 y 443).";
+  let response: Response;
+  try {
+    response = await fetch(target, {
+      headers: { [ECHO_HEADER]: challenge },
+      redirect: "manual",
+      signal: AbortSignal.timeout(SELF_FETCH_MS),
+    });
+    await response.body?.cancel();
+  } catch (error) {
+    const reason = unreachableReason(error);
+    return {
+      state: "aviso",
+      facts: [["Desde el propio servidor", `no se llega (${reason.code})`]],
+      advice: [`Desde el propio servidor no se llega a ${origin}: ${reason.words}. ${hint}`],
+    };
+  }
+  if (response.headers.get(ECHO_HEADER) === siteEcho(config.sessionSecret, challenge))
+    return {
+      state: "bien",
+      facts: [["Desde el propio servidor", `${origin} responde, y es este sitio`]],
+      advice: [],
+    };
+  const redirect = response.headers.get("location");
+  return {
+    state: "aviso",
+    facts: [["Desde el propio servidor", `responde otro servidor (${response.status})`]],
+    advice: [
+      redirect
+        ? `Desde el propio servidor, ${origin} redirige a ${redirect} en vez de responder este sitio. Si PUBLIC_URL debe ser esa otra dirección, cámbiala; si no, revisa la configuración del proxy.`
+        : `Desde el propio servidor, en ${origin} responde otro servidor (código ${response.status}), no este sitio. Revisa que el DNS de ${config.publicUrl.hostname} apunte a este servidor y que el proxy (Caddy) pase las peticiones a Ayllu. ${hint}`,
+    ],
+  };
+}
+
+/** Lines that need only what the site knows of itself, as probes. */
+const versionProbe: DiagnosticProbe = {
+  key: "version",
+  title: "Versión",
+  run: async () => versionLine(),
+};
+
+const addressProbe: DiagnosticProbe = {
+  key: "direccion",
+  title: "Dirección pública",
+  timeoutMs: SELF_FETCH_MS + 2_000,
+  async run({ config, seen }) {
+    const line = addressLine(config, seen);
+    const reach = await reachItself(config);
+    return {
+      ...line,
+      state: worse(line.state, reach.state),
+      facts: [...line.facts, ...reach.facts],
+      advice: [...line.advice, ...reach.advice],
+    };
+  },
+};
+
+const proxyProbe: DiagnosticProbe = {
+  key: "proxy",
+  title: "Tu conexión y el proxy",
+  run: async ({ config, seen }) => proxyLine(config, seen),
+};
+
+const signInProbe: DiagnosticProbe = {
+  key: "inicio",
+  title: "Inicio de sesión",
+  run: async ({ config }) => signInLine(config),
+};
+
+const databaseProbe: DiagnosticProbe = {
+  key: "base",
+  title: "Base de datos",
+  run: ({ db, config }) => databaseLine(db, config),
+};
+
+const workersProbe: DiagnosticProbe = {
+  key: "procesos",
+  title: "Procesos",
+  run: async ({ config }) => workersLine(config),
+};
+
+/**
+ * The page's probes, in the page's order; `hostProbes` (the host's own parts, such as the backups'
+ * folder) go after the storage.
+ */
+export function diagnosticProbes(hostProbes: DiagnosticProbe[] = []): DiagnosticProbe[] {
+  return [
+    versionProbe,
+    addressProbe,
+    proxyProbe,
+    signInProbe,
+    mailProbe,
+    storageProbe,
+    ...hostProbes,
+    namedFilesProbe,
+    databaseProbe,
+    workersProbe,
+  ];
+}
+
+/** One probe, within its time: a probe that throws or does not answer becomes a line that says so. */
+async function runProbe(probe: DiagnosticProbe, context: ProbeContext): Promise<DiagnosticLine> {
+  const { key, title } = probe;
+  const limit = probe.timeoutMs ?? PROBE_TIMEOUT_MS;
+  const seconds = (limit / 1000).toLocaleString("es-BO");
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<DiagnosticLine>((resolve) => {
+    timer = setTimeout(
+      () =>
+        resolve({
+          key,
+          title,
+          state: "mal",
+          facts: [["Comprobación", `sin respuesta en ${seconds} segundos`]],
+          advice: [
+            `La comprobación de «${title}» no terminó en ${seconds} segundos: lo que revisa no responde o responde muy despacio. Vuelve a cargar la página; si se repite, mira los registros del sitio (./ayllu logs site).`,
+          ],
+        }),
+      limit,
+    );
+  });
+  const work = Promise.resolve()
+    .then(() => probe.run(context))
+    .catch((error: unknown): DiagnosticLine => ({
+      key,
+      title,
+      state: "mal",
+      facts: [["Comprobación", "falló"]],
+      advice: [
+        `La comprobación de «${title}» falló: ${error instanceof Error ? error.message : String(error)}. Vuelve a cargar la página; si se repite, mira los registros del sitio (./ayllu logs site).`,
+      ],
+    }));
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Every probe side by side, each within its own time; the lines in the probes' order. */
+export function runProbes(
+  probes: DiagnosticProbe[],
+  context: ProbeContext,
+): Promise<DiagnosticLine[]> {
+  return Promise.all(probes.map((probe) => runProbe(probe, context)));
+}
+
 /** Every line of the page, for `admin` (anyone else is refused). */
 export async function diagnose(
   db: Db,
@@ -511,20 +440,10 @@ export async function diagnose(
   admin: Pick<User, "isAdmin">,
   seen: RequestSeen,
   now: Date,
+  hostProbes: DiagnosticProbe[] = [],
 ): Promise<DiagnosticLine[]> {
   assertAdmin(admin);
-  return [
-    versionLine(),
-    addressLine(config, seen),
-    proxyLine(config, seen),
-    signInLine(config),
-    await mailLine(db, config),
-    storageLine(config),
-    await backupLine(db, config, now, config.siteTimezone),
-    await namedFilesLine(db, config),
-    await databaseLine(db, config),
-    workersLine(config),
-  ];
+  return runProbes(diagnosticProbes(hostProbes), { db, config, seen, now });
 }
 
 export type TestMailResult =

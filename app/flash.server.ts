@@ -3,9 +3,20 @@ import { redirect, type AppLoadContext } from "react-router";
 import { isMessageKey, type MessageKey } from "~/messages";
 import { readCookie, serializeCookie } from "~/members/session.server";
 
-/** The site's cookies are Secure (and __Host- prefixed) when it is served over https. */
+/**
+ * The site's cookies are Secure (and __Host- prefixed) when it is served over https: when
+ * PUBLIC_URL is https, for requests at that address or through a proxy (which names the client in
+ * X-Forwarded-For, whatever Host it passes on). A request straight to another address (PUBLIC_URL
+ * is wrong, and the admin came in by a console link to read Diagnóstico, decision 074) follows
+ * the scheme it came by: a browser on plain http drops a Secure cookie, and nobody could stay
+ * signed in there.
+ */
 export function cookieSettings(context: AppLoadContext) {
-  return { secure: context.config.publicUrl.protocol === "https:" };
+  const { publicUrl } = context.config;
+  const seen = context.requestSeen();
+  const asPublished =
+    seen.host.toLowerCase() === publicUrl.hostname.toLowerCase() || seen.forwardedFor !== null;
+  return { secure: asPublished ? publicUrl.protocol === "https:" : seen.protocol === "https" };
 }
 
 const FLASH_COOKIE = "ayllu_flash";

@@ -10,6 +10,7 @@ export default [
   route("login", "routes/auth/login.tsx"),
   route("login/correo", "routes/auth/email-link-request.tsx"),
   route("login/enlace/:token", "routes/auth/email-link.tsx"),
+  route("login/consola/:token", "routes/auth/console-link.tsx"),
   route("auth/callback", "routes/auth/callback.tsx"),
   route("logout", "routes/auth/logout.tsx"),
   // 'Cerrar Sesión' from a page without scripts (light mode): asks the phone first, then posts.

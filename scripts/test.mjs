@@ -7,6 +7,9 @@
 // and databases). Their output is not mixed: the browser tests' lines are held until Vitest has
 // finished.
 import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 
 const timings = [];
 const bin = (name) => `node_modules/.bin/${name}`;
@@ -24,7 +27,11 @@ function run(label, command, args, options = {}) {
   const child = spawn(command, args, {
     stdio: held ? ["inherit", "pipe", "pipe"] : "inherit",
     // Held output is piped, not a terminal: keep its colours when this runs in one.
-    env: held && process.stdout.isTTY ? { FORCE_COLOR: "1", ...process.env } : process.env,
+    env: {
+      ...(held && process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}),
+      ...process.env,
+      ...options.env,
+    },
   });
   if (held) {
     const write = (stream) => (chunk) => {
@@ -100,14 +107,25 @@ const [checks, build] = await Promise.all([
   run("build", process.execPath, ["scripts/ensure-build.mjs"], { hold: buildOutput }),
 ]);
 
+// Vitest's failures are printed before the browser tests' output; the reporter FailuresFile
+// writes them here too, and they are printed again last, where the end of a long log shows them.
+const failuresFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "ayllu-test-")), "vitest.txt");
+
 let status = checks || build;
 if (status === 0) {
   const browserOutput = holdOutput();
   const [vitest, playwright] = await Promise.all([
-    run("vitest", bin("vitest"), ["run", ...args]).finally(() => browserOutput.release()),
+    run("vitest", bin("vitest"), ["run", ...args], {
+      env: { AYLLU_FAILURES_FILE: failuresFile },
+    }).finally(() => browserOutput.release()),
     run("playwright", bin("playwright"), ["test"], { hold: browserOutput }),
   ]);
   status = vitest || playwright;
+  const failures = fs.existsSync(failuresFile) ? fs.readFileSync(failuresFile, "utf8") : "";
+  if (failures) console.log(`\nLo que falló en Vitest (repetido aquí):\n${failures}`);
+  else if (vitest !== 0)
+    console.log(`\nVitest terminó con el código ${vitest}; su salida está arriba.`);
 }
+fs.rmSync(path.dirname(failuresFile), { recursive: true, force: true });
 console.log(`\nDuración: ${timings.join(", ")}; en total ${elapsed(started)}`);
 process.exit(status);

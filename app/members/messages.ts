@@ -77,5 +77,13 @@ export const EMAIL_LINK_MESSAGES = {
   unavailable: "Este sitio no envía enlaces por correo.",
 } as const;
 
+/** The admin's way back in: a link printed on the server's console (console-link.server.ts). */
+export const CONSOLE_LINK_MESSAGES = {
+  invalid:
+    "Este enlace ya no sirve: se usó, caducó (dura 15 minutos) o está incompleto. Pide otro en la consola del servidor: ./ayllu admin-link TU-CORREO (o npm run admin-link -- TU-CORREO).",
+  notAdmin: (email: string) =>
+    `${email} no es administrador de este sitio, y este enlace es solo para administradores. Entra con una cuenta de administrador, o pon ese correo en ADMIN_EMAILS y pide otro enlace.`,
+} as const;
+
 /** How a record names a person whose account was deleted (the audit log, decisions, payments). */
 export const DELETED_ACCOUNT = "cuenta eliminada";

@@ -335,3 +335,100 @@ export async function checkObjectStore(
     client.destroy();
   }
 }
+
+/** Where Diagnóstico writes its test object, in each bucket. */
+const DIAGNOSTIC_PREFIX = ".diagnostico/";
+
+/** How long each request of Diagnóstico's test may take. */
+export const STORE_PROBE_MS = 4_000;
+
+/**
+ * Diagnóstico's test of the store, once and quickly (no retries): write a small object, read it
+ * back and delete it, in the photos' bucket and in the private one. Each bucket's outcome in words:
+ * null when it worked.
+ */
+export async function probeObjectStore(
+  settings: ObjectStoreSettings,
+): Promise<Array<{ bucket: string; variable: string; problem: string | null; code?: string }>> {
+  const { S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand } = await loadSdk();
+  const client = new S3Client({
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: {
+      accessKeyId: settings.accessKeyId,
+      secretAccessKey: settings.secretAccessKey,
+    },
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+    requestHandler: { connectionTimeout: STORE_PROBE_MS, requestTimeout: STORE_PROBE_MS },
+    maxAttempts: 1,
+  });
+  const where = settings.endpoint ?? "AWS S3";
+  const targets: Array<[string, string]> = [[settings.bucket, "S3_BUCKET"]];
+  if (settings.privateBucket) targets.push([settings.privateBucket, "S3_PRIVATE_BUCKET"]);
+  try {
+    return await Promise.all(
+      targets.map(async ([bucket, variable]) => {
+        const key = `${DIAGNOSTIC_PREFIX}${os.hostname()}-${process.pid}-${randomBytes(6).toString("hex")}`;
+        const body = randomBytes(16).toString("hex");
+        try {
+          await client.send(
+            new PutObjectCommand({
+              Bucket: bucket,
+              Key: key,
+              Body: body,
+              ContentType: "text/plain",
+            }),
+          );
+          const read = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+          const back = await read.Body!.transformToString();
+          await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+          if (back !== body)
+            return {
+              bucket,
+              variable,
+              problem: `El almacén de objetos (${where}) devolvió otro contenido del que se escribió en «${bucket}»: revisa S3_ENDPOINT (puede ser un proxy o un caché delante).`,
+            };
+          return { bucket, variable, problem: null };
+        } catch (error) {
+          const e = (error ?? {}) as { code?: string; name?: string; message?: string };
+          const cause = `${e.code ?? ""} ${e.name ?? ""} ${e.message ?? ""}`;
+          const known = checkProblem(error, settings, variable);
+          const code = e.code ?? e.name;
+          if (known) return { bucket, variable, problem: known, code };
+          if (/ECONNREFUSED/.test(cause))
+            return {
+              bucket,
+              variable,
+              code,
+              problem: `El almacén de objetos ${where} no responde: nadie escucha en esa dirección (la conexión fue rechazada). Las fotos publicadas no se ven y no se pueden subir nuevas. Revisa que el servicio (Garage, MinIO…) esté en marcha y que S3_ENDPOINT sea su dirección.`,
+            };
+          if (/ENOTFOUND|EAI_AGAIN/.test(cause))
+            return {
+              bucket,
+              variable,
+              code,
+              problem: `No se encontró el almacén de objetos ${where}: el nombre no existe en el DNS. Revisa S3_ENDPOINT.`,
+            };
+          if (/Timeout|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH/i.test(cause))
+            return {
+              bucket,
+              variable,
+              code,
+              problem: `El almacén de objetos ${where} no respondió en ${STORE_PROBE_MS / 1000} segundos: las fotos publicadas no se ven. Revisa que el servicio esté en marcha, S3_ENDPOINT y el firewall entre este servidor y el almacén.`,
+            };
+          const status = httpStatusOf(error);
+          return {
+            bucket,
+            variable,
+            code,
+            problem: `El almacén de objetos ${where} falló al escribir, leer o borrar en «${bucket}» (${variable})${status ? `: respondió ${status}` : ""} (${e.message ?? String(error)}). Revisa que el servicio esté en marcha y las variables S3_*.`,
+          };
+        }
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
+}

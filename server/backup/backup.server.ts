@@ -147,8 +147,9 @@ async function appliedMigrations(db: Db): Promise<string[]> {
 }
 
 /**
- * Writes every row of every table to `file` (replaced only once complete), with every file of the
- * stores given. A file some row names that a given store lacks fails the backup with
+ * Writes every row of every table to `file` (replaced only once complete; with `newFile`, a file
+ * that exists is refused instead, and the new one is readable by its owner only), with every file
+ * of the stores given. A file some row names that a given store lacks fails the backup with
  * MissingFilesError, unless `allowMissing`: then the header lists it under `missing`.
  */
 export async function writeBackup(
@@ -157,7 +158,7 @@ export async function writeBackup(
   source: BackupHeader["source"],
   uploads?: UploadStorage,
   privateFiles?: PrivateStorage,
-  options: { allowMissing?: boolean } = {},
+  options: { allowMissing?: boolean; newFile?: boolean } = {},
 ): Promise<BackupHeader> {
   const tables = await tablesInOrder(db);
   const header: BackupHeader = {
@@ -235,16 +236,43 @@ export async function writeBackup(
       for (const line of lines) yield `${line}\n`;
       for (const line of fileLines) yield `${line}\n`;
     }
-    await pipeline(content, zlib.createGzip(), fs.createWriteStream(partial));
-    fs.renameSync(partial, file);
+    // A new file for the operator is theirs only: it holds everyone's data.
+    const mode = options.newFile ? 0o600 : 0o666;
+    await pipeline(content, zlib.createGzip(), fs.createWriteStream(partial, { mode }));
+    if (options.newFile) putInPlace(partial, file);
+    else fs.renameSync(partial, file);
   } catch (error) {
     fs.rmSync(partial, { force: true });
+    if (error instanceof BackupError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw new BackupError(
       `No se pudo escribir ${file}: ${code === "ENOENT" ? "la carpeta no existe" : code === "EACCES" ? "no hay permiso" : String((error as Error).message)}`,
     );
   }
   return header;
+}
+
+/**
+ * Moves a whole `partial` to `file` unless `file` exists: a hard link fails on an existing name in
+ * the same step that makes it (a filesystem without hard links gets a look first, then rename).
+ */
+function putInPlace(partial: string, file: string): void {
+  try {
+    fs.linkSync(partial, file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EEXIST") throw new BackupError(alreadyThere(file));
+    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP") throw error;
+    if (fs.existsSync(file)) throw new BackupError(alreadyThere(file));
+    fs.renameSync(partial, file);
+    return;
+  }
+  fs.rmSync(partial, { force: true });
+}
+
+/** The refusal of a backup onto a file that exists. */
+export function alreadyThere(file: string): string {
+  return `${file} ya existe y no se sobrescribe: elige otro nombre, o bórralo antes (rm ${file}) si ya no lo necesitas.`;
 }
 
 function parseHeader(line: string | undefined, file: string): BackupHeader {

@@ -1,5 +1,6 @@
 // Backups in a bucket: `npm run backup` and `npm run restore` send and fetch a backup file at an
-// s3://bucket/key address with the site's S3 settings (docs/decisions/032-object-storage.md).
+// s3://bucket/key address with the site's S3 settings (docs/decisions/032-object-storage.md), and
+// the nightly copies under copias/ are listed and deleted by the folder's rotation.
 import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import type { Readable } from "node:stream";
@@ -75,6 +76,55 @@ export async function downloadBackupFile(
         `s3://${source.bucket}/${source.key} no existe en el almacén de objetos.`,
       );
     throw error;
+  } finally {
+    client.destroy();
+  }
+}
+
+/** The names of the objects directly under `prefix` (a "folder" of the bucket), without it. */
+export async function listBackupCopies(
+  settings: ObjectStoreSettings,
+  where: { bucket: string; prefix: string },
+): Promise<string[]> {
+  const { ListObjectsV2Command } = await loadSdk();
+  const client = await s3Client(settings);
+  try {
+    const names: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({
+          Bucket: where.bucket,
+          Prefix: where.prefix,
+          ContinuationToken: token,
+        }),
+      );
+      for (const object of page.Contents ?? []) {
+        const name = (object.Key ?? "").slice(where.prefix.length);
+        if (name && !name.includes("/")) names.push(name);
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return names;
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Deletes the objects `names` under `prefix`, one request each (a few a night). */
+export async function deleteBackupCopies(
+  settings: ObjectStoreSettings,
+  where: { bucket: string; prefix: string },
+  names: string[],
+): Promise<void> {
+  if (names.length === 0) return;
+  const { DeleteObjectCommand } = await loadSdk();
+  const client = await s3Client(settings);
+  try {
+    for (const name of names)
+      await client.send(
+        new DeleteObjectCommand({ Bucket: where.bucket, Key: `${where.prefix}${name}` }),
+      );
   } finally {
     client.destroy();
   }

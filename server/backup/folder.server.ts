@@ -1,8 +1,9 @@
 // The site's own backups into a folder (BACKUP_DIR, a volume of its own in compose.yaml): the
 // nightly one, and `./ayllu backup`. Each is one file of `writeBackup`, kept by rotation (the
 // newest of each of the last BACKUP_KEEP_DAILY days and of the BACKUP_KEEP_WEEKLY weeks before),
-// copied to the bucket when object storage is configured, and recorded in backup_runs for the
-// admins' Diagnóstico page (docs/decisions/037-diagnostics-and-backup-records.md).
+// copied to the bucket when object storage is configured (where the same rotation keeps the
+// copies of every node), and recorded in backup_runs for the admins' Diagnóstico page
+// (docs/decisions/037-diagnostics-and-backup-records.md, 073-copies-leave-the-server.md).
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -10,7 +11,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { backupRuns } from "~/db/schema.server";
 import type { BackupSettings, Config } from "~/kernel/config.server";
-import { uploadBackupFile } from "./bucket.server";
+import { deleteBackupCopies, listBackupCopies, uploadBackupFile } from "./bucket.server";
 import { sitePrivateStorage, siteStorage } from "~/uploads/site-storage.server";
 import type { NamedFile } from "~/uploads/stored-files.server";
 import { writeBackup } from "./backup.server";
@@ -32,9 +33,13 @@ function weekOf(day: string): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** Where the nightly copies go in the bucket (its private bucket if any: copies hold everyone's data). */
+export const BUCKET_COPIES_PREFIX = "copias/";
+
 /**
  * Of the backup files `names` (other names are left alone), those to delete: all but the newest
- * of each of the newest `keepDaily` days, and of each of the `keepWeekly` weeks before those.
+ * of each of the newest `keepDaily` days, and of each of the `keepWeekly` weeks before those. The
+ * one rule for the folder and for the copies in the bucket.
  */
 export function backupsToDelete(
   names: string[],
@@ -115,13 +120,26 @@ export async function backupIntoFolder(
   let bucketCopy: string | null = null;
   let error: string | null = null;
   if (config.objectStore) {
-    const bucket = config.objectStore.privateBucket ?? config.objectStore.bucket;
-    const key = `copias/${name}`;
+    const where = {
+      bucket: config.objectStore.privateBucket ?? config.objectStore.bucket,
+      prefix: BUCKET_COPIES_PREFIX,
+    };
     try {
-      await uploadBackupFile(config.objectStore, target, { bucket, key });
-      bucketCopy = `s3://${bucket}/${key}`;
+      await uploadBackupFile(config.objectStore, target, {
+        bucket: where.bucket,
+        key: `${where.prefix}${name}`,
+      });
+      bucketCopy = `s3://${where.bucket}/${where.prefix}${name}`;
     } catch (failure) {
       error = `La copia se guardó en la carpeta, pero no se pudo enviar al bucket: ${messageOf(failure)}`;
+    }
+    if (bucketCopy) {
+      try {
+        const names = await listBackupCopies(config.objectStore, where);
+        await deleteBackupCopies(config.objectStore, where, backupsToDelete(names, config.backups));
+      } catch (failure) {
+        error = `La copia está en el bucket, pero no se pudieron borrar las copias viejas del bucket (se intenta otra vez con la próxima copia): ${messageOf(failure)}`;
+      }
     }
   }
   const [run] = await db

@@ -4,6 +4,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { CONSOLE_LINK_PATH } from "~/members/console-link.server";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
@@ -33,6 +34,9 @@ import { CLIENT_BUILD_DIR } from "~/kernel/paths.server";
 import { PUBLICATIONS_STREAM_PATH, createPublicationStream } from "./publication-stream.server";
 import { RESULTS_STREAM_PATH, createResultsStream } from "./results-stream.server";
 import { encodingFor } from "~/kernel/encoding.server";
+import { ECHO_CHALLENGE_MAX, ECHO_HEADER, siteEcho } from "~/kernel/site-echo.server";
+import type { DiagnosticProbe } from "~/kernel/diagnostics";
+import { backupProbe } from "../backup/probe.server";
 import { createPageCache, markPersonal } from "./page-cache.server";
 import { brotliAssets, dropPageHeaders } from "./static-assets.server";
 import { shareDrainListener } from "./drain.server";
@@ -185,9 +189,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       }),
     );
 
-    app.get("/healthz", async (_req, res) => {
+    app.get("/healthz", async (req, res) => {
       const up = await databaseIsUp(database.db);
       res.setHeader("Cache-Control", "no-store");
+      // Diagnóstico's question through PUBLIC_URL: is it this site answering?
+      const challenge = req.get(ECHO_HEADER);
+      if (challenge && challenge.length <= ECHO_CHALLENGE_MAX)
+        res.setHeader(ECHO_HEADER, siteEcho(config.sessionSecret, challenge));
       res
         .status(up ? 200 : 503)
         .json({ status: up ? "ok" : "unavailable", database: up ? "ok" : "unavailable" });
@@ -405,12 +413,17 @@ function guardSignInAndBodies(app: express.Express, database: Database, config: 
   // The e-mailed links: asking for one (also limited per address and per client in its domain)
   // and confirming one on another device.
   app.post(["/login/correo", "/login/correo.data", "/login/enlace/{*token}"], signInLimit);
+  // An admin's link from the server's console (decision 074).
+  app.post(`${CONSOLE_LINK_PATH}{*token}`, signInLimit);
   app.use("/auth", signInLimit);
   app.use("/__dev/oidc/interaction", signInLimit);
   // One-click unsubscribe (RFC 8058) is posted by mail programs, from anywhere; the token in
   // the link, not a cookie, is its authority (docs/decisions/021-mail.md). React Router refuses
-  // an action posted with another site's Origin, so such a post is answered here.
-  app.use(sameOriginPosts(publicUrl, ["/__dev/oidc/", UNSUBSCRIBE_PATH]));
+  // an action posted with another site's Origin, so such a post is answered here. A console link
+  // is confirmed at whatever address it was opened (PUBLIC_URL may be the very thing that is
+  // wrong): its signed token is its authority, and React Router still holds its Origin to the
+  // address the request reached.
+  app.use(sameOriginPosts(publicUrl, ["/__dev/oidc/", UNSUBSCRIBE_PATH, CONSOLE_LINK_PATH]));
   app.post(`${UNSUBSCRIBE_PATH}:token/:tema`, (req, res, next) => {
     const origin = req.get("Origin");
     if (!origin || origin === publicUrl.origin) return next();
@@ -439,6 +452,9 @@ function guardSignInAndBodies(app: express.Express, database: Database, config: 
     ),
   );
 }
+
+/** Diagnóstico's probes of the host's own parts (app/diagnostics.server.ts runs them with the rest). */
+const HOST_PROBES: DiagnosticProbe[] = [backupProbe];
 
 /** What every loader and action receives for one request (server/http/load-context.server.ts). */
 function loadContextOf(
@@ -479,6 +495,7 @@ function loadContextOf(
       forwardedHost: req.get("x-forwarded-host") ?? null,
     }),
     now: parts.now,
+    hostProbes: HOST_PROBES,
     decodeQueue: parts.decodeQueue,
     personal: () => markPersonal(res),
     // Vite's development pages run under a nonce-less policy; a nonce there only trips hydration.

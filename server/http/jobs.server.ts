@@ -116,6 +116,10 @@ export function startJobs(
           console.warn(
             `La copia nocturna ${run.file} se hizo sin archivos que la base de datos nombra (BACKUP_ALLOW_MISSING=1): ${listMissing(run.missing)}.`,
           );
+        // With several nodes only the bucket has every night's copy: one that did not reach it
+        // is made again at the next retry (the folder's rotation keeps the newest of the day).
+        if (config.objectStore && !run.bucketCopy)
+          throw new Error(run.error ?? "sin copia en el bucket");
       },
       retryMs: NIGHTLY_BACKUP_RETRY_MS,
       failure: `No se pudo hacer la copia de seguridad nocturna (se intenta otra vez en ${NIGHTLY_BACKUP_RETRY_MS / 60_000} minutos, dentro de esa hora):`,

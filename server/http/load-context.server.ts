@@ -5,7 +5,7 @@ import type { SignInMailer } from "~/mail/sign-in-mail.server";
 import type { Db } from "~/db/client.server";
 import type { DecodeQueue } from "~/uploads/decode-queue.server";
 import type { Encoding } from "~/kernel/encoding.server";
-import type { RequestSeen } from "~/diagnostics.server";
+import type { DiagnosticProbe, RequestSeen } from "~/kernel/diagnostics";
 
 interface AppLoadContextValue {
   db: Db;
@@ -18,6 +18,8 @@ interface AppLoadContextValue {
   clientAddress: string;
   /** This request's addresses and forwarding headers as the server saw them (Diagnóstico). */
   requestSeen: () => RequestSeen;
+  /** Diagnóstico's probes of the host's own parts (the backups' folder), run with the app's. */
+  hostProbes: DiagnosticProbe[];
   /** The server's clock: "now" for every rule that changes with time (StartOptions.now). */
   now: () => Date;
   /** This process's line for decoding uploaded images (docs/decisions/028-image-decoding-bound.md). */

@@ -4,3 +4,4 @@ export { DataDirInUseError } from "~/db/client.server";
 export { startServer } from "./app.server";
 export { serveDevProviderToWorkers } from "~/members/dev-provider.server";
 export { backupCommand, restoreCommand, runCommand } from "../backup/commands.server";
+export { adminLinkCommand } from "../admin/admin-link.server";

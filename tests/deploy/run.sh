@@ -11,7 +11,8 @@
 #      PostgreSQL) plus a real OpenID provider served through Caddy, and over HTTPS signs in,
 #      publishes an event with a photo and has a member join it (tests/deploy/journey.ts);
 #   5. a reboot stand-in (containers stopped, then podman-restart.service's own ExecStart), a new
-#      PostgreSQL password in .env taken by `./ayllu start`, backup, restore, maintenance;
+#      PostgreSQL password in .env taken by `./ayllu start`, backup, backup --to a file on the
+#      host, restore of it, maintenance;
 #   6. two upgrades to one-layer good versions, measuring container storage; an upgrade
 #      interrupted while trying the new version, undone by `./ayllu repair`; an upgrade whose
 #      migration fails, noticed at once, its failing statement shown first, rolled back;
@@ -198,6 +199,42 @@ dev=$(podman exec "$small_site" node -e "Promise.all(['/__dev/oidc/.well-known/o
 curl -fsS --max-time 10 -k --resolve "$DOMAIN:$SMALL_HTTPS_PORT:127.0.0.1" "https://$DOMAIN:$SMALL_HTTPS_PORT/healthz" >/dev/null ||
   die "el sitio pequeño no responde por HTTPS a través de Caddy"
 echo "Sitio pequeño instalado: responde por HTTPS, secreto de sesión 0600 en /data, sin proveedor ni buzón de desarrollo, sin PostgreSQL."
+
+step "./ayllu admin-link en el sitio pequeño (solo correo, sin un SMTP que responda): entra a Diagnóstico por la dirección del contenedor"
+small_ayllu admin-link jefa@ayllu.test >"$WORK/admin-link.log" 2>&1 || {
+  cat "$WORK/admin-link.log"
+  die "./ayllu admin-link falló"
+}
+link_path=$(grep -o '/login/consola/[A-Za-z0-9_.-]*' "$WORK/admin-link.log" | head -n 1)
+[ -n "$link_path" ] || die "./ayllu admin-link no imprimió un enlace: $(cat "$WORK/admin-link.log")"
+# Opened at http://127.0.0.1:3000, not at PUBLIC_URL (https://$DOMAIN:…): the GET asks, the POST
+# signs in and leads to Diagnóstico, whose page then opens with that session; a second POST fails.
+link_result=$(podman exec "$small_site" node -e "
+const base = 'http://127.0.0.1:3000', path = process.argv[1];
+(async () => {
+  const asked = await fetch(base + path);
+  const post = () => fetch(base + path, { method: 'POST', redirect: 'manual',
+    headers: { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' }, body: '' });
+  const signedIn = await post();
+  const cookie = (signedIn.headers.get('set-cookie') || '').split(';')[0];
+  const page = await fetch(base + '/admin/diagnostico', { headers: { Cookie: cookie } });
+  const again = await post();
+  console.log([asked.status, signedIn.status, new URL(signedIn.headers.get('location') || '', base).pathname, page.status, again.status].join(' '));
+})();" "$link_path")
+[ "$link_result" = "200 302 /admin/diagnostico 200 400" ] ||
+  die "el enlace de la consola no llevó a Diagnóstico una sola vez: $link_result"
+echo "Enlace de la consola: pregunta, entra una vez y abre Diagnóstico en http://127.0.0.1:3000 del contenedor."
+
+step "./ayllu backup --to en el sitio pequeño: su base embebida es de un solo proceso; el sitio se detiene unos segundos y vuelve"
+small_ayllu backup --to "$WORK/pequeno.ayllu.gz" >"$WORK/pequeno-backup.log" 2>&1 || {
+  cat "$WORK/pequeno-backup.log"
+  die "./ayllu backup --to falló en el sitio pequeño"
+}
+gzip -t "$WORK/pequeno.ayllu.gz" || die "la copia del sitio pequeño no es un gzip entero"
+[ ! -f "$SMALL/deploy/mantenimiento/activo" ] || die "el sitio pequeño quedó en mantenimiento tras la copia"
+curl -fsS --max-time 10 -k --resolve "$DOMAIN:$SMALL_HTTPS_PORT:127.0.0.1" "https://$DOMAIN:$SMALL_HTTPS_PORT/healthz" >/dev/null ||
+  die "el sitio pequeño no volvió a responder después de la copia"
+echo "Copia del sitio pequeño: $(stat -c %s "$WORK/pequeno.ayllu.gz") bytes, y el sitio responde otra vez."
 
 step "./ayllu upgrade del sitio pequeño a la versión rota: vuelve a la copia de la carpeta de datos"
 small_upgrade_started=$SECONDS
@@ -389,9 +426,16 @@ grep -q "Copia de seguridad escrita en /backups/ayllu-" "$WORK/backup.log" || di
 LANG=es_BO.UTF-8 ./ayllu status | tee "$WORK/status.log"
 grep -q "El sitio responde" "$WORK/status.log" || die "./ayllu status no dice que el sitio responde"
 
-step "./ayllu restore de esa copia"
-copy=$(podman exec "${PROJECT}_site_1" sh -c 'ls -1t /backups/ayllu-*.ayllu.gz | head -n 1')
-podman cp "${PROJECT}_site_1:$copy" "$WORK/copia.ayllu.gz"
+step "./ayllu backup --to: una copia nueva en el anfitrión, sin sobrescribir; y ./ayllu restore de ella"
+LANG=es_BO.UTF-8 ./ayllu backup --to "$WORK/copia.ayllu.gz" | tee "$WORK/backup-to.log"
+gzip -t "$WORK/copia.ayllu.gz" || die "./ayllu backup --to dejó una copia incompleta"
+[ "$(stat -c %a "$WORK/copia.ayllu.gz")" = 600 ] || die "la copia de ./ayllu backup --to la pueden leer otros"
+grep -q "^  scp .*copia.ayllu.gz \.$" "$WORK/backup-to.log" || die "./ayllu backup --to no dijo el comando scp"
+if LANG=es_BO.UTF-8 ./ayllu backup --to "$WORK/copia.ayllu.gz" >"$WORK/backup-to-otra.log" 2>&1 ||
+  ! grep -q "ya existe y no se sobrescribe" "$WORK/backup-to-otra.log"; then
+  cat "$WORK/backup-to-otra.log"
+  die "./ayllu backup --to sobre un archivo que existe no se negó"
+fi
 AYLLU_YES=1 ./ayllu restore "$WORK/copia.ayllu.gz" | tee "$WORK/restore.log"
 grep -q "Copia restaurada en" "$WORK/restore.log" || die "./ayllu restore no restauró"
 npx tsx tests/deploy/journey.ts check || die "después de restaurar faltan datos"

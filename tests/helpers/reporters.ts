@@ -1,12 +1,15 @@
-// Two reporters of the Vitest run (vitest.config.ts), beside the default one:
+// Three reporters of the Vitest run (vitest.config.ts), beside the default one:
 // - FileTimings writes how long each file took on each database to tests/timings.json, which the
 //   next run reads to start the longest files first (no hand-kept list of slow files).
 // - EveryTestOnADatabase fails a run on both databases in which a test ran on neither: a test is
 //   skipped only on the database it is not about (testOnlyOn in tests/helpers/database.ts).
+// - FailuresFile writes what failed (each test with its first error lines, each file that could not
+//   run, each error outside a test) to the file AYLLU_FAILURES_FILE names: `npm test` prints it
+//   again at its very end, where a log's last lines show it, after the browser tests' output.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Reporter, TestModule, TestRunEndReason, Vitest } from "vitest/node";
+import type { Reporter, SerializedError, TestModule, TestRunEndReason, Vitest } from "vitest/node";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -82,5 +85,39 @@ export class EveryTestOnADatabase implements Reporter {
           (only === "embedded" ? "; con TEST_DATABASE_URL corren también en PostgreSQL." : "."),
       );
     }
+  }
+}
+
+/** The first lines of an error: its message and where it was thrown. */
+function firstLines(error: { message?: string; stack?: string } | undefined, lines = 6): string {
+  const text = error?.stack || error?.message || String(error);
+  return text
+    .split("\n")
+    .slice(0, lines)
+    .map((line) => `      ${line}`)
+    .join("\n");
+}
+
+export class FailuresFile implements Reporter {
+  onTestRunEnd(
+    modules: ReadonlyArray<TestModule>,
+    errors: ReadonlyArray<SerializedError>,
+    reason: TestRunEndReason,
+  ) {
+    const file = process.env.AYLLU_FAILURES_FILE;
+    if (!file) return;
+    const found: string[] = [];
+    for (const module of modules) {
+      const where = `[${module.project.name}] ${path.relative(ROOT, module.moduleId)}`;
+      for (const error of module.errors()) found.push(`  ${where}\n${firstLines(error)}`);
+      for (const test of module.children.allTests()) {
+        const result = test.result();
+        if (result.state !== "failed") continue;
+        found.push(`  ${where} > ${test.fullName}\n${firstLines(result.errors?.[0])}`);
+      }
+    }
+    for (const error of errors) found.push(`  (fuera de una prueba)\n${firstLines(error)}`);
+    if (reason === "interrupted") found.push("  (la ejecución fue interrumpida)");
+    fs.writeFileSync(file, found.join("\n"));
   }
 }

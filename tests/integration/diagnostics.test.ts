@@ -77,8 +77,18 @@ test("an admin sees every line: version, address, proxy, sign-in, mail, storage,
     expect(text).toContain(title);
   expect(section(page.text, "version")).toContain(process.versions.node);
   expect(section(page.text, "direccion")).toContain(server.url.origin);
+  // The site reached itself through PUBLIC_URL and knew its own answer.
+  expect(section(page.text, "direccion")).toContain(
+    `Desde el propio servidor ${server.url.origin} responde, y es este sitio`,
+  );
+  const copies = section(page.text, "copias");
+  expect(copies).toContain("Se puede escribir sí");
+  expect(copies).toMatch(/Espacio libre [\d,.]+ [KMGT]?B/);
   expect(section(page.text, "inicio")).toContain(`${server.url.origin}/auth/callback`);
   const mail = section(page.text, "correo");
+  // The SMTP server greeted the probe.
+  expect(mail).toContain("Conexión responde (sin usuario ni clave)");
+  expect(mail).toMatch(/Correo Bien/);
   expect(mail).toMatch(/Correos en cola \d+/);
   expect(mail).toContain("Último error ninguno");
   expect(mail).toContain("Enviar correo de prueba");
@@ -116,7 +126,9 @@ test("the last backup's time and size show once one is recorded; a failed one sa
   });
   copies = section((await client.get("/admin/diagnostico")).text, "copias");
   expect(copies).toContain("Corregir");
-  expect(copies).toContain("falló: ENOSPC: no queda espacio en el disco");
+  // The error's code in words, and as it came among the facts.
+  expect(copies).toMatch(/falló: El disco de .* \(BACKUP_DIR\) está lleno/);
+  expect(copies).toContain("Error de la última copia ENOSPC: no queda espacio en el disco");
   await server.db.delete(backupRuns);
 });
 

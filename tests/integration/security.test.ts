@@ -277,7 +277,8 @@ test("in production a server error shows the Spanish 500 page and nothing of the
     client.cookies.set(name!, value!);
     await production.closeDatabase();
 
-    const reply = await client.get("/profile");
+    // As through the proxy in front of a production site (its https cookie is the one read).
+    const reply = await client.get("/profile", { "X-Forwarded-For": "203.0.113.7" });
     expect(reply.status).toBe(500);
     expect(reply.text).toContain("Algo salió mal");
     expect(reply.text).toContain('href="/inicio"');

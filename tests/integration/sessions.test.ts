@@ -122,24 +122,44 @@ test("over https the session cookie is __Host-ayllu_session with Secure, and the
     );
     expect(cookie!.attributes.some((a) => a.startsWith("domain="))).toBe(false);
 
+    // Through the proxy in front (it names the client in X-Forwarded-For) that passes on a Host
+    // of its own: the site's cookies are the published address's, Secure and __Host-.
+    const proxy = { "X-Forwarded-For": "203.0.113.7" };
     const client = new BrowserClient(https.address);
     client.cookies.set("ayllu_session", cookie!.value);
-    expect((await client.get("/profile")).status).toBe(302);
+    expect((await client.get("/profile", proxy)).status).toBe(302);
     client.cookies.clear();
     client.cookies.set("__Host-ayllu_session", cookie!.value);
-    const profile = await client.get("/profile");
+    const profile = await client.get("/profile", proxy);
     expect(profile.status).toBe(200);
     expect(profile.text).toContain("Persona Segura");
 
     // A page's form posted from the site's public origin, which is not the address this server
     // is reached at (a proxy that rewrites Host): React Router takes it, not 'Bad Request'.
-    const page = await client.post("/login", {}, { origin: "https://ayllu.example" });
+    const page = await client.post(
+      "/login",
+      {},
+      { origin: "https://ayllu.example", headers: proxy },
+    );
     expect(page.status).toBe(302);
     expect(pathOf(page.location)).toBe("/");
     const foreign = await client.post("/login", {}, { origin: "https://otro.example" });
     expect(foreign.status).toBe(403);
 
-    const out = await client.post("/logout", {}, { origin: "https://ayllu.example" });
+    // Straight to another address over plain http (PUBLIC_URL is not where the site is reached,
+    // decision 074), the cookies follow that request: a browser there keeps no Secure cookie.
+    const direct = new BrowserClient(https.address);
+    direct.cookies.set("ayllu_session", cookie!.value);
+    expect((await direct.get("/profile")).status).toBe(200);
+    direct.cookies.clear();
+    direct.cookies.set("__Host-ayllu_session", cookie!.value);
+    expect((await direct.get("/profile")).status).toBe(302);
+
+    const out = await client.post(
+      "/logout",
+      {},
+      { origin: "https://ayllu.example", headers: proxy },
+    );
     expect(out.status).toBe(302);
     const cleared = parseSetCookie(out.headers.getSetCookie(), "__Host-ayllu_session");
     expect(cleared).toMatchObject({ value: "" });

@@ -16,6 +16,7 @@ export async function loadDiagnostics(admin: User, context: AppLoadContext) {
     admin,
     context.requestSeen(),
     context.now(),
+    context.hostProbes,
   );
   return data(
     { lines, smtp: context.config.mail.transport.kind === "smtp", email: admin.email },

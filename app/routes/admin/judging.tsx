@@ -390,7 +390,7 @@ export default function Judging({ loaderData, actionData }: Route.ComponentProps
   const reply = (actionData ?? null) as JudgingReply | null;
   const { category } = data.results;
   return (
-    <div className="page page-narrow judging">
+    <div className="page judging">
       <BackLink to={`/admin/eventos/${category.eventId}/categorias`} label="Categorías" />
       <h1>Resultados: {category.name}</h1>
       <p className="muted">{category.eventName}</p>
@@ -422,16 +422,24 @@ export default function Judging({ loaderData, actionData }: Route.ComponentProps
           Pantalla para proyector
         </Link>
       </p>
-      {data.conflicts.length > 0 ? <Conflicts data={data} reply={reply} /> : null}
-      <section className="card judging-section" aria-labelledby="actuales-title">
-        <h2 id="actuales-title">Cómo van</h2>
-        <CategoryResultsView results={data.results} headingLevel={3} />
-      </section>
-      {category.format === "llaves" ? <Bracket data={data} reply={reply} /> : null}
-      <Rules data={data} reply={reply} />
-      {data.conflicts.length === 0 ? <Conflicts data={data} reply={reply} /> : null}
-      <Final data={data} reply={reply} />
-      <Certificates data={data} />
+      {/* At a desktop's width, two columns: what to act on and how it stands on the left, the
+          category's settings on the right. On a phone, one column in the same order. */}
+      <div className="judging-layout">
+        <div className="judging-main">
+          {data.conflicts.length > 0 ? <Conflicts data={data} reply={reply} /> : null}
+          <section className="card judging-section" aria-labelledby="actuales-title">
+            <h2 id="actuales-title">Cómo van</h2>
+            <CategoryResultsView results={data.results} headingLevel={3} />
+          </section>
+          {category.format === "llaves" ? <Bracket data={data} reply={reply} /> : null}
+        </div>
+        <div className="judging-side">
+          <Rules data={data} reply={reply} />
+          {data.conflicts.length === 0 ? <Conflicts data={data} reply={reply} /> : null}
+          <Final data={data} reply={reply} />
+          <Certificates data={data} />
+        </div>
+      </div>
     </div>
   );
 }
