@@ -255,7 +255,10 @@ export async function setSessionAttendance(
     // Its door follows the event's hours (decision 075): before it opens, nothing to mark.
     const door = (await eventDoors(tx, eventId))?.find((w) => w.sessionId === sessionId);
     if (door && door.opensAt > now) {
-      throw new Refusal(closedDoorMessage({ opensAt: door.opensAt, closedAt: null }, now, timeZone), 409);
+      throw new Refusal(
+        closedDoorMessage({ opensAt: door.opensAt, closedAt: null }, now, timeZone),
+        409,
+      );
     }
     const mine = and(
       eq(sessionAttendance.sessionId, sessionId),
