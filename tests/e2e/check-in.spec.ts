@@ -99,13 +99,13 @@ test("check-in works offline: marked and queued on the phone, sent when the conn
   await b.getByLabel("Código de la persona").fill(beto.code);
   await b.getByRole("button", { name: "Registrar", exact: true }).click();
   await expect(b.locator(".admin-checkin-verdict")).toContainText("Presente");
-  await expect(status(b)).toContainText("Todo enviado");
+  await expect(status(b)).toContainText("Nada pendiente");
   await expect(status(b)).toContainText("1 de 2 presentes");
 
   // ——— The connection returns: phone A sends its queue ———
   await page.context().setOffline(false);
   await expect(status(page)).toContainText("En línea");
-  await expect(status(page)).toContainText("Todo enviado");
+  await expect(status(page)).toContainText("Nada pendiente");
   await expect(status(page)).toContainText("2 de 2 presentes");
 
   // The server has both, Beto once, with phone A's earlier time.
@@ -200,7 +200,7 @@ test("signing out with a check-in still on the phone asks first: 'Cancelar' keep
   await page.unroute("**/registro/datos");
   await signInAdmin(page);
   await openCheckIn(page, eventId);
-  await expect(status(page)).toContainText("Todo enviado");
+  await expect(status(page)).toContainText("Nada pendiente");
   await signOut();
   await expect(page.getByRole("link", { name: "Iniciar Sesión", exact: true })).toBeVisible();
 });
@@ -258,7 +258,7 @@ test("a QR code read by the camera checks the person in; the camera stops when a
   await expect(page.getByRole("heading", { level: 2, name: "Carla Mendoza" })).toBeVisible();
   await expect(page.locator(".admin-checkin-verdict")).toContainText("Presente");
   await expect(status(page)).toContainText("1 de 1 presentes");
-  await expect(status(page)).toContainText("Todo enviado");
+  await expect(status(page)).toContainText("Nada pendiente");
   // A code that is not one of ours.
   await page.evaluate(() => ((window as unknown as { shown: string }).shown = "hola"));
   await expect(page.getByText("Este código QR no es válido.")).toBeVisible();

@@ -138,7 +138,7 @@ test("door staff check a team in by its members' passes, inspect its robot (fail
     door.page.getByRole("heading", { level: 2, name: "Beto Choque Rojas" }),
   ).toBeVisible();
   // The phone shows the check-in at once and sends it; the door leaves once it says it is sent.
-  await expect(door.page.locator(".admin-checkin-status")).toContainText("Todo enviado");
+  await expect(door.page.locator(".admin-checkin-status")).toContainText("Nada pendiente");
   await door.page.goto(`/admin/eventos/${eventId}/inspeccion`);
   await expect(card).toContainText("Equipo registrado");
   await card.getByRole("radio", { name: "Pasó", exact: true }).check();

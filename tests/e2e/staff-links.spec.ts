@@ -110,7 +110,7 @@ test("an organiser makes a staff link; a phone without an account opens it and c
   await phone.getByRole("button", { name: "Registrar", exact: true }).click();
   await expect(phone.getByRole("heading", { level: 2, name: "Ana Condori" })).toBeVisible();
   await expect(phone.locator(".admin-checkin-verdict")).toContainText("Presente");
-  await expect(phone.locator(".admin-checkin-status")).toContainText("Todo enviado");
+  await expect(phone.locator(".admin-checkin-status")).toContainText("Nada pendiente");
   await expectNoAxeViolations(phone);
   await shoot(phone, "enlace-registro");
   // The link opens nothing else.
@@ -141,7 +141,7 @@ test("an organiser makes a staff link; a phone without an account opens it and c
   // ——— Back online: the queued check-in is refused, and the page says the server's reason ———
   await phoneContext.setOffline(false);
   await expect(phone.getByText("Este enlace de registro fue revocado")).toBeVisible();
-  await expect(phone.locator(".admin-checkin-status")).toContainText("Todo enviado");
+  await expect(phone.locator(".admin-checkin-status")).toContainText("Nada pendiente");
   await shoot(phone, "enlace-revocado", phone.getByRole("heading", { level: 1 }));
   const after = await phone.request.get(`/admin/eventos/${eventId}/registro`);
   expect(after.status()).toBe(410);

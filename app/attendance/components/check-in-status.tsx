@@ -25,7 +25,7 @@ export function CheckInStatus({
         </li>
         <li className="badge">
           {pending === 0
-            ? "Todo enviado"
+            ? "Nada pendiente"
             : pending === 1
               ? "1 registro por enviar"
               : `${pending} registros por enviar`}
