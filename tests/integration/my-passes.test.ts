@@ -60,7 +60,14 @@ async function askPasses(cookie: string | null, now = NOW) {
   const headers: Record<string, string> = {};
   if (cookie) headers.Cookie = cookie;
   const request = new Request(new URL("/mis-entradas", server.url), { headers });
-  const context = { db: server.db, config: server.config, now: () => now, personal: () => {} };
+  const context = {
+    db: server.db,
+    config: server.config,
+    now: () => now,
+    personal: () => {},
+    // Asked at the site's own address, as a browser would.
+    requestSeen: () => ({ host: server.url.hostname, protocol: "http", forwardedFor: null }),
+  };
   try {
     const result = (await passesRoute.loader({ request, params: {}, context } as never)) as {
       data: Awaited<ReturnType<typeof loadMyPasses>> & { updatedAt: string };

@@ -236,6 +236,7 @@ test("a render that read a session is never kept, even when its request had none
         config: server.config,
         personal: () => markPersonal(res),
         now: () => new Date(),
+        requestSeen: () => ({ host: server.url.hostname, protocol: "http", forwardedFor: null }),
       } as unknown as AppLoadContext;
       const user = await getUser(
         new Request(new URL(req.url, server.url), { headers: { cookie } }),
