@@ -13,9 +13,13 @@ import { readCookie, serializeCookie } from "~/members/session.server";
  */
 export function cookieSettings(context: AppLoadContext) {
   const { publicUrl } = context.config;
-  const seen = context.requestSeen();
+  // A context built by hand (a route called directly) may not say how its request was seen: it is
+  // taken as at the published address, as before cookies followed the request.
+  const seen = (context as Partial<AppLoadContext>).requestSeen?.() ?? null;
   const asPublished =
-    seen.host.toLowerCase() === publicUrl.hostname.toLowerCase() || seen.forwardedFor !== null;
+    seen === null ||
+    seen.host.toLowerCase() === publicUrl.hostname.toLowerCase() ||
+    seen.forwardedFor !== null;
   return { secure: asPublished ? publicUrl.protocol === "https:" : seen.protocol === "https" };
 }
 

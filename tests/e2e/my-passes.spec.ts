@@ -99,7 +99,11 @@ test("Mis entradas opens without a connection: passes, sessions and certificates
     duracion: "120",
   });
   const paidId = await publish(page, paid, "2036-07-10", "30");
-  const pastId = await publish(page, past, "2036-05-20");
+  // It starts within the hour, so that its door is open (decision 075) when the admin marks her.
+  const pastId = await publishEvent(page, past, {
+    startsAt: new Date(Date.now() + 60 * 60_000),
+    ubicacion: "Bolivia, El Alto",
+  });
 
   const phone = await browser.newContext({ baseURL });
   const member = await phone.newPage();
