@@ -1,4 +1,4 @@
-// One event's management page in sections with their own addresses (issue 57, decision 076): each
+// One event's management page in sections with their own addresses (issue 57, decision 079): each
 // section is a page that works without scripts, shows its own forms and no other's, marks itself
 // in the menu and in the title; a form's answer comes back to its section; an unknown section is a
 // 404; the sections send away whom the page sends away.
@@ -139,4 +139,21 @@ test("a form's answer comes back to its own section", async () => {
   expect(refused.status).toBe(400);
   expect(refused.text).toContain('id="puerta-title"');
   expect(refused.text).toContain('id="puerta-antes-error"');
+});
+
+test("a refused form sent by the page's scripts answers 200 with its status in X-Estado; without scripts, 400 (decision 080)", async () => {
+  const form = { intent: "doorWindow", antes: "999", despues: "1" };
+  const scripted = await organiser.client.post(`${at("horario")}.data`, form);
+  expect(scripted.status).toBe(200);
+  expect(scripted.headers.get("x-estado")).toBe("400");
+  expect(scripted.text).toContain("Las horas deben ser un número entero entre 0 y 72.");
+  const plain = await organiser.client.post(at("horario"), form);
+  expect(plain.status).toBe(400);
+  expect(plain.headers.get("x-estado")).toBeNull();
+  // An accepted form and a refusal of another kind keep their status.
+  const saved = await organiser.client.post(`${at("horario")}.data`, { ...form, antes: "3" });
+  expect(saved.status).toBe(202);
+  expect(saved.headers.get("x-estado")).toBeNull();
+  const away = await member.client.post(`${at("horario")}.data`, form);
+  expect(away.headers.get("x-estado")).toBeNull();
 });

@@ -1,5 +1,5 @@
 // /admin/eventos/:id/:seccion — one event's management page, for its organisers and admins
-// (decision 038), in sections with their own addresses (decision 076): the event's data, its
+// (decision 038), in sections with their own addresses (decision 079): the event's data, its
 // sessions, gallery, door hours and links, certificate and staff; beside them the day's pages
 // (participants and messages, check-in, categories, teams, inspection). /admin stays for admins.
 import { Form, Link, useNavigation } from "react-router";
