@@ -29,11 +29,17 @@ export function SectionTabs({
 }) {
   const nav = useRef<HTMLElement>(null);
   useEffect(() => {
-    const row = nav.current;
-    const open = row?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!row || !open || row.scrollWidth <= row.clientWidth) return;
-    const offset = open.getBoundingClientRect().left - row.getBoundingClientRect().left;
-    row.scrollLeft += offset - (row.clientWidth - open.offsetWidth) / 2;
+    const bring = () => {
+      const row = nav.current;
+      const open = row?.querySelector<HTMLElement>('[aria-current="page"]');
+      if (!row || !open || row.scrollWidth <= row.clientWidth) return;
+      const offset = open.getBoundingClientRect().left - row.getBoundingClientRect().left;
+      row.scrollLeft += offset - (row.clientWidth - open.offsetWidth) / 2;
+    };
+    bring();
+    // A phone turned sideways, or a window made narrow, makes it a row again.
+    window.addEventListener("resize", bring);
+    return () => window.removeEventListener("resize", bring);
   }, [current]);
   return (
     <nav
