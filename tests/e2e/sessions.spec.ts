@@ -61,6 +61,9 @@ test("an admin generates a course's sessions by a rule, cancels one, and the eve
     await okAlert(page, "Sesiones generadas.");
     await expect(editor.getByRole("listitem")).toHaveCount(5);
     await expect(editor).toContainText("viernes, 6 de noviembre de 2037");
+    // The rule's form is empty again once it made them: a second tap would not repeat it.
+    await expect(rule.getByLabel("Desde")).toHaveValue("");
+    await expect(rule.getByLabel("Lugar de la sesión")).toHaveValue("");
 
     // Thursday's class is cancelled.
     await editor
