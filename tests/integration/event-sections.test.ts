@@ -4,7 +4,8 @@
 // 404; the sections send away whom the page sends away.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { User } from "~/db/schema.server";
+import { eq } from "drizzle-orm";
+import { events, type User } from "~/db/schema.server";
 import { MESSAGES } from "~/messages";
 import { grantRole } from "~/members/roles.server";
 import { BrowserClient, pathOf } from "../helpers/browser-client";
@@ -89,6 +90,18 @@ test("an unknown or malformed section is a 404 that names nothing of the event",
     expect(page.status, section).toBe(404);
     expect(page.text).not.toContain("Taller por partes");
   }
+  // A form posted to it is refused the same way, and changes nothing.
+  const posted = await organiser.client.post(at("nada"), {
+    intent: "doorWindow",
+    antes: "7",
+    despues: "7",
+  });
+  expect(posted.status).toBe(404);
+  const [row] = await server.db
+    .select({ before: events.doorHoursBefore })
+    .from(events)
+    .where(eq(events.id, event.id));
+  expect(row!.before).not.toBe(7);
   const unknown = await admin.client.get(`/admin/eventos/${randomUUID()}/sesiones`);
   expect(unknown.status).toBe(404);
   expect(unknown.text).toContain(MESSAGES.eventNotFound);

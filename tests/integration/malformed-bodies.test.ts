@@ -66,7 +66,7 @@ const BOUNDARY = "----ayllu-prueba";
 function filled(routePath: string): string {
   return routePath
     .replace(":eventId", eventId)
-    .replace(/:\w+/g, "00000000-0000-4000-8000-000000000000")
+    .replace(/:\w+\??/g, "00000000-0000-4000-8000-000000000000")
     .replace("*", "no-existe");
 }
 

@@ -19,7 +19,15 @@ import { eventManagementAction, loadEventManagement } from "./event-manage.serve
 import type { Route } from "./+types/event-manage";
 import { BackLink } from "~/ui/back-link";
 import { SectionTabs } from "~/ui/section-tabs";
-import { EVENT_DAY_PAGES, EVENT_SECTIONS, sectionHref, type EventSection } from "./event-sections";
+import {
+  EVENT_DAY_PAGES,
+  EVENT_SECTIONS,
+  sectionHref,
+  sectionOf,
+  type EventSection,
+} from "./event-sections";
+import { notFound } from "~/kernel/not-found";
+import { MESSAGES } from "~/messages";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireEventMay(request, context, "event.manage", params.eventId);
@@ -28,7 +36,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireEventMay(request, context, "event.manage", params.eventId);
-  return eventManagementAction(params.eventId, await readForm(request), user, context);
+  const form = await readForm(request);
+  // A post to an address that names no section goes nowhere, as its page does.
+  if (!sectionOf(params.seccion)) notFound(MESSAGES.eventNotFound);
+  return eventManagementAction(params.eventId, form, user, context);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
