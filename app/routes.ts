@@ -51,7 +51,7 @@ export default [
   route("admin/sitio", "routes/admin/site.tsx"),
   route("admin/auditoria", "routes/admin/audit.tsx"),
   route("admin/auditoria.csv", "routes/admin/audit-csv.ts"),
-  route("admin/eventos/:eventId", "routes/admin/event-manage.tsx"),
+  route("admin/eventos/:eventId/:seccion?", "routes/admin/event-manage.tsx"),
   route("admin/diagnostico", "routes/admin/diagnostics.tsx"),
   // A competition's categories (decision 051)
   route("admin/eventos/:eventId/categorias", "routes/admin/competition.tsx"),

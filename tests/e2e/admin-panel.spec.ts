@@ -90,7 +90,7 @@ test("'Crear enlace' empties 'Para quién' once the link is made and shows the l
   await signInAdmin(page);
   const name = `Enlace que se vacía ${Date.now()}`;
   const eventId = await publishEvent(page, name);
-  await page.goto(`/admin/eventos/${eventId}`);
+  await page.goto(`/admin/eventos/${eventId}/horario`);
   await untilHydrated(page);
   const links = page.getByRole("region", { name: "Enlaces de registro" });
   await links.getByLabel("Para quién").fill("Rosa Voluntaria");
@@ -106,6 +106,8 @@ test("'Crear enlace' empties 'Para quién' once the link is made and shows the l
   await expect(links.locator(".staff-links-list li")).toHaveCount(1);
 
   // 'Dar rol' in the event's staff empties the member's e-mail once the role is given.
+  await page.goto(`/admin/eventos/${eventId}/personal`);
+  await untilHydrated(page);
   const team = page.getByRole("region", { name: "Personal del evento" });
   await team.getByLabel("Correo del miembro").fill(E2E_ADMIN);
   await team.getByLabel("Rol").selectOption({ label: "Registro de entrada" });

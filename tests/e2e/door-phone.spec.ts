@@ -5,6 +5,7 @@ import type { BrowserContext } from "@playwright/test";
 import {
   createMember,
   expect,
+  expectNoAxeViolations,
   signInAdmin,
   publishEvent,
   shoot,
@@ -52,4 +53,21 @@ test("at 360 × 640 the door's code field, the result and the next code need no 
   await expect(field).toHaveValue("");
   await expect(field).toBeInViewport({ ratio: 1 });
   await shoot(page, "door-phone-after-check-in");
+});
+
+test("before its hours the door's page says when it opens instead of a dead form, at 360 px, and axe finds nothing", async ({
+  page,
+}) => {
+  await signInAdmin(page);
+  // Ten hours ahead: the door (3 hours before, by default) is still closed.
+  const eventId = await publishEvent(page, `Puerta cerrada ${Date.now()}`, {
+    startsAt: new Date(Date.now() + 10 * 3_600_000),
+  });
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto(`/admin/eventos/${eventId}/registro`);
+  await expect(page.getByText(/^La puerta abre (a las|el) /)).toBeVisible();
+  await expect(page.getByLabel("Código de la persona")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Registrar", exact: true })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await shoot(page, "door-phone-closed");
 });

@@ -284,7 +284,7 @@ test("score sheet: the organiser sets the criteria on the organisers' screen; th
   await judge.getByLabel("Programación (máx. 20)").fill("5");
   await judge.getByRole("button", { name: "Enviar mi hoja" }).click();
   await expect(status(judge)).toContainText("1 anotación espera conexión; se enviará sola.");
-  const staff = await (await page.request.get(`/admin/eventos/${c.eventId}`)).text();
+  const staff = await (await page.request.get(`/admin/eventos/${c.eventId}/personal`)).text();
   const judgeId = /name="userId" value="([0-9a-f-]{36})"/.exec(staff)?.[1];
   expect(judgeId).toBeTruthy();
   await poster(page)(`/admin/eventos/${c.eventId}`, {

@@ -71,7 +71,7 @@ test("an organiser gives a judge one category of their competition and takes the
   await adminTeam.getByRole("button", { name: "Dar rol" }).click();
   await okAlert(page, "Rol otorgado.");
 
-  await organiserPage.goto(`/admin/eventos/${eventId}`);
+  await organiserPage.goto(`/admin/eventos/${eventId}/personal`);
   const team = organiserPage.getByRole("region", { name: "Personal del evento" });
   await team.getByLabel("Correo del miembro").fill(judge.email);
   await team.getByLabel("Rol").selectOption({ label: "Jurado" });

@@ -75,6 +75,12 @@ test("an admin makes a member organiser of one event; the organiser manages it a
   await organiserPage.keyboard.press("Escape");
   await organiserPage.goto(`/admin/eventos/${eventId}`);
   await expect(organiserPage.getByRole("heading", { level: 1 })).toHaveText(`Gestionar: ${name}`);
+  // The event's staff is a section of its own, one tap away in the page's menu.
+  await organiserPage
+    .getByRole("navigation", { name: "Gestionar el evento" })
+    .getByRole("link", { name: "Personal", exact: true })
+    .click();
+  await expect(organiserPage).toHaveURL(new RegExp(`/admin/eventos/${eventId}/personal$`));
   await expectNoAxeViolations(organiserPage);
   const manageTeam = organiserPage.getByRole("region", { name: "Personal del evento" });
   // An organiser gives door staff only.

@@ -72,7 +72,7 @@ test("an organiser makes a staff link; a phone without an account opens it and c
   });
   expect(granted.ok()).toBe(true);
 
-  await organiserPage.goto(`/admin/eventos/${eventId}`);
+  await organiserPage.goto(`/admin/eventos/${eventId}/horario`);
   const links = organiserPage.getByRole("region", { name: "Enlaces de registro" });
   await expect(links.getByText("Todavía no hay enlaces de registro")).toBeVisible();
   await links.getByLabel("Para quién").fill("Lucía Voluntaria");

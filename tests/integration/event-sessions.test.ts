@@ -103,7 +103,7 @@ const post = (p: Person, eventId: string, fields: Record<string, string | string
   const form = new URLSearchParams();
   for (const [k, v] of Object.entries(fields))
     for (const one of Array.isArray(v) ? v : [v]) form.append(k, one);
-  return p.client.post(`/admin/eventos/${eventId}`, form);
+  return p.client.post(`/admin/eventos/${eventId}/sesiones`, form);
 };
 
 /** The errors the page shows (by a field or above the forms), not what its data script carries. */
@@ -127,7 +127,7 @@ test("a new event has one session with its own id; the form's start and end move
   expect(only!.startsAt).toEqual(new Date("2030-11-04T23:00:00Z"));
   expect(only!.endsAt).toEqual(new Date("2030-11-05T01:00:00Z"));
   const reply = await admin.client.post(
-    `/admin/eventos/${event.id}`,
+    `/admin/eventos/${event.id}/sesiones`,
     eventForm(
       "update",
       {
@@ -175,7 +175,7 @@ test("an organiser generates Monday to Friday by a plain POST; the event's dates
 
   // The event's form, with other dates, changes its name but not its dates.
   const edit = await admin.client.post(
-    `/admin/eventos/${event.id}`,
+    `/admin/eventos/${event.id}/sesiones`,
     eventForm(
       "update",
       {
@@ -197,10 +197,12 @@ test("an organiser generates Monday to Friday by a plain POST; the event's dates
   expect(after.endsAt).toEqual(row.endsAt);
   expect((await sessionsOf(event.id)).length).toBe(7);
 
-  // The management page lists them and shows the form's dates read-only.
-  const page = await organiser.client.get(`/admin/eventos/${event.id}`);
+  // The management page lists them in its sessions section, and its data section shows the
+  // form's dates read-only.
+  const page = await organiser.client.get(`/admin/eventos/${event.id}/sesiones`);
   expect(page.text).toContain('id="sesiones-title"');
-  expect(page.text).toContain("Este evento tiene varias sesiones");
+  const data = await organiser.client.get(`/admin/eventos/${event.id}`);
+  expect(data.text).toContain("Este evento tiene varias sesiones");
   expect(page.text.match(/<li[^>]*>\s*<span class="session-when">/g)?.length).toBe(7);
 });
 

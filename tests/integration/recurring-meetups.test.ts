@@ -380,7 +380,7 @@ test("an event may give no certificate: organisers choose it, it is audited, nob
   const { event: weekly } = await club("2031-08-02");
   const beto = await joinedLongAgo(server, weekly.id, "Beto Mamani");
   const form = (fields: Record<string, string>) =>
-    admin.client.post(`/admin/eventos/${weekly.id}`, { intent: "certificateShare", ...fields });
+    admin.client.post(`/admin/eventos/${weekly.id}/certificado`, { intent: "certificateShare", ...fields });
   expect((await form({ certificado: "quizás", porcentaje: "75" })).status).toBe(400);
   expect(await shareOf(weekly.id)).toBe(75);
   const saved = await form({ certificado: "no", porcentaje: "" });
@@ -391,7 +391,7 @@ test("an event may give no certificate: organisers choose it, it is audited, nob
     .from(auditLog)
     .where(and(eq(auditLog.itemId, weekly.id), eq(auditLog.action, "event.certificateShare")));
   expect(audit!.summary).toContain("no entrega certificado");
-  const page = await admin.client.get(`/admin/eventos/${weekly.id}`);
+  const page = await admin.client.get(`/admin/eventos/${weekly.id}/certificado`);
   expect(page.text).toContain('<input type="radio" name="certificado" checked="" value="no"/>');
 
   // After its sessions, with every one attended: no certificate, and the reason says so.
@@ -415,7 +415,7 @@ test("an event may give no certificate: organisers choose it, it is audited, nob
   const member = await joinedLongAgo(server, weekly.id, "Ceci Condori");
   expect(
     (
-      await member.client.post(`/admin/eventos/${weekly.id}`, {
+      await member.client.post(`/admin/eventos/${weekly.id}/certificado`, {
         intent: "certificateShare",
         certificado: "si",
         porcentaje: "50",

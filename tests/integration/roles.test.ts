@@ -182,7 +182,7 @@ test("one request per mutation: the role in scope may, another role may not (403
 });
 
 test("the management page is for the event's organisers and admins; other roles and members are sent away", async () => {
-  const page = await organiser.client.get(`/admin/eventos/${soon.id}`);
+  const page = await organiser.client.get(`/admin/eventos/${soon.id}/personal`);
   expect(page.status).toBe(200);
   expect(page.text).toContain("Gestionar: Feria de robótica");
   expect(page.text).toContain("Personal del evento");
@@ -463,7 +463,7 @@ test("an organiser gives a judge one category on the event's management page, wi
     })
     .returning({ id: competitionCategories.id });
   const judge = await createMember(server, `jurado-${randomUUID()}@example.com`, "Julia Jueza");
-  const at = `/admin/eventos/${soon.id}`;
+  const at = `/admin/eventos/${soon.id}/personal`;
   const page = (await organiser.client.get(at)).text;
   expect(page).toContain('<option value="judge">Jurado</option>');
   expect(page).toContain("Categoría que juzgará");

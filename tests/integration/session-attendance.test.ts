@@ -527,7 +527,7 @@ test("an organiser sets the share of sessions for the certificate; bad values an
         .where(eq(events.id, event.id))
     )[0]!.s;
   expect(await share()).toBe(75);
-  const path = `/admin/eventos/${event.id}`;
+  const path = `/admin/eventos/${event.id}/certificado`;
   for (const bad of ["0", "101", "abc", "", "50.5", "-3"]) {
     const reply = await admin.client.post(path, { intent: "certificateShare", porcentaje: bad });
     expect(reply.status).toBe(400);

@@ -87,7 +87,7 @@ function linkIn(html: string): string {
 
 /** An organiser makes a link over HTTP; returns its path (/puerta/…). */
 async function makeLink(by: Person, eventId: string, label: string, vence = ""): Promise<string> {
-  const reply = await by.client.post(`/admin/eventos/${eventId}`, {
+  const reply = await by.client.post(`/admin/eventos/${eventId}/horario`, {
     intent: "createStaffLink",
     nombre: label,
     vence,
@@ -108,7 +108,7 @@ async function openOnPhone(path: string) {
 
 test("an organiser makes a link; only its hash is kept; it expires by default when the door hours end", async () => {
   const before = await auditCount();
-  const page = await organiser.client.post(`/admin/eventos/${soon.id}`, {
+  const page = await organiser.client.post(`/admin/eventos/${soon.id}/horario`, {
     intent: "createStaffLink",
     nombre: "Lucía Voluntaria",
     vence: "",
@@ -132,7 +132,7 @@ test("an organiser makes a link; only its hash is kept; it expires by default wh
     ["staffLink.create", "organiser", "Olga Organiza"],
   ]);
   // The list shows it, active; reloading shows the link no more.
-  const list = await organiser.client.get(`/admin/eventos/${soon.id}`);
+  const list = await organiser.client.get(`/admin/eventos/${soon.id}/horario`);
   expect(list.text).toContain("Lucía Voluntaria");
   expect(list.text).toContain("Activo");
   expect(list.text).not.toContain(token);
@@ -142,12 +142,12 @@ test("creating or revoking a link: other organisers, door staff and members are 
   const [link] = await listStaffLinks(server.db, admin.user, soon.id);
   for (const p of [elsewhere, door, participant]) {
     const before = [await auditCount(), await linkCount()];
-    const made = await p.client.post(`/admin/eventos/${soon.id}`, {
+    const made = await p.client.post(`/admin/eventos/${soon.id}/horario`, {
       intent: "createStaffLink",
       nombre: "Intruso",
     });
     expect(made.status).toBe(403);
-    const revoked = await p.client.post(`/admin/eventos/${soon.id}`, {
+    const revoked = await p.client.post(`/admin/eventos/${soon.id}/horario`, {
       intent: "revokeStaffLink",
       linkId: link!.id,
     });
@@ -155,7 +155,7 @@ test("creating or revoking a link: other organisers, door staff and members are 
     expect([await auditCount(), await linkCount()]).toEqual(before);
   }
   // A visitor is sent to sign in.
-  const visitor = await new BrowserClient(server.url).post(`/admin/eventos/${soon.id}`, {
+  const visitor = await new BrowserClient(server.url).post(`/admin/eventos/${soon.id}/horario`, {
     intent: "createStaffLink",
     nombre: "Nadie",
   });
@@ -207,7 +207,7 @@ test("bad link forms: missing, too long or odd name, malformed, past or far expi
     [{ nombre: "Ana", vence: "2099-01-01T10:00" }, MESSAGES.staffLinkExpiryTooFar],
   ];
   for (const [fields, message] of cases) {
-    const reply = await organiser.client.post(`/admin/eventos/${soon.id}`, {
+    const reply = await organiser.client.post(`/admin/eventos/${soon.id}/horario`, {
       intent: "createStaffLink",
       ...fields,
     });
@@ -216,7 +216,7 @@ test("bad link forms: missing, too long or odd name, malformed, past or far expi
   }
   // Revoking an unknown or malformed link: 404 with the reason.
   for (const linkId of [randomUUID(), "x'; drop table staff_links", ""]) {
-    const reply = await organiser.client.post(`/admin/eventos/${soon.id}`, {
+    const reply = await organiser.client.post(`/admin/eventos/${soon.id}/horario`, {
       intent: "revokeStaffLink",
       linkId,
     });
@@ -274,7 +274,7 @@ test("a phone opens the link, checks a pass in, and can do nothing else; revokin
   // Nothing else: the event's other pages, another event's check-in, the admin area, a member's pages.
   const snapshotBefore = await auditCount();
   for (const target of [
-    `/admin/eventos/${soon.id}`,
+    `/admin/eventos/${soon.id}/horario`,
     `/admin/eventos/${soon.id}/participantes`,
     `/admin/eventos/${soon.id}/participantes.csv`,
     `/admin/eventos/${other.id}/registro`,
@@ -295,8 +295,8 @@ test("a phone opens the link, checks a pass in, and can do nothing else; revokin
     ]);
   }
   const posts: Array<[string, Record<string, string>]> = [
-    [`/admin/eventos/${soon.id}`, { intent: "createStaffLink", nombre: "Otro" }],
-    [`/admin/eventos/${soon.id}`, { intent: "doorWindow", antes: "9", despues: "9" }],
+    [`/admin/eventos/${soon.id}/horario`, { intent: "createStaffLink", nombre: "Otro" }],
+    [`/admin/eventos/${soon.id}/horario`, { intent: "doorWindow", antes: "9", despues: "9" }],
     [`/admin/eventos/${soon.id}/participantes`, { intent: "checkIn", userId: second.user.id }],
     [
       `/admin/eventos/${other.id}/registro/datos`,
@@ -313,7 +313,7 @@ test("a phone opens the link, checks a pass in, and can do nothing else; revokin
   const [link] = (await listStaffLinks(server.db, admin.user, soon.id)).filter(
     (l) => l.label === "Rosa Puerta",
   );
-  const revoked = await organiser.client.post(`/admin/eventos/${soon.id}`, {
+  const revoked = await organiser.client.post(`/admin/eventos/${soon.id}/horario`, {
     intent: "revokeStaffLink",
     linkId: link!.id,
   });
@@ -338,13 +338,13 @@ test("a phone opens the link, checks a pass in, and can do nothing else; revokin
   expect(again.text).toContain(MESSAGES.staffLinkWasRevoked);
   expect(await auditCount()).toBe(afterRevoke);
   // Revoking twice says so.
-  const twice = await organiser.client.post(`/admin/eventos/${soon.id}`, {
+  const twice = await organiser.client.post(`/admin/eventos/${soon.id}/horario`, {
     intent: "revokeStaffLink",
     linkId: link!.id,
   });
   expect(twice.status).toBe(409);
   expect(twice.text).toContain(MESSAGES.staffLinkAlreadyRevoked);
-  const list = await organiser.client.get(`/admin/eventos/${soon.id}`);
+  const list = await organiser.client.get(`/admin/eventos/${soon.id}/horario`);
   expect(list.text).toContain("Revocado");
 });
 
@@ -420,7 +420,7 @@ test("a signed-in member who opens a link checks in through it; their own pages 
   const page = await member.client.get(`/admin/eventos/${soon.id}/registro`);
   expect(page.status).toBe(200);
   // The management page is still refused to them, as to any member.
-  const away = await member.client.get(`/admin/eventos/${soon.id}`);
+  const away = await member.client.get(`/admin/eventos/${soon.id}/horario`);
   expect([away.status, pathOf(away.location)]).toEqual([302, "/inicio"]);
 });
 

@@ -22,26 +22,38 @@ function Thumb({ url }: { url: string }) {
   return <ImagePreview value={url} size={50} />;
 }
 
-/** §5 Gallery: add an image by its address, remove one after confirming. */
-export function GalleryDialog({
-  gallery,
-  removingImage,
-  galleryAction,
-  params,
-  closeHref,
-  base = "/admin",
-}: {
+type GalleryProps = {
   gallery: { id: string; nombreEvento: string; images: readonly GalleryImage[] };
   removingImage: GalleryImage | null;
   galleryAction: { fieldErrors?: FieldErrors; values?: Record<string, unknown> } | null;
   params: URLSearchParams;
-  closeHref: string;
-  /** The page the dialog lives on: the panel, or one event's management page. */
+  /** The page the gallery lives on: the panel, or one event's management page. */
   base?: string;
-}) {
+};
+
+/** §5 Gallery in the admin panel: the gallery's forms and images in a dialog. */
+export function GalleryDialog({ closeHref, ...props }: GalleryProps & { closeHref: string }) {
+  return (
+    <Dialog title={`Galería de Imágenes para: ${props.gallery.nombreEvento}`} closeTo={closeHref}>
+      <GalleryManager {...props} />
+    </Dialog>
+  );
+}
+
+/**
+ * §5 Gallery: add an image by its address, remove one after confirming. In a dialog on the panel,
+ * in its own section on an event's management page.
+ */
+export function GalleryManager({
+  gallery,
+  removingImage,
+  galleryAction,
+  params,
+  base = "/admin",
+}: GalleryProps) {
   const navigation = useNavigation();
   return (
-    <Dialog title={`Galería de Imágenes para: ${gallery.nombreEvento}`} closeTo={closeHref}>
+    <>
       {removingImage ? (
         <div className="confirm-box" role="group" aria-labelledby="gallery-remove-question">
           <p id="gallery-remove-question">{EVENT_MESSAGES.galleryRemoveConfirm}</p>
@@ -118,6 +130,6 @@ export function GalleryDialog({
           ))}
         </ul>
       )}
-    </Dialog>
+    </>
   );
 }

@@ -252,7 +252,13 @@ export function SessionEditor({
         </Form>
       ) : null}
 
-      <Form method="post" className="session-form" preventScrollReset>
+      {/* Empty again once a session was added (a second tap would add it twice). */}
+      <Form
+        key={`nueva-${sessions.length}`}
+        method="post"
+        className="session-form"
+        preventScrollReset
+      >
         <h3 id="sesion-nueva-title">Agregar una sesión</h3>
         <input type="hidden" name="intent" value="addSession" />
         <SessionFields
@@ -267,7 +273,12 @@ export function SessionEditor({
         </div>
       </Form>
 
-      <Form method="post" className="session-form" preventScrollReset>
+      <Form
+        key={`regla-${sessions.length}`}
+        method="post"
+        className="session-form"
+        preventScrollReset
+      >
         <h3 id="sesion-regla-title">Generar sesiones</h3>
         <input type="hidden" name="intent" value="generateSessions" />
         <fieldset className="check-list">

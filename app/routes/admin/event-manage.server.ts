@@ -22,6 +22,7 @@ import type { SessionUser } from "~/guards.server";
 import { changeStaff, staffOf } from "~/routes/events/detail.server";
 import { eventPageAction } from "./panel.server";
 import { may, mayAdminister } from "~/kernel/permissions";
+import { sectionHref, sectionOf } from "./event-sections";
 import {
   createStaffLink,
   defaultExpiry,
@@ -34,32 +35,37 @@ import {
 export async function loadEventManagement(
   request: Request,
   eventId: string,
+  segment: string | undefined,
   user: SessionUser,
   context: AppLoadContext,
 ) {
+  const section = sectionOf(segment);
   const event = await getEvent(context.db, eventId);
-  if (!event) notFound(MESSAGES.eventNotFound);
+  if (!event || !section) notFound(MESSAGES.eventNotFound);
   const zone = context.config.siteTimezone;
   const params = new URL(request.url).searchParams;
-  const eventStaff = await staffOf(event.id, user, context);
+  // Each section reads only what it shows.
+  const eventStaff = section === "personal" ? await staffOf(event.id, user, context) : null;
   const removingId = params.get("quitar");
   const now = context.now();
-  const staffLinks = may(user, "event.staffLinks", { eventId: event.id, now })
-    ? {
-        links: (await listStaffLinks(context.db, user, event.id, now)).map((l) => ({
-          id: l.id,
-          label: l.label,
-          state: l.state,
-          expiresAt: l.expiresAt.toISOString(),
-          revokedAt: l.revokedAt?.toISOString() ?? null,
-          createdByName: l.createdByName,
-        })),
-        defaultExpiry: expiryField(defaultExpiry(event), zone),
-      }
-    : null;
+  const staffLinks =
+    section === "horario" && may(user, "event.staffLinks", { eventId: event.id, now })
+      ? {
+          links: (await listStaffLinks(context.db, user, event.id, now)).map((l) => ({
+            id: l.id,
+            label: l.label,
+            state: l.state,
+            expiresAt: l.expiresAt.toISOString(),
+            revokedAt: l.revokedAt?.toISOString() ?? null,
+            createdByName: l.createdByName,
+          })),
+          defaultExpiry: expiryField(defaultExpiry(event), zone),
+        }
+      : null;
   return data(
     {
       search: params.toString(),
+      section,
       timeZone: zone,
       // Back to the admin panel when it opens for this person, else to their roles (decision 071).
       panel: mayAdminister(user),
@@ -88,12 +94,13 @@ export async function loadEventManagement(
         descripcion: event.descripcion,
       } satisfies EventFormValues,
       gallery:
-        params.get("galeria") === event.id
+        section === "galeria"
           ? { id: event.id, nombreEvento: event.nombreEvento, images: event.gallery }
           : null,
       removingImage:
-        removingId !== null ? (event.gallery.find((i) => i.id === removingId) ?? null) : null,
-      galleryCount: event.gallery.length,
+        section === "galeria" && removingId !== null
+          ? (event.gallery.find((i) => i.id === removingId) ?? null)
+          : null,
       // Its sessions (decision 043), as the editor shows and fills them, in SITE_TIMEZONE.
       sessions: event.sessions.map((s) => ({
         id: s.id,
@@ -170,7 +177,8 @@ export async function eventManagementAction(
   const answered = await eventPageAction(eventId, form, user, context);
   if (answered) return answered;
   const intent = String(form.get("intent") ?? "");
-  const here = `/admin/eventos/${eventId}`;
+  const at = (section: Parameters<typeof sectionHref>[1], anchor: string) =>
+    `${sectionHref(eventId, section)}#${anchor}`;
   try {
     if (intent === "doorWindow") {
       const hours = (name: string) => {
@@ -178,7 +186,7 @@ export async function eventManagementAction(
         return typeof raw === "string" && /^\d{1,3}$/.test(raw.trim()) ? Number(raw) : NaN;
       };
       await setDoorWindow(context.db, user, eventId, hours("antes"), hours("despues"));
-      return redirectWithFlash(context, `${here}#puerta-title`, "doorWindowSaved");
+      return redirectWithFlash(context, at("horario", "puerta-title"), "doorWindowSaved");
     }
     if (intent === "certificateShare") {
       await setCertificateShare(
@@ -188,7 +196,11 @@ export async function eventManagementAction(
         { give: form.get("certificado"), share: form.get("porcentaje") },
         context.now(),
       );
-      return redirectWithFlash(context, `${here}#certificado-title`, "certificateShareSaved");
+      return redirectWithFlash(
+        context,
+        at("certificado", "certificado-title"),
+        "certificateShareSaved",
+      );
     }
     if (intent === "createStaffLink") {
       const { link, token } = await createStaffLink(
@@ -216,7 +228,7 @@ export async function eventManagementAction(
     }
     if (intent === "revokeStaffLink") {
       await revokeStaffLink(context.db, user, eventId, single(form, "linkId"), context.now());
-      return redirectWithFlash(context, `${here}#enlaces-title`, "staffLinkRevoked");
+      return redirectWithFlash(context, at("horario", "enlaces-title"), "staffLinkRevoked");
     }
     if (EVENT_SESSION_INTENTS.has(intent)) {
       const zone = context.config.siteTimezone;
@@ -227,7 +239,7 @@ export async function eventManagementAction(
         lugar: single(form, "lugar"),
         enlace: single(form, "enlace"),
       };
-      const anchor = `${here}#sesiones-title`;
+      const anchor = at("sesiones", "sesiones-title");
       if (intent === "addSession") {
         await addSession(context.db, user, eventId, session, zone);
         return redirectWithFlash(context, anchor, "sessionAdded");
@@ -280,7 +292,7 @@ export async function eventManagementAction(
     }
     if (intent === "grantRole" || intent === "revokeRole") {
       const key = await changeStaff(intent, { eventId, user, context, form });
-      return redirectWithFlash(context, `${here}#personal-title`, key);
+      return redirectWithFlash(context, at("personal", "personal-title"), key);
     }
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;

@@ -1,13 +1,13 @@
-// /admin/eventos/:id — one event's management page, for its organisers and admins (decision 038):
-// edit the event and its gallery, see and export its participants, message them, check them in,
-// set the door staff's hours and give door staff. /admin itself stays for admins.
+// /admin/eventos/:id/:seccion — one event's management page, for its organisers and admins
+// (decision 038), in sections with their own addresses (decision 079): the event's data, its
+// sessions, gallery, door hours and links, certificate and staff; beside them the day's pages
+// (participants and messages, check-in, categories, teams, inspection). /admin stays for admins.
 import { Form, Link, useNavigation } from "react-router";
 import { ErrorPage } from "~/error-page";
 import { EventForm } from "~/events/components/event-form";
 import { SessionEditor, type EventSessionReply } from "~/events/components/session-editor";
-import { GalleryDialog } from "~/events/components/gallery-dialog";
+import { GalleryManager } from "~/events/components/gallery-dialog";
 import { requireEventMay } from "~/guards.server";
-import { panelHref } from "~/kernel/panel-href";
 import { readForm } from "~/kernel/read-form.server";
 import { formatDateTimeRange } from "~/kernel/time";
 import { useFocusFirstError } from "~/kernel/use-focus-first-error";
@@ -18,22 +18,35 @@ import { Field } from "~/ui/field";
 import { eventManagementAction, loadEventManagement } from "./event-manage.server";
 import type { Route } from "./+types/event-manage";
 import { BackLink } from "~/ui/back-link";
+import { SectionTabs } from "~/ui/section-tabs";
+import {
+  EVENT_DAY_PAGES,
+  EVENT_SECTIONS,
+  sectionHref,
+  sectionOf,
+  type EventSection,
+} from "./event-sections";
+import { notFound } from "~/kernel/not-found";
+import { MESSAGES } from "~/messages";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireEventMay(request, context, "event.manage", params.eventId);
-  return loadEventManagement(request, params.eventId, user, context);
+  return loadEventManagement(request, params.eventId, params.seccion, user, context);
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireEventMay(request, context, "event.manage", params.eventId);
-  return eventManagementAction(params.eventId, await readForm(request), user, context);
+  const form = await readForm(request);
+  // A post to an address that names no section goes nowhere, as its page does.
+  if (!sectionOf(params.seccion)) notFound(MESSAGES.eventNotFound);
+  return eventManagementAction(params.eventId, form, user, context);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [
     {
       title: loaderData
-        ? `Gestionar: ${loaderData.event.nombreEvento} — Ayllu`
+        ? `Gestionar: ${loaderData.event.nombreEvento} — ${EVENT_SECTIONS[loaderData.section].label} — Ayllu`
         : "Gestionar evento — Ayllu",
     },
     { name: "robots", content: "noindex" },
@@ -41,10 +54,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function EventManagement({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, values, timeZone, eventStaff, gallery, removingImage, panel } = loaderData;
+  const { event, values, timeZone, eventStaff, gallery, removingImage, panel, section } =
+    loaderData;
   const navigation = useNavigation();
   const params = new URLSearchParams(loaderData.search);
   const base = `/admin/eventos/${event.id}`;
+  const here = sectionHref(event.id, section);
   const formAction = actionData && actionData.intent === "update" ? actionData : null;
   const galleryAction = actionData?.intent === "galleryAdd" ? actionData : null;
   const formRef = useFocusFirstError<HTMLFormElement>(
@@ -82,210 +97,234 @@ export default function EventManagement({ loaderData, actionData }: Route.Compon
           {formatDateTimeRange(event.startsAt, event.endsAt, timeZone)}
         </time>
       </p>
-      <nav className="button-row" aria-label="Páginas del evento">
+      <p className="button-row event-manage-actions">
         <Link reloadDocument className="button" to={`${base}/registro`}>
           Registro de entrada
-        </Link>
-        <Link className="button button-secondary" to={`${base}/participantes`}>
-          Participantes y mensajes
-        </Link>
-        <a className="button button-secondary" href={`${base}/participantes.csv`} download>
-          Descargar CSV
-        </a>
-        <Link className="button button-secondary" to={`${base}/categorias`}>
-          Categorías de la competencia
-        </Link>
-        <Link className="button button-secondary" to={`${base}/equipos`}>
-          Equipos de la competencia
-        </Link>
-        <Link className="button button-secondary" to={`${base}/inspeccion`}>
-          Puerta e inspección de robots
         </Link>
         <Link className="button button-ghost" to={`/detalles/${event.id}`}>
           Ver página del evento
         </Link>
-      </nav>
-
-      <section className="card" aria-labelledby="event-form-title">
-        <h2 id="event-form-title">Editar Evento</h2>
-        <EventForm
-          mode="update"
-          eventId={event.id}
-          cancelTo={`/detalles/${event.id}`}
-          values={(formAction?.values as typeof values | undefined) ?? values}
-          errors={formAction?.fieldErrors ?? {}}
-          timeZone={timeZone}
-          formRef={formRef}
-          datesFromSessions={loaderData.sessions.length > 1}
+      </p>
+      <div className="event-manage-layout">
+        <SectionTabs
+          label="Gestionar el evento"
+          current={section}
+          className="event-manage-menu"
+          groups={[
+            {
+              heading: "Gestionar",
+              tabs: (Object.keys(EVENT_SECTIONS) as EventSection[]).map((key) => ({
+                key,
+                to: sectionHref(event.id, key),
+                label: EVENT_SECTIONS[key].label,
+              })),
+            },
+            {
+              heading: "El día del evento",
+              tabs: EVENT_DAY_PAGES.map((page) => ({
+                key: page.path,
+                to: `${base}/${page.path}`,
+                label: page.label,
+                // The door's page installs its own offline worker: a whole page load.
+                document: page.path === "registro",
+              })),
+            },
+          ]}
         />
-      </section>
-
-      <SessionEditor
-        sessions={loaderData.sessions}
-        editing={loaderData.editingSession}
-        reply={sessionReply}
-        timeZone={timeZone}
-        base={base}
-      />
-
-      <section className="card" aria-labelledby="gallery-title">
-        <h2 id="gallery-title">Galería</h2>
-        <p>
-          {loaderData.galleryCount === 0
-            ? "No hay imágenes en la galería."
-            : `${loaderData.galleryCount} ${loaderData.galleryCount === 1 ? "imagen" : "imágenes"} en la galería.`}
-        </p>
-        <Link
-          className="button button-secondary"
-          to={panelHref(params, { galeria: event.id }, base)}
-          preventScrollReset
-        >
-          Gestionar galería
-        </Link>
-      </section>
-
-      <section className="card" aria-labelledby="puerta-title">
-        <h2 id="puerta-title">Horario del registro de entrada</h2>
-        <p className="muted">
-          La puerta (registro con código y &lsquo;Marcar presente&rsquo;) abre estas horas antes del
-          inicio de cada sesión y cierra estas horas después de su fin, para todos.
-        </p>
-        <Form method="post" className="field-row" preventScrollReset>
-          <input type="hidden" name="intent" value="doorWindow" />
-          <Field id="puerta-antes" name="antes" label="Horas antes del inicio" error={doorError}>
-            {(control) => (
-              <input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={72}
-                required
-                defaultValue={event.doorHoursBefore}
+        <div className="event-manage-section">
+          {section === "datos" ? (
+            <section className="card" aria-labelledby="event-form-title">
+              <h2 id="event-form-title">Editar Evento</h2>
+              <EventForm
+                mode="update"
+                eventId={event.id}
+                cancelTo={`/detalles/${event.id}`}
+                values={(formAction?.values as typeof values | undefined) ?? values}
+                errors={formAction?.fieldErrors ?? {}}
+                timeZone={timeZone}
+                formRef={formRef}
+                datesFromSessions={loaderData.sessions.length > 1}
               />
-            )}
-          </Field>
-          <Field id="puerta-despues" name="despues" label="Horas después del fin">
-            {(control) => (
-              <input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={72}
-                required
-                defaultValue={event.doorHoursAfter}
-              />
-            )}
-          </Field>
-          <div className="form-actions">
-            <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-              Guardar horario
-            </button>
-          </div>
-        </Form>
-      </section>
+            </section>
+          ) : null}
 
-      <section className="card" aria-labelledby="certificado-title">
-        <h2 id="certificado-title">Certificado de asistencia</h2>
-        <p className="muted">
-          Al terminar la última sesión, reciben el certificado quienes asistieron al menos a este
-          porcentaje de las sesiones (las canceladas no cuentan). Un club o una reunión semanal
-          puede no entregar ninguno.
-        </p>
-        <Form method="post" className="certificate-form" preventScrollReset>
-          <input type="hidden" name="intent" value="certificateShare" />
-          <fieldset className="check-list">
-            <legend>¿Entrega certificado?</legend>
-            <label className="check">
-              <input
-                type="radio"
-                name="certificado"
-                value="si"
-                defaultChecked={event.certificateShare !== null}
+          {section === "sesiones" ? (
+            <SessionEditor
+              sessions={loaderData.sessions}
+              editing={loaderData.editingSession}
+              reply={sessionReply}
+              timeZone={timeZone}
+              base={here}
+            />
+          ) : null}
+
+          {section === "galeria" && gallery ? (
+            <section className="card" aria-labelledby="gallery-title">
+              <h2 id="gallery-title">Galería</h2>
+              <GalleryManager
+                gallery={gallery}
+                removingImage={removingImage}
+                galleryAction={galleryAction}
+                params={params}
+                base={here}
               />
-              <span>Sí, según el porcentaje de sesiones</span>
-            </label>
-            <label className="check">
-              <input
-                type="radio"
-                name="certificado"
-                value="no"
-                defaultChecked={event.certificateShare === null}
-              />
-              <span>No entrega certificado</span>
-            </label>
-          </fieldset>
-          <div className="field-row">
-            <Field
-              id="certificado-porcentaje"
-              name="porcentaje"
-              label="Porcentaje de sesiones"
-              error={shareError}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={100}
-                  defaultValue={event.certificateShare ?? 75}
+            </section>
+          ) : null}
+
+          {section === "horario" ? (
+            <>
+              <section className="card" aria-labelledby="puerta-title">
+                <h2 id="puerta-title">Horario del registro de entrada</h2>
+                <p className="muted">
+                  La puerta (registro con código y &lsquo;Marcar presente&rsquo;) abre estas horas
+                  antes del inicio de cada sesión y cierra estas horas después de su fin, para
+                  todos.
+                </p>
+                <Form method="post" className="field-row" preventScrollReset>
+                  <input type="hidden" name="intent" value="doorWindow" />
+                  <Field
+                    id="puerta-antes"
+                    name="antes"
+                    label="Horas antes del inicio"
+                    error={doorError}
+                  >
+                    {(control) => (
+                      <input
+                        {...control}
+                        type="number"
+                        inputMode="numeric"
+                        min={0}
+                        max={72}
+                        required
+                        defaultValue={event.doorHoursBefore}
+                      />
+                    )}
+                  </Field>
+                  <Field id="puerta-despues" name="despues" label="Horas después del fin">
+                    {(control) => (
+                      <input
+                        {...control}
+                        type="number"
+                        inputMode="numeric"
+                        min={0}
+                        max={72}
+                        required
+                        defaultValue={event.doorHoursAfter}
+                      />
+                    )}
+                  </Field>
+                  <div className="form-actions">
+                    <button
+                      type="submit"
+                      className="button"
+                      disabled={navigation.state === "submitting"}
+                    >
+                      Guardar horario
+                    </button>
+                  </div>
+                </Form>
+              </section>
+
+              {loaderData.staffLinks ? (
+                <StaffLinks
+                  links={loaderData.staffLinks.links}
+                  defaultExpiry={loaderData.staffLinks.defaultExpiry}
+                  created={
+                    linkAction && "created" in linkAction
+                      ? ((linkAction.created as NewStaffLink | undefined) ?? null)
+                      : null
+                  }
+                  timeZone={timeZone}
+                  errors={linkErrors}
+                  values={linkAction?.values as { nombre?: string; vence?: string } | undefined}
                 />
-              )}
-            </Field>
-            <div className="form-actions">
-              <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-                Guardar certificado
-              </button>
-            </div>
-          </div>
-        </Form>
-      </section>
+              ) : null}
+            </>
+          ) : null}
 
-      {eventStaff ? (
-        <EventStaff
-          eventId={event.id}
-          staff={eventStaff.staff}
-          kinds={eventStaff.kinds}
-          categories={eventStaff.categories}
-          error={staffError}
-        />
-      ) : null}
+          {section === "certificado" ? (
+            <section className="card" aria-labelledby="certificado-title">
+              <h2 id="certificado-title">Certificado de asistencia</h2>
+              <p className="muted">
+                Al terminar la última sesión, reciben el certificado quienes asistieron al menos a
+                este porcentaje de las sesiones (las canceladas no cuentan). Un club o una reunión
+                semanal puede no entregar ninguno.
+              </p>
+              <Form method="post" className="certificate-form" preventScrollReset>
+                <input type="hidden" name="intent" value="certificateShare" />
+                <fieldset className="check-list">
+                  <legend>¿Entrega certificado?</legend>
+                  <label className="check">
+                    <input
+                      type="radio"
+                      name="certificado"
+                      value="si"
+                      defaultChecked={event.certificateShare !== null}
+                    />
+                    <span>Sí, según el porcentaje de sesiones</span>
+                  </label>
+                  <label className="check">
+                    <input
+                      type="radio"
+                      name="certificado"
+                      value="no"
+                      defaultChecked={event.certificateShare === null}
+                    />
+                    <span>No entrega certificado</span>
+                  </label>
+                </fieldset>
+                <div className="field-row">
+                  <Field
+                    id="certificado-porcentaje"
+                    name="porcentaje"
+                    label="Porcentaje de sesiones"
+                    error={shareError}
+                  >
+                    {(control) => (
+                      <input
+                        {...control}
+                        type="number"
+                        inputMode="numeric"
+                        min={1}
+                        max={100}
+                        defaultValue={event.certificateShare ?? 75}
+                      />
+                    )}
+                  </Field>
+                  <div className="form-actions">
+                    <button
+                      type="submit"
+                      className="button"
+                      disabled={navigation.state === "submitting"}
+                    >
+                      Guardar certificado
+                    </button>
+                  </div>
+                </div>
+              </Form>
+            </section>
+          ) : null}
 
-      {loaderData.staffLinks ? (
-        <StaffLinks
-          links={loaderData.staffLinks.links}
-          defaultExpiry={loaderData.staffLinks.defaultExpiry}
-          created={
-            linkAction && "created" in linkAction
-              ? ((linkAction.created as NewStaffLink | undefined) ?? null)
-              : null
-          }
-          timeZone={timeZone}
-          errors={linkErrors}
-          values={linkAction?.values as { nombre?: string; vence?: string } | undefined}
-        />
-      ) : null}
+          {eventStaff ? (
+            <EventStaff
+              eventId={event.id}
+              staff={eventStaff.staff}
+              kinds={eventStaff.kinds}
+              categories={eventStaff.categories}
+              error={staffError}
+            />
+          ) : null}
 
-      {gallery ? (
-        <GalleryDialog
-          gallery={gallery}
-          removingImage={removingImage}
-          galleryAction={galleryAction}
-          params={params}
-          closeHref={base}
-          base={base}
-        />
-      ) : null}
-      {actionData?.message &&
-      !staffError &&
-      !doorError &&
-      !shareError &&
-      !linkAction &&
-      !sessionReply ? (
-        <AlertDialog key={JSON.stringify(actionData)} message={actionData.message} />
-      ) : null}
+          {actionData?.message &&
+          !staffError &&
+          !doorError &&
+          !shareError &&
+          !linkAction &&
+          !sessionReply ? (
+            <AlertDialog key={JSON.stringify(actionData)} message={actionData.message} />
+          ) : null}
+        </div>
+      </div>
     </div>
   );
 }

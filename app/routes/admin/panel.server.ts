@@ -440,5 +440,7 @@ export async function eventPageAction(
   const handler = Object.hasOwn(EVENT_PAGE_ACTIONS, intent) ? EVENT_PAGE_ACTIONS[intent] : null;
   if (!handler) return null;
   if (form.get("eventId") !== eventId) notFound(MESSAGES.eventNotFound);
-  return handler({ intent, form, admin: actor, context, base: `/admin/eventos/${eventId}` });
+  // The gallery's forms answer in the page's gallery section (decision 079).
+  const base = `/admin/eventos/${eventId}${intent === "update" ? "" : "/galeria"}`;
+  return handler({ intent, form, admin: actor, context, base });
 }

@@ -2,10 +2,10 @@
 // people, logos and courses of the home page, the competition page, the course page and the
 // footer's social links, one form per section. Admins only; what it shows and what its forms do
 // live in site.server.ts.
-import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { SiteSectionForm } from "~/site/components/section-form";
 import { AlertDialog } from "~/ui/dialog";
+import { SectionTabs } from "~/ui/section-tabs";
 import { ErrorPage } from "~/error-page";
 import { SITE_SECTIONS, sectionSpec } from "~/site/section-fields";
 import { DemoNote } from "~/site/components/demo-note";
@@ -39,15 +39,6 @@ export default function SiteSectionsAdmin({ loaderData, actionData }: Route.Comp
   const answer = actionData?.section ? actionData : null;
   const spec = sectionSpec(answer?.section ?? loaderData.section);
   const savedAt = edited[spec.key];
-  // On a phone the sections are a row that scrolls sideways: bring the open one into it, without
-  // moving the page up or down.
-  const toc = useRef<HTMLUListElement>(null);
-  useEffect(() => {
-    const list = toc.current;
-    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
-    list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
-  }, [spec.key]);
   return (
     <div className="page admin-site">
       <h1>Contenido del sitio</h1>
@@ -71,21 +62,19 @@ export default function SiteSectionsAdmin({ loaderData, actionData }: Route.Comp
           </ul>
         </div>
       ) : null}
-      <nav className="admin-site-toc" aria-label="Secciones del contenido">
-        <ul ref={toc}>
-          {SITE_SECTIONS.map((section) => (
-            <li key={section.key}>
-              <Link
-                to={`?seccion=${section.key}`}
-                preventScrollReset
-                aria-current={section.key === spec.key ? "page" : undefined}
-              >
-                {section.title}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <SectionTabs
+        label="Secciones del contenido"
+        current={spec.key}
+        groups={[
+          {
+            tabs: SITE_SECTIONS.map((section) => ({
+              key: section.key,
+              to: `?seccion=${section.key}`,
+              label: section.title,
+            })),
+          },
+        ]}
+      />
       <SiteSectionForm
         key={spec.key}
         spec={spec}
