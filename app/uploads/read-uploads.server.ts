@@ -27,7 +27,25 @@ export async function readUploads(
   limits: UploadLimits,
   options: { field?: string; missing?: string } = {},
 ): Promise<UploadedFile[]> {
+  return (await readUploadForm(request, limits, options)).files;
+}
+
+/** How much of one text field a multipart form is read; a longer one is cut here. */
+const TEXT_FIELD_MAX_BYTES = 1024;
+
+/**
+ * A multipart form of files and a few named text fields (`texts`): the files in `field`, the
+ * texts by name. Any other field is refused. With `optional`, a form without a file is fine
+ * (its texts may be all it says); otherwise `missing` is said. A text longer than a kilobyte is
+ * cut there, so the form's own rules refuse it as too long.
+ */
+export async function readUploadForm(
+  request: Request,
+  limits: UploadLimits,
+  options: { field?: string; missing?: string; texts?: readonly string[]; optional?: boolean } = {},
+): Promise<{ files: UploadedFile[]; texts: Map<string, string> }> {
   const field = options.field ?? UPLOAD_FIELD;
+  const allowed = options.texts ?? [];
   const type = request.headers.get("Content-Type") ?? "";
   if (!MULTIPART.test(type) || !request.body) {
     throw new UploadRefusedError(KERNEL_MESSAGES.badFormBody);
@@ -39,18 +57,19 @@ export async function readUploads(
       limits: {
         fileSize: limits.maxBytes,
         files: UPLOAD_MAX_FILES,
-        fields: 0,
+        fields: allowed.length,
         // busboy counts the body's closing boundary as a part: one more than the files.
-        parts: UPLOAD_MAX_FILES + 1,
-        fieldSize: 0,
+        parts: UPLOAD_MAX_FILES + allowed.length + 1,
+        fieldSize: allowed.length > 0 ? TEXT_FIELD_MAX_BYTES : 0,
       },
     });
   } catch {
     throw new UploadRefusedError(KERNEL_MESSAGES.badFormBody);
   }
   const body = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream);
-  return new Promise<UploadedFile[]>((resolve, reject) => {
+  return new Promise((resolve, reject) => {
     const files: UploadedFile[] = [];
+    const texts = new Map<string, string>();
     let refused: UploadRefusedError | null = null;
     const refuse = (error: UploadRefusedError) => {
       refused ??= error;
@@ -76,9 +95,13 @@ export async function readUploads(
         if (!refused) files.push({ filename: info.filename ?? "", data });
       });
     });
-    parser.on("field", (field) =>
-      refuse(new UploadRefusedError(`Campo no esperado: ${field.slice(0, 40)}.`)),
-    );
+    parser.on("field", (name, value) => {
+      if (!allowed.includes(name) || texts.has(name))
+        refuse(new UploadRefusedError(`Campo no esperado: ${name.slice(0, 40)}.`));
+      else if (CONTROL_CHARACTERS.test(value))
+        refuse(new UploadRefusedError(KERNEL_MESSAGES.controlCharacter));
+      else texts.set(name, value);
+    });
     parser.on("filesLimit", () =>
       refuse(new UploadRefusedError(`Como máximo ${UPLOAD_MAX_FILES} imágenes a la vez.`, 413)),
     );
@@ -93,9 +116,9 @@ export async function readUploads(
     });
     parser.on("close", () => {
       if (refused) reject(refused);
-      else if (files.length === 0)
+      else if (files.length === 0 && !options.optional)
         reject(new UploadRefusedError(options.missing ?? "Elige una imagen."));
-      else resolve(files);
+      else resolve({ files, texts });
     });
     body.on("error", () => reject(new UploadRefusedError(KERNEL_MESSAGES.badFormBody)));
     body.pipe(parser);
