@@ -111,11 +111,13 @@ export function FileField({
                 </button>
               ) : null}
               {chosen?.preview ? (
-                <img
-                  className="file-field-preview"
-                  src={chosen.preview}
-                  alt={`Vista previa de ${chosen.name}`}
-                />
+                <span className="file-field-preview-frame">
+                  <img
+                    className="file-field-preview"
+                    src={chosen.preview}
+                    alt={`Vista previa de ${chosen.name}`}
+                  />
+                </span>
               ) : null}
             </>
           ) : null}
