@@ -96,7 +96,9 @@ export async function readUploadForm(
       });
     });
     parser.on("field", (name, value) => {
-      if (!allowed.includes(name) || texts.has(name))
+      if (CONTROL_CHARACTERS.test(name))
+        refuse(new UploadRefusedError(KERNEL_MESSAGES.controlCharacter));
+      else if (!allowed.includes(name) || texts.has(name))
         refuse(new UploadRefusedError(`Campo no esperado: ${name.slice(0, 40)}.`));
       else if (CONTROL_CHARACTERS.test(value))
         refuse(new UploadRefusedError(KERNEL_MESSAGES.controlCharacter));
@@ -109,10 +111,18 @@ export async function readUploadForm(
       refuse(new UploadRefusedError(`Como máximo ${UPLOAD_MAX_FILES} imágenes a la vez.`, 413)),
     );
     parser.on("fieldsLimit", () => refuse(new UploadRefusedError("Solo se envían imágenes.")));
-    parser.on("error", () => {
+    parser.on("error", (error: Error) => {
       body.unpipe(parser);
       body.resume();
-      reject(new UploadRefusedError(KERNEL_MESSAGES.badFormBody));
+      // A part's header a browser built is malformed only when a name in it carries a control
+      // character (decision 063): say that, rather than that the form is broken.
+      reject(
+        new UploadRefusedError(
+          error.message === "Malformed part header"
+            ? KERNEL_MESSAGES.controlCharacter
+            : KERNEL_MESSAGES.badFormBody,
+        ),
+      );
     });
     parser.on("close", () => {
       if (refused) reject(refused);

@@ -315,7 +315,9 @@ test("the payment form: 'Elegir archivo' in Spanish, reached by keyboard, shows 
   await untilHydrated(page);
   const form = page.locator("form").filter({ has: page.locator('input[name="comprobante"]') });
   // One form, one button: no second form for the number.
-  await expect(form.getByRole("button")).toHaveText(["Enviar comprobante"]);
+  await expect(form.locator('button[type="submit"], input[type="submit"]')).toHaveText([
+    "Enviar comprobante",
+  ]);
   await expect(page.getByRole("button", { name: "Enviar número" })).toHaveCount(0);
   await expect(form.getByLabel("O el número de transacción")).toBeVisible();
 
