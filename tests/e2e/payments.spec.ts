@@ -328,7 +328,7 @@ test("the payment form: 'Elegir archivo' in Spanish, reached by keyboard, shows 
   expect(box.height).toBeGreaterThanOrEqual(24);
   expect(box.width).toBeGreaterThanOrEqual(24);
 
-  // By keyboard: Tab reaches the hidden input, its focus rings the button, Enter opens the chooser.
+  // By keyboard: Tab reaches the hidden input, its focus rings the button, Space opens the chooser.
   const input = page.getByLabel("Foto o PDF del comprobante");
   await input.focus();
   await page.keyboard.press("Shift+Tab");
@@ -336,7 +336,7 @@ test("the payment form: 'Elegir archivo' in Spanish, reached by keyboard, shows 
   await expect(input).toBeFocused();
   expect(await button.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe("solid");
   const chooser = page.waitForEvent("filechooser");
-  await page.keyboard.press("Enter");
+  await page.keyboard.press("Space");
   await (
     await chooser
   ).setFiles({
