@@ -106,7 +106,7 @@ export async function createEvent(db: Db, actor: EventActor, input: EventInput, 
         ...columnsOf(input, timeZone),
         publishedBy: actor!.id,
         publishedByName:
-          actor!.displayName?.trim() || actor!.nombreCompleto?.trim() || actor!.email,
+          actor!.nombreCompleto?.trim() || actor!.displayName?.trim() || actor!.email,
       })
       .returning();
     // Its first session spans it and has its id (decision 043).

@@ -328,6 +328,12 @@ function eventPageQuery(db: Db, forMember: boolean) {
       // How many take part: 'van N', and the seats left of an event with a capacity.
       going: sql<number>`(select count(*)::int from participations pt
         where pt.event_id = "events"."id" and pt.seat)`,
+      // Who published it, by the name on their profile now; the name kept at publishing (their
+      // sign-in's on older events) only once the account is gone.
+      publisherName: sql<string>`coalesce((
+        select coalesce(nullif(btrim(pu.nombre_completo), ''), nullif(btrim(pu.display_name), ''))
+        from users pu where pu.id = "events"."published_by"
+      ), "events"."published_by_name")`,
       // Its organisers (their role grants, decision 038) by the name they gave, never their e-mail.
       organisers: sql<string[]>`coalesce((
         select json_agg(coalesce(ou.nombre_completo, ou.display_name)
@@ -383,6 +389,7 @@ export async function getEventForViewer(db: Db, id: unknown, viewerId: string | 
     attended,
     sessionsAttended,
     going,
+    publisherName,
     organisers,
     waiting,
     paymentStatus,
@@ -405,6 +412,7 @@ export async function getEventForViewer(db: Db, id: unknown, viewerId: string | 
     waiting,
     paymentStatus,
     going,
+    publisherName,
     organisers,
     seatsLeft,
     sessions,

@@ -5,13 +5,14 @@ import { and, desc, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { events, payments, type Payment, type User } from "~/db/schema.server";
 import { isUuid } from "~/kernel/checks";
-import { Refusal } from "~/kernel/errors";
+import { Refusal, type RefusalStatus } from "~/kernel/errors";
 import { may, NotAllowedError, type Actor } from "~/kernel/permissions";
 import { StorageUnavailableError, type PrivateStorage } from "~/uploads/storage.server";
 import type { UploadedFile, UploadLimits } from "~/uploads/upload.server";
 import { getPaymentMethod } from "./payment-method.server";
 import { processReceipt } from "./receipts.server";
 import { queuePaymentMail } from "./mails.server";
+import { transactionNumberProblem } from "./schemas";
 
 type Member = Pick<User, "id">;
 
@@ -120,58 +121,97 @@ async function openPayment(tx: Db, member: Member, eventId: unknown, teamId: str
   return payment;
 }
 
-/** 'Enviar número de transacción': the place stays held until a treasurer decides. */
-export async function submitTransactionNumber(
-  db: Db,
-  member: Member,
-  eventId: unknown,
-  transactionNumber: string,
-  now: Date = new Date(),
-  teamId: string | null = null,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const payment = await openPayment(tx, member, eventId, teamId);
-    await tx
-      .update(payments)
-      .set({ status: "submitted", transactionNumber, submittedAt: now, heldUntil: null })
-      .where(eq(payments.id, payment.id));
-    await queuePaymentMail(tx, "receiptReceived", payment.id);
-  });
+/** The payment form's fields, as the page names them. */
+export type PaymentProofField = "comprobante" | "transactionNumber" | "prueba";
+
+export const PROOF_MISSING =
+  "Elige la foto o el PDF del comprobante, o escribe el número de transacción.";
+
+/**
+ * What was sent cannot be taken: each field's problem, by the name the form gives it ('prueba'
+ * when neither was given). Nothing was stored or changed.
+ */
+export class PaymentProofRefused extends Refusal {
+  override name = "PaymentProofRefused";
+  constructor(
+    readonly fieldErrors: Partial<Record<PaymentProofField, string>>,
+    status: RefusalStatus = 400,
+  ) {
+    super(Object.values(fieldErrors)[0]!, status, { field: Object.keys(fieldErrors)[0] });
+  }
+}
+
+/** What the member sends for their payment: the receipt, the transaction number, or both. */
+export interface PaymentProof {
+  receipt: UploadedFile | null;
+  /** As typed; blank is none. */
+  transactionNumber: string;
 }
 
 /**
- * 'Enviar comprobante': a photo or PDF of the transfer, kept in the private store; one sent
- * before is replaced (and removed). The place stays held until a treasurer decides.
+ * 'Envía tu comprobante' (decision 048): a photo or PDF of the transfer, kept in the private store,
+ * or the transaction number the bank's app shows — one of the two is enough, both are kept. Neither,
+ * a number that does not read as one or a file that is not a receipt is refused with every field's
+ * problem, before anything is stored. A receipt sent before is replaced (and removed). The place
+ * stays held until a treasurer decides.
  */
-export async function submitReceipt(
+export async function submitPayment(
   db: Db,
   storage: PrivateStorage,
   member: Member,
   eventId: unknown,
-  file: UploadedFile,
+  proof: PaymentProof,
   limits: UploadLimits,
   now: Date = new Date(),
   teamId: string | null = null,
 ): Promise<void> {
+  const transactionNumber = proof.transactionNumber.trim();
+  if (!proof.receipt && transactionNumber === "")
+    throw new PaymentProofRefused({ prueba: PROOF_MISSING });
   // Checked before the file is read, so that nobody's file is stored for nothing.
   await db.transaction((tx) => openPayment(tx, member, eventId, teamId));
-  const receipt = await processReceipt(file, limits);
-  try {
-    if (!(await storage.has(receipt.name))) await storage.write(receipt.name, receipt.data);
-  } catch (error) {
-    console.error("No se pudo guardar un comprobante:", error);
-    throw new StorageUnavailableError();
+  const problems: Partial<Record<PaymentProofField, string>> = {};
+  let status: RefusalStatus = 400;
+  if (transactionNumber !== "") {
+    const problem = transactionNumberProblem(transactionNumber);
+    if (problem) problems.transactionNumber = problem;
+  }
+  let receipt: Awaited<ReturnType<typeof processReceipt>> | null = null;
+  if (proof.receipt) {
+    try {
+      receipt = await processReceipt(proof.receipt, limits);
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      problems.comprobante = error.message;
+      status = error.status;
+    }
+  }
+  if (Object.keys(problems).length > 0) throw new PaymentProofRefused(problems, status);
+  if (receipt) {
+    try {
+      if (!(await storage.has(receipt.name))) await storage.write(receipt.name, receipt.data);
+    } catch (error) {
+      console.error("No se pudo guardar un comprobante:", error);
+      throw new StorageUnavailableError();
+    }
   }
   const previous = await db.transaction(async (tx) => {
     const payment = await openPayment(tx, member, eventId, teamId);
     await tx
       .update(payments)
-      .set({ status: "submitted", receiptFile: receipt.name, submittedAt: now, heldUntil: null })
+      .set({
+        status: "submitted",
+        submittedAt: now,
+        heldUntil: null,
+        ...(receipt ? { receiptFile: receipt.name } : {}),
+        ...(transactionNumber !== "" ? { transactionNumber } : {}),
+      })
       .where(eq(payments.id, payment.id));
     await queuePaymentMail(tx, "receiptReceived", payment.id);
     return payment.receiptFile;
   });
-  if (previous && previous !== receipt.name) await removeUnlessUsed(db, storage, previous);
+  if (receipt && previous && previous !== receipt.name)
+    await removeUnlessUsed(db, storage, previous);
 }
 
 /** How often the server looks for receipts past their keeping time. */

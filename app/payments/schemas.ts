@@ -46,15 +46,14 @@ export const priceField = z
 const TRANSACTION_INVALID =
   "Escribe el número de transacción como lo muestra tu banco: letras, cifras y guiones, de 4 a 40.";
 
-/** 'Número de transacción': what the bank's app shows for the transfer. */
-export const TransactionSchema = z.strictObject({
-  transactionNumber: z
-    .string({ error: TRANSACTION_INVALID })
-    .trim()
-    .min(1, "Escribe el número de transacción.")
-    .max(40, TRANSACTION_INVALID)
-    .refine((v) => /^[A-Za-z0-9][A-Za-z0-9 ./-]{3,39}$/.test(v), TRANSACTION_INVALID),
-});
+/**
+ * What is wrong with a 'Número de transacción' (what the bank's app shows for the transfer), or
+ * null when it reads as one. Blank is not this rule's business: the payment form takes a receipt
+ * or the number.
+ */
+export function transactionNumberProblem(value: string): string | null {
+  return /^[A-Za-z0-9][A-Za-z0-9 ./-]{3,39}$/.test(value) ? null : TRANSACTION_INVALID;
+}
 
 const HOLD_INVALID =
   "Las horas de reserva deben ser un número entero de 1 a 720 (30 días), o quedar vacías (48).";

@@ -27,7 +27,25 @@ export async function readUploads(
   limits: UploadLimits,
   options: { field?: string; missing?: string } = {},
 ): Promise<UploadedFile[]> {
+  return (await readUploadForm(request, limits, options)).files;
+}
+
+/** How much of one text field a multipart form is read; a longer one is cut here. */
+const TEXT_FIELD_MAX_BYTES = 1024;
+
+/**
+ * A multipart form of files and a few named text fields (`texts`): the files in `field`, the
+ * texts by name. Any other field is refused. With `optional`, a form without a file is fine
+ * (its texts may be all it says); otherwise `missing` is said. A text longer than a kilobyte is
+ * cut there, so the form's own rules refuse it as too long.
+ */
+export async function readUploadForm(
+  request: Request,
+  limits: UploadLimits,
+  options: { field?: string; missing?: string; texts?: readonly string[]; optional?: boolean } = {},
+): Promise<{ files: UploadedFile[]; texts: Map<string, string> }> {
   const field = options.field ?? UPLOAD_FIELD;
+  const allowed = options.texts ?? [];
   const type = request.headers.get("Content-Type") ?? "";
   if (!MULTIPART.test(type) || !request.body) {
     throw new UploadRefusedError(KERNEL_MESSAGES.badFormBody);
@@ -39,18 +57,19 @@ export async function readUploads(
       limits: {
         fileSize: limits.maxBytes,
         files: UPLOAD_MAX_FILES,
-        fields: 0,
+        fields: allowed.length,
         // busboy counts the body's closing boundary as a part: one more than the files.
-        parts: UPLOAD_MAX_FILES + 1,
-        fieldSize: 0,
+        parts: UPLOAD_MAX_FILES + allowed.length + 1,
+        fieldSize: allowed.length > 0 ? TEXT_FIELD_MAX_BYTES : 0,
       },
     });
   } catch {
     throw new UploadRefusedError(KERNEL_MESSAGES.badFormBody);
   }
   const body = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream);
-  return new Promise<UploadedFile[]>((resolve, reject) => {
+  return new Promise((resolve, reject) => {
     const files: UploadedFile[] = [];
+    const texts = new Map<string, string>();
     let refused: UploadRefusedError | null = null;
     const refuse = (error: UploadRefusedError) => {
       refused ??= error;
@@ -76,9 +95,15 @@ export async function readUploads(
         if (!refused) files.push({ filename: info.filename ?? "", data });
       });
     });
-    parser.on("field", (field) =>
-      refuse(new UploadRefusedError(`Campo no esperado: ${field.slice(0, 40)}.`)),
-    );
+    parser.on("field", (name, value) => {
+      if (CONTROL_CHARACTERS.test(name))
+        refuse(new UploadRefusedError(KERNEL_MESSAGES.controlCharacter));
+      else if (!allowed.includes(name) || texts.has(name))
+        refuse(new UploadRefusedError(`Campo no esperado: ${name.slice(0, 40)}.`));
+      else if (CONTROL_CHARACTERS.test(value))
+        refuse(new UploadRefusedError(KERNEL_MESSAGES.controlCharacter));
+      else texts.set(name, value);
+    });
     parser.on("filesLimit", () =>
       refuse(new UploadRefusedError(`Como máximo ${UPLOAD_MAX_FILES} imágenes a la vez.`, 413)),
     );
@@ -86,16 +111,24 @@ export async function readUploads(
       refuse(new UploadRefusedError(`Como máximo ${UPLOAD_MAX_FILES} imágenes a la vez.`, 413)),
     );
     parser.on("fieldsLimit", () => refuse(new UploadRefusedError("Solo se envían imágenes.")));
-    parser.on("error", () => {
+    parser.on("error", (error: Error) => {
       body.unpipe(parser);
       body.resume();
-      reject(new UploadRefusedError(KERNEL_MESSAGES.badFormBody));
+      // A part's header a browser built is malformed only when a name in it carries a control
+      // character (decision 063): say that, rather than that the form is broken.
+      reject(
+        new UploadRefusedError(
+          error.message === "Malformed part header"
+            ? KERNEL_MESSAGES.controlCharacter
+            : KERNEL_MESSAGES.badFormBody,
+        ),
+      );
     });
     parser.on("close", () => {
       if (refused) reject(refused);
-      else if (files.length === 0)
+      else if (files.length === 0 && !options.optional)
         reject(new UploadRefusedError(options.missing ?? "Elige una imagen."));
-      else resolve(files);
+      else resolve({ files, texts });
     });
     body.on("error", () => reject(new UploadRefusedError(KERNEL_MESSAGES.badFormBody)));
     body.pipe(parser);

@@ -161,3 +161,66 @@ test("a member with a place sees the event's group and a reminder to send by Wha
     expect(reply.status()).toBe(302);
   }
 });
+
+test("a joined event shows one primary action (the pass in Mis entradas), sharing grouped, and 'Dejar de Participar' as a quiet link at the end; 'Organiza' is the profile's name", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signInAdmin(page);
+  const name = `Taller con pase ${Date.now()}`;
+  const eventId = await publishEvent(page, name, {
+    startsAt: new Date(Date.now() + 3 * 86_400_000),
+  });
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 780 } });
+  const member = await context.newPage();
+  await createMember(member, { nombreCompleto: "Rosa Quispe Mamani" });
+  await member.goto(`/detalles/${eventId}`);
+  await member.getByRole("button", { name: "Participar" }).click();
+  await member.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+  await untilHydrated(member);
+  const body = member.locator(".event-detail-body");
+  // The publisher, by the name on their profile ('Admin E2E'), not the sign-in provider's.
+  await expect(body.locator(".detail").filter({ hasText: "Organiza" }).locator("dd")).toHaveText(
+    "Admin E2E",
+  );
+
+  const primary = body.locator(
+    "a.button:not(.button-secondary):not(.button-ghost):not(.button-whatsapp), button.button:not(.button-secondary):not(.button-ghost)",
+  );
+  await expect(primary).toHaveCount(1);
+  await expect(primary).toHaveText("Ver en Mis entradas");
+  await expect(primary).toHaveAttribute("href", "/mis-entradas");
+  await expect(body.getByRole("link", { name: "Añadir al calendario" })).toHaveClass(
+    /button-secondary/,
+  );
+
+  const share = body.getByRole("group", { name: "Compartir el evento" });
+  await expect(share.getByRole("link", { name: /^WhatsApp/ })).toBeVisible();
+  await expect(share.getByRole("button", { name: "Compartir" })).toBeVisible();
+  await expect(share.getByRole("link", { name: /^Recordatorio por WhatsApp/ })).toBeVisible();
+
+  // Leaving: the last control of the event's box, drawn as a link, after the pass.
+  const leave = body.getByRole("button", { name: "Dejar de Participar" });
+  await expect(leave).toHaveClass("link-button");
+  const last = await body.evaluate((el) => {
+    const controls = [...el.querySelectorAll("a[href], button")].filter(
+      (c) => !c.closest(".event-sessions"),
+    );
+    return controls.at(-1)?.textContent?.trim();
+  });
+  expect(last).toBe("Dejar de Participar");
+  const pass = await body.getByRole("heading", { name: "Tu código de registro" }).boundingBox();
+  expect((await leave.boundingBox())!.y).toBeGreaterThan(pass!.y);
+  expect((await leave.boundingBox())!.height).toBeGreaterThanOrEqual(24);
+  expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    360,
+  );
+  await expectNoAxeViolations(member);
+  await shoot(member, "event-page-joined");
+
+  await leave.click();
+  await member.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+  await expect(body.getByRole("button", { name: "Participar" })).toHaveClass("button");
+  await context.close();
+});

@@ -12,9 +12,11 @@ import {
   expect,
   expectNoAxeViolations,
   inLaPaz,
+  okAlert,
   shoot,
   signInAdmin,
   test,
+  untilHydrated,
   workerBaseUrl,
 } from "./fixtures";
 
@@ -280,9 +282,98 @@ test("without JavaScript, a member sends the transaction number from the payment
   });
   const noScript = await context.newPage();
   await noScript.goto(`/detalles/${eventId}/pago`);
+  // Without scripts the browser's own file control shows, in the same form as the number.
+  await expect(noScript.getByRole("button", { name: "Elegir archivo" })).toHaveCount(0);
+  await expect(noScript.locator('input[type="file"][name="comprobante"]')).toBeVisible();
+  await noScript.getByRole("button", { name: "Enviar comprobante" }).click();
+  await expect(
+    noScript.getByText(
+      "Elige la foto o el PDF del comprobante, o escribe el número de transacción.",
+    ),
+  ).toBeVisible();
   await noScript.getByLabel("O el número de transacción").fill("TRX-000123");
-  await noScript.getByRole("button", { name: "Enviar número" }).click();
+  await noScript.getByRole("button", { name: "Enviar comprobante" }).click();
   await expect(noScript.getByText("Número de transacción enviado: TRX-000123")).toBeVisible();
   await expect(noScript.getByText("Recibimos tu pago. Tesorería lo revisará")).toBeVisible();
   await context.close();
+});
+
+test("the payment form: 'Elegir archivo' in Spanish, reached by keyboard, shows the chosen file's name and a picture's preview; one button sends the receipt and the number together", async ({
+  page,
+}) => {
+  await signInAdmin(page);
+  const eventId = await publishPaid(page, `Curso un botón ${Date.now()}`);
+  await page.context().clearCookies();
+  await createMember(page);
+  const origin = new URL(workerBaseUrl()).origin;
+  await page.request.post(`/detalles/${eventId}`, {
+    headers: { Origin: origin },
+    form: { intent: "join" },
+  });
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto(`/detalles/${eventId}/pago`);
+  await untilHydrated(page);
+  const form = page.locator("form").filter({ has: page.locator('input[name="comprobante"]') });
+  // One form, one button: no second form for the number.
+  await expect(form.locator('button[type="submit"], input[type="submit"]')).toHaveText([
+    "Enviar comprobante",
+  ]);
+  await expect(page.getByRole("button", { name: "Enviar número" })).toHaveCount(0);
+  await expect(form.getByLabel("O el número de transacción")).toBeVisible();
+
+  const button = form.locator("label.file-field-button");
+  await expect(button).toHaveText("Elegir archivo");
+  await expect(form.getByText("Ningún archivo elegido")).toBeVisible();
+  const box = (await button.boundingBox())!;
+  expect(box.height).toBeGreaterThanOrEqual(24);
+  expect(box.width).toBeGreaterThanOrEqual(24);
+
+  // By keyboard: Tab reaches the hidden input, its focus rings the button, Space opens the chooser.
+  const input = page.getByLabel("Foto o PDF del comprobante");
+  await input.focus();
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Tab");
+  await expect(input).toBeFocused();
+  expect(await button.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe("solid");
+  const chooser = page.waitForEvent("filechooser");
+  await page.keyboard.press("Space");
+  await (
+    await chooser
+  ).setFiles({
+    name: "captura-banco.png",
+    mimeType: "image/png",
+    buffer: await qrPicture(),
+  });
+  await expect(form.getByText("captura-banco.png")).toBeVisible();
+  const preview = form.getByRole("img", { name: "Vista previa de captura-banco.png" });
+  await expect(preview).toBeVisible();
+  expect(await preview.getAttribute("src")).toMatch(/^blob:/);
+  await expect
+    .poll(() => preview.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBe(232);
+  await expectNoAxeViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // 'Quitar' lets the choice go; a PDF shows its name and no preview.
+  await form.getByRole("button", { name: "Quitar el archivo elegido" }).click();
+  await expect(form.getByText("Ningún archivo elegido")).toBeVisible();
+  await expect(preview).toHaveCount(0);
+  await input.setInputFiles({
+    name: "comprobante.pdf",
+    mimeType: "application/pdf",
+    buffer: fs.readFileSync(
+      path.join(import.meta.dirname, "../fixtures/receipts/benign-chromium.pdf"),
+    ),
+  });
+  await expect(form.getByText("comprobante.pdf")).toBeVisible();
+  await expect(form.getByRole("img")).toHaveCount(0);
+
+  await form.getByLabel("O el número de transacción").fill("TRX-55 0001");
+  await form.getByRole("button", { name: "Enviar comprobante" }).click();
+  await okAlert(page, /Recibimos tu pago/);
+  await expect(page.getByText("Número de transacción enviado: TRX-55 0001")).toBeVisible();
+  await expect(
+    page.getByRole("link", { name: "Descargar el comprobante que enviaste" }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
 });

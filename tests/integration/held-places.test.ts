@@ -401,7 +401,9 @@ test("bad receipts are refused with a Spanish message and change nothing: text n
   empty.append("comprobante", new Blob([]), "");
   const none = await member.client.request("POST", `/detalles/${event.id}/pago`, { body: empty });
   expect(none.status).toBe(400);
-  expect(fieldErrorOf(none.text, "comprobante")).toBe("Elige la foto o el PDF del comprobante.");
+  expect(fieldErrorOf(none.text, "prueba")).toBe(
+    "Elige la foto o el PDF del comprobante, o escribe el número de transacción.",
+  );
 
   const two = new FormData();
   for (const n of [3, 4])
@@ -430,17 +432,26 @@ test("the transaction number: bad input is a 4xx in Spanish and changes nothing;
   const event = await paidEvent(5);
   const member = await heldMember(event.id);
   const was = await server.db.select().from(payments).where(eq(payments.id, member.payment.id));
-  const bad: [Record<string, string>, string][] = [
-    [{ intent: "transaction" }, "Escribe el número de transacción"],
-    [{ intent: "transaction", transactionNumber: "   " }, "Escribe el número de transacción."],
-    [{ intent: "transaction", transactionNumber: "1".repeat(41) }, "de 4 a 40"],
-    [{ intent: "transaction", transactionNumber: "javascript:alert(1)" }, "de 4 a 40"],
-    [{ intent: "transaction", transactionNumber: "<b>1234</b>" }, "de 4 a 40"],
+  const neither = "Elige la foto o el PDF del comprobante, o escribe el número de transacción.";
+  const bad: [Record<string, string>, string, string][] = [
+    [{ intent: "transaction" }, "prueba", neither],
+    [{ intent: "transaction", transactionNumber: "   " }, "prueba", neither],
+    [
+      { intent: "transaction", transactionNumber: "1".repeat(41) },
+      "transactionNumber",
+      "de 4 a 40",
+    ],
+    [
+      { intent: "transaction", transactionNumber: "javascript:alert(1)" },
+      "transactionNumber",
+      "de 4 a 40",
+    ],
+    [{ intent: "transaction", transactionNumber: "<b>1234</b>" }, "transactionNumber", "de 4 a 40"],
   ];
-  for (const [form, message] of bad) {
+  for (const [form, field, message] of bad) {
     const reply = await member.client.post(`/detalles/${event.id}/pago`, form);
     expect(reply.status, JSON.stringify(form)).toBe(400);
-    expect(fieldErrorOf(reply.text, "transactionNumber")).toContain(message);
+    expect(fieldErrorOf(reply.text, field)).toContain(message);
   }
   const extra = await member.client.post(`/detalles/${event.id}/pago`, {
     intent: "transaction",
@@ -483,6 +494,138 @@ test("the transaction number: bad input is a 4xx in Spanish and changes nothing;
   });
   expect(closed.status).toBe(409);
   expect(closed.text).toContain("Tu pago ya está confirmado");
+});
+
+/** The payment page's one form: the receipt, the number, or both, in one multipart post. */
+function postProof(
+  client: BrowserClient,
+  eventId: string,
+  proof: { file?: { name: string; data: Buffer; type?: string }; number?: string },
+) {
+  const form = new FormData();
+  form.append("intent", "pay");
+  form.append(
+    "comprobante",
+    proof.file
+      ? new Blob([new Uint8Array(proof.file.data)], { type: proof.file.type ?? "image/jpeg" })
+      : new Blob([]),
+    proof.file?.name ?? "",
+  );
+  form.append("transactionNumber", proof.number ?? "");
+  return client.request("POST", `/detalles/${eventId}/pago`, { body: form });
+}
+
+test("the payment form takes the receipt or the transaction number, one form with one button: neither is refused in Spanish; either alone, or both, is taken", async () => {
+  const event = await paidEvent(5);
+  const page = await (await heldMember(event.id)).client.get(`/detalles/${event.id}/pago`);
+  // One form on the page posts the payment, with one submit button.
+  const forms = page.text.match(/<form[^>]*method="post"[^>]*>[\s\S]*?<\/form>/g) ?? [];
+  const payForms = forms.filter((f) => f.includes('name="comprobante"'));
+  expect(payForms).toHaveLength(1);
+  expect(payForms[0]).toContain('name="transactionNumber"');
+  expect(payForms[0]!.match(/type="submit"/g)).toHaveLength(1);
+  expect(forms.some((f) => f.includes('value="transaction"'))).toBe(false);
+
+  const member = await heldMember(event.id);
+  const was = await server.db.select().from(payments).where(eq(payments.id, member.payment.id));
+  const none = await postProof(member.client, event.id, {});
+  expect(none.status).toBe(400);
+  expect(fieldErrorOf(none.text, "prueba")).toBe(
+    "Elige la foto o el PDF del comprobante, o escribe el número de transacción.",
+  );
+  const blank = await postProof(member.client, event.id, { number: "  " });
+  expect(blank.status).toBe(400);
+  expect(fieldErrorOf(blank.text, "prueba")).toContain("o escribe el número de transacción");
+  expect(await server.db.select().from(payments).where(eq(payments.id, member.payment.id))).toEqual(
+    was,
+  );
+
+  const byNumber = await postProof(member.client, event.id, { number: "TRX-77 001" });
+  expect(byNumber.status).toBe(302);
+  const [numbered] = await server.db
+    .select()
+    .from(payments)
+    .where(eq(payments.id, member.payment.id));
+  expect(numbered).toMatchObject({
+    status: "submitted",
+    transactionNumber: "TRX-77 001",
+    receiptFile: null,
+  });
+
+  const other = await heldMember(event.id);
+  const byReceipt = await postProof(other.client, event.id, {
+    file: { name: "c.jpg", data: await receiptPhoto(21) },
+  });
+  expect(byReceipt.status).toBe(302);
+  const [received] = await server.db
+    .select()
+    .from(payments)
+    .where(eq(payments.id, other.payment.id));
+  expect(received!.status).toBe("submitted");
+  expect(received!.receiptFile).toMatch(/^[0-9a-f]{32}\.jpg$/);
+  expect(received!.transactionNumber).toBeNull();
+
+  const third = await heldMember(event.id);
+  const both = await postProof(third.client, event.id, {
+    file: { name: "d.jpg", data: await receiptPhoto(22) },
+    number: "BNB-123456",
+  });
+  expect(both.status).toBe(302);
+  const [kept] = await server.db.select().from(payments).where(eq(payments.id, third.payment.id));
+  expect(kept!.transactionNumber).toBe("BNB-123456");
+  expect(kept!.receiptFile).toMatch(/\.jpg$/);
+});
+
+test("the payment form refuses, with every field's problem in Spanish and nothing changed: both malformed, a number too long, a hostile file, an unknown field", async () => {
+  const event = await paidEvent(5);
+  const member = await heldMember(event.id);
+  const before = () => server.db.select().from(payments).where(eq(payments.id, member.payment.id));
+  const was = await before();
+  const files = () => fs.readdirSync(server.config.privateDir).sort();
+  const had = files();
+
+  const bothBad = await postProof(member.client, event.id, {
+    file: { name: "recibo.jpg", data: Buffer.from("<script>alert(1)</script>\n".repeat(20)) },
+    number: "<b>1</b>",
+  });
+  expect(bothBad.status).toBe(415);
+  expect(fieldErrorOf(bothBad.text, "comprobante")).toBe(
+    "«recibo.jpg» no es una foto (JPEG, PNG o WebP) ni un PDF.",
+  );
+  expect(fieldErrorOf(bothBad.text, "transactionNumber")).toContain("de 4 a 40");
+  // What was typed comes back in its box, escaped.
+  expect(bothBad.text).toContain('value="&lt;b&gt;1&lt;/b&gt;"');
+
+  // A good receipt does not carry a bad number through: nothing is kept.
+  const goodFileBadNumber = await postProof(member.client, event.id, {
+    file: { name: "bien.jpg", data: await receiptPhoto(23) },
+    number: "X".repeat(2000),
+  });
+  expect(goodFileBadNumber.status).toBe(400);
+  expect(fieldErrorOf(goodFileBadNumber.text, "transactionNumber")).toContain("de 4 a 40");
+  expect(fieldErrorOf(goodFileBadNumber.text, "comprobante")).toBeNull();
+
+  const scripted = Buffer.from(
+    "%PDF-1.4\n1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+    "latin1",
+  );
+  const hostile = await postProof(member.client, event.id, {
+    file: { name: "../../etc/passwd.pdf", data: scripted, type: "application/pdf" },
+    number: "TRX-0009",
+  });
+  expect(hostile.status).toBe(400);
+  expect(fieldErrorOf(hostile.text, "comprobante")).toContain("es un PDF dañado");
+
+  const extra = new FormData();
+  extra.append("transactionNumber", "TRX-0010");
+  extra.append("status", "confirmed");
+  const unknown = await member.client.request("POST", `/detalles/${event.id}/pago`, {
+    body: extra,
+  });
+  expect(unknown.status).toBe(400);
+
+  expect(await before()).toEqual(was);
+  expect(files()).toEqual(had);
 });
 
 test("the member's data download lists their payments; deleting the account removes their payments and their receipts from the private store", async () => {

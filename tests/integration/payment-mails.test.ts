@@ -4,6 +4,8 @@
 // once), the hold run out — transactional, so sent even to someone who turned every topic off,
 // and with no unsubscribe link.
 import { randomUUID } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
@@ -14,7 +16,8 @@ import { MAIL_TOPICS } from "~/mail/topics";
 import { createMailWorker, smtpTransport } from "~/mail/worker.server";
 import { expireHolds } from "~/hold-expiry.server";
 import { queueDueHoldReminders } from "~/payments/mails.server";
-import { submitTransactionNumber } from "~/payments/payment.server";
+import { submitPayment } from "~/payments/payment.server";
+import { privateFolderStorage } from "~/uploads/private-storage.server";
 import { decidePayment } from "~/payments/review.server";
 import { failOnConsoleError } from "../helpers/console";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
@@ -143,7 +146,17 @@ test("receipt received, confirmed, refused with the reason, a grant: each step i
         .from(payments)
         .where(and(eq(payments.userId, u.id), eq(payments.eventId, event.id)))
     )[0]!;
-  for (const m of [a!, b!]) await submitTransactionNumber(database.db, m, event.id, "TRX-1234");
+  // The number alone: no receipt is read, so the store is never touched.
+  const storage = privateFolderStorage(path.join(os.tmpdir(), `recibos-${randomUUID()}`));
+  for (const m of [a!, b!])
+    await submitPayment(
+      database.db,
+      storage,
+      m,
+      event.id,
+      { receipt: null, transactionNumber: "TRX-1234" },
+      { maxBytes: 1024, maxPixels: 1024 },
+    );
   await decidePayment(database.db, treasurer(), (await paymentOf(a!)).id, "confirm");
   await decidePayment(
     database.db,

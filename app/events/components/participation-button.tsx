@@ -1,8 +1,8 @@
 // The button of an event's page (§4): 'Participar', 'Unirse a la lista de espera', 'Dejar de
 // Participar', 'Salir de la lista de espera', 'Inicia Sesión para Participar' or, once the event
 // has ended, 'Evento Finalizado', disabled. A member checked in at the door of an event in
-// progress sees 'Asistencia registrada' instead of a way to leave. Each is a plain form, so it
-// works without JavaScript.
+// progress sees 'Asistencia registrada' instead of a way to leave. Leaving is drawn as a quiet link
+// (the page puts it last). Each is a plain form, so it works without JavaScript.
 import { Form, Link, useNavigation } from "react-router";
 
 /** 'Quedan N plazas', 'Queda 1 plaza' or 'Cupo completo'. */
@@ -58,7 +58,7 @@ export function ParticipationButton({
     );
   }
   const [intent, label, style] = participating
-    ? ["leave", "Dejar de Participar", "button button-ghost"]
+    ? ["leave", "Dejar de Participar", "link-button"]
     : waiting !== null
       ? ["leaveWaitlist", "Salir de la lista de espera", "button button-ghost"]
       : ["join", full ? "Unirse a la lista de espera" : "Participar", "button"];

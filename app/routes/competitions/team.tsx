@@ -11,6 +11,7 @@ import { formatDateTime } from "~/kernel/time";
 import { useFocusFirstError } from "~/kernel/use-focus-first-error";
 import { formatBs } from "~/payments/money";
 import { BackLink } from "~/ui/back-link";
+import { FileField } from "~/ui/file-field";
 import { CheckInPass } from "~/attendance/components/check-in-pass";
 import { inspectionLabel } from "~/competitions/door";
 import { placeText } from "~/competitions/components/results-view";
@@ -181,17 +182,14 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
         {canEdit ? (
           <div className="team-photo-forms">
             <Form method="post" encType="multipart/form-data" reloadDocument className="form">
-              <div className="field">
-                <label htmlFor="foto-robot">Foto del robot</label>
-                <input
-                  id="foto-robot"
-                  name="foto"
-                  type="file"
-                  accept="image/jpeg,image/png,image/webp"
-                  required
-                />
-                <p className="field-hint">JPEG, PNG o WebP, hasta {maxMegabytes} MB.</p>
-              </div>
+              <FileField
+                id="foto-robot"
+                name="foto"
+                label="Foto del robot"
+                accept="image/jpeg,image/png,image/webp"
+                required
+                hint={`JPEG, PNG o WebP, hasta ${maxMegabytes} MB.`}
+              />
               <button type="submit" className="button button-secondary">
                 Subir foto
               </button>

@@ -156,7 +156,7 @@ export async function loadEventDetail(
           ? event.chatLink
           : null,
       // Who runs it: the one who published it, then its organisers (each named once).
-      organisers: [...new Set([event.publishedByName, ...event.organisers])],
+      organisers: [...new Set([event.publisherName, ...event.organisers])],
       categories,
       // Its organisers and admins reach the category editor from the page.
       editCategories: user !== null && may(user, "event.competition", { eventId: event.id }),

@@ -101,6 +101,8 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
     editCategories,
   } = loaderData;
   const held = event.sessions.filter((s) => !s.cancelled).length;
+  // A member with a place at an event still to come.
+  const joined = participating && !ended;
   const map = mapSearchUrl(event);
   const url = `${origin}/detalles/${event.id}`;
   const nonce = useNonce();
@@ -269,19 +271,28 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
                 Descargar certificado
               </a>
             ) : null}
-            <ParticipationButton
-              ended={ended}
-              signedIn={signedIn}
-              participating={participating}
-              attended={attended}
-              waiting={ended ? null : waiting}
-              full={seats !== null && seats.left === 0}
-              eventId={event.id}
-            />
+            {/* A member with a place: leaving is a quiet link at the end, not a button here. */}
+            {joined ? null : (
+              <ParticipationButton
+                ended={ended}
+                signedIn={signedIn}
+                participating={participating}
+                attended={attended}
+                waiting={ended ? null : waiting}
+                full={seats !== null && seats.left === 0}
+                eventId={event.id}
+              />
+            )}
+            {/* One primary action once in: the pass for the door, or else the calendar. */}
+            {joined && checkIn ? (
+              <a className="button" href="/mis-entradas">
+                Ver en Mis entradas
+              </a>
+            ) : null}
             {/* Once the event is over, there is nothing left to put in a calendar. */}
             {ended ? null : (
               <a
-                className="button button-secondary"
+                className={joined && !checkIn ? "button" : "button button-secondary"}
                 href={`/detalles/${event.id}/calendario.ics`}
                 download
               >
@@ -305,32 +316,51 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
               </a>
             </p>
           ) : null}
-          <Share title={event.nombreEvento} url={url} line={shareLine} />
-          {reminder ? (
-            <p className="event-reminder">
-              <WhatsAppLink
-                text={reminder}
-                label="Recordatorio por WhatsApp"
-                context="para enviártelo a ti o a un grupo"
-                secondary
-              />
+          <div className="event-share" role="group" aria-labelledby="event-share-title">
+            <p className="event-share-title" id="event-share-title">
+              Compartir el evento
             </p>
-          ) : null}
+            <Share title={event.nombreEvento} url={url} line={shareLine} />
+            {reminder ? (
+              <p className="event-reminder">
+                <WhatsAppLink
+                  text={reminder}
+                  label="Recordatorio por WhatsApp"
+                  context="para enviártelo a ti o a un grupo"
+                  secondary
+                />
+              </p>
+            ) : null}
+          </div>
           {checkIn ? (
             <section className="event-checkin" aria-labelledby="event-checkin-title">
               <h2 id="event-checkin-title">Tu código de registro</h2>
               <p className="muted">
                 Muéstralo en la puerta del evento. Si no se puede escanear, di tu código.
+                {joined ? " También lo tienes en Mis entradas, sin conexión." : null}
               </p>
               <CheckInPass pass={checkIn} />
             </section>
           ) : null}
-          {participating ? (
+          {participating && !(joined && checkIn) ? (
             <p className="event-my-passes">
               {/* A document load: the page registers its own service worker (decision 050). */}
               <a href="/mis-entradas">Ver en Mis entradas</a>
               {ended ? null : " (también sin conexión)"}
             </p>
+          ) : null}
+          {joined ? (
+            <div className="event-leave">
+              <ParticipationButton
+                ended={ended}
+                signedIn={signedIn}
+                participating={participating}
+                attended={attended}
+                waiting={null}
+                full={false}
+                eventId={event.id}
+              />
+            </div>
           ) : null}
           {/* After the buttons and the pass: a course of twenty classes does not push them down. */}
           {event.sessions.length > 1 ? (

@@ -1,10 +1,10 @@
 // /detalles/:eventId/pago on the server (decision 048): the member's payment for their place, and
-// what they send — the receipt (a multipart post of one file) or the transaction number.
+// what they send — the receipt (one file), the transaction number, or both, in one form.
 import { data, type AppLoadContext } from "react-router";
 import type { SessionUser } from "~/guards.server";
 import { redirectWithFlash } from "~/flash.server";
 import { Refusal } from "~/kernel/errors";
-import { parseForm, type FieldErrors } from "~/kernel/forms";
+import type { FieldErrors } from "~/kernel/forms";
 import { notFound } from "~/kernel/not-found";
 import { readForm } from "~/kernel/read-form.server";
 import { MESSAGES } from "~/messages";
@@ -12,23 +12,23 @@ import { isPaymentMethodReady } from "~/payments/payment-method.server";
 import {
   loadMyPayment,
   PaymentNotFoundError,
-  submitReceipt,
-  submitTransactionNumber,
+  PaymentProofRefused,
+  submitPayment,
 } from "~/payments/payment.server";
-import { TransactionSchema } from "~/payments/schemas";
-import { readUploads } from "~/uploads/read-uploads.server";
+import { readUploadForm } from "~/uploads/read-uploads.server";
 import { sitePrivateStorage } from "~/uploads/site-storage.server";
-import { busyError } from "~/uploads/upload.server";
+import { busyError, UploadRefusedError, type UploadedFile } from "~/uploads/upload.server";
 import { isUuid } from "~/kernel/checks";
 import { teamName } from "~/competitions/team-hooks.server";
 
 export interface PayActionData {
-  intent: "receipt" | "transaction" | "";
+  intent: "pay" | "";
   message?: string;
   fieldErrors?: FieldErrors;
   values?: Record<string, unknown>;
 }
 
+const ONE_RECEIPT = "Envía un solo comprobante.";
 const reply = (body: PayActionData, status: number) => data(body, { status });
 const MULTIPART = /^multipart\/form-data\s*;/i;
 const now = (context: AppLoadContext) => context.now();
@@ -98,7 +98,13 @@ export async function loadPayPage(
   );
 }
 
-async function sendReceipt(
+const PROOF_TEXTS = ["intent", "transactionNumber"] as const;
+
+/**
+ * 'Envía tu comprobante': one form, the receipt (a file) or the transaction number or both, sent as
+ * a multipart post; a plain form post with the number alone is read the same way.
+ */
+export async function payAction(
   request: Request,
   user: SessionUser,
   eventId: string,
@@ -108,75 +114,61 @@ async function sendReceipt(
     maxBytes: context.config.uploadMaxBytes,
     maxPixels: context.config.uploadMaxPixels,
   };
-  const place = context.decodeQueue.enter();
-  if (!place) return reply({ intent: "receipt", message: busyError().message }, 503);
+  const multipart = MULTIPART.test(request.headers.get("Content-Type") ?? "");
+  const place = multipart ? context.decodeQueue.enter() : null;
+  if (multipart && !place) return reply({ intent: "pay", message: busyError().message }, 503);
+  let transactionNumber = "";
   try {
-    const files = await readUploads(request, limits, {
-      field: "comprobante",
-      missing: "Elige la foto o el PDF del comprobante.",
-    });
-    if (files.length > 1)
-      return reply({ intent: "receipt", message: "Envía un solo comprobante." }, 400);
-    await place.run(() =>
-      submitReceipt(
+    let receipt: UploadedFile | null = null;
+    let texts: Map<string, string>;
+    if (multipart) {
+      const form = await readUploadForm(request, limits, {
+        field: "comprobante",
+        texts: PROOF_TEXTS,
+        optional: true,
+      });
+      if (form.files.length > 1)
+        return reply({ intent: "pay", fieldErrors: { comprobante: ONE_RECEIPT } }, 400);
+      receipt = form.files[0] ?? null;
+      texts = form.texts;
+    } else {
+      const form = await readForm(request);
+      const unknown = [...form.keys()].find(
+        (key) => !(PROOF_TEXTS as readonly string[]).includes(key),
+      );
+      if (unknown !== undefined) return reply({ intent: "", message: MESSAGES.unknownAction }, 400);
+      texts = new Map([...form.entries()].map(([key, value]) => [key, String(value)]));
+    }
+    const intent = texts.get("intent");
+    if (intent !== undefined && intent !== "pay" && intent !== "transaction")
+      return reply({ intent: "", message: MESSAGES.unknownAction }, 400);
+    transactionNumber = texts.get("transactionNumber") ?? "";
+    const send = () =>
+      submitPayment(
         context.db,
         sitePrivateStorage(context.config),
         user,
         eventId,
-        files[0]!,
+        { receipt, transactionNumber },
         limits,
         now(context),
         teamOf(request),
-      ),
-    );
+      );
+    await (place ? place.run(send) : send());
   } catch (error) {
     if (error instanceof PaymentNotFoundError) notFound(error.message);
+    if (error instanceof PaymentProofRefused)
+      return reply(
+        { intent: "pay", fieldErrors: error.fieldErrors, values: { transactionNumber } },
+        error.status,
+      );
+    if (error instanceof UploadRefusedError)
+      return reply({ intent: "pay", fieldErrors: { comprobante: error.message } }, error.status);
     if (error instanceof Refusal)
-      return reply({ intent: "receipt", message: error.message }, error.status);
+      return reply({ intent: "", message: error.message }, error.status);
     throw error;
   } finally {
-    place.leave();
-  }
-  return redirectWithFlash(context, pagePath(eventId, teamOf(request)), "receiptReceived");
-}
-
-/** What was posted: the receipt (multipart), or the transaction number. */
-export async function payAction(
-  request: Request,
-  user: SessionUser,
-  eventId: string,
-  context: AppLoadContext,
-) {
-  if (MULTIPART.test(request.headers.get("Content-Type") ?? ""))
-    return sendReceipt(request, user, eventId, context);
-  const form = await readForm(request);
-  if (form.get("intent") !== "transaction")
-    return reply({ intent: "", message: MESSAGES.unknownAction }, 400);
-  const result = parseForm(TransactionSchema, form);
-  if (!result.ok)
-    return reply(
-      {
-        intent: "transaction",
-        fieldErrors: result.fieldErrors,
-        message: result.formError ?? undefined,
-        values: result.values,
-      },
-      400,
-    );
-  try {
-    await submitTransactionNumber(
-      context.db,
-      user,
-      eventId,
-      result.data.transactionNumber,
-      now(context),
-      teamOf(request),
-    );
-  } catch (error) {
-    if (error instanceof PaymentNotFoundError) notFound(error.message);
-    if (error instanceof Refusal)
-      return reply({ intent: "transaction", message: error.message }, error.status);
-    throw error;
+    place?.leave();
   }
   return redirectWithFlash(context, pagePath(eventId, teamOf(request)), "receiptReceived");
 }

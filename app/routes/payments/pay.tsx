@@ -1,14 +1,15 @@
 // /detalles/:eventId/pago — 'Pago de tu inscripción' (decision 048): the member whose place at a
 // paid event is held sees the amount, the reference to write in the transfer and the community's
-// QR, and sends the receipt (a photo or PDF) or the transaction number. Made for a phone first;
-// both forms work without JavaScript. What it shows and does lives in pay.server.ts.
+// QR, and sends the receipt (a photo or PDF) or the transaction number, in one form with one
+// button. Made for a phone first; the form works without JavaScript. What it shows and does lives in pay.server.ts.
 import { Form, Link, useNavigation } from "react-router";
 import { ErrorPage } from "~/error-page";
 import { requireUser } from "~/guards.server";
 import { formatDateTime, formatDateTimeRange } from "~/kernel/time";
 import { formatBs } from "~/payments/money";
 import { AlertDialog } from "~/ui/dialog";
-import { Field } from "~/ui/field";
+import { Field, FieldError, FieldGroup } from "~/ui/field";
+import { FileField } from "~/ui/file-field";
 import { loadPayPage, payAction, type PayActionData } from "./pay.server";
 import type { Route } from "./+types/pay";
 
@@ -51,11 +52,7 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
   const submitting = useNavigation().state === "submitting";
   const open = ["pending", "submitted", "refused"].includes(payment.status);
   const toPay = payment.status === "pending" || payment.status === "refused";
-  const receiptError = answer?.intent === "receipt" ? answer.message : undefined;
-  const transactionError =
-    answer?.intent === "transaction"
-      ? (answer.fieldErrors?.transactionNumber ?? answer.message)
-      : undefined;
+  const errors = answer?.intent === "pay" ? (answer.fieldErrors ?? {}) : {};
   return (
     <div className="page payment">
       <h1>{team ? `Cuota del equipo «${team.name}»` : "Pago de tu inscripción"}</h1>
@@ -159,52 +156,52 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
           {payment.transactionNumber ? (
             <p>Número de transacción enviado: {payment.transactionNumber}</p>
           ) : null}
-          <Form method="post" encType="multipart/form-data" reloadDocument className="form">
-            <Field
-              id="pago-comprobante"
-              name="comprobante"
-              label="Foto o PDF del comprobante"
-              required
-              hint={`Una captura de la app del banco o el PDF, hasta ${maxMegabytes} MB. Solo lo ve tesorería.`}
-              error={receiptError}
+          {/* One form, one button: the receipt or the number is enough; both are kept. */}
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            reloadDocument
+            className="form payment-proof"
+          >
+            <input type="hidden" name="intent" value="pay" />
+            <FieldGroup
+              id="pago-prueba"
+              className="payment-proof-fields"
+              legend="El comprobante o el número de transacción"
+              hint="Basta con uno de los dos."
+              error={errors.prueba}
             >
-              {(control) => (
-                <input
-                  {...control}
-                  type="file"
-                  accept="image/jpeg,image/png,image/webp,application/pdf"
-                />
-              )}
-            </Field>
+              <FieldError id="pago-prueba-error" message={errors.prueba} />
+              <FileField
+                id="pago-comprobante"
+                name="comprobante"
+                label="Foto o PDF del comprobante"
+                accept="image/jpeg,image/png,image/webp,application/pdf"
+                hint={`Una captura de la app del banco o el PDF, hasta ${maxMegabytes} MB. Solo lo ve tesorería.`}
+                error={errors.comprobante}
+              />
+              <Field
+                id="pago-transactionNumber"
+                name="transactionNumber"
+                label="O el número de transacción"
+                hint="Letras, cifras y guiones, como lo muestra tu banco."
+                error={errors.transactionNumber}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    type="text"
+                    inputMode="text"
+                    autoComplete="off"
+                    maxLength={40}
+                    defaultValue={String(answer?.values?.transactionNumber ?? "")}
+                  />
+                )}
+              </Field>
+            </FieldGroup>
             <div className="form-actions">
               <button type="submit" className="button" disabled={submitting}>
                 Enviar comprobante
-              </button>
-            </div>
-          </Form>
-          <Form method="post" className="form payment-transaction" preventScrollReset>
-            <input type="hidden" name="intent" value="transaction" />
-            <Field
-              id="pago-transactionNumber"
-              name="transactionNumber"
-              label="O el número de transacción"
-              required
-              error={transactionError}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  type="text"
-                  inputMode="text"
-                  autoComplete="off"
-                  maxLength={40}
-                  defaultValue={String(answer?.values?.transactionNumber ?? "")}
-                />
-              )}
-            </Field>
-            <div className="form-actions">
-              <button type="submit" className="button button-secondary" disabled={submitting}>
-                Enviar número
               </button>
             </div>
           </Form>

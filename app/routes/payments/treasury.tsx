@@ -14,6 +14,7 @@ import {
 } from "~/payments/limits";
 import { AlertDialog } from "~/ui/dialog";
 import { Field } from "~/ui/field";
+import { FileField } from "~/ui/file-field";
 import { loadTreasury, treasuryAction, type TreasuryActionData } from "./treasury.server";
 import type { Route } from "./+types/treasury";
 
@@ -89,18 +90,15 @@ export default function Treasury({ loaderData, actionData }: Route.ComponentProp
           reloadDocument
           className="form treasury-upload"
         >
-          <Field
+          <FileField
             id="tesoreria-qr"
             name="imagen"
             label={method.qr ? "Reemplazar el QR" : "Subir el QR"}
+            accept="image/png,image/jpeg,image/webp"
             required
             hint={`La imagen que guarda la app del banco (PNG, JPEG o WebP, hasta ${maxMegabytes} MB). Se guarda sin perder nitidez y no es pública.`}
             error={qrError}
-          >
-            {(control) => (
-              <input {...control} type="file" accept="image/png,image/jpeg,image/webp" />
-            )}
-          </Field>
+          />
           <div className="form-actions">
             <button type="submit" className="button" disabled={submitting}>
               Subir QR
