@@ -165,6 +165,15 @@ describe("a new demo site, a year on (SEED_DEMO=1)", () => {
     const home = readable((await visitor.get("/")).text);
     expect(home).toContain(`${competition!.nombreEvento}, `);
     expect(home).toContain(dates);
+
+    // One spelling for people: the stored type is the specification's 'Hibrido', read 'Híbrido'.
+    const hybrid = (await server.db.select().from(events)).filter(
+      (e) => e.tipoEvento !== "Presencial",
+    );
+    expect(hybrid.map((e) => e.tipoEvento)).toEqual(["Hibrido"]);
+    const list = readable((await visitor.get("/eventos")).text);
+    expect(list).toContain("Híbrido");
+    expect(list).not.toMatch(/\bHibrido\b/);
   });
 
   test("a year on, no landing page announces as coming a date that has passed", async () => {
