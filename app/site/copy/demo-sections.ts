@@ -96,9 +96,11 @@ export function demoLinkedSections(ids: {
     },
     competition: {
       ...SITE_DEFAULTS.competition,
-      events: SITE_DEFAULTS.competition.events.map((row) =>
-        row.name.startsWith("Competencia") ? { ...row, eventId: ids.competition } : row,
-      ),
+      // One row for the demo competition, first; the default's pending competitions make way.
+      events: [
+        { name: "Competencia", when: "", href: "", eventId: ids.competition },
+        ...SITE_DEFAULTS.competition.events.filter((row) => !row.name.startsWith("Competencia")),
+      ],
     },
   };
 }
