@@ -165,6 +165,7 @@ describe("a new demo site, a year on (SEED_DEMO=1)", () => {
     const home = readable((await visitor.get("/")).text);
     expect(home).toContain(`${competition!.nombreEvento}, `);
     expect(home).toContain(dates);
+    expect(home).toContain(demoNotes.courses);
 
     // One spelling for people: the stored type is the specification's 'Hibrido', read 'Híbrido'.
     const hybrid = (await server.db.select().from(events)).filter(
@@ -281,7 +282,7 @@ describe("a site that links its own events (no demo)", () => {
     expect(page).toContain("<h1>Clash Robotics 2027</h1>");
     expect(page).toContain(`<time dateTime="${day}">`);
     expect(text).toContain("Bolivia, La Paz — Coliseo de la UMSA");
-    expect(text).toContain(`Robot Sumo · Inscripciones abiertas hasta el`);
+    expect(text).toContain(`Robot Sumo Inscripciones abiertas hasta el`);
     expect(page).toContain(`href="/detalles/${event.id}#categoria-${sumo!.id}">Robot Sumo</a>`);
     expect(page).toContain(`<title>Clash Robotics 2027, `);
     // The linked row is the event's, not the section's label.

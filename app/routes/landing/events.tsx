@@ -190,7 +190,7 @@ export default function CompetitionPage({ loaderData }: Route.ComponentProps) {
             {content.categories.map((c) => (
               <li key={c.id}>
                 <a href={`/detalles/${headline.eventId}#${categoryAnchor(c.id)}`}>{c.name}</a>
-                {c.registration ? <span className="muted"> · {c.registration}</span> : null}
+                {c.registration ? <span className="muted">{c.registration}</span> : null}
               </li>
             ))}
           </ul>

@@ -141,7 +141,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {shown.has("community") ? (
         <CommunitySection leaders={leaders} allies={allies} sponsors={sponsors} demo={demo} />
       ) : null}
-      {shown.has("courses") ? <CoursesSection courseLists={courseLists} /> : null}
+      {shown.has("courses") ? (
+        <CoursesSection courseLists={courseLists} demo={demo.has("courses")} />
+      ) : null}
       <EventsSection
         upcoming={upcoming}
         competitionText={competitionText}

@@ -9,6 +9,7 @@ export const demoNotes = {
   talks:
     "Contenido de demostración: el enlace abre una búsqueda en YouTube, no el canal de la comunidad.",
   course: "Contenido de demostración: el curso, el formulario y el grupo son de ejemplo.",
+  courses: "Contenido de demostración: un curso de ejemplo, con fechas de ejemplo.",
   competition:
     "Contenido de demostración: una competencia de ejemplo, con equipos y resultados de ejemplo.",
   footer: "Contenido de demostración: redes de ejemplo.",
