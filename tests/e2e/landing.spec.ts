@@ -326,7 +326,6 @@ for (const screen of SCREENS) {
         .getByRole("list", { name: "Categorías e inscripciones" })
         .getByRole("link", { name: "Robot Sumo" }),
     ).toBeVisible();
-    await expect(page.getByText(demoNotes.competition)).toBeVisible();
 
     const list = page.locator(".competition-list > li");
     await expect(list).toHaveCount(4);

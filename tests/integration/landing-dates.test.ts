@@ -116,7 +116,8 @@ describe("a new demo site, a year on (SEED_DEMO=1)", () => {
     const categories = await server.db
       .select()
       .from(competitionCategories)
-      .where(eq(competitionCategories.eventId, competition!.id));
+      .where(eq(competitionCategories.eventId, competition!.id))
+      .orderBy(competitionCategories.position);
     expect(categories.map((c) => c.name)).toEqual([
       "Seguidor de línea (clasificatoria)",
       "Robot Sumo",
