@@ -194,7 +194,9 @@ describe("a new demo site, a year on (SEED_DEMO=1)", () => {
       const html = announcing(reply.text, path);
       expect(pastDatesAnnounced(html, later), path).toEqual([]);
     }
-    const competition = readable((await visitor.get("/events")).text);
+    const competitionPage = (await visitor.get("/events")).text;
+    expect(competitionPage).toMatch(/href="\/detalles\/[0-9a-f-]{36}\/resultados">Ver resultados/);
+    const competition = readable(competitionPage);
     expect(competition).toContain("Se realizó");
     expect(competition).toContain("Ver resultados");
     expect(competition).not.toContain("Inscripciones abiertas");

@@ -1,6 +1,7 @@
-// Competition landing page (§2 "Competition landing page", §4): Clash Robotics Edición 2025.
-// The edition, events, store, venue, benefits and logos are the landing sections admins edit at
-// /admin/sitio; the fixed words come from app/site/copy/competition.ts. A part without data is not
+// Competition landing page (§2 "Competition landing page", §4). The competition an admin links at
+// /admin/sitio heads it with its own name, dates, place and categories (decision 076); the events,
+// store, venue, benefits and logos are the landing sections admins edit there; the fixed words
+// come from app/site/copy/competition.ts. A part without data is not
 // shown. The whole page is in
 // the server's HTML; the 1-second loading logo is only a CSS overlay on top of it (none under
 // prefers-reduced-motion), so search engines and slow phones get the content at once.
@@ -197,7 +198,10 @@ export default function CompetitionPage({ loaderData }: Route.ComponentProps) {
         ) : null}
         {headline.eventId ? (
           <p>
-            <a className="button" href={`/detalles/${headline.eventId}`}>
+            <a
+              className="button"
+              href={`/detalles/${headline.eventId}${headline.over ? "/resultados" : ""}`}
+            >
               {headline.over ? competition.resultsLabel : competition.registerLabel}
             </a>
           </p>
