@@ -30,7 +30,10 @@ const built = fs.statSync(stamp, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 const sources = Math.max(...watched.map((name) => newest(path.join(root, name))));
 if (built > sources) process.exit(0);
 
-console.log("Construyendo el sitio (react-router build, la primera vez unos segundos)…");
+// Measured: 25 s to a minute on a 2-core machine, more on a small one; say so, not "unos segundos".
+console.log(
+  "Construyendo el sitio (react-router build): la primera vez tarda de medio minuto a un par de minutos, según la máquina…",
+);
 const started = performance.now();
 // Always the production bundle, whoever calls: under Vitest NODE_ENV is "test", which would ship
 // React's development build to the browser. Its output (every chunk, React Router's notes on

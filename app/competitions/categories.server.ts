@@ -2,7 +2,7 @@
 // event's organisers add, change, reorder and delete them; every change is refused here unless
 // the permissions module allows it, is checked whole before anything is written, locks the event
 // so that two editors go one after the other, and is written to the audit log with the change.
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import {
   bracketDraws,
@@ -367,32 +367,6 @@ export function publicCategories(
       closed: now !== undefined && now.getTime() >= c.registrationClosesAt.getTime(),
     };
   });
-}
-
-/**
- * The competitions the /events page's items name (decision 051): for each of these events that
- * still exists, its categories in order (none yet is fine: the item still links to the event).
- */
-export async function competitionsOf(
-  db: Db,
-  eventIds: readonly string[],
-): Promise<Map<string, { id: string; name: string }[]>> {
-  const ids = [...new Set(eventIds.filter(isUuid))];
-  const out = new Map<string, { id: string; name: string }[]>();
-  if (ids.length === 0) return out;
-  for (const e of await db.select({ id: events.id }).from(events).where(inArray(events.id, ids)))
-    out.set(e.id, []);
-  const rows = await db
-    .select({
-      id: competitionCategories.id,
-      eventId: competitionCategories.eventId,
-      name: competitionCategories.name,
-    })
-    .from(competitionCategories)
-    .where(inArray(competitionCategories.eventId, ids))
-    .orderBy(asc(competitionCategories.position), asc(competitionCategories.createdAt));
-  for (const row of rows) out.get(row.eventId)?.push({ id: row.id, name: row.name });
-  return out;
 }
 
 function allowed(actor: Actor, eventId: unknown) {

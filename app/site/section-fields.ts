@@ -101,7 +101,7 @@ const courseFields: SiteFieldSpec[] = [
     label: "Evento de la inscripción",
     kind: "event",
     max: 36,
-    hint: "Con un evento, el botón lleva a inscribirse en él aquí (la tarjeta muestra su precio). Sin evento, al enlace de arriba.",
+    hint: "Con un evento, la tarjeta muestra sus fechas y precio (no los de arriba) y el botón lleva a inscribirse en él aquí. Sin evento, al enlace de arriba.",
   },
 ];
 
@@ -195,7 +195,8 @@ export const SITE_SECTIONS: readonly SiteSectionSpec[] = [
   {
     key: "competition",
     title: "Competencia",
-    where: "La página /events y la tarjeta Robotics Competition del inicio.",
+    where:
+      "La página /events y la tarjeta Robotics Competition del inicio. Con una competencia del sitio en un evento de la lista, las encabeza su nombre, fechas y lugar; la edición y la fecha de aquí solo se muestran sin ella (y una fecha pasada, nunca).",
     fields: [
       text("edition", "Edición", NAME_MAX, true),
       text("dateLabel", "Fecha, como se muestra", NAME_MAX),
@@ -217,7 +218,7 @@ export const SITE_SECTIONS: readonly SiteSectionSpec[] = [
             label: "Competencia en el sitio",
             kind: "event",
             max: 36,
-            hint: "Con un evento que tiene categorías, el nombre lleva a su página y a cada categoría (en lugar del enlace de arriba).",
+            hint: "Con un evento del sitio, la fila muestra su nombre y fechas (no los de arriba) y lleva a su página y a cada categoría.",
           },
         ],
       },
@@ -262,7 +263,7 @@ export const SITE_SECTIONS: readonly SiteSectionSpec[] = [
         label: "Evento de la inscripción",
         kind: "event",
         max: 36,
-        hint: "Con un evento, 'Inscríbete Ahora' lleva a inscribirse en él aquí (con su precio y fechas), y el grupo se muestra después de inscribirse. Sin evento, al formulario de abajo.",
+        hint: "Con un evento, la página muestra sus fechas, sesiones, precio y cupos (no los de arriba), 'Inscríbete Ahora' lleva a inscribirse en él aquí y el grupo se muestra después de inscribirse. Sin evento, al formulario de abajo.",
       },
       outside(
         "formHref",

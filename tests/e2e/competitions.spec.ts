@@ -13,8 +13,11 @@ import {
   signInAdminOnPhone,
 } from "./fixtures";
 
-/** The /events item 'Competencia Colegios' (the fourth of the defaults) set to `eventId`. */
-async function pickCompetition(page: Page, eventId: string) {
+/**
+ * The /events item 'Competencia' (the demo's competition, first) set to `eventId`; returns the
+ * event it linked before, to put back.
+ */
+async function pickCompetition(page: Page, eventId: string): Promise<string> {
   await page.goto("/admin/sitio?seccion=competition");
   const section = page
     .locator("form")
@@ -22,13 +25,15 @@ async function pickCompetition(page: Page, eventId: string) {
   const names = section.locator('input[name="events.name"]');
   const count = await names.count();
   let row = -1;
-  for (let i = 0; i < count; i++)
-    if ((await names.nth(i).inputValue()) === "Competencia Colegios") row = i;
-  expect(row, "la fila 'Competencia Colegios'").toBeGreaterThanOrEqual(0);
-  await section.locator('select[name="events.eventId"]').nth(row).selectOption(eventId);
+  for (let i = 0; i < count; i++) if ((await names.nth(i).inputValue()) === "Competencia") row = i;
+  expect(row, "la fila 'Competencia'").toBeGreaterThanOrEqual(0);
+  const select = section.locator('select[name="events.eventId"]').nth(row);
+  const before = await select.inputValue();
+  await select.selectOption(eventId);
   await section.getByRole("button", { name: /^Guardar/ }).click();
   await expect(page.getByRole("alertdialog")).toBeVisible();
   await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+  return before;
 }
 
 test("an admin adds a competition's categories, and a visitor finds them from /events on its page at 360 px", async ({
@@ -42,6 +47,8 @@ test("an admin adds a competition's categories, and a visitor finds them from /e
     startsAt: new Date("2037-12-06T23:00:00Z"),
     descripcion: "La competencia de robótica de la comunidad.",
   });
+  // The event the demo's row linked, put back at the end.
+  let demoCompetition = "";
   try {
     await page.goto(`/admin/eventos/${eventId}`);
     await page
@@ -92,7 +99,7 @@ test("an admin adds a competition's categories, and a visitor finds them from /e
     await expectNoAxeViolations(page);
     await shoot(page, "competition-category-editor");
 
-    await pickCompetition(page, eventId);
+    demoCompetition = await pickCompetition(page, eventId);
 
     // A visitor, on a phone.
     const visitor = await browser.newContext({
@@ -101,7 +108,9 @@ test("an admin adds a competition's categories, and a visitor finds them from /e
     });
     const phone = await visitor.newPage();
     await phone.goto("/events");
-    const item = phone.getByRole("listitem").filter({ hasText: "Competencia Colegios" });
+    // The row shows the linked event's own name (decision 076), and /events leads with it.
+    await expect(phone.getByRole("heading", { level: 1 })).toHaveText(name);
+    const item = phone.locator(".competition-list > li").filter({ hasText: name });
     await expect(item.getByRole("link", { name: "Robot Sumo 3 kg" })).toBeVisible();
     await expectNoAxeViolations(phone);
     await shoot(phone, "competition-events-item", item);
@@ -148,7 +157,7 @@ test("an admin adds a competition's categories, and a visitor finds them from /e
     await light.close();
   } finally {
     // The server is shared with the other files of this worker: the item and the event go.
-    await pickCompetition(page, "");
+    await pickCompetition(page, demoCompetition);
     const origin = new URL(baseURL!).origin;
     const reply = await page.request.post("/admin", {
       form: { intent: "delete", eventId },

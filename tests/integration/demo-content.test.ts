@@ -31,7 +31,15 @@ import { startTestServer, type TestServer } from "../helpers/server";
 let database: TestDatabase;
 const seededAt = new Date();
 
-const DEMO_KEYS: SiteSectionKey[] = ["leaders", "allies", "sponsors", "course", "social"];
+const DEMO_KEYS: SiteSectionKey[] = [
+  "leaders",
+  "allies",
+  "sponsors",
+  "courses",
+  "competition",
+  "course",
+  "social",
+];
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -87,8 +95,16 @@ describe("demo content", () => {
     // INSCRÍBETE and its dialog: the registration form and the group.
     expect(isHttpUrl(content.course.formHref)).toBe(true);
     expect(isHttpUrl(content.course.groupHref)).toBe(true);
-    // The rest of the course page is the specification's own, as on a real site.
-    expect({ ...content.course, formHref: "", groupHref: "" }).toEqual(SITE_DEFAULTS.course);
+    // The rest of the course page is the specification's own, as on a real site, registering in
+    // the demo course (decision 076).
+    const [demoCourse] = await database.db
+      .select()
+      .from(events)
+      .where(eq(events.id, content.course.eventId));
+    expect(demoCourse!.nombreEvento).toMatch(/curso preparatorio de Micromouse/);
+    expect({ ...content.course, formHref: "", groupHref: "", eventId: "" }).toEqual(
+      SITE_DEFAULTS.course,
+    );
     expect(content.hero).toEqual(SITE_DEFAULTS.hero);
     expect(await loadDemoSections(database.db)).toEqual(DEMO_KEYS);
   });
@@ -210,6 +226,8 @@ describe("the demo's pages (a server started with SEED_DEMO=1)", () => {
       ["leaders", "Líderes"],
       ["allies", "Aliados"],
       ["sponsors", "Patrocinadores"],
+      ["courses", "Cursos"],
+      ["competition", "Competencia"],
       ["course", "Curso (/clase1)"],
       ["social", "Redes sociales"],
     ]);

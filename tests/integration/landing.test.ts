@@ -131,7 +131,8 @@ test("/events and /clase1 answer with their whole content and their own titles",
   const client = new BrowserClient(server.url);
   const competition = await client.get("/events");
   expect(competition.status).toBe(200);
-  expect(competition.text).toMatch(/<title>Clash Robotics Edición 2025/);
+  // A new site's defaults name no date (decision 076): the edition alone.
+  expect(competition.text).toMatch(/<title>Clash Robotics —/);
   expect(competition.text).toContain("Ubicación: Obrajes C2, La Paz, Bolivia");
   const course = await client.get("/clase1");
   expect(course.status).toBe(200);

@@ -21,7 +21,7 @@ import {
   siteSectionsEdited,
 } from "~/site/sections.server";
 import { redirectWithFlash } from "~/flash.server";
-import { eventExists, listEventsNotOver } from "~/events/event.server";
+import { eventExists, getEvent, listEventsNotOver } from "~/events/event.server";
 import { formatDate } from "~/kernel/time";
 
 export interface SiteActionData {
@@ -48,7 +48,7 @@ export async function loadSitePage(request: Request, context: AppLoadContext) {
     loadSiteSections(context.db),
     siteSectionsEdited(context.db),
     loadDemoSections(context.db),
-    eventChoices(context),
+    eventChoices(context, section),
   ]);
   return data(
     {
@@ -63,14 +63,47 @@ export async function loadSitePage(request: Request, context: AppLoadContext) {
   );
 }
 
-/** The events the course's 'Evento de la inscripción' may be: those not over, soonest first. */
-async function eventChoices(context: AppLoadContext) {
+/**
+ * The events an 'event' field chooses from: those not over, soonest first; and an event the
+ * section already links that is over, named as such, so that the linked row shows the event it
+ * links rather than a stranger (decision 076).
+ */
+async function eventChoices(context: AppLoadContext, section: SiteSectionKey) {
   const now = context.now();
+  const timeZone = context.config.siteTimezone;
   const rows = await listEventsNotOver(context.db, now);
-  return rows.map((e) => ({
+  const choices = rows.map((e) => ({
     value: e.id,
-    label: `${e.nombreEvento} (${formatDate(e.startsAt, context.config.siteTimezone)})`,
+    label: `${e.nombreEvento} (${formatDate(e.startsAt, timeZone)})`,
   }));
+  const listed = new Set(choices.map((c) => c.value));
+  for (const id of linkedEventIds(section, (await loadSiteSections(context.db))[section])) {
+    if (listed.has(id)) continue;
+    const event = await getEvent(context.db, id);
+    if (!event) continue;
+    listed.add(id);
+    choices.push({
+      value: id,
+      label: `${event.nombreEvento} (terminó el ${formatDate(event.endsAt, timeZone)})`,
+    });
+  }
+  return choices;
+}
+
+/** The ids a section's 'event' fields (of the section or of its rows) hold now. */
+function linkedEventIds(key: SiteSectionKey, content: object): string[] {
+  const spec = sectionSpec(key);
+  const data = content as Record<string, unknown>;
+  const ids: string[] = [];
+  for (const field of spec.fields)
+    if (field.kind === "event" && typeof data[field.name] === "string" && data[field.name])
+      ids.push(data[field.name] as string);
+  for (const list of spec.lists)
+    for (const row of (data[list.name] ?? []) as Record<string, unknown>[])
+      for (const field of list.fields)
+        if (field.kind === "event" && typeof row[field.name] === "string" && row[field.name])
+          ids.push(row[field.name] as string);
+  return ids;
 }
 
 /**

@@ -13,10 +13,9 @@ import { coursePage } from "~/site/copy/course";
 import { isHttpUrl } from "~/kernel/checks";
 import { pageTitle } from "~/site/title";
 import { Link } from "react-router";
-import { getEvent, getEventForViewer } from "~/events/event.server";
+import { getEventForViewer } from "~/events/event.server";
 import { getUser } from "~/guards.server";
-import { formatDateTimeRange } from "~/kernel/time";
-import { formatBs } from "~/payments/money";
+import { landingEvent } from "~/landing-events.server";
 import { loadDemoSections, loadSiteSections } from "~/site/sections.server";
 import { DemoNote } from "~/site/components/demo-note";
 import { demoNotes } from "~/site/copy/demo-notes";
@@ -32,11 +31,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadDemoSections(context.db),
   ]);
   const course = content.course;
-  // The site's event the course registers in (decision 048): its price and dates; an event gone or
-  // over is as none. The group's link is for those registered in it.
-  const event = course.eventId ? await getEvent(context.db, course.eventId) : null;
+  // The site's event the course registers in (decisions 048 and 076): its dates, sessions, price
+  // and seats. Once it is over the page says so and takes no registration. The group's link is
+  // for those registered in it.
   const now = context.now();
-  const open = event && event.endsAt > now ? event : null;
+  const linked = await landingEvent(context.db, course.eventId, now, context.config.siteTimezone);
+  const open = linked && !linked.over ? linked : null;
   let registered = false;
   if (open) {
     const user = await getUser(request, context);
@@ -47,18 +47,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     course: {
       ...course,
+      // The linked event's own price and dates, never the section's words, on the card.
+      price: linked ? linked.price : course.price,
+      dates: linked ? linked.dateLabel : course.dates,
       // The group's invitation is not handed out before registering in the site's event.
-      groupHref: open && !registered ? "" : course.groupHref,
+      groupHref: linked && !registered ? "" : course.groupHref,
       // With the site's event, the outside form is not offered.
-      formHref: open ? "" : course.formHref,
+      formHref: linked ? "" : course.formHref,
     },
     event: open
       ? {
           id: open.id,
-          price: open.priceCents > 0 ? formatBs(open.priceCents) : "Gratis",
-          when: formatDateTimeRange(open.startsAt, open.endsAt, context.config.siteTimezone),
+          price: open.price,
+          when: open.dateLabel,
+          dateIso: open.dateIso,
+          place: open.place,
+          sessions: open.sessions,
+          seats: open.seats,
         }
       : null,
+    over: Boolean(linked?.over),
     registered,
     // Demo links (SEED_DEMO) are said to be examples, beside INSCRÍBETE and in its dialog.
     demo: demo.includes("course"),
@@ -82,7 +90,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
-  const { course, demo, event, registered } = loaderData;
+  const { course, demo, event, over, registered } = loaderData;
   const canEnrol = event !== null || isHttpUrl(course.formHref) || isHttpUrl(course.groupHref);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [selected, setSelected] = useState(course.name);
@@ -157,7 +165,17 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
                   {course.price ? <span className="price">{course.price}</span> : null}
                 </p>
                 <h3 id="course-name">{course.name}</h3>
-                {course.dates ? <p className="course-card-dates">{course.dates}</p> : null}
+                {course.dates ? (
+                  <p className="course-card-dates">
+                    {event ? <time dateTime={event.dateIso}>{course.dates}</time> : course.dates}
+                  </p>
+                ) : null}
+                {event?.place ? <p className="muted">{event.place}</p> : null}
+                {event && event.sessions.length > 0 ? (
+                  <p className="muted">{`${event.sessions.length} sesiones`}</p>
+                ) : null}
+                {event?.seats ? <p className="badge">{event.seats}</p> : null}
+                {over ? <p className="badge">{coursePage.overLabel}</p> : null}
                 {course.summary ? <p className="muted">{course.summary}</p> : null}
                 {canEnrol ? (
                   <button
@@ -194,6 +212,24 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
                 <dt>Fechas</dt>
                 <dd>{event.when}</dd>
               </div>
+              {event.sessions.length > 0 ? (
+                <div>
+                  <dt>Sesiones</dt>
+                  <dd>
+                    <ul className="course-sessions">
+                      {event.sessions.map((session) => (
+                        <li key={session}>{session}</li>
+                      ))}
+                    </ul>
+                  </dd>
+                </div>
+              ) : null}
+              {event.seats ? (
+                <div>
+                  <dt>Cupos</dt>
+                  <dd>{event.seats}</dd>
+                </div>
+              ) : null}
             </dl>
           ) : (
             <p className="muted">

@@ -1,6 +1,7 @@
-// Competition landing page (§2 "Competition landing page", §4): Clash Robotics Edición 2025.
-// The edition, events, store, venue, benefits and logos are the landing sections admins edit at
-// /admin/sitio; the fixed words come from app/site/copy/competition.ts. A part without data is not
+// Competition landing page (§2 "Competition landing page", §4). The competition an admin links at
+// /admin/sitio heads it with its own name, dates, place and categories (decision 076); the events,
+// store, venue, benefits and logos are the landing sections admins edit there; the fixed words
+// come from app/site/copy/competition.ts. A part without data is not
 // shown. The whole page is in
 // the server's HTML; the 1-second loading logo is only a CSS overlay on top of it (none under
 // prefers-reduced-motion), so search engines and slow phones get the content at once.
@@ -19,7 +20,7 @@ import type { Route } from "./+types/events";
 import { worksWithoutScripts } from "~/site/light-mode";
 import { useLightMode } from "~/ui/light";
 import { categoryAnchor } from "~/competitions/categories";
-import { competitionsOf } from "~/competitions/categories.server";
+import { competitionOnLanding } from "~/landing-events.server";
 
 type Logo = Row<"name" | "logo" | "href">;
 
@@ -32,36 +33,40 @@ export async function loader({ context }: Route.LoaderArgs) {
     loadDemoSections(context.db),
   ]);
   const logos = (items: Logo[]) => items.map(({ name, logo, href }) => ({ name, logo, href }));
-  // An item whose competition an admin picked (decision 051) links to it and to its categories.
-  const picked = await competitionsOf(
+  // The linked events' own name, dates, place and categories (decisions 051 and 076).
+  const { headline, events, categories } = await competitionOnLanding(
     context.db,
-    content.competition.events.map((item) => item.eventId ?? ""),
+    content.competition,
+    content.course,
+    context.now(),
+    context.config.siteTimezone,
   );
   return {
     competition: {
-      ...content.competition,
-      events: content.competition.events.map(({ eventId, ...item }) => {
-        const categories = eventId ? picked.get(eventId) : undefined;
-        return { ...item, competition: categories && eventId ? { eventId, categories } : null };
-      }),
+      tagline: content.competition.tagline,
+      benefits: content.competition.benefits,
+      headline,
+      categories,
+      events,
     },
     venue: content.venue,
     sponsors: logos(content.sponsors.sponsors),
     allies: logos(content.allies.allies),
-    // Demo logos (SEED_DEMO) are said to be examples.
+    // Demo logos (SEED_DEMO) are said to be examples, and so is the demo's competition.
     sponsorsDemo: demo.includes("sponsors"),
     alliesDemo: demo.includes("allies"),
+    competitionDemo: demo.includes("competition"),
   };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const { edition, dateLabel, tagline } = loaderData.competition;
-  const title = pageTitle([edition, dateLabel].filter(Boolean).join(", "));
+  const { headline, tagline } = loaderData.competition;
+  const title = pageTitle([headline.title, headline.dateLabel].filter(Boolean).join(", "));
   return [
     { title },
     {
       name: "description",
-      content: [[edition, dateLabel].filter(Boolean).join(", "), tagline]
+      content: [[headline.title, headline.dateLabel].filter(Boolean).join(", "), tagline]
         .filter(Boolean)
         .join(". "),
     },
@@ -140,7 +145,16 @@ function VenueMap({ location, image }: { location: string; image: string }) {
 }
 
 export default function CompetitionPage({ loaderData }: Route.ComponentProps) {
-  const { competition: content, venue, sponsors, allies, sponsorsDemo, alliesDemo } = loaderData;
+  const {
+    competition: content,
+    venue,
+    sponsors,
+    allies,
+    sponsorsDemo,
+    alliesDemo,
+    competitionDemo,
+  } = loaderData;
+  const { headline } = content;
   const hasStore = Boolean(venue.storeTitle || venue.storeText || venue.storeHref);
   const hasVenue = Boolean(venue.location);
   const light = useLightMode();
@@ -159,17 +173,39 @@ export default function CompetitionPage({ loaderData }: Route.ComponentProps) {
       <ShaderBackground />
 
       <header className="landing-hero">
-        {content.dateLabel ? (
+        {headline.dateLabel ? (
           <p className="eyebrow">
-            {content.dateIso ? (
-              <time dateTime={content.dateIso}>{content.dateLabel}</time>
+            {headline.dateIso ? (
+              <time dateTime={headline.dateIso}>{headline.dateLabel}</time>
             ) : (
-              content.dateLabel
+              headline.dateLabel
             )}
           </p>
         ) : null}
-        <h1>{content.edition}</h1>
+        <h1>{headline.title}</h1>
+        {headline.place ? <p className="competition-place">{headline.place}</p> : null}
         {content.tagline ? <p className="lead">{content.tagline}</p> : null}
+        {competitionDemo ? <DemoNote>{demoNotes.competition}</DemoNote> : null}
+        {headline.eventId && content.categories.length > 0 ? (
+          <ul className="competition-registration" aria-label="Categorías e inscripciones">
+            {content.categories.map((c) => (
+              <li key={c.id}>
+                <a href={`/detalles/${headline.eventId}#${categoryAnchor(c.id)}`}>{c.name}</a>
+                {c.registration ? <span className="muted">{c.registration}</span> : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {headline.eventId ? (
+          <p>
+            <a
+              className="button"
+              href={`/detalles/${headline.eventId}${headline.over ? "/resultados" : ""}`}
+            >
+              {headline.over ? competition.resultsLabel : competition.registerLabel}
+            </a>
+          </p>
+        ) : null}
       </header>
 
       <div className="landing-grid">

@@ -1,7 +1,9 @@
 // Home's courses: the current ones (a card that names one of the site's events registers in it) and
 // the past ones.
 import { Link } from "react-router";
+import { DemoNote } from "~/site/components/demo-note";
 import { ExternalAction } from "~/site/components/external-action";
+import { demoNotes } from "~/site/copy/demo-notes";
 import { Reveal } from "~/site/components/reveal";
 import { courses } from "~/site/copy/home";
 import type { Row } from "~/site/sections";
@@ -48,14 +50,18 @@ function CourseCards({ items }: { items: CourseCard[] }) {
 
 export function CoursesSection({
   courseLists,
+  demo,
 }: {
   courseLists: { current: CourseCard[]; past: CourseCard[] };
+  /** Whether the courses are still the demo's (its course event, decision 076). */
+  demo: boolean;
 }) {
   return (
     <section id="courses" className="home-section" aria-labelledby="courses-title">
       <Reveal>
         <h2 id="courses-title">{courses.title}</h2>
         <p className="section-intro">{courses.intro}</p>
+        {demo ? <DemoNote>{demoNotes.courses}</DemoNote> : null}
         {courseLists.current.length > 0 ? (
           <>
             <h3>{courses.currentTitle}</h3>

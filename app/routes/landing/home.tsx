@@ -2,7 +2,6 @@
 // app/site/copy/home.ts; the hero, people, logos, courses and links from the landing sections admins
 // edit at /admin/sitio; events, notes and projects from what admins publish. A section or button
 // without data is not shown.
-import { formatBs } from "~/payments/money";
 import { noteSummary, projectSummary } from "~/publications/summaries";
 import { ShaderBackground } from "~/site/components/shader-background";
 import { site } from "~/site/copy/site";
@@ -10,7 +9,8 @@ import { homeSectionsShown, socialLinks, type Row } from "~/site/sections";
 import { useRootData } from "~/root";
 import { may } from "~/kernel/permissions";
 import { loadDemoSections, loadSiteSections } from "~/site/sections.server";
-import { eventState, getEvent, listUpcomingEvents } from "~/events/event.server";
+import { eventState, listUpcomingEvents } from "~/events/event.server";
+import { competitionCardText, competitionOnLanding, landingEvent } from "~/landing-events.server";
 import { listLatestNotes } from "~/publications/note.server";
 import { listLatestProjects } from "~/publications/project.server";
 import type { Route } from "./+types/home";
@@ -34,7 +34,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     loadSiteSections(context.db),
     loadDemoSections(context.db),
   ]);
-  const { edition, dateLabel, tagline } = content.competition;
+  // The competition card says what /events says (decision 076).
+  const { headline } = await competitionOnLanding(
+    context.db,
+    content.competition,
+    content.course,
+    now,
+    context.config.siteTimezone,
+  );
   return {
     hero: content.hero,
     leaders: content.leaders.leaders,
@@ -44,9 +51,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       current: await withCourseEvents(content.courses.current, context),
       past: content.courses.past,
     },
-    competitionText: [[edition, dateLabel].filter(Boolean).join(", "), tagline]
-      .filter(Boolean)
-      .join(": "),
+    competitionText: competitionCardText(headline, content.competition.tagline),
     // Our Talks opens the community's channel: the YouTube link among the social links.
     talksHref: socialLinks(content.social).find((l) => l.label === "YouTube")?.href ?? null,
     shown: homeSectionsShown(content),
@@ -82,8 +87,9 @@ export function meta(_: Route.MetaArgs) {
 }
 
 /**
- * A current course card that names one of the site's events registers in it (decision 048): its
- * button leads to the event's page and the card shows the price. An event gone or over is as none.
+ * A current course card that names one of the site's events registers in it (decisions 048 and
+ * 076): its dates and price are the event's, and its button leads to the event's page. An event
+ * over is said to have happened, with no button; an event gone is as none.
  */
 async function withCourseEvents(
   rows: readonly (Row<"title" | "subtitle" | "dates" | "image" | "href" | "linkLabel"> & {
@@ -93,14 +99,14 @@ async function withCourseEvents(
 ): Promise<CourseCard[]> {
   const now = context.now();
   return Promise.all(
-    rows.map(async (row) => {
-      const event = row.eventId ? await getEvent(context.db, row.eventId) : null;
-      const open = event && event.endsAt > now ? event : null;
+    rows.map(async ({ eventId, ...row }) => {
+      const event = await landingEvent(context.db, eventId, now, context.config.siteTimezone);
+      if (!event) return { ...row, event: null };
       return {
         ...row,
-        event: open
-          ? { id: open.id, price: open.priceCents > 0 ? formatBs(open.priceCents) : "Gratis" }
-          : null,
+        dates: event.dateLabel,
+        href: event.over ? "" : row.href,
+        event: event.over ? null : { id: event.id, price: event.price },
       };
     }),
   );
@@ -135,7 +141,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {shown.has("community") ? (
         <CommunitySection leaders={leaders} allies={allies} sponsors={sponsors} demo={demo} />
       ) : null}
-      {shown.has("courses") ? <CoursesSection courseLists={courseLists} /> : null}
+      {shown.has("courses") ? (
+        <CoursesSection courseLists={courseLists} demo={demo.has("courses")} />
+      ) : null}
       <EventsSection
         upcoming={upcoming}
         competitionText={competitionText}

@@ -17,6 +17,9 @@ export const competition = {
   benefitsTitle: "Beneficios",
   sponsorsTitle: "Patrocinadores",
   alliesTitle: "Aliados",
+  /** The headline competition's page: to register while it comes, to its results once over. */
+  registerLabel: "Ver categorías e inscripción",
+  resultsLabel: "Ver resultados",
 };
 
 /** 'Ubicación: …' and the map's title, from the venue's address. */

@@ -14,4 +14,6 @@ export const coursePage = {
   registerLabel: "Inscribirme en el sitio",
   registeredLabel: "Ver mi inscripción",
   closeLabel: "Cerrar",
+  /** The course's event is over: no registration, and no date announced as coming. */
+  overLabel: "Este curso ya terminó: anunciaremos el próximo.",
 };

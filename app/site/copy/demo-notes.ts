@@ -8,7 +8,10 @@ export const demoNotes = {
   organisations: "Contenido de demostración: organizaciones de ejemplo.",
   talks:
     "Contenido de demostración: el enlace abre una búsqueda en YouTube, no el canal de la comunidad.",
-  course: "Contenido de demostración: el formulario y el grupo son enlaces de ejemplo.",
+  course: "Contenido de demostración: el curso, el formulario y el grupo son de ejemplo.",
+  courses: "Contenido de demostración: un curso de ejemplo, con fechas de ejemplo.",
+  competition:
+    "Contenido de demostración: una competencia de ejemplo, con equipos y resultados de ejemplo.",
   footer: "Contenido de demostración: redes de ejemplo.",
   adminPage:
     "Estas secciones tienen contenido de ejemplo, marcado en el sitio como demostración. Cambia cada una y guárdala: entonces deja de serlo.",

@@ -9,7 +9,8 @@
 import type { SiteSections } from "~/site/sections";
 import { SITE_DEFAULTS } from "./section-defaults";
 
-export type DemoSectionKey = "leaders" | "allies" | "sponsors" | "course" | "social";
+export type DemoSectionKey =
+  "leaders" | "allies" | "sponsors" | "course" | "social" | "courses" | "competition";
 
 const leaderRoles = [
   "Mentoría de Micromouse",
@@ -19,7 +20,10 @@ const leaderRoles = [
   "Eventos de la comunidad",
 ];
 
-export const DEMO_SECTIONS: Pick<SiteSections, DemoSectionKey> = {
+export const DEMO_SECTIONS: Pick<
+  SiteSections,
+  Exclude<DemoSectionKey, "courses" | "competition">
+> = {
   leaders: {
     leaders: leaderRoles.map((role, i) => ({
       name: `Persona de ejemplo ${i + 1}`,
@@ -74,3 +78,29 @@ export const DEMO_SECTIONS: Pick<SiteSections, DemoSectionKey> = {
   // A search, not a made-up channel: a demo link must not stand for anyone's account.
   social: { links: ["https://www.youtube.com/results?search_query=micromouse"] },
 };
+
+/**
+ * The sections that link the demo's own events (decision 076): the course page and the home's
+ * course card register in the demo course, and the competition page leads with the demo
+ * competition. Their dates are the events', dated from the day the demo is made.
+ */
+export function demoLinkedSections(ids: {
+  course: string;
+  competition: string;
+}): Pick<SiteSections, "course" | "courses" | "competition"> {
+  return {
+    course: { ...DEMO_SECTIONS.course, eventId: ids.course },
+    courses: {
+      ...SITE_DEFAULTS.courses,
+      current: SITE_DEFAULTS.courses.current.map((row) => ({ ...row, eventId: ids.course })),
+    },
+    competition: {
+      ...SITE_DEFAULTS.competition,
+      // One row for the demo competition, first; the default's pending competitions make way.
+      events: [
+        { name: "Competencia", when: "", href: "", eventId: ids.competition },
+        ...SITE_DEFAULTS.competition.events.filter((row) => !row.name.startsWith("Competencia")),
+      ],
+    },
+  };
+}

@@ -2,7 +2,9 @@
 // server writes each section once, when the database has no row for it (on start); from then on
 // the database is the content (docs/decisions/023-site-content.md). Only the community's real
 // content is here: no stand-in people, logos or links — a section without data is not shown. (A
-// demo install, SEED_DEMO, fills those sections with marked examples: demo-sections.ts.)
+// demo install, SEED_DEMO, fills those sections with marked examples: demo-sections.ts.) No
+// dates, years or prices in words: they would go stale; the pages take them from the events an
+// admin links (docs/decisions/076-landing-pages-read-the-sites-events.md).
 import type { SiteSections } from "~/site/sections";
 import { site } from "./site";
 
@@ -23,8 +25,8 @@ export const SITE_DEFAULTS: SiteSections = {
     current: [
       {
         title: "Curso Preparatorio Micromouse",
-        subtitle: "El Camino del Ratón · 30bs",
-        dates: "Del martes 4 al viernes 7 de noviembre",
+        subtitle: "El Camino del Ratón",
+        dates: "",
         image: "/landing/course-micromouse.svg",
         href: "/clase1",
         linkLabel: "Ver el curso",
@@ -33,12 +35,12 @@ export const SITE_DEFAULTS: SiteSections = {
     past: [],
   },
   competition: {
-    edition: "Clash Robotics Edición 2025",
-    dateLabel: "6 de diciembre de 2025",
-    dateIso: "2025-12-06",
+    edition: "Clash Robotics",
+    dateLabel: "",
+    dateIso: "",
     tagline: "Cursos, competencias y toda la comunidad de robótica de Bolivia en un solo lugar.",
     events: [
-      { name: "Curso Micromouse", when: "4 - 7 Nov", href: "/clase1" },
+      { name: "Curso Micromouse", when: "", href: "/clase1" },
       { name: "Curso Robot Sumo", when: "", href: "" },
       { name: "Curso Seguidor de linea", when: "", href: "" },
       { name: "Competencia Colegios", when: "", href: "" },
@@ -62,15 +64,14 @@ export const SITE_DEFAULTS: SiteSections = {
   },
   course: {
     heading: "Curso Preparatorio Micromouse",
-    intro:
-      "Prepárate para Clash Robotics 2025: construye y programa un robot que resuelve laberintos.",
+    intro: "Prepárate para Clash Robotics: construye y programa un robot que resuelve laberintos.",
     name: "El Camino del Ratón",
     price: "30bs",
-    dates: "Del martes 4 al viernes 7 de noviembre",
-    summary: "Curso preparatorio para la categoría Micromouse de Clash Robotics 2025.",
+    dates: "",
+    summary: "Curso preparatorio para la categoría Micromouse de Clash Robotics.",
     image: "/landing/course-micromouse.svg",
     description:
-      "Completa el formulario de inscripción y únete al grupo del curso, donde compartimos los materiales, el horario y el lugar. El costo es de 30bs y se paga el primer día.",
+      "Completa el formulario de inscripción y únete al grupo del curso, donde compartimos los materiales, el horario y el lugar.",
     eventId: "",
     formHref: "",
     groupLabel: "Grupo de WhatsApp del curso",
