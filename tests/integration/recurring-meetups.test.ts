@@ -380,7 +380,10 @@ test("an event may give no certificate: organisers choose it, it is audited, nob
   const { event: weekly } = await club("2031-08-02");
   const beto = await joinedLongAgo(server, weekly.id, "Beto Mamani");
   const form = (fields: Record<string, string>) =>
-    admin.client.post(`/admin/eventos/${weekly.id}/certificado`, { intent: "certificateShare", ...fields });
+    admin.client.post(`/admin/eventos/${weekly.id}/certificado`, {
+      intent: "certificateShare",
+      ...fields,
+    });
   expect((await form({ certificado: "quizás", porcentaje: "75" })).status).toBe(400);
   expect(await shareOf(weekly.id)).toBe(75);
   const saved = await form({ certificado: "no", porcentaje: "" });
