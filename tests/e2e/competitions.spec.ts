@@ -105,9 +105,10 @@ test("an admin adds a competition's categories, and a visitor finds them from /e
     // Its page leads with the team's registration (decision 077): the first button, filled and
     // in the first screen of a phone; the audience's seat comes after it and says what it is.
     await page.goto(`/detalles/${eventId}`);
-    const row = page.locator(".event-detail-body .button-row");
-    const register = row.getByRole("link", { name: "Inscribir un equipo" });
-    await expect(row.locator(".button").first()).toHaveText("Inscribir un equipo");
+    const body = page.locator(".event-detail-body");
+    const row = body.locator(".button-row");
+    const register = body.getByRole("link", { name: "Inscribir un equipo" });
+    await expect(body.locator(".button").first()).toHaveText("Inscribir un equipo");
     // Two categories take teams: it leads to them, to choose one.
     await expect(register).toHaveAttribute("href", "#categorias");
     await expect(register).toHaveClass(/^button$/);

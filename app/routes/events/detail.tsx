@@ -41,18 +41,22 @@ function TeamRegistrationLead({ categories }: { categories: readonly PublicCateg
   const open = categories.filter((c) => !c.closed);
   if (open.length === 0) {
     return (
-      <a className="button" href="#categorias">
-        Ver categorías
-      </a>
+      <p className="event-lead-action">
+        <a className="button" href="#categorias">
+          Ver categorías
+        </a>
+      </p>
     );
   }
   const only = open.length === 1 ? open[0] : null;
   return (
-    <a className="button" href={only ? `/equipos/nuevo?categoria=${only.id}` : "#categorias"}>
-      {only && (only.placesLeft === 0 || only.waiting.length > 0)
-        ? "Anotar un equipo en la lista de espera"
-        : "Inscribir un equipo"}
-    </a>
+    <p className="event-lead-action">
+      <a className="button" href={only ? `/equipos/nuevo?categoria=${only.id}` : "#categorias"}>
+        {only && (only.placesLeft === 0 || only.waiting.length > 0)
+          ? "Anotar un equipo en la lista de espera"
+          : "Inscribir un equipo"}
+      </a>
+    </p>
   );
 }
 
@@ -155,6 +159,9 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
             </p>
           ) : null}
           <h1 id="event-title">{event.nombreEvento}</h1>
+          {/* A competition leads with its teams' registration (decision 077), in a phone's first
+              screen; the seat in the audience comes with the other buttons, and says it is one. */}
+          {ended ? null : <TeamRegistrationLead categories={categories} />}
           <dl className="details">
             <div className="detail">
               <dt>Ubicación</dt>
@@ -295,9 +302,6 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
                 Descargar certificado
               </a>
             ) : null}
-            {/* A competition leads with its teams' registration (decision 077): the seat in the
-                audience comes after it, and says it is one. */}
-            {ended ? null : <TeamRegistrationLead categories={categories} />}
             <ParticipationButton
               audience={categories.length > 0}
               ended={ended}
