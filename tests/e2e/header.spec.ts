@@ -66,6 +66,8 @@ for (const screen of SCREENS) {
       await expect(toggle).toBeFocused();
       await page.keyboard.press("Enter");
       await expect(toggle).toHaveAttribute("aria-expanded", "true");
+      // The opened menu lies over the home's row of sections, not under it.
+      await site.getByRole("link", { name: "Proyectos" }).click({ trial: true });
       await page.keyboard.press("Tab");
       await expect(site.getByRole("link", { name: "Eventos" })).toBeFocused();
       await page.keyboard.press("Escape");
