@@ -35,6 +35,7 @@ import { AlertDialog } from "~/ui/dialog";
 import { ErrorPage } from "~/error-page";
 import { SiteFooter } from "~/site/components/site-footer";
 import { SiteHeader } from "~/site/components/site-header";
+import { LightModeOffer } from "~/site/components/light-mode-offer";
 import { site } from "~/site/copy/site";
 import { MESSAGES } from "~/messages";
 import "~/offline-queues";
@@ -150,6 +151,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Saltar al contenido
         </a>
         <SiteHeader
+          light={light}
           scripts={scripts}
           user={rootData?.user ?? null}
           sections={rootData?.homeSections ?? ["hero", "events", "articles", "featured"]}
@@ -157,11 +159,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="contenido" tabIndex={-1}>
           {children}
         </main>
+        {/* Offered on a slow connection (decision 077); a light page is light already. */}
+        {scripts && !light ? <LightModeOffer /> : null}
         <SiteFooter
           year={rootData?.year ?? new Date().getFullYear()}
           social={rootData?.social ?? []}
           socialDemo={rootData?.socialDemo ?? false}
-          light={light}
         />
         {scripts ? (
           <>

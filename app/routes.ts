@@ -125,7 +125,7 @@ export default [
   // The picture of a page's link preview (WhatsApp, Telegram…): an item's card, or the site's
   route("og/:kind/:id?", "routes/feeds/link-card.ts"),
 
-  // 'Modo liviano' (decision 049): the footer's switch
+  // 'Modo liviano' (decision 049): the top menu's switch (decision 077)
   route("liviano", "routes/system/light-mode.ts"),
 
   route("*", "routes/system/not-found.tsx"),

@@ -20,6 +20,10 @@ export const EVENT_MESSAGES = {
   participationLoginRequired: "Debes iniciar sesión para participar en un evento.",
   participationJoined: "¡Te has registrado para participar en este evento!",
   participationLeft: "Has dejado de participar en este evento.",
+  // On a competition (decision 077): a seat in the audience, not a team's registration.
+  audienceJoined:
+    "Te anotaste como público. Esto no inscribe a ningún equipo: para competir, inscribe tu equipo en una categoría.",
+  audienceLeft: "Ya no estás anotado como público de esta competencia.",
   participationFailed: "Error al actualizar la participación. Por favor, inténtalo de nuevo.",
   // Sessions (decision 043).
   sessionAdded: "Sesión agregada.",

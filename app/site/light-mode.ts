@@ -5,7 +5,7 @@
  *  cookies: visitors who carry it still get pages from the page cache (its own variant). */
 export const LIGHT_COOKIE = "liviano";
 
-/** Where the footer's switch posts. */
+/** Where the menu's switch posts (decision 077). */
 export const LIGHT_MODE_PATH = "/liviano";
 
 /** The person's choice read from a Cookie header: true, false, or null when they made none. */

@@ -127,7 +127,7 @@ test("light mode's pages pass axe, and their menus open without scripts, by keyb
   }
 });
 
-test("the footer's 'Modo liviano' works without JavaScript and is remembered until turned off", async ({
+test("the top menu's 'Modo liviano' works without JavaScript and is remembered until turned off", async ({
   browser,
   baseURL,
 }) => {

@@ -50,6 +50,16 @@ test("an admin adds a competition's categories, and a visitor finds them from /e
   // The event the demo's row linked, put back at the end.
   let demoCompetition = "";
   try {
+    // An ordinary event (no categories yet) keeps the specification's 'Participar', and leads
+    // with it.
+    await page.goto(`/detalles/${eventId}`);
+    const ordinaryRow = page.locator(".event-detail-body .button-row");
+    await expect(
+      ordinaryRow.getByRole("button", { name: "Participar", exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Inscribir un equipo" })).toHaveCount(0);
+    await expect(page.getByText("Asistir como público")).toHaveCount(0);
+
     await page.goto(`/admin/eventos/${eventId}`);
     await page
       .getByRole("navigation", { name: "Gestionar el evento" })
@@ -99,6 +109,31 @@ test("an admin adds a competition's categories, and a visitor finds them from /e
     await expectNoAxeViolations(page);
     await shoot(page, "competition-category-editor");
 
+    // Its page leads with the team's registration (decision 077): the first button, filled and
+    // in the first screen of a phone; the audience's seat comes after it and says what it is.
+    await page.goto(`/detalles/${eventId}`);
+    const body = page.locator(".event-detail-body");
+    const row = body.locator(".button-row");
+    const register = body.getByRole("link", { name: "Inscribir un equipo" });
+    await expect(body.locator(".button").first()).toHaveText("Inscribir un equipo");
+    // Two categories take teams: it leads to them, to choose one.
+    await expect(register).toHaveAttribute("href", "#categorias");
+    await expect(register).toHaveClass(/^button$/);
+    await expect(register).toBeInViewport();
+    const audience = row.getByRole("button", { name: "Asistir como público" });
+    await expect(audience).toHaveClass(/button-secondary/);
+    await expect(row.getByRole("button", { name: "Participar", exact: true })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await shoot(page, "competition-first-button");
+    await register.click();
+    await expect(page).toHaveURL(/#categorias$/);
+    // The seat in the audience says it registers no team.
+    await audience.click();
+    await okAlert(page, /Te anotaste como público\. Esto no inscribe a ningún equipo/);
+    // Leaving is the quiet link at the end of the page (decision 078).
+    await body.getByRole("button", { name: "Dejar de asistir como público" }).click();
+    await okAlert(page, "Ya no estás anotado como público de esta competencia.");
+
     demoCompetition = await pickCompetition(page, eventId);
 
     // A visitor, on a phone.
@@ -115,6 +150,13 @@ test("an admin adds a competition's categories, and a visitor finds them from /e
     await expectNoAxeViolations(phone);
     await shoot(phone, "competition-events-item", item);
     await phone.setViewportSize({ width: 360, height: 780 });
+    // Signed out: the seat in the audience asks to sign in, under its own name.
+    await phone.goto(`/detalles/${eventId}`);
+    await expect(
+      phone.getByRole("link", { name: "Inicia Sesión para asistir como público" }),
+    ).toBeVisible();
+    await expect(phone.getByRole("link", { name: "Inicia Sesión para Participar" })).toHaveCount(0);
+    await phone.goto("/events");
     await item.getByRole("link", { name: "Robot Sumo 3 kg" }).click();
     await expect(phone).toHaveURL(new RegExp(`/detalles/${eventId}#categoria-`));
     const categories = phone.getByRole("region", { name: /^Categorías/ });

@@ -43,7 +43,7 @@ test("a menu button pressed before the scripts have run opens once they have", a
   });
   // An explicit waitUntil: goto does not wait for hydration (fixtures.ts).
   await page.goto("/", { waitUntil: "load" });
-  const toggle = page.getByRole("button", { name: "Menú de secciones" });
+  const toggle = page.getByRole("button", { name: "Menú del sitio" });
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
 
@@ -51,7 +51,7 @@ test("a menu button pressed before the scripts have run opens once they have", a
   await toggle.click();
   release();
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
-  await expect(page.locator("#site-nav").getByRole("link", { name: "Articles" })).toBeVisible();
+  await expect(page.locator("#site-nav").getByRole("link", { name: "Notas" })).toBeVisible();
 });
 
 test("a reader who scrolls before the scripts have run stays where they scrolled to", async ({

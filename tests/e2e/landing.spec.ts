@@ -67,10 +67,9 @@ async function expectTapTargets(page: Page): Promise<void> {
   expect(small, "botones o enlaces de menos de 44 px").toEqual([]);
 }
 
+/** A link of the header: the site's menu or the home's own row of sections (decision 077). */
 function navLink(page: Page, name: string) {
-  return page
-    .getByRole("navigation", { name: "Secciones", includeHidden: true })
-    .getByRole("link", { name, exact: true, includeHidden: true });
+  return page.locator(".site-header").getByRole("link", { name, exact: true, includeHidden: true });
 }
 
 for (const screen of SCREENS) {
@@ -252,7 +251,7 @@ for (const screen of SCREENS) {
         id,
       );
       await expect(navLink(page, label)).toHaveAttribute("aria-current", "location");
-      await expect(page.locator('.site-nav a[aria-current="location"]')).toHaveCount(1);
+      await expect(page.locator('.home-subnav a[aria-current="location"]')).toHaveCount(1);
     }
   });
 
@@ -261,8 +260,8 @@ for (const screen of SCREENS) {
   }) => {
     await page.setViewportSize(screen.viewport);
     await page.goto("/clase1");
-    const phone = screen.viewport.width < 1180;
-    const toggle = page.getByRole("button", { name: "Menú de secciones" });
+    const phone = screen.viewport.width <= 900;
+    const toggle = page.getByRole("button", { name: "Menú del sitio" });
     for (const [label, path, heading] of [
       ["Eventos", "/eventos", "Eventos"],
       ["Notas", "/notas", "Notas de la comunidad"],
@@ -287,12 +286,12 @@ for (const screen of SCREENS) {
   });
 }
 
-test("the phone section menu closes on Escape and gives focus back to its button", async ({
+test("the phone's site menu closes on Escape and gives focus back to its button", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto("/");
-  const toggle = page.getByRole("button", { name: "Menú de secciones" });
+  const toggle = page.getByRole("button", { name: "Menú del sitio" });
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
   await expect(navLink(page, "Recursos")).toBeVisible();
@@ -304,16 +303,18 @@ test("the phone section menu closes on Escape and gives focus back to its button
 });
 
 for (const screen of SCREENS) {
-  test(`/events shows the whole competition page behind a one-second loading logo (${screen.name})`, async ({
+  test(`/events shows the whole competition page with its one-second loading logo in the hero, never over it (${screen.name})`, async ({
     page,
   }) => {
     await page.setViewportSize(screen.viewport);
     await page.goto("/events");
-    const overlay = page.locator(".loading-overlay");
-    await expect(overlay).toHaveAttribute("aria-hidden", "true");
-    // It leaves after one second (its animation's delay, not a clock the test reads).
-    await expect(overlay).toHaveCSS("animation-delay", "1s");
-    await expect(overlay).toBeHidden();
+    // Decision 077: no overlay; the logo pulses for one second (two halves) inside the hero.
+    await expect(page.locator(".loading-overlay")).toHaveCount(0);
+    const logo = page.locator(".landing-hero .loading-logo");
+    await expect(logo).toHaveAttribute("alt", "");
+    await expect(logo).toHaveCSS("animation-duration", "0.5s");
+    await expect(logo).toHaveCSS("animation-iteration-count", "2");
+    await expect(logo).toHaveCSS("position", "static");
 
     // The demo's competition (decision 076): its name, its next date, its place and categories.
     await expect(
@@ -497,7 +498,8 @@ test("the landing pages are complete in the server's HTML, before any script run
   ]) {
     expect(events).toContain(text);
   }
-  expect(events).toContain('class="loading-overlay" aria-hidden="true"');
+  expect(events).toContain('class="loading-logo"');
+  expect(events).not.toContain("loading-overlay");
   const clase1 = await (await request.get("/clase1")).text();
   for (const text of ["Curso Preparatorio Micromouse", "El Camino del Ratón", "Seleccionado"]) {
     expect(clase1).toContain(text);
@@ -593,7 +595,7 @@ test.describe("with prefers-reduced-motion: reduce", () => {
       // The attribute is set once the page has hydrated and decided.
       await expect(page.locator("[data-shader]")).toHaveAttribute("data-shader", "static");
       await expect(page.locator("[data-shader] canvas")).toHaveCount(0);
-      await expect(page.locator(".loading-overlay")).toBeHidden();
+      await expect(page.locator(".loading-overlay")).toHaveCount(0);
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       for (let y = 0; y <= height; y += 400)
         await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);

@@ -29,7 +29,7 @@ function detail(page: Page, term: string) {
 /** A section link in the top navigation (on a phone it may be collapsed, hence includeHidden). */
 function navLink(page: Page, name: string) {
   return page
-    .getByRole("navigation", { name: "Secciones", includeHidden: true })
+    .getByRole("navigation", { name: "Secciones de la página de inicio", includeHidden: true })
     .getByRole("link", { name, exact: true, includeHidden: true });
 }
 
@@ -247,7 +247,7 @@ test.describe("with motion allowed", () => {
     expect(await marked(navLink(page, "Articles"))).toBe(true);
     await expect(navLink(page, "Home")).not.toHaveAttribute("aria-current");
     expect(await marked(navLink(page, "Home"))).toBe(false);
-    await expect(page.locator('.site-nav a[aria-current="location"]')).toHaveCount(1);
+    await expect(page.locator('.home-subnav a[aria-current="location"]')).toHaveCount(1);
 
     await navLink(page, "Courses").click();
     await expect(navLink(page, "Courses")).toHaveAttribute("aria-current", "location");
@@ -257,22 +257,28 @@ test.describe("with motion allowed", () => {
   });
 });
 
-test("on a phone the sections collapse into a menu toggle", async ({ page }) => {
+test("on a phone the home's sections stay in their own row, the site's areas behind the menu button", async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   await page.goto("/");
-  const toggle = page.getByRole("button", { name: "Menú de secciones" });
+  // The home's sub-navigation (decision 077): always there, not in the site's menu.
+  await expect(navLink(page, "Home")).toBeVisible();
+  const toggle = page.getByRole("button", { name: "Menú del sitio" });
   await expect(toggle).toBeVisible();
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
-  await expect(navLink(page, "Articles")).toBeHidden();
+  const site = page.getByRole("navigation", { name: "Sitio" });
+  await expect(site.getByRole("link", { name: "Notas" })).toBeHidden();
 
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
-  await expect(navLink(page, "Articles")).toBeVisible();
+  await expect(site.getByRole("link", { name: "Notas" })).toBeVisible();
+  await expect(site.getByRole("button", { name: "Modo liviano" })).toBeVisible();
   await expectNoAxeViolations(page);
+  await toggle.click();
 
+  await navLink(page, "Articles").scrollIntoViewIfNeeded();
   await navLink(page, "Articles").click();
-  await expect(toggle).toHaveAttribute("aria-expanded", "false");
-  await expect(navLink(page, "Articles")).toBeHidden();
   await expect(navLink(page, "Articles")).toHaveAttribute("aria-current", "location");
   await expect(page).toHaveURL(/\/#articles$/);
 });

@@ -1,5 +1,5 @@
 // 'Modo liviano' (docs/decisions/049-light-mode.md) over HTTP on the production build: Save-Data
-// or the footer's switch gives public pages without scripts or the web font; pages that need
+// or the top menu's switch gives public pages without scripts or the web font; pages that need
 // scripts keep them; the page cache keeps both variants apart and says so to shared caches; the
 // switch refuses what it does not understand and never sends anyone to another site.
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -85,7 +85,7 @@ test("the page cache keeps the light and the normal page apart and says it varie
   }
 });
 
-test("the footer's switch remembers the choice for a year, goes back to the page, and keeps the choice out of shared caches", async () => {
+test("the menu's switch remembers the choice for a year, goes back to the page, and keeps the choice out of shared caches", async () => {
   const client = visitor();
   const on = await client.post("/liviano", { modo: "liviano", volver: "/eventos?pagina=2" });
   expect(on.status).toBe(303);

@@ -2,7 +2,9 @@
 // Participar', 'Salir de la lista de espera', 'Inicia Sesión para Participar' or, once the event
 // has ended, 'Evento Finalizado', disabled. A member checked in at the door of an event in
 // progress sees 'Asistencia registrada' instead of a way to leave. Leaving is drawn as a quiet link
-// (the page puts it last). Each is a plain form, so it works without JavaScript.
+// (the page puts it last). Each is a plain form, so it works without JavaScript. On a competition
+// (decision 077) taking part this way is a seat in the audience, and the button says so: 'Asistir
+// como público', drawn secondary, after the team's registration.
 import { Form, Link, useNavigation } from "react-router";
 
 /** 'Quedan N plazas', 'Queda 1 plaza' or 'Cupo completo'. */
@@ -19,7 +21,10 @@ export function ParticipationButton({
   waiting,
   full,
   eventId,
+  audience = false,
 }: {
+  /** A competition's page: the button is a spectator's seat, not a team's registration. */
+  audience?: boolean;
   ended: boolean;
   signedIn: boolean;
   participating: boolean;
@@ -43,10 +48,10 @@ export function ParticipationButton({
   if (!signedIn) {
     return (
       <Link
-        className="button"
+        className={audience ? "button button-secondary" : "button"}
         to={`/login?redirectTo=${encodeURIComponent(`/detalles/${eventId}`)}`}
       >
-        Inicia Sesión para Participar
+        {audience ? "Inicia Sesión para asistir como público" : "Inicia Sesión para Participar"}
       </Link>
     );
   }
@@ -58,10 +63,14 @@ export function ParticipationButton({
     );
   }
   const [intent, label, style] = participating
-    ? ["leave", "Dejar de Participar", "link-button"]
+    ? ["leave", audience ? "Dejar de asistir como público" : "Dejar de Participar", "link-button"]
     : waiting !== null
       ? ["leaveWaitlist", "Salir de la lista de espera", "button button-ghost"]
-      : ["join", full ? "Unirse a la lista de espera" : "Participar", "button"];
+      : [
+          "join",
+          full ? "Unirse a la lista de espera" : audience ? "Asistir como público" : "Participar",
+          audience ? "button button-secondary" : "button",
+        ];
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value={intent} />

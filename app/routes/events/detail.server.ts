@@ -214,14 +214,22 @@ export async function loadEventDetail(
 }
 
 const PARTICIPATION_ACTIONS: Record<string, (post: Post) => Promise<MessageKey>> = {
-  /** 'Participar', or 'Unirse a la lista de espera' when the seats are taken. */
+  /** 'Participar' ('Asistir como público' on a competition), or 'Unirse a la lista de espera'
+   *  when the seats are taken. */
   async join({ eventId, user, context }) {
     const outcome = await joinEvent(context.db, user, eventId, context.now());
-    return outcome === "joined" ? "participationJoined" : "waitlistJoined";
+    if (outcome !== "joined") return "waitlistJoined";
+    // On a competition the seat is the audience's: the message says a team is registered apart
+    // (decision 077).
+    return (await listCategories(context.db, eventId)).length > 0
+      ? "audienceJoined"
+      : "participationJoined";
   },
   async leave({ eventId, user, context }) {
     await leaveEvent(context.db, user, eventId, context.now());
-    return "participationLeft";
+    return (await listCategories(context.db, eventId)).length > 0
+      ? "audienceLeft"
+      : "participationLeft";
   },
   async leaveWaitlist({ eventId, user, context }) {
     await leaveWaitlist(context.db, user, eventId);

@@ -28,7 +28,37 @@ import type { Route } from "./+types/detail";
 import { BackLink } from "~/ui/back-link";
 import { SessionList } from "~/events/components/session-list";
 import { CategoryList } from "~/competitions/components/category-list";
+import type { PublicCategory } from "~/competitions/categories";
 import type { WithoutScripts } from "~/site/light-mode";
+
+/**
+ * A competition's first button (decision 077): 'Inscribir un equipo' while a category takes teams
+ * (straight to the form when only one does, else to the categories to choose from), 'Ver
+ * categorías' once none does. Nothing on an event without categories.
+ */
+function TeamRegistrationLead({ categories }: { categories: readonly PublicCategory[] }) {
+  if (categories.length === 0) return null;
+  const open = categories.filter((c) => !c.closed);
+  if (open.length === 0) {
+    return (
+      <p className="event-lead-action">
+        <a className="button" href="#categorias">
+          Ver categorías
+        </a>
+      </p>
+    );
+  }
+  const only = open.length === 1 ? open[0] : null;
+  return (
+    <p className="event-lead-action">
+      <a className="button" href={only ? `/equipos/nuevo?categoria=${only.id}` : "#categorias"}>
+        {only && (only.placesLeft === 0 || only.waiting.length > 0)
+          ? "Anotar un equipo en la lista de espera"
+          : "Inscribir un equipo"}
+      </a>
+    </p>
+  );
+}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return loadEventDetail(params.eventId, await getUser(request, context), context);
@@ -131,6 +161,9 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
             </p>
           ) : null}
           <h1 id="event-title">{event.nombreEvento}</h1>
+          {/* A competition leads with its teams' registration (decision 077), in a phone's first
+              screen; the seat in the audience comes with the other buttons, and says it is one. */}
+          {ended ? null : <TeamRegistrationLead categories={categories} />}
           <dl className="details">
             <div className="detail">
               <dt>Ubicación</dt>
@@ -274,6 +307,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
             {/* A member with a place: leaving is a quiet link at the end, not a button here. */}
             {joined ? null : (
               <ParticipationButton
+                audience={categories.length > 0}
                 ended={ended}
                 signedIn={signedIn}
                 participating={participating}
@@ -352,6 +386,7 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
           {joined ? (
             <div className="event-leave">
               <ParticipationButton
+                audience={categories.length > 0}
                 ended={ended}
                 signedIn={signedIn}
                 participating={participating}

@@ -3,8 +3,8 @@
 // store, venue, benefits and logos are the landing sections admins edit there; the fixed words
 // come from app/site/copy/competition.ts. A part without data is not
 // shown. The whole page is in
-// the server's HTML; the 1-second loading logo is only a CSS overlay on top of it (none under
-// prefers-reduced-motion), so search engines and slow phones get the content at once.
+// the server's HTML; the 1-second loading logo is a small CSS pulse inside the hero, never an
+// overlay (decision 077), so the first paint is the page itself.
 import { useState } from "react";
 import { ExternalAction, isActionHref } from "~/site/components/external-action";
 import { LandingImage } from "~/site/components/landing-image";
@@ -18,7 +18,6 @@ import { DemoNote } from "~/site/components/demo-note";
 import { demoNotes } from "~/site/copy/demo-notes";
 import type { Route } from "./+types/events";
 import { worksWithoutScripts } from "~/site/light-mode";
-import { useLightMode } from "~/ui/light";
 import { categoryAnchor } from "~/competitions/categories";
 import { competitionOnLanding } from "~/landing-events.server";
 
@@ -157,22 +156,22 @@ export default function CompetitionPage({ loaderData }: Route.ComponentProps) {
   const { headline } = content;
   const hasStore = Boolean(venue.storeTitle || venue.storeText || venue.storeHref);
   const hasVenue = Boolean(venue.location);
-  const light = useLightMode();
   return (
     <div className="landing competition">
-      {/* An animation: not in light mode (decision 049), where it would never fade. */}
-      {light ? null : (
-        <div
-          className="loading-overlay"
-          aria-hidden="true"
-          style={{ animationDelay: `${competition.loadingMs}ms` }}
-        >
-          <img src={competition.loadingLogo} alt="" width={96} height={96} />
-        </div>
-      )}
       <ShaderBackground />
 
       <header className="landing-hero">
+        {/* §4's one-second loading logo (decision 077): it pulses in the hero for that second,
+            beside content already painted, and never covers the page; still in light mode and
+            under prefers-reduced-motion. */}
+        <img
+          className="loading-logo"
+          src={competition.loadingLogo}
+          alt=""
+          width={56}
+          height={56}
+          style={{ animationDuration: `${competition.loadingMs / 2}ms` }}
+        />
         {headline.dateLabel ? (
           <p className="eyebrow">
             {headline.dateIso ? (

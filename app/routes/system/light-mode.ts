@@ -1,4 +1,4 @@
-// The footer's 'Modo liviano' switch (decision 049): a plain form, so it works without scripts.
+// The top menu's 'Modo liviano' switch (decisions 049 and 077): a plain form, so it works without scripts.
 // It remembers the choice for a year and goes back to the page it was pressed on.
 import { data, redirect } from "react-router";
 import { readForm } from "~/kernel/read-form.server";

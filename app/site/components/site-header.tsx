@@ -2,9 +2,15 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { homeSections, site, siteAreas } from "~/site/copy/site";
 import { UserMenu, type MenuUser } from "~/members/components/user-menu";
+import { LightModeSwitch } from "~/site/components/light-mode-switch";
 
-/** §2: the section whose top is above the scroll position plus this offset is the one in view. */
+/**
+ * §2: the section whose top is above the scroll position plus this offset is the one in view. The
+ * 100 px count from the bottom of the site's bar; the home's own row of section links, under it
+ * (decision 077), adds its height.
+ */
 const NAV_HIGHLIGHT_OFFSET = 100;
+const SUBNAV_HEIGHT = 44;
 
 function inArea(pathname: string, paths: readonly string[]) {
   return paths.some((path) => pathname === path || pathname.startsWith(`${path}/`));
@@ -24,7 +30,7 @@ function useSectionInView(enabled: boolean, sections: readonly string[]): string
     let frame = 0;
     const update = () => {
       frame = 0;
-      const position = window.scrollY + NAV_HIGHLIGHT_OFFSET;
+      const position = window.scrollY + NAV_HIGHLIGHT_OFFSET + SUBNAV_HEIGHT;
       let current: string | null = null;
       for (const id of sections) {
         const element = document.getElementById(id);
@@ -66,7 +72,10 @@ export function SiteHeader({
   user,
   sections,
   scripts = true,
+  light = false,
 }: {
+  /** Whether the page is light (decision 049): the menu's switch turns it off. */
+  light?: boolean;
   /** False when the page is sent without scripts (light mode): menus that need none. */
   scripts?: boolean;
   user: MenuUser | null;
@@ -94,38 +103,11 @@ export function SiteHeader({
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [navOpen]);
 
-  const lists = (prefix: string) => (
+  // The site's own areas (decision 077): one list, in the bar or behind the phone's menu button,
+  // with the light-mode switch after it. The home's sections are the home's own row, below.
+  const areas = (
     <>
-      <p className="site-nav-heading" id={`${prefix}-sections`}>
-        En la página de inicio
-      </p>
-      <ul aria-labelledby={`${prefix}-sections`}>
-        {homeSections
-          .filter((section) => sections.includes(section.id))
-          .map((section) => (
-            <li key={section.id}>
-              <a
-                href={`/#${section.id}`}
-                aria-current={active === section.id ? "location" : undefined}
-                onClick={(event) => {
-                  const target = home ? document.getElementById(section.id) : null;
-                  if (target) {
-                    event.preventDefault();
-                    target.scrollIntoView({ behavior: "smooth", block: "start" });
-                    history.replaceState(null, "", `#${section.id}`);
-                    setNavOpen(false);
-                  }
-                }}
-              >
-                {section.label}
-              </a>
-            </li>
-          ))}
-      </ul>
-      <p className="site-nav-heading" id={`${prefix}-areas`}>
-        Explorar
-      </p>
-      <ul className="site-nav-areas" aria-labelledby={`${prefix}-areas`}>
+      <ul className="site-nav-areas">
         {siteAreas.map((area) => {
           const current = inArea(location.pathname, area.paths);
           return (
@@ -137,11 +119,39 @@ export function SiteHeader({
           );
         })}
       </ul>
+      <LightModeSwitch light={light} />
     </>
   );
 
+  const homeNav = home ? (
+    <nav className="home-subnav" aria-label="Secciones de la página de inicio">
+      <ul>
+        {homeSections
+          .filter((section) => sections.includes(section.id))
+          .map((section) => (
+            <li key={section.id}>
+              <a
+                href={`/#${section.id}`}
+                aria-current={active === section.id ? "location" : undefined}
+                onClick={(event) => {
+                  const target = document.getElementById(section.id);
+                  if (target) {
+                    event.preventDefault();
+                    target.scrollIntoView({ behavior: "smooth", block: "start" });
+                    history.replaceState(null, "", `#${section.id}`);
+                  }
+                }}
+              >
+                {section.label}
+              </a>
+            </li>
+          ))}
+      </ul>
+    </nav>
+  ) : null;
+
   return (
-    <header className="site-header">
+    <header className={home ? "site-header has-subnav" : "site-header"}>
       <div className="site-header-inner">
         <Link
           to="/"
@@ -167,15 +177,15 @@ export function SiteHeader({
               aria-controls="site-nav"
               onClick={() => setNavOpen((open) => !open)}
             >
-              <span className="visually-hidden">Menú de secciones</span>
+              <span className="visually-hidden">Menú del sitio</span>
               <MenuIcon />
             </button>
             <nav
               id="site-nav"
               className={navOpen ? "site-nav open" : "site-nav"}
-              aria-label="Secciones"
+              aria-label="Sitio"
             >
-              {lists("site-nav")}
+              {areas}
             </nav>
           </>
         ) : (
@@ -184,15 +194,15 @@ export function SiteHeader({
           <>
             <details className="nav-disclosure">
               <summary className="nav-toggle">
-                <span className="visually-hidden">Menú de secciones</span>
+                <span className="visually-hidden">Menú del sitio</span>
                 <MenuIcon />
               </summary>
-              <nav className="site-nav open" aria-label="Secciones">
-                {lists("site-nav-phone")}
+              <nav className="site-nav open" aria-label="Sitio">
+                {areas}
               </nav>
             </details>
-            <nav className="site-nav site-nav-wide" aria-label="Secciones">
-              {lists("site-nav")}
+            <nav className="site-nav site-nav-wide" aria-label="Sitio">
+              {areas}
             </nav>
           </>
         )}
@@ -206,6 +216,7 @@ export function SiteHeader({
           )}
         </div>
       </div>
+      {homeNav}
     </header>
   );
 }
