@@ -314,7 +314,8 @@ test("a demo site's backup restores with the same sections marked as demo; a rea
     .update(siteSections)
     .set({ editedAt: new Date() })
     .where(eq(siteSections.section, "leaders"));
-  const marked = ["allies", "sponsors", "course", "social"];
+  // The demo links its course and competition too (decision 076): those rows are demo content.
+  const marked = ["allies", "sponsors", "courses", "competition", "course", "social"];
   expect(await loadDemoSections(demo.db)).toEqual(marked);
   const demoFile = path.join(dir, "demo.gz");
   await writeBackup(demo.db, demoFile, demo.kind);
