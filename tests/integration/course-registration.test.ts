@@ -68,7 +68,7 @@ test("with an event chosen, 'Inscríbete Ahora' shows its price and dates and le
   expect(registered).toContain("Ver mi inscripción");
 });
 
-test("without an event the outside form stays; an event that is over counts as none", async () => {
+test("without an event the outside form stays; an event that is over says the course ended and takes no registration (decision 076)", async () => {
   expect((await admin.client.post("/admin/sitio", await courseForm({ eventId: "" }))).status).toBe(
     302,
   );
@@ -80,7 +80,8 @@ test("without an event the outside form stays; an event that is over counts as n
   await admin.client.post("/admin/sitio", await courseForm({ eventId: past.id }));
   const after = text((await new BrowserClient(server.url).get("/clase1")).text);
   expect(after).not.toContain("Inscribirme en el sitio");
-  expect(after).toContain("https://forms.example/inscripcion");
+  expect(after).not.toContain("https://forms.example/inscripcion");
+  expect(after).toContain("Este curso ya terminó: anunciaremos el próximo.");
 });
 
 test("a bad event is refused by its field and nothing is saved: malformed, unknown, a javascript: address, two of them", async () => {
@@ -149,6 +150,8 @@ test("a current course card on the home page registers in the site's event it na
   const saved = await admin.client.post("/admin/sitio", await coursesForm(event.id));
   expect(saved.status).toBe(302);
   const home = text((await new BrowserClient(server.url).get("/")).text);
-  expect(home).toContain("Octubre · Bs 50,50");
+  // The card reads the event's own dates and price, not the section's words (decision 076).
+  expect(home).toMatch(/octubre de 2031 · Bs 50,50/);
+  expect(home).not.toContain("Octubre · Bs 50,50");
   expect(home).toMatch(new RegExp(`<a [^>]*href="/detalles/${event.id}"[^>]*>INSCRÍBETE</a>`));
 });
