@@ -182,7 +182,13 @@ test("a visitor sees 'Inicia Sesión para Participar' and comes back to the even
   const member = await createMember(page);
   await signOut(page, member.nombreCompleto);
   await page.goto("/eventos");
-  await page.getByRole("region", { name: "Próximos eventos" }).getByRole("link").first().click();
+  // An ordinary event: the demo's competition (first while it runs) says 'asistir como público'.
+  await page
+    .getByRole("region", { name: "Próximos eventos" })
+    .getByRole("link")
+    .filter({ hasNotText: "Torneo de robótica de ejemplo" })
+    .first()
+    .click();
   await page.waitForURL(/\/detalles\//);
   const eventUrl = page.url();
   await expectNoAxeViolations(page);

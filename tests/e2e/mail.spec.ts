@@ -38,7 +38,12 @@ test("a member chooses their mail, an admin writes to participants, and the mail
   await expectNoAxeViolations(member);
 
   await member.goto("/eventos");
-  await member.locator(".item-card-link").first().click();
+  // An ordinary event, not the demo's competition (first while it runs).
+  await member
+    .locator(".item-card-link")
+    .filter({ hasNotText: "Torneo de robótica de ejemplo" })
+    .first()
+    .click();
   await member.getByRole("button", { name: "Participar", exact: true }).click();
   await okAlert(member, "¡Te has registrado para participar en este evento!");
   const eventId = new URL(member.url()).pathname.split("/").at(-1)!;

@@ -150,7 +150,11 @@ test("an alert does not move the page: a member sent away from /admin stays at t
 test("'Participar' does not move the page", async ({ page }) => {
   await createMember(page);
   await page.goto("/eventos");
-  const card = page.locator("a[href^='/detalles/']").first();
+  // An ordinary event, not the demo's competition (first while it runs).
+  const card = page
+    .locator("a[href^='/detalles/']")
+    .filter({ hasNotText: "Torneo de robótica de ejemplo" })
+    .first();
   await card.click();
   await expect(page).toHaveURL(/\/detalles\//);
   const join = page.getByRole("button", { name: "Participar", exact: true });

@@ -250,7 +250,8 @@ test("a full category puts a new team on its waiting list, and the first place t
   }
 
   const first = await captain("Ana Quispe Mamani");
-  await first.phone.getByRole("link", { name: "Inscribir un equipo" }).click();
+  // The page's first button (decision 077), the category's own below it.
+  await first.phone.getByRole("link", { name: "Inscribir un equipo" }).first().click();
   await register(first.phone, "Los Cóndores", "Inscribir equipo");
   await okAlert(first.phone, /Equipo inscrito/);
   const firstUrl = first.phone.url();

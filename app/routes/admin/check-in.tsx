@@ -112,7 +112,10 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
       ) : null}
       {loaderData.inspection ? (
         <p>
-          <Link to={`/admin/eventos/${event.id}/inspeccion`}>
+          <Link
+            className="button button-ghost button-small"
+            to={`/admin/eventos/${event.id}/inspeccion`}
+          >
             Equipos de la competencia e inspección de robots
           </Link>
         </p>
