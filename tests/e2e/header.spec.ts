@@ -151,6 +151,15 @@ test("'Modo liviano' is in the top menu: on a phone with JavaScript, and without
     await plain.getByRole("button", { name: "Desactivar el modo liviano" }).click();
     await expect(plain).toHaveURL(/\/recursos$/);
     await expect(plain.locator("html")).not.toHaveAttribute("data-liviano", "");
+    // A phone without JavaScript on a page with scripts: the scripted button cannot open, so it
+    // is not shown; the menu in its <noscript> opens instead and offers light mode.
+    await expect(plain.locator("button.nav-toggle")).toBeHidden();
+    await plain.locator("summary.nav-toggle").click();
+    const menu = plain.getByRole("navigation", { name: "Sitio" });
+    await expect(menu.getByRole("link", { name: "Eventos" })).toBeVisible();
+    await menu.getByRole("button", { name: "Modo liviano" }).click();
+    await expect(plain).toHaveURL(/\/recursos$/);
+    await expect(plain.locator("html")).toHaveAttribute("data-liviano", "");
   } finally {
     await withScripts.close();
     await noScripts.close();

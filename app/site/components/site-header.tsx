@@ -187,6 +187,20 @@ export function SiteHeader({
             >
               {areas}
             </nav>
+            {/* A browser with JavaScript off on a page with scripts: the button above cannot
+                open, so on a phone this disclosure stands in for it (the button is hidden by
+                `@media (scripting: none)`); with JavaScript on, the browser ignores it. */}
+            <noscript>
+              <details className="nav-disclosure">
+                <summary className="nav-toggle">
+                  <span className="visually-hidden">Menú del sitio</span>
+                  <MenuIcon />
+                </summary>
+                <nav className="site-nav open" aria-label="Sitio">
+                  {areas}
+                </nav>
+              </details>
+            </noscript>
           </>
         ) : (
           // Without scripts (light mode, decision 049) the phone's menu is a disclosure the
