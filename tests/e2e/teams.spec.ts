@@ -258,7 +258,10 @@ test("a full category puts a new team on its waiting list, and the first place t
 
   // The category is full: the second captain is told before sending, and the team waits.
   const second = await captain("Beto Choque Rojas");
-  await second.phone.getByRole("link", { name: "Anotar un equipo en la lista de espera" }).click();
+  await second.phone
+    .getByRole("link", { name: "Anotar un equipo en la lista de espera" })
+    .first()
+    .click();
   await expect(second.phone.locator(".team-waiting-note")).toContainText(
     "tu equipo quedará en la lista de espera",
   );
