@@ -15,23 +15,10 @@ export const streamTimeout = 5_000;
 
 // The data of a client-side navigation (/profile.data, /_root.data) holds the same personal details
 // as the page: never stored by caches either.
-//
-// A refused form (400, 422) sent by the page's own scripts is an ordinary answer, not a failure of
-// the connection (decision 080): it travels as 200 with its status in `X-Estado`, so the browser
-// does not log it as a failed load. The answer (the message, the fields; a thrown refusal with its
-// status) is in its body as before, and the page's data is read again after it, as after any other
-// answer. The same post without scripts still gets its 4xx document.
-export function handleDataRequest(response: Response, { request }: { request: Request }) {
+export function handleDataRequest(response: Response) {
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
-  if (request.method === "POST" && REFUSED_FORM.has(response.status)) {
-    const headers = new Headers(response.headers);
-    headers.set("X-Estado", String(response.status));
-    return new Response(response.body, { status: 200, headers });
-  }
   return response;
 }
-
-const REFUSED_FORM = new Set([400, 422]);
 
 // A client's mistake (a POST to a page without a form: 405; an unknown path: 404) is answered, not
 // logged: anyone could fill the log with them. Server errors are logged as React Router would.

@@ -40,7 +40,10 @@ test("an admin adds a competition's categories, and a visitor finds them from /e
   page,
   browser,
   baseURL,
+  consoleErrors,
 }) => {
+  // The refused category's answer.
+  consoleErrors.allow(/status of 400/);
   await signInAdminOnPhone(page);
   const name = `Clash Robotics ${Math.random().toString(16).slice(2, 6)}`;
   const eventId = await publishEvent(page, name, {

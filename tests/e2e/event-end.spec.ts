@@ -40,7 +40,10 @@ async function publish(
 test("the admin's form proposes the end as the start is typed and refuses an end before the start by its field", async ({
   page,
   baseURL,
+  consoleErrors,
 }) => {
+  // The refused form's answer.
+  consoleErrors.allow(/status of 400/);
   await signInAdmin(page);
   await page.goto("/admin");
   const form = page.locator("#evento-form");

@@ -215,7 +215,7 @@ test.describe("with JavaScript off", () => {
     page,
     consoleErrors,
   }) => {
-    // Without scripts a refused form is a 400 document, which Chromium notes (decision 080).
+    // A refused form is answered 400, which Chromium notes on the console.
     consoleErrors.allow(/status of 400/);
     // The admin of this run may or may not have completed the profile yet (test order).
     await signInWithDevProvider(page, { email: ADMIN, name: "Admin E2E" });

@@ -15,7 +15,10 @@ import {
 
 test("an organiser sets a score sheet's criteria and tie rule, marks the results final and reopens them", async ({
   page,
+  consoleErrors,
 }) => {
+  // The refused criteria answer 400, as they should.
+  consoleErrors.allow(/status of 400 \(Bad Request\)/);
   await signInAdmin(page);
   const origin = new URL(workerBaseUrl()).origin;
   const eventId = await publishEvent(

@@ -6,11 +6,8 @@ import { createMember, expect, signInAdmin, test } from "./fixtures";
 const EVENTS_ADMIN = "admin-e2e@ayllu.test";
 const CONTENT_ADMIN = "admin-contenido@ayllu.test";
 
-/**
- * A server that fails answers 500, which Chromium notes on the console; a refused form (400)
- * reaches the page's scripts as 200 with its status in X-Estado (decision 080), and is not noted.
- */
-const REFUSED_FORM = /status of 500 \([^)]*\) \(http:\/\/localhost:\d+\/\w+\.data\)$/;
+/** The server answers a refused form with 400 or 500, which Chromium notes on the console. */
+const REFUSED_FORM = /status of (400|500) \([^)]*\) \(http:\/\/localhost:\d+\/\w+\.data\)$/;
 
 async function acknowledge(page: Page, message: string) {
   const alert = page.getByRole("alertdialog");

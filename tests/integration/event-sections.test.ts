@@ -153,20 +153,3 @@ test("a form's answer comes back to its own section", async () => {
   expect(refused.text).toContain('id="puerta-title"');
   expect(refused.text).toContain('id="puerta-antes-error"');
 });
-
-test("a refused form sent by the page's scripts answers 200 with its status in X-Estado; without scripts, 400 (decision 080)", async () => {
-  const form = { intent: "doorWindow", antes: "999", despues: "1" };
-  const scripted = await organiser.client.post(`${at("horario")}.data`, form);
-  expect(scripted.status).toBe(200);
-  expect(scripted.headers.get("x-estado")).toBe("400");
-  expect(scripted.text).toContain("Las horas deben ser un número entero entre 0 y 72.");
-  const plain = await organiser.client.post(at("horario"), form);
-  expect(plain.status).toBe(400);
-  expect(plain.headers.get("x-estado")).toBeNull();
-  // An accepted form and a refusal of another kind keep their status.
-  const saved = await organiser.client.post(`${at("horario")}.data`, { ...form, antes: "3" });
-  expect(saved.status).toBe(202);
-  expect(saved.headers.get("x-estado")).toBeNull();
-  const away = await member.client.post(`${at("horario")}.data`, form);
-  expect(away.headers.get("x-estado")).toBeNull();
-});
